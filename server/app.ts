@@ -1,0 +1,115 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import compress from '@fastify/compress';
+import fastifyStatic from '@fastify/static';
+import type { Config } from './config';
+import { openDatabase } from './db';
+import { migrateToLatest } from './db/migrate';
+import { HttpError } from './http/errors';
+import { registerRequestContext } from './http/context';
+import { routeModules } from './routes';
+
+export const API_PREFIX = '/api/v1/service';
+
+/** Builds the server: database opened and migrated, every route registered. `main` and tests share it. */
+export async function buildApp(config: Config, opts: { logger?: boolean | object } = {}): Promise<FastifyInstance> {
+  const handle = openDatabase(config);
+  await migrateToLatest(handle);
+
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.logLevel },
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.decorate('db', handle.db);
+  app.decorate('dialect', handle.dialect);
+  app.decorate('config', config);
+  app.addHook('onClose', async () => {
+    await handle.db.destroy();
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    hsts: false,
+  });
+  await app.register(compress, { global: true, threshold: 1024 });
+
+  registerRequestContext(app);
+  app.setErrorHandler(errorHandler);
+
+  await app.register(
+    async (api) => {
+      for (const mod of routeModules) await api.register(mod);
+    },
+    { prefix: API_PREFIX },
+  );
+
+  const indexHtml = config.staticDir && path.join(config.staticDir, 'index.html');
+  const hasSpa = !!indexHtml && fs.existsSync(indexHtml);
+  if (hasSpa) {
+    await app.register(fastifyStatic, {
+      root: config.staticDir!,
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      setHeaders(reply, filePath) {
+        // Hashed file names never change content: cache them for a year. Everything else (the
+        // shell, the service worker, the manifest) must be revalidated so updates reach users.
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (req, reply) => {
+    const wantsPage = req.method === 'GET' && !req.url.startsWith('/api/') && !path.extname(req.url.split('?')[0]);
+    if (hasSpa && wantsPage) {
+      // History fallback: the SPA's router decides, and shows its own 404 page for unknown paths.
+      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+    }
+    return reply.status(404).send({ message: req.t.errors.notFound() });
+  });
+
+  return app;
+}
+
+function errorHandler(this: FastifyInstance, err: FastifyError | HttpError, req: Parameters<FastifyInstance['errorHandler']>[1], reply: Parameters<FastifyInstance['errorHandler']>[2]) {
+  const t = req.t;
+  if (err instanceof HttpError) {
+    for (const [k, val] of Object.entries(err.extra.headers ?? {})) reply.header(k, val);
+    const { headers: _h, ...extra } = err.extra;
+    return reply.status(err.status).send({ message: err.text(t, req.locale), ...extra });
+  }
+  const status = (err as FastifyError).statusCode ?? 500;
+  const code = (err as FastifyError).code;
+  if (status >= 500) {
+    req.log.error({ err }, 'request failed');
+    return reply.status(500).send({ message: t.errors.generic() });
+  }
+  let message: string;
+  if (code === 'FST_ERR_CTP_BODY_TOO_LARGE' || status === 413) message = t.errors.tooLarge();
+  else if (code?.startsWith('FST_ERR_CTP_') || err.name === 'SyntaxError') message = t.errors.invalidJson();
+  else if (status === 401) message = t.errors.unauthorized();
+  else if (status === 403) message = t.errors.forbidden();
+  else if (status === 404) message = t.errors.notFound();
+  else if (status === 429) message = t.errors.tooManyRequests({ minutes: 1 });
+  else message = t.errors.badRequest();
+  return reply.status(status).send({ message, code });
+}

@@ -1,0 +1,34 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import type { Database } from './schema';
+
+export type Dialect = 'sqlite' | 'postgres';
+export type Db = Kysely<Database>;
+
+// int8 (counts, millisecond times) comes back from pg as a string; every value we keep in int8
+// fits a double, so parse it once here rather than at every call site.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+export interface DbHandle {
+  db: Db;
+  dialect: Dialect;
+}
+
+/** Opens the database: PostgreSQL when a URL is given, else a SQLite file in dataDir. */
+export function openDatabase(opts: { databaseUrl: string | null; dataDir: string }): DbHandle {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
+  }
+  fs.mkdirSync(opts.dataDir, { recursive: true });
+  const sqlite = new SQLite(path.join(opts.dataDir, 'survey.sqlite'));
+  // WAL with synchronous=FULL: a call that answered 200 survives kill -9 (DESIGN.md 5).
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: 'sqlite' };
+}

@@ -1,0 +1,71 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../config';
+import type { Db, Dialect } from '../db';
+import type { User } from '../../src/domain/user';
+import type { RoleId } from '../../src/domain/roles';
+import { CAN_SIGN_IN } from '../../src/domain/roles';
+import type { Locales, TranslationFunctions } from '../../src/i18n/i18n-types';
+import { authenticate, revokeFamily } from '../auth/sessions';
+import { findUserById } from '../repos/users';
+import { forbidden, unauthorized } from './errors';
+import { localeOf, translator } from './i18n';
+
+// What every request carries: the caller's language and, when tokens were sent and are valid, the
+// signed-in user. Routes ask for what they need with requireUser / requireRole.
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    dialect: Dialect;
+    config: Config;
+  }
+  interface FastifyRequest {
+    locale: Locales;
+    t: TranslationFunctions;
+    auth: { user: User; familyId: string } | null;
+  }
+}
+
+export const AUTH_HEADER = 'x-auth-token';
+export const REFRESH_HEADER = 'x-refresh-token';
+
+function header(req: FastifyRequest, name: string): string | undefined {
+  const value = req.headers[name];
+  return typeof value === 'string' && value.length > 0 && value.length < 200 ? value : undefined;
+}
+
+export function registerRequestContext(app: FastifyInstance) {
+  app.decorateRequest('locale', 'ru');
+  app.decorateRequest('t', null as unknown as TranslationFunctions);
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (req) => {
+    req.locale = localeOf(req);
+    req.t = translator(req.locale);
+  });
+  app.addHook('preHandler', async (req, reply) => {
+    if (!req.url.startsWith('/api/')) return;
+    const result = await authenticate(app.db, app.config.auth, header(req, AUTH_HEADER), header(req, REFRESH_HEADER));
+    if (!result.ok) return;
+    const user = await findUserById(app.db, result.userId);
+    if (!user || !CAN_SIGN_IN.includes(user.statusId)) {
+      await revokeFamily(app.db, result.familyId);
+      return;
+    }
+    req.auth = { user, familyId: result.familyId };
+    if (result.renewed) {
+      reply.header(AUTH_HEADER, result.renewed.accessToken);
+      reply.header(REFRESH_HEADER, result.renewed.refreshToken);
+    }
+  });
+}
+
+export function requireUser(req: FastifyRequest): User {
+  if (!req.auth) throw unauthorized();
+  return req.auth.user;
+}
+
+export function requireRole(req: FastifyRequest, ...roles: RoleId[]): User {
+  const user = requireUser(req);
+  if (!roles.includes(user.role.id)) throw forbidden();
+  return user;
+}

@@ -1,0 +1,32 @@
+import { buildApp } from './app';
+import { configFromEnv } from './config';
+import { ensureAdmin } from './seed';
+
+// The production entry: one process serving the API and the built SPA on one port.
+const config = configFromEnv();
+const app = await buildApp(config);
+const admin = await ensureAdmin(app.db, config);
+await app.listen({ port: config.port, host: config.host });
+
+const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+console.log(`\n  Survey back-office is running at http://${shown}:${config.port}`);
+console.log(`  Database: ${app.dialect === 'postgres' ? 'PostgreSQL' : `SQLite in ${config.dataDir}`}`);
+if (admin) {
+  console.log(`\n  First administrator created (shown once):\n    email:    ${admin.email}\n    password: ${admin.password}\n`);
+}
+
+let closing = false;
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.on(signal, () => {
+    if (closing) return;
+    closing = true;
+    // Finish the calls in flight, close the database, then leave.
+    app.close().then(
+      () => process.exit(0),
+      (err) => {
+        console.error(err);
+        process.exit(1);
+      },
+    );
+  });
+}

@@ -1,0 +1,80 @@
+import * as v from 'valibot';
+
+// Valibot pieces shared by the forms and the server. Messages are i18n keys of the `validation`
+// group (src/i18n/*/validation.ts): the client and the server translate them with the same texts.
+
+export const EMAIL_LOCAL_MAX = 64;
+export const EMAIL_DOMAIN_MAX = 255;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+export type ValidationKey =
+  | 'required'
+  | 'email'
+  | 'emailShort'
+  | 'emailLocalTooLong'
+  | 'emailDomainTooLong'
+  | 'passwordDigit'
+  | 'passwordLowercase'
+  | 'passwordMin'
+  | 'passwordMax'
+  | 'minThree'
+  | 'integer'
+  | 'positiveInteger'
+  | 'url'
+  | 'notEmptyString'
+  | 'json'
+  | 'passwordsMatch'
+  | 'tooLong'
+  | 'type'
+  | 'invalid';
+
+const required = v.pipe(v.string('type'), v.trim(), v.nonEmpty('required'));
+
+/** An email as the spec checks it: a valid address, local part ≤ 64, domain ≤ 255 characters. */
+export const email = v.pipe(
+  required,
+  v.toLowerCase(),
+  v.check((s) => s.indexOf('@') <= EMAIL_LOCAL_MAX, 'emailLocalTooLong'),
+  v.check((s) => s.length - s.indexOf('@') - 1 <= EMAIL_DOMAIN_MAX, 'emailDomainTooLong'),
+  v.rfcEmail('email'),
+);
+
+/** A new password: 8–128 characters with a digit and a lowercase letter. */
+export const newPassword = v.pipe(
+  v.string('type'),
+  v.nonEmpty('required'),
+  v.minLength(PASSWORD_MIN, 'passwordMin'),
+  v.maxLength(PASSWORD_MAX, 'passwordMax'),
+  v.regex(/\d/, 'passwordDigit'),
+  v.regex(/\p{Ll}/u, 'passwordLowercase'),
+);
+
+export const LoginBody = v.strictObject(
+  {
+    email,
+    // Existing passwords are not re-checked against today's rules: only presence and a sane size.
+    password: v.pipe(v.string('type'), v.nonEmpty('required'), v.maxLength(1024, 'tooLong')),
+  },
+  'unknownField',
+);
+export type LoginBody = v.InferOutput<typeof LoginBody>;
+
+export const PasswordSetBody = v.strictObject(
+  {
+    userId: v.pipe(v.number('type'), v.integer('integer'), v.minValue(1, 'positiveInteger')),
+    password: newPassword,
+  },
+  'unknownField',
+);
+
+export const fullname = v.pipe(required, v.minLength(3, 'minThree'), v.maxLength(200, 'tooLong'));
+
+/** Parameters a message key needs, so `tooLong` and `passwordMin` can say their number. */
+export function messageParams(issue: v.BaseIssue<unknown>): Record<string, number> {
+  const n = Number(issue.requirement);
+  if (issue.message === 'passwordMin') return { min: Number.isFinite(n) ? n : PASSWORD_MIN };
+  if (issue.message === 'passwordMax' || issue.message === 'tooLong')
+    return { max: Number.isFinite(n) ? n : PASSWORD_MAX };
+  return {};
+}

@@ -1,0 +1,28 @@
+import type { Translation } from '../i18n-types';
+import common from './common';
+import auth from './auth';
+import validation from './validation';
+import errors from './errors';
+import shell from './shell';
+import people from './people';
+import games from './games';
+import pricing from './pricing';
+import projects from './projects';
+import editor from './editor';
+import reports from './reports';
+
+const en = {
+  common,
+  auth,
+  validation,
+  errors,
+  shell,
+  people,
+  games,
+  pricing,
+  projects,
+  editor,
+  reports,
+} satisfies Translation;
+
+export default en;

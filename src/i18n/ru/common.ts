@@ -1,0 +1,22 @@
+// Texts shared by every screen (buttons, states, the app's name).
+export default {
+  appName: 'Бэк-офис опросов',
+  loading: 'Загрузка…',
+  save: 'Сохранить',
+  cancel: 'Отмена',
+  agree: 'Согласен',
+  close: 'Закрыть',
+  delete: 'Удалить',
+  edit: 'Изменить',
+  create: 'Создать',
+  retry: 'Повторить',
+  search: 'Поиск',
+  yes: 'Да',
+  no: 'Нет',
+  notAvailableYet: 'Этот раздел ещё не готов.',
+  notFoundTitle: 'Страница не найдена',
+  notFoundText: 'Такой страницы нет. Проверьте адрес или вернитесь на главную.',
+  toHome: 'На главную',
+  logout: 'Выйти',
+  profile: 'Профиль',
+} as const;

@@ -1,0 +1,29 @@
+import type { BaseTranslation } from '../i18n-types';
+import common from './common';
+import auth from './auth';
+import validation from './validation';
+import errors from './errors';
+import shell from './shell';
+import people from './people';
+import games from './games';
+import pricing from './pricing';
+import projects from './projects';
+import editor from './editor';
+import reports from './reports';
+
+// Russian is the base locale: every other locale must provide the same keys.
+const ru = {
+  common,
+  auth,
+  validation,
+  errors,
+  shell,
+  people,
+  games,
+  pricing,
+  projects,
+  editor,
+  reports,
+} satisfies BaseTranslation;
+
+export default ru;

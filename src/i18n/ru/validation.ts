@@ -1,0 +1,25 @@
+// Form and payload validation messages. The keys are the message keys that the valibot schemas in
+// src/domain carry, so the client and the server translate them the same way.
+export default {
+  required: 'Это поле обязательно',
+  email: 'Пожалуйста, введите корректный email',
+  emailShort: 'Введите корректный email',
+  emailLocalTooLong: 'Часть адреса до @ не длиннее 64 символов',
+  emailDomainTooLong: 'Домен адреса не длиннее 255 символов',
+  passwordDigit: 'Должен содержать цифру',
+  passwordLowercase: 'Должен содержать строчную букву',
+  passwordMin: 'Не короче {min:number} символов',
+  passwordMax: 'Не длиннее {max:number} символов',
+  minThree: 'Минимум 3 символа.',
+  integer: 'Это поле должно быть числом',
+  positiveInteger: 'Это поле должно быть положительным числом',
+  url: 'Введите корректный url',
+  notEmptyString: 'Значение не должно быть пустой строкой',
+  json: 'Значение должно быть корректной JSON-строкой',
+  passwordsMatch: 'Пароли должны совпадать',
+  tooLong: 'Не длиннее {max:number} символов',
+  type: 'Неверный тип значения',
+  unknownField: 'Лишнее поле',
+  invalid: 'Неверное значение',
+  noticeTitle: 'Обязательные поля',
+} as const;
