@@ -1,0 +1,202 @@
+import { isContentErrorCode } from '../domain/errors';
+import type { TranslationFunctions } from '../i18n/i18n-types';
+import { clearAuth, readAuth, writeAuth } from './storage';
+
+// The HTTP client of spec sections 7–8. Every call goes to /api/v1/service with JSON (or a multipart
+// body as it is), signs itself with the stored tokens, stores renewed tokens the server hands back,
+// parses the answer by its content type, and turns any failure into an ApiError that every listener
+// hears about.
+
+export const API_BASE = '/api/v1/service';
+
+export type ApiErrorCode = number | string | undefined;
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    message: string,
+    /** 0 when the network failed before any answer. */
+    readonly status: number,
+    readonly response: Response | null,
+    readonly body: unknown,
+    readonly code: ApiErrorCode,
+  ) {
+    super(message);
+  }
+  get isNetwork(): boolean {
+    return this.status === 0;
+  }
+}
+
+type Listener = (error: ApiError) => void;
+const listeners = new Set<Listener>();
+
+/** Subscribes to every failed call; returns the unsubscribe function. */
+export function onApiError(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+interface ClientSettings {
+  baseUrl: string;
+  t: TranslationFunctions | null;
+  locale: string;
+  reload: () => void;
+  fetch: typeof fetch;
+}
+
+const settings: ClientSettings = {
+  baseUrl: '',
+  t: null,
+  locale: 'ru',
+  reload: () => globalThis.location?.reload(),
+  fetch: (...args) => globalThis.fetch(...args),
+};
+
+/** Set once at start-up (the translator, the locale) and by tests (base URL, reload). */
+export function configureClient(patch: Partial<ClientSettings>): void {
+  Object.assign(settings, patch);
+}
+
+export type Query = Record<string, string | number | boolean | null | undefined | readonly (string | number)[]>;
+
+export interface RequestOptions {
+  query?: Query;
+  body?: unknown;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+function buildQuery(query: Query = {}): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    // Arrays repeat the key (GET /users?roles=1&roles=4).
+    if (Array.isArray(value)) for (const item of value) params.append(key, String(item));
+    else params.append(key, String(value));
+  }
+  const s = params.toString();
+  return s ? `?${s}` : '';
+}
+
+async function parseBody(res: Response): Promise<unknown> {
+  const type = res.headers.get('content-type') ?? '';
+  if (res.status === 204) return null;
+  if (type.includes('json')) {
+    const text = await res.text();
+    return text ? JSON.parse(text) : null;
+  }
+  if (type.startsWith('text/')) return res.text();
+  return res.blob();
+}
+
+function messageOf(status: number, body: unknown): { message: string; code: ApiErrorCode } {
+  const t = settings.t;
+  const b = (body && typeof body === 'object' ? body : {}) as { message?: unknown; code?: unknown };
+  const code = typeof b.code === 'number' || typeof b.code === 'string' ? b.code : undefined;
+  let message =
+    typeof b.message === 'string' && b.message
+      ? b.message
+      : t
+        ? t.errors.serverStatus({ status })
+        : `Server response status: ${status}`;
+  if (isContentErrorCode(code) && t) message = t.errors.code[String(code) as keyof typeof t.errors.code]();
+  return { message, code };
+}
+
+function fail(error: ApiError): never {
+  for (const listener of listeners) {
+    try {
+      listener(error);
+    } catch {
+      /* a listener's failure must not hide the call's error */
+    }
+  }
+  throw error;
+}
+
+export async function request<T = unknown>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { 'accept-language': settings.locale, ...opts.headers };
+  const stored = readAuth();
+  if (stored) {
+    headers['x-auth-token'] = stored.accessToken;
+    headers['x-refresh-token'] = stored.refreshToken;
+  }
+  let body: BodyInit | undefined;
+  if (opts.body instanceof FormData || opts.body instanceof Blob) body = opts.body;
+  else if (opts.body !== undefined) {
+    body = JSON.stringify(opts.body);
+    headers['content-type'] = 'application/json';
+  }
+
+  let res: Response;
+  try {
+    res = await settings.fetch(`${settings.baseUrl}${API_BASE}${path}${buildQuery(opts.query)}`, {
+      method,
+      headers,
+      body,
+      signal: opts.signal,
+    });
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    const message = settings.t ? settings.t.errors.network() : 'Network error';
+    return fail(new ApiError(message, 0, null, null, undefined));
+  }
+
+  // The server renews an expired access token silently and hands the new pair back here.
+  const access = res.headers.get('x-auth-token');
+  const refresh = res.headers.get('x-refresh-token');
+  const current = readAuth();
+  if (access && refresh && current) writeAuth({ ...current, accessToken: access, refreshToken: refresh });
+
+  let parsed: unknown = null;
+  try {
+    parsed = await parseBody(res);
+  } catch {
+    parsed = null;
+  }
+  if (res.ok) return parsed as T;
+
+  const { message, code } = messageOf(res.status, parsed);
+  const error = new ApiError(message, res.status, res, parsed, code);
+  if ((res.status === 401 || res.status === 403) && readAuth()) {
+    clearAuth();
+    settings.reload();
+  }
+  return fail(error);
+}
+
+export const api = {
+  get: <T>(path: string, opts?: RequestOptions) => request<T>('GET', path, opts),
+  post: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', path, { ...opts, body }),
+  put: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PUT', path, { ...opts, body }),
+  del: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('DELETE', path, { ...opts, body }),
+};
+
+/** Signs in: the tokens come in the response headers, the user in the body. */
+export async function loginCall(email: string, password: string) {
+  const headers: Record<string, string> = { 'accept-language': settings.locale, 'content-type': 'application/json' };
+  let res: Response;
+  try {
+    res = await settings.fetch(`${settings.baseUrl}${API_BASE}/authentication/login`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ email, password }),
+    });
+  } catch {
+    return fail(new ApiError(settings.t ? settings.t.errors.network() : 'Network error', 0, null, null, undefined));
+  }
+  const body = (await parseBody(res).catch(() => null)) as { user?: import('../domain/user').User } | null;
+  if (!res.ok) {
+    const { message, code } = messageOf(res.status, body);
+    // The spec's text for a refused sign-in.
+    const text = res.status === 401 && settings.t ? settings.t.errors.wrongCredentials() : message;
+    return fail(new ApiError(text, res.status, res, body, code));
+  }
+  const accessToken = res.headers.get('x-auth-token');
+  const refreshToken = res.headers.get('x-refresh-token');
+  if (!accessToken || !refreshToken || !body?.user) {
+    return fail(new ApiError(messageOf(500, null).message, res.status, res, body, undefined));
+  }
+  return { user: body.user, accessToken, refreshToken };
+}

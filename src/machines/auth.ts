@@ -1,0 +1,126 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { User } from '../domain/user';
+import { api, ApiError, loginCall } from '../api/client';
+import { cacheUser, clearAuth, readAuth, readCachedUser, writeAuth } from '../api/storage';
+
+// Who is signed in (spec section 4, "Auth"). At start the stored credentials are read: with both
+// tokens and a user id the user is loaded and the app is authenticated. A failed login clears the
+// stored credentials; logout removes them (and ends the session on the server).
+
+export interface AuthContext {
+  user: User | null;
+  error: string | null;
+  /** True when the user came from the offline cache because the server could not be reached. */
+  offline: boolean;
+}
+
+export type AuthEvent =
+  | { type: 'auth.login'; email: string; password: string }
+  | { type: 'auth.logout' }
+  | { type: 'auth.userUpdated'; user: User };
+
+export const restoreSession = fromPromise<{ user: User | null; offline: boolean }>(async () => {
+  const stored = readAuth();
+  if (!stored) return { user: null, offline: false };
+  try {
+    const user = await api.get<User>('/user', { query: { uid: stored.userId } });
+    cacheUser(user);
+    return { user, offline: false };
+  } catch (err) {
+    // Offline: keep the session and show the last known profile; the server decides later.
+    if (err instanceof ApiError && err.isNetwork) {
+      const cached = readCachedUser<User>(stored.userId);
+      if (cached) return { user: cached, offline: true };
+    }
+    clearAuth();
+    return { user: null, offline: false };
+  }
+});
+
+export const signIn = fromPromise<User, { email: string; password: string }>(async ({ input }) => {
+  try {
+    const { user, accessToken, refreshToken } = await loginCall(input.email, input.password);
+    writeAuth({ accessToken, refreshToken, userId: user.id });
+    cacheUser(user);
+    return user;
+  } catch (err) {
+    clearAuth();
+    throw err;
+  }
+});
+
+export const signOut = fromPromise<void>(async () => {
+  try {
+    await api.post('/authentication/logout');
+  } catch {
+    /* the local sign-out happens whatever the server says */
+  } finally {
+    clearAuth();
+  }
+});
+
+export const authMachine = setup({
+  types: {
+    context: {} as AuthContext,
+    events: {} as AuthEvent,
+  },
+  actors: { restoreSession, signIn, signOut },
+  actions: {
+    clearError: assign({ error: null }),
+  },
+}).createMachine({
+  id: 'auth',
+  context: { user: null, error: null, offline: false },
+  initial: 'restoring',
+  states: {
+    restoring: {
+      invoke: {
+        src: 'restoreSession',
+        onDone: [
+          {
+            guard: ({ event }) => event.output.user !== null,
+            target: 'authenticated',
+            actions: assign({ user: ({ event }) => event.output.user, offline: ({ event }) => event.output.offline }),
+          },
+          { target: 'anonymous' },
+        ],
+        onError: { target: 'anonymous' },
+      },
+    },
+    anonymous: {
+      on: {
+        'auth.login': { target: 'signingIn', actions: 'clearError' },
+      },
+    },
+    signingIn: {
+      invoke: {
+        src: 'signIn',
+        input: ({ event }) => {
+          if (event.type !== 'auth.login') return { email: '', password: '' };
+          return { email: event.email, password: event.password };
+        },
+        onDone: { target: 'authenticated', actions: assign({ user: ({ event }) => event.output, offline: false }) },
+        onError: {
+          target: 'anonymous',
+          actions: assign({
+            user: null,
+            error: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)),
+          }),
+        },
+      },
+    },
+    authenticated: {
+      on: {
+        'auth.logout': { target: 'signingOut' },
+        'auth.userUpdated': { actions: assign({ user: ({ event }) => event.user }) },
+      },
+    },
+    signingOut: {
+      invoke: {
+        src: 'signOut',
+        onDone: { target: 'anonymous', actions: assign({ user: null, error: null, offline: false }) },
+        onError: { target: 'anonymous', actions: assign({ user: null, error: null, offline: false }) },
+      },
+    },
+  },
+});

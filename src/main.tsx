@@ -1,0 +1,29 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createActor, waitFor } from 'xstate';
+import TypesafeI18n from './i18n/i18n-react';
+import { setupI18n } from './i18n/setup';
+import { authMachine } from './machines/auth';
+import { AuthProvider } from './views/auth/AuthProvider';
+import { App } from './views/App';
+import './styles.css';
+
+// Start-up (spec section 1): the app mounts on #root only after the setup step has finished: the
+// language is loaded and the stored sign-in has been restored (or found missing).
+async function start() {
+  const { locale } = await setupI18n();
+  const auth = createActor(authMachine).start();
+  await waitFor(auth, (s) => !s.matches('restoring'));
+  document.getElementById('boot')?.remove();
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <TypesafeI18n locale={locale}>
+        <AuthProvider actor={auth}>
+          <App />
+        </AuthProvider>
+      </TypesafeI18n>
+    </StrictMode>,
+  );
+}
+
+void start();

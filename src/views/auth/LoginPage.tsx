@@ -1,0 +1,93 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
+import { useSelector } from '@xstate/react';
+import { useI18nContext } from '../../i18n/i18n-react';
+import { LoginBody } from '../../domain/validation';
+import { Field } from '../ui/Field';
+import { formErrors } from '../ui/validation';
+import { useAuthActor } from './AuthProvider';
+
+/** Only same-site paths are followed after sign-in, never another origin. */
+export function safeRedirect(target: string | null): string {
+  return target && target.startsWith('/') && !target.startsWith('//') && !target.startsWith('/login') ? target : '/profile';
+}
+
+export default function LoginPage() {
+  const { LL } = useI18nContext();
+  const actor = useAuthActor();
+  const state = useSelector(actor, (s) => s.value);
+  const serverError = useSelector(actor, (s) => s.context.error);
+  const [, navigate] = useLocation();
+  const search = useSearch();
+  const [values, setValues] = useState({ email: '', password: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [touched, setTouched] = useState(false);
+
+  useEffect(() => {
+    if (state === 'authenticated') navigate(safeRedirect(new URLSearchParams(search).get('redirectedFrom')), { replace: true });
+  }, [state, search, navigate]);
+
+  const validate = (next = values) => {
+    const result = formErrors(LL, LoginBody, next);
+    setErrors(result.ok ? {} : result.errors);
+    return result;
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setTouched(true);
+    const result = validate();
+    if (result.ok) actor.send({ type: 'auth.login', email: result.output.email, password: result.output.password });
+  };
+
+  const update = (field: 'email' | 'password', value: string) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    if (touched) validate(next);
+  };
+
+  const busy = state === 'signingIn';
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-labelledby="login-title">
+      <h1 id="login-title" className="text-2xl font-semibold text-slate-800">
+        {LL.auth.login.title()}
+      </h1>
+      <Field
+        label={LL.auth.login.email()}
+        name="email"
+        type="email"
+        autoComplete="username"
+        value={values.email}
+        error={errors.email}
+        onChange={(e) => update('email', e.target.value)}
+      />
+      <Field
+        label={LL.auth.login.password()}
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        value={values.password}
+        error={errors.password}
+        onChange={(e) => update('password', e.target.value)}
+      />
+      {serverError && !busy && (
+        <p role="alert" className="rounded bg-red-50 px-3 py-2 text-sm text-red-700">
+          {serverError}
+        </p>
+      )}
+      <button
+        type="submit"
+        disabled={busy}
+        className="rounded bg-indigo-600 px-4 py-2 font-medium text-white hover:bg-indigo-700 disabled:opacity-60"
+      >
+        {LL.auth.login.submit()}
+      </button>
+      <p className="text-sm text-slate-600">
+        {LL.auth.login.noAccount()}{' '}
+        <Link href="/register" className="text-indigo-700 underline">
+          {LL.auth.login.register()}
+        </Link>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,37 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+// Every route of spec section 2 with its layout. Pages load lazily so that /login stays small;
+// the editor (and cytoscape with it) loads only on /project.
+
+export type LayoutName = 'auth' | 'main' | 'editor' | 'empty';
+
+export interface AppRoute {
+  path: string;
+  layout: LayoutName;
+  /** Reachable without signing in. */
+  public?: boolean;
+  component: LazyExoticComponent<ComponentType>;
+}
+
+const NotAvailable = lazy(() => import('./ui/NotAvailablePage'));
+
+export const ROUTES: AppRoute[] = [
+  { path: '/login', layout: 'auth', public: true, component: lazy(() => import('./auth/LoginPage')) },
+  { path: '/invitations', layout: 'auth', public: true, component: NotAvailable },
+  { path: '/register', layout: 'auth', public: true, component: NotAvailable },
+
+  { path: '/profile', layout: 'main', component: lazy(() => import('./profile/ProfilePage')) },
+  { path: '/demo-researchers', layout: 'main', component: NotAvailable },
+  { path: '/researchers', layout: 'main', component: NotAvailable },
+  { path: '/issuers', layout: 'main', component: NotAvailable },
+  { path: '/moderators', layout: 'main', component: NotAvailable },
+  { path: '/games', layout: 'main', component: NotAvailable },
+  { path: '/calculator', layout: 'main', component: NotAvailable },
+  { path: '/tariffs', layout: 'main', component: NotAvailable },
+  { path: '/projects', layout: 'main', component: NotAvailable },
+  { path: '/reports', layout: 'main', component: NotAvailable },
+  { path: '/history', layout: 'main', component: NotAvailable },
+  { path: '/report', layout: 'main', component: NotAvailable },
+
+  { path: '/project', layout: 'editor', component: NotAvailable },
+];

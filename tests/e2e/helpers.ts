@@ -1,0 +1,52 @@
+import { inject } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { startServer, TEST_PASSWORD, type TestServer } from '../server/helpers';
+import type { Config } from '../../server/config';
+
+// Drivers shared by every end-to-end test: the real server serving the built SPA, Debian's Chromium,
+// and the steps a person takes (sign in as a role, open a page).
+
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+  '--no-first-run',
+];
+
+export async function startApp(overrides: (c: Config) => void = () => {}): Promise<TestServer> {
+  return startServer((c) => {
+    c.staticDir = inject('distDir');
+    overrides(c);
+  });
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: CHROMIUM_FLAGS,
+  });
+}
+
+/** A fresh browser profile (no storage) with English or Russian as the browser's language. */
+export async function newContext(browser: Browser, locale: 'en' | 'ru' = 'en'): Promise<BrowserContext> {
+  return browser.newContext({ locale, viewport: { width: 1280, height: 800 } });
+}
+
+export async function signIn(page: Page, server: TestServer, email: string, password = TEST_PASSWORD) {
+  await page.goto(`${server.url}/login`);
+  await page.getByLabel(/email|почта/i).fill(email);
+  await page.getByLabel(/password|пароль/i).fill(password);
+  await page.getByRole('button', { name: /sign in|войти/i }).click();
+  await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+}
+
+/** Collects uncaught page errors so a test can assert there were none. */
+export function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}
