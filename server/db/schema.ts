@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { ProjectsTable } from './tables-projects';
 
 // One interface per table, joined into the Database type that every query is checked against.
 // Times are unix milliseconds (bigint in PostgreSQL, parsed back to numbers), booleans are 0/1.
@@ -94,4 +95,5 @@ export interface Database {
   auth_tokens: AuthTokensTable;
   rate_limits: RateLimitsTable;
   history: HistoryTable;
+  projects: ProjectsTable;
 }

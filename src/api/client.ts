@@ -65,6 +65,8 @@ export interface RequestOptions {
   body?: unknown;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /** Sees the raw response of a successful call (list paging reads X-Total-Count). */
+  onResponse?: (res: Response) => void;
 }
 
 function buildQuery(query: Query = {}): string {
@@ -155,7 +157,10 @@ export async function request<T = unknown>(method: string, path: string, opts: R
   } catch {
     parsed = null;
   }
-  if (res.ok) return parsed as T;
+  if (res.ok) {
+    opts.onResponse?.(res);
+    return parsed as T;
+  }
 
   const { message, code } = messageOf(res.status, parsed);
   const error = new ApiError(message, res.status, res, parsed, code);
@@ -166,8 +171,19 @@ export async function request<T = unknown>(method: string, path: string, opts: R
   return fail(error);
 }
 
+/** A page of a list: list calls answer with a JSON array and the full count in X-Total-Count. */
+export interface Page<T> {
+  items: T[];
+  total: number;
+}
+
 export const api = {
   get: <T>(path: string, opts?: RequestOptions) => request<T>('GET', path, opts),
+  list: async <T>(path: string, opts?: RequestOptions): Promise<Page<T>> => {
+    let total = -1;
+    const items = await request<T[]>('GET', path, { ...opts, onResponse: (res) => (total = Number(res.headers.get('x-total-count') ?? -1)) });
+    return { items, total: total >= 0 ? total : items.length };
+  },
   post: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', path, { ...opts, body }),
   put: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PUT', path, { ...opts, body }),
   del: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('DELETE', path, { ...opts, body }),

@@ -407,6 +407,10 @@ type RootTranslation = {
 	pricing: {
 	}
 	projects: {
+		/**
+		 * П​р​о​е​к​т​ ​н​е​л​ь​з​я​ ​и​з​м​е​н​и​т​ь​ ​в​ ​т​е​к​у​щ​е​м​ ​с​т​а​т​у​с​е
+		 */
+		notEditable: string
 	}
 	editor: {
 	}
@@ -800,6 +804,10 @@ export type TranslationFunctions = {
 	pricing: {
 	}
 	projects: {
+		/**
+		 * Проект нельзя изменить в текущем статусе
+		 */
+		notEditable: () => LocalizedString
 	}
 	editor: {
 	}

@@ -1,5 +1,6 @@
 import type { Translation } from '../i18n-types';
 
-// English texts of the projects screens; must have every key of ru/projects.ts.
-const projects: Translation['projects'] = {};
+const projects: Translation['projects'] = {
+  notEditable: 'The project cannot be changed in its current status',
+};
 export default projects;

@@ -1,2 +1,4 @@
-// Russian texts of the projects screens (base locale). Keys are nested camelCase groups.
-export default {} as const;
+// Projects list, templates, statuses, settings and moderation.
+export default {
+  notEditable: 'Проект нельзя изменить в текущем статусе',
+} as const;
