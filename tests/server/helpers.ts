@@ -124,7 +124,7 @@ export async function startServer(overrides: (c: Config) => void = () => {}): Pr
     const row = await app.db
       .insertInto('users')
       .values({
-        email: opts.email ?? `user${++counter}-${crypto.randomBytes(3).toString('hex')}@example.com`,
+        email: (opts.email ?? `user${++counter}-${crypto.randomBytes(3).toString('hex')}@example.com`).trim().toLowerCase(),
         fullname: opts.fullname ?? 'Test User',
         role_id: opts.role ?? Role.Researcher,
         status_id: opts.status ?? UserStatus.Activated,
