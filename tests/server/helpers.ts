@@ -51,7 +51,7 @@ export interface CallResult {
   body: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- tests read whatever came back
 }
 
-async function createPgDatabase(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createPgDatabase(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `t_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
