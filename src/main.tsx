@@ -6,6 +6,8 @@ import { setupI18n } from './i18n/setup';
 import { authMachine } from './machines/auth';
 import { AuthProvider } from './views/auth/AuthProvider';
 import { App } from './views/App';
+import { Toasts } from './views/ui/Toasts';
+import { ModalHost } from './views/ui/modal';
 import './styles.css';
 
 // Start-up (spec section 1): the app mounts on #root only after the setup step has finished: the
@@ -20,6 +22,8 @@ async function start() {
       <TypesafeI18n locale={locale}>
         <AuthProvider actor={auth}>
           <App />
+          <ModalHost />
+          <Toasts />
         </AuthProvider>
       </TypesafeI18n>
     </StrictMode>,

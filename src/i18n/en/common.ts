@@ -20,5 +20,22 @@ const common: Translation['common'] = {
   toHome: 'Go home',
   logout: 'Logout',
   profile: 'Profile',
+  actions: 'Actions',
+  confirmTitle: 'Please confirm',
+  toast: {
+    close: 'Close notification',
+  },
+  table: {
+    empty: 'No records',
+    loadFailed: 'Could not load the list',
+    range: '{from}–{to} of {total}',
+    firstPage: 'First page',
+    previousPage: 'Previous page',
+    nextPage: 'Next page',
+    lastPage: 'Last page',
+    pagination: 'List pages',
+    pageOf: 'Page {page} of {pages}',
+    sortBy: 'Sort by “{column}”',
+  },
 };
 export default common;

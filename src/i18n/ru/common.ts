@@ -19,4 +19,21 @@ export default {
   toHome: 'На главную',
   logout: 'Выйти',
   profile: 'Профиль',
+  actions: 'Действия',
+  confirmTitle: 'Подтвердите действие',
+  toast: {
+    close: 'Закрыть уведомление',
+  },
+  table: {
+    empty: 'Нет записей',
+    loadFailed: 'Не удалось загрузить список',
+    range: '{from:number}–{to:number} из {total:number}',
+    firstPage: 'Первая страница',
+    previousPage: 'Предыдущая страница',
+    nextPage: 'Следующая страница',
+    lastPage: 'Последняя страница',
+    pagination: 'Страницы списка',
+    pageOf: 'Страница {page:number} из {pages:number}',
+    sortBy: 'Сортировать по столбцу «{column:string}»',
+  },
 } as const;

@@ -1,0 +1,174 @@
+import type { ReactNode } from 'react';
+import { useI18nContext } from '../../i18n/i18n-react';
+import { Button, IconButton } from './Button';
+import { ChevronIcon, SortIcon } from './icons';
+
+// The list table of every back-office page: a caption, column headers with scope and aria-sort,
+// sortable headers as buttons, a pager with labelled buttons and "x–y of N", and the three states a
+// list can be in besides showing rows: loading (a progress bar over the old rows), failed (the
+// message and Retry) and empty.
+
+export interface Column<T> {
+  key: string;
+  header: string;
+  render: (row: T) => ReactNode;
+  sortable?: boolean;
+  className?: string;
+}
+
+export interface DataTableProps<T> {
+  caption: string;
+  columns: Column<T>[];
+  rows: T[];
+  rowKey: (row: T) => string | number;
+  total: number;
+  page: number;
+  pageSize: number;
+  onPageChange: (page: number) => void;
+  sort?: { key: string; order: 'asc' | 'desc' };
+  onSortChange?: (sort: { key: string; order: 'asc' | 'desc' }) => void;
+  loading?: boolean;
+  error?: string | null;
+  onRetry?: () => void;
+  emptyText?: string;
+  actions?: (row: T) => ReactNode;
+}
+
+function ariaSort(column: string, sort?: { key: string; order: 'asc' | 'desc' }) {
+  if (sort?.key !== column) return 'none' as const;
+  return sort.order === 'asc' ? ('ascending' as const) : ('descending' as const);
+}
+
+export function DataTable<T>(props: DataTableProps<T>) {
+  const { LL } = useI18nContext();
+  const { columns, rows, total, page, pageSize, sort, loading, error } = props;
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
+  const to = Math.min(total, page * pageSize);
+  const colCount = columns.length + (props.actions ? 1 : 0);
+
+  const toggleSort = (key: string) => {
+    if (!props.onSortChange) return;
+    const order = sort?.key === key && sort.order === 'asc' ? 'desc' : 'asc';
+    props.onSortChange({ key, order });
+  };
+
+  let body: ReactNode;
+  if (error) {
+    body = (
+      <tr>
+        <td colSpan={colCount} className="px-4 py-8 text-center">
+          <div role="alert" className="mb-3 text-red-700">
+            {LL.common.table.loadFailed()}: {error}
+          </div>
+          {props.onRetry && (
+            <Button variant="secondary" onClick={props.onRetry}>
+              {LL.common.retry()}
+            </Button>
+          )}
+        </td>
+      </tr>
+    );
+  } else if (rows.length === 0 && !loading) {
+    body = (
+      <tr>
+        <td colSpan={colCount} className="px-4 py-8 text-center text-slate-500">
+          {props.emptyText ?? LL.common.table.empty()}
+        </td>
+      </tr>
+    );
+  } else {
+    body = rows.map((row) => (
+      <tr key={props.rowKey(row)} className="border-t border-slate-100 hover:bg-slate-50">
+        {columns.map((c) => (
+          <td key={c.key} className={`px-4 py-2 align-middle ${c.className ?? ''}`}>
+            {c.render(row)}
+          </td>
+        ))}
+        {props.actions && <td className="whitespace-nowrap px-4 py-2 text-right">{props.actions(row)}</td>}
+      </tr>
+    ));
+  }
+
+  return (
+    <div className="overflow-hidden rounded-lg border border-slate-200 bg-white" aria-busy={loading || undefined}>
+      <div className="h-1 overflow-hidden bg-transparent">
+        {loading && (
+          <div role="progressbar" aria-label={LL.common.loading()} className="h-full w-full bg-indigo-100">
+            <div className="h-full w-1/3 animate-[loading_1.2s_ease-in-out_infinite] bg-indigo-600" />
+          </div>
+        )}
+      </div>
+      <div className="overflow-x-auto">
+        <table className={`w-full text-left text-sm ${loading && rows.length ? 'opacity-60' : ''}`}>
+          <caption className="sr-only">{props.caption}</caption>
+          <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
+            <tr>
+              {columns.map((c) => (
+                <th
+                  key={c.key}
+                  scope="col"
+                  aria-sort={c.sortable ? ariaSort(c.key, sort) : undefined}
+                  className={`px-4 py-2 font-medium ${c.className ?? ''}`}
+                >
+                  {c.sortable && props.onSortChange ? (
+                    <button
+                      type="button"
+                      onClick={() => toggleSort(c.key)}
+                      className="inline-flex items-center gap-1 rounded uppercase hover:text-slate-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+                      title={LL.common.table.sortBy({ column: c.header })}
+                    >
+                      {c.header}
+                      <SortIcon className="h-3.5 w-3.5" order={sort?.key === c.key ? sort.order : undefined} />
+                    </button>
+                  ) : (
+                    c.header
+                  )}
+                </th>
+              ))}
+              {props.actions && (
+                <th scope="col" className="px-4 py-2 text-right font-medium">
+                  {LL.common.actions()}
+                </th>
+              )}
+            </tr>
+          </thead>
+          <tbody>
+            {loading && rows.length === 0 && !error ? (
+              <tr>
+                <td colSpan={colCount} className="px-4 py-8 text-center text-slate-500">
+                  {LL.common.loading()}
+                </td>
+              </tr>
+            ) : (
+              body
+            )}
+          </tbody>
+        </table>
+      </div>
+      <nav
+        aria-label={LL.common.table.pagination()}
+        className="flex items-center justify-between gap-3 border-t border-slate-200 px-4 py-2 text-sm text-slate-600"
+      >
+        <span aria-live="polite">{LL.common.table.range({ from, to, total })}</span>
+        <div className="flex items-center gap-1">
+          <IconButton label={LL.common.table.firstPage()} disabled={page <= 1} onClick={() => props.onPageChange(1)}>
+            <ChevronIcon className="h-4 w-4 rotate-180" />
+            <ChevronIcon className="-ml-2.5 h-4 w-4 rotate-180" />
+          </IconButton>
+          <IconButton label={LL.common.table.previousPage()} disabled={page <= 1} onClick={() => props.onPageChange(page - 1)}>
+            <ChevronIcon className="h-4 w-4 rotate-180" />
+          </IconButton>
+          <span className="px-2">{LL.common.table.pageOf({ page, pages })}</span>
+          <IconButton label={LL.common.table.nextPage()} disabled={page >= pages} onClick={() => props.onPageChange(page + 1)}>
+            <ChevronIcon className="h-4 w-4" />
+          </IconButton>
+          <IconButton label={LL.common.table.lastPage()} disabled={page >= pages} onClick={() => props.onPageChange(pages)}>
+            <ChevronIcon className="h-4 w-4" />
+            <ChevronIcon className="-ml-2.5 h-4 w-4" />
+          </IconButton>
+        </div>
+      </nav>
+    </div>
+  );
+}

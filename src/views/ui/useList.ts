@@ -1,0 +1,103 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { api, type Query } from '../../api/client';
+
+// One server-paged list (page 1-based, pageSize ≤ 100, search, sort, order; the full count comes in
+// X-Total-Count). Each request has its own AbortController and a sequence number, so an answer that
+// arrives after a newer request was made is dropped and never overwrites the newer rows.
+
+export type SortOrder = 'asc' | 'desc';
+export interface ListSort {
+  key: string;
+  order: SortOrder;
+}
+
+export const MAX_PAGE_SIZE = 100;
+
+export interface ListState<T> {
+  rows: T[];
+  total: number;
+  page: number;
+  setPage: (page: number) => void;
+  sort: ListSort | undefined;
+  setSort: (sort: ListSort) => void;
+  search: string;
+  setSearch: (search: string) => void;
+  loading: boolean;
+  error: string | null;
+  reload: () => void;
+}
+
+export function useList<T>(
+  path: string,
+  opts: { pageSize?: number; query?: Query; initialSort?: ListSort } = {},
+): ListState<T> {
+  const pageSize = Math.min(Math.max(1, opts.pageSize ?? 20), MAX_PAGE_SIZE);
+  const queryKey = JSON.stringify(opts.query ?? {});
+  const [page, setPageState] = useState(1);
+  const [sort, setSortState] = useState<ListSort | undefined>(opts.initialSort);
+  const [search, setSearchState] = useState('');
+  const [rows, setRows] = useState<T[]>([]);
+  const [total, setTotal] = useState(0);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+  const [version, setVersion] = useState(0);
+  const seq = useRef(0);
+
+  // A new filter or search starts again from the first page.
+  const firstQuery = useRef(queryKey);
+  useEffect(() => {
+    if (firstQuery.current !== queryKey) {
+      firstQuery.current = queryKey;
+      setPageState(1);
+    }
+  }, [queryKey]);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    const mine = ++seq.current;
+    setLoading(true);
+    setError(null);
+    api
+      .list<T>(path, {
+        query: {
+          ...(JSON.parse(queryKey) as Query),
+          page,
+          pageSize,
+          search: search || undefined,
+          sort: sort?.key,
+          order: sort?.order,
+        },
+        signal: controller.signal,
+      })
+      .then(({ items, total: count }) => {
+        if (mine !== seq.current) return;
+        // Past the end (the last row of the last page was deleted): go to the new last page.
+        if (items.length === 0 && count > 0 && page > 1) {
+          setPageState(Math.max(1, Math.ceil(count / pageSize)));
+          return;
+        }
+        setRows(items);
+        setTotal(count);
+        setLoading(false);
+      })
+      .catch((err: unknown) => {
+        if (mine !== seq.current || (err instanceof DOMException && err.name === 'AbortError')) return;
+        setError(err instanceof Error ? err.message : String(err));
+        setLoading(false);
+      });
+    return () => controller.abort();
+  }, [path, queryKey, page, pageSize, search, sort, version]);
+
+  const setPage = useCallback((p: number) => setPageState(Math.max(1, Math.floor(p))), []);
+  const setSort = useCallback((s: ListSort) => {
+    setSortState(s);
+    setPageState(1);
+  }, []);
+  const setSearch = useCallback((s: string) => {
+    setSearchState(s);
+    setPageState(1);
+  }, []);
+  const reload = useCallback(() => setVersion((v) => v + 1), []);
+
+  return { rows, total, page, setPage, sort, setSort, search, setSearch, loading, error, reload };
+}
