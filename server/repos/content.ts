@@ -1,0 +1,99 @@
+import * as v from 'valibot';
+import type { Db } from '../db';
+import { ContentSchema, countQuestions, EMPTY_CONTENT, type ProjectContent } from '../../src/domain/content/model';
+
+// The stored questionnaire content of a project: one current row per project (content JSON with its
+// version) and the latest saved versions. A project without a row has empty content at version 0.
+// Saves are optimistic: the update names the version it replaces, so two writers can never both win.
+
+type Executor = Pick<Db, 'selectFrom' | 'insertInto' | 'deleteFrom' | 'updateTable'>;
+
+/** Saved versions kept per project (older ones are deleted as new ones come). */
+export const KEPT_VERSIONS = 20;
+
+export interface StoredContent {
+  version: number;
+  content: ProjectContent;
+  updatedAt: number | null;
+  updatedBy: number | null;
+}
+
+/** True when the project has no question at all (nothing saved, or only empty questionnaires/blocks). */
+export async function isQuestionnaireEmpty(db: Db, pid: number): Promise<boolean> {
+  const row = await db.selectFrom('project_contents').select('question_count').where('project_id', '=', pid).executeTakeFirst();
+  return !row || row.question_count === 0;
+}
+
+/** Stored JSON is ours, but parse it anyway so older shapes get today's defaults. */
+function parseStored(json: string): ProjectContent {
+  const result = v.safeParse(ContentSchema, JSON.parse(json));
+  if (!result.success) throw new Error('stored project content does not match the schema');
+  return result.output;
+}
+
+export async function loadContent(db: Executor, pid: number): Promise<StoredContent> {
+  const row = await db.selectFrom('project_contents').selectAll().where('project_id', '=', pid).executeTakeFirst();
+  if (!row) return { version: 0, content: structuredClone(EMPTY_CONTENT), updatedAt: null, updatedBy: null };
+  return { version: row.version, content: parseStored(row.content), updatedAt: Number(row.updated_at), updatedBy: row.updated_by };
+}
+
+/**
+ * Writes `content` as the version after `baseVersion`, only if `baseVersion` is still current.
+ * Returns the new version, or null when someone saved in between (the caller answers 412).
+ * Run it inside a transaction: the current row and the kept version are written together.
+ */
+export async function writeContent(
+  db: Executor,
+  pid: number,
+  baseVersion: number,
+  content: ProjectContent,
+  userId: number | null,
+  now = Date.now(),
+): Promise<number | null> {
+  const json = JSON.stringify(content);
+  const question_count = countQuestions(content);
+  const version = baseVersion + 1;
+  if (baseVersion === 0) {
+    const inserted = await db
+      .insertInto('project_contents')
+      .values({ project_id: pid, version, content: json, question_count, updated_at: now, updated_by: userId })
+      .onConflict((oc) => oc.column('project_id').doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) return null;
+  } else {
+    const updated = await db
+      .updateTable('project_contents')
+      .set({ version, content: json, question_count, updated_at: now, updated_by: userId })
+      .where('project_id', '=', pid)
+      .where('version', '=', baseVersion)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1) return null;
+  }
+  await db.insertInto('project_content_versions').values({ project_id: pid, version, content: json, saved_at: now, saved_by: userId }).execute();
+  await db
+    .deleteFrom('project_content_versions')
+    .where('project_id', '=', pid)
+    .where('version', '<=', version - KEPT_VERSIONS)
+    .execute();
+  return version;
+}
+
+/** Copies the current content of one project to another (cloning); the copy starts at version 1. */
+export async function copyContent(db: Executor, fromPid: number, toPid: number, userId: number | null): Promise<void> {
+  const { content, version } = await loadContent(db, fromPid);
+  if (version === 0) return;
+  await db.deleteFrom('project_contents').where('project_id', '=', toPid).execute();
+  await writeContent(db, toPid, 0, content, userId);
+}
+
+/** Every picture hash in the list that is not in the pictures table. */
+export async function missingPictures(db: Executor, hashes: string[]): Promise<Set<string>> {
+  const wanted = [...new Set(hashes)];
+  if (wanted.length === 0) return new Set();
+  const found = new Set<string>();
+  for (let i = 0; i < wanted.length; i += 500) {
+    const rows = await db.selectFrom('pictures').select('hash').where('hash', 'in', wanted.slice(i, i + 500)).execute();
+    for (const r of rows) found.add(r.hash);
+  }
+  return new Set(wanted.filter((h) => !found.has(h)));
+}

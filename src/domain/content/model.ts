@@ -1,0 +1,208 @@
+import * as v from 'valibot';
+import { HARD_CAP, LIMITS, TEXT_MAX } from './limits';
+
+// The content of a project (spec section 3): questionnaires → blocks → questions → answers, plus the
+// target portraits. (Name, priority, target platforms and settings belong to the project itself:
+// PUT /project and /project/project-settings.) This is what GET /project answers, what
+// POST /project stores, what the editor edits and what the Dexie draft keeps. Every item carries a
+// stable id so that redirects, recall filters and undo patches survive moves and renames.
+//
+// Messages are i18n keys of the `validation` group. Fields are optional with defaults so that a
+// short hand-written payload parses; the output always has every field.
+
+export const QUESTION_CATEGORIES = [
+  'oneAnswer',
+  'fewAnswers',
+  'screening',
+  'qualification',
+  'fromTo',
+  'open',
+  'starRating',
+  'slider',
+  'nps',
+  'sortable',
+  'matrix',
+  'regionAuto',
+  'cityAuto',
+] as const;
+export type QuestionCategory = (typeof QUESTION_CATEGORIES)[number];
+
+/** The ten shuffle modes of spec section 3, in its order. */
+export const SHUFFLE_MODES = [
+  'none',
+  'shuffle',
+  'shuffleExceptLast',
+  'shuffleExceptLastTwo',
+  'shuffleExceptFirst',
+  'shuffleExceptFirstTwo',
+  'shuffleExceptFirstAndLast',
+  'reverse',
+  'reverseExceptLast',
+  'reverseExceptLastTwo',
+] as const;
+export type ShuffleMode = (typeof SHUFFLE_MODES)[number];
+
+/** Screening modes of an answer: allow the next questions; deny (screen out); allow only if at least one admitting answer is selected. */
+export const SCREENING_MODES = ['allow', 'deny', 'allowIfAny'] as const;
+export type ScreeningMode = (typeof SCREENING_MODES)[number];
+
+/**
+ * The nine redirect targets of spec section 3. A "new…" kind records that the editor created the
+ * target when the redirect was set (one command); afterwards it points at that item like its
+ * "existing" twin. completeBlock has no target: it goes on with the next block.
+ */
+export const REDIRECT_KINDS = [
+  'newQuestionnaire',
+  'questionnaire',
+  'newBlock',
+  'block',
+  'newQuestionInBlock',
+  'questionInBlock',
+  'newQuestion',
+  'question',
+  'completeBlock',
+] as const;
+export type RedirectKind = (typeof REDIRECT_KINDS)[number];
+
+export const RECALL_MODES = ['selected', 'notSelected'] as const;
+
+const id = v.pipe(v.string('type'), v.regex(/^[A-Za-z0-9_-]{1,32}$/, 'invalid'));
+const text = (max: number) => v.optional(v.pipe(v.string('type'), v.maxLength(max, 'tooLong')), '');
+const list = <S extends v.GenericSchema>(item: S, max: number) =>
+  v.optional(v.pipe(v.array(item, 'type'), v.maxLength(max, 'tooLong')), []);
+const picture = v.optional(v.nullable(v.pipe(v.string('type'), v.maxLength(TEXT_MAX.url, 'tooLong'))), null);
+
+function isJsonText(s: string): boolean {
+  if (s.trim() === '') return true;
+  try {
+    JSON.parse(s);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Free-form parameters passed on to integrations: empty, or a valid JSON string (spec section 5). */
+export const customParams = v.optional(
+  v.pipe(v.string('type'), v.maxLength(TEXT_MAX.customParams, 'tooLong'), v.check(isJsonText, 'json')),
+  '',
+);
+
+/** Empty, or an http(s) address that the platform calls when a respondent completes the block. */
+export const callbackUrl = v.optional(
+  v.pipe(
+    v.string('type'),
+    v.trim(),
+    v.maxLength(TEXT_MAX.url, 'tooLong'),
+    v.check((s) => s === '' || /^https?:\/\/[^\s/]+\.[^\s]+$/i.test(s), 'url'),
+  ),
+  '',
+);
+
+export const RedirectSchema = v.object({
+  kind: v.picklist(REDIRECT_KINDS, 'invalid'),
+  target: v.optional(v.nullable(id), null),
+});
+export type Redirect = v.InferOutput<typeof RedirectSchema>;
+
+export const AnswerSchema = v.object({
+  id,
+  text: text(TEXT_MAX.answer),
+  picture,
+  screening: v.optional(v.nullable(v.picklist(SCREENING_MODES, 'invalid')), null),
+  redirect: v.optional(v.nullable(RedirectSchema), null),
+});
+export type Answer = v.InferOutput<typeof AnswerSchema>;
+
+export const StatementSchema = v.object({ id, text: text(TEXT_MAX.answer) });
+export type Statement = v.InferOutput<typeof StatementSchema>;
+
+const int = v.pipe(v.number('type'), v.integer('integer'));
+const num = v.pipe(v.number('type'), v.finite('type'));
+
+export const QuestionSchema = v.object({
+  id,
+  text: text(TEXT_MAX.question),
+  category: v.optional(v.picklist(QUESTION_CATEGORIES, 'invalid'), 'oneAnswer'),
+  picture,
+  /** The custom "other" answer: null when off, else its label ('' shows the default label). */
+  other: v.optional(v.nullable(v.pipe(v.string('type'), v.maxLength(TEXT_MAX.other, 'tooLong'))), null),
+  answers: list(AnswerSchema, LIMITS.answersPerQuestion * HARD_CAP),
+  /** Matrix rows (its answers are the columns). */
+  statements: list(StatementSchema, LIMITS.statementsPerQuestion * HARD_CAP),
+  shuffle: v.optional(v.picklist(SHUFFLE_MODES, 'invalid'), 'none'),
+  /** How many answers a respondent must pick at least and may pick at most. */
+  answerLimit: v.optional(v.nullable(v.object({ min: v.pipe(int, v.minValue(0, 'positiveInteger')), max: v.pipe(int, v.minValue(0, 'positiveInteger')) })), null),
+  redirect: v.optional(v.nullable(RedirectSchema), null),
+  /** Offer only the answers the respondent picked (or did not pick) in an earlier question. */
+  recall: v.optional(v.nullable(v.object({ questionId: id, mode: v.optional(v.picklist(RECALL_MODES, 'invalid'), 'selected') })), null),
+  customParams,
+  /** Write the answer into the respondent's record, into these fields. */
+  writeToDb: v.optional(v.boolean('type'), false),
+  dbFields: list(v.pipe(v.string('type'), v.regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/, 'invalid')), LIMITS.dbFields),
+  /** fromTo (a numeric range, step 1) and slider (min, max, step). */
+  scale: v.optional(v.nullable(v.object({ min: num, max: num, step: v.optional(num, 1) })), null),
+  /** starRating: how many stars. */
+  stars: v.optional(v.nullable(int), null),
+});
+export type Question = v.InferOutput<typeof QuestionSchema>;
+
+export const BlockSchema = v.object({
+  id,
+  name: text(TEXT_MAX.name),
+  customParams,
+  callbackUrl,
+  questions: list(QuestionSchema, LIMITS.questionsPerBlock * HARD_CAP),
+});
+export type Block = v.InferOutput<typeof BlockSchema>;
+
+export const QuestionnaireSchema = v.object({
+  id,
+  blocks: list(BlockSchema, LIMITS.blocksPerQuestionnaire * HARD_CAP),
+});
+export type Questionnaire = v.InferOutput<typeof QuestionnaireSchema>;
+
+/** One target condition: a list of values (gender, city, education…), or min and max for age. */
+export const PortraitParamSchema = v.object({
+  field: v.pipe(v.string('type'), v.regex(/^[A-Za-z][A-Za-z0-9_]{0,49}$/, 'invalid')),
+  values: list(v.pipe(v.union([v.string(), v.number()], 'type'), v.transform(String), v.maxLength(200, 'tooLong')), 500),
+  min: v.optional(v.nullable(num), null),
+  max: v.optional(v.nullable(num), null),
+});
+export type PortraitParam = v.InferOutput<typeof PortraitParamSchema>;
+
+export const PortraitSchema = v.object({
+  id,
+  name: text(TEXT_MAX.name),
+  respondents: v.optional(v.pipe(int, v.minValue(0, 'positiveInteger')), 0),
+  /** The questionnaire its respondents take (target projects). */
+  questionnaireId: v.optional(v.nullable(id), null),
+  params: list(PortraitParamSchema, LIMITS.portraitParams * HARD_CAP),
+});
+export type Portrait = v.InferOutput<typeof PortraitSchema>;
+
+export const ContentSchema = v.object({
+  questionnaires: list(QuestionnaireSchema, LIMITS.questionnaires * HARD_CAP),
+  portraits: list(PortraitSchema, LIMITS.portraits * HARD_CAP),
+});
+export type ProjectContent = v.InferOutput<typeof ContentSchema>;
+/** What a client may send: every field with a default may be left out. */
+export type ProjectContentInput = v.InferInput<typeof ContentSchema>;
+
+export const EMPTY_CONTENT: ProjectContent = Object.freeze({ questionnaires: [], portraits: [] }) as ProjectContent;
+
+/** POST /project. The version being replaced travels in the If-Match header. */
+export const SaveProjectBody = v.object({
+  pid: v.pipe(v.number('type'), v.integer('integer'), v.minValue(1, 'positiveInteger')),
+  content: ContentSchema,
+});
+
+export const PidQuery = v.object({
+  pid: v.pipe(v.string('required'), v.nonEmpty('required'), v.toNumber('integer'), v.integer('integer'), v.minValue(1, 'positiveInteger')),
+});
+
+export function countQuestions(content: ProjectContent): number {
+  let n = 0;
+  for (const qn of content.questionnaires) for (const b of qn.blocks) n += b.questions.length;
+  return n;
+}

@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type TestServer } from './helpers';
+import { copyContent, isQuestionnaireEmpty, KEPT_VERSIONS, loadContent, writeContent } from '../../server/repos/content';
+import { EMPTY_CONTENT, type ProjectContent } from '../../src/domain/content/model';
+import { ProjectStatus, ProjectType } from '../../src/domain/projects';
+
+// The content repository on its own: empty detection (the projects engineer's moderation check uses
+// it), optimistic versions and copying.
+
+export async function insertProject(server: TestServer, organizationId: number, opts: { status?: number; type?: number } = {}) {
+  const now = Date.now();
+  const row = await server.app.db
+    .insertInto('projects')
+    .values({
+      name: 'Project',
+      priority: 0,
+      organization_id: organizationId,
+      template: opts.type === ProjectType.Target ? 'target' : 'default',
+      type: opts.type ?? ProjectType.Default,
+      status: opts.status ?? ProjectStatus.Created,
+      link_token: null,
+      created_by: null,
+      created_at: now,
+      updated_at: now,
+    } as never)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+function oneQuestion(): ProjectContent {
+  return {
+    ...EMPTY_CONTENT,
+    questionnaires: [
+      {
+        id: 'qn1',
+        blocks: [
+          {
+            id: 'b1',
+            name: '',
+            customParams: '',
+            callbackUrl: '',
+            questions: [
+              {
+                id: 'q1',
+                text: 'Age?',
+                category: 'open',
+                picture: null,
+                other: null,
+                answers: [],
+                statements: [],
+                shuffle: 'none',
+                answerLimit: null,
+                redirect: null,
+                recall: null,
+                customParams: '',
+                writeToDb: false,
+                dbFields: [],
+                scale: null,
+                stars: null,
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  };
+}
+
+describe('content repository', () => {
+  let server: TestServer;
+  let org: number;
+  beforeAll(async () => {
+    server = await startServer();
+    org = await server.createOrganization();
+  });
+  afterAll(async () => server?.close());
+
+  it('calls a project without content, or with blocks but no question, empty', async () => {
+    const db = server.app.db;
+    const pid = await insertProject(server, org);
+    expect(await isQuestionnaireEmpty(db, pid)).toBe(true);
+    const blocksOnly = oneQuestion();
+    blocksOnly.questionnaires[0].blocks[0].questions = [];
+    expect(await writeContent(db, pid, 0, blocksOnly, null)).toBe(1);
+    expect(await isQuestionnaireEmpty(db, pid)).toBe(true);
+    expect(await writeContent(db, pid, 1, oneQuestion(), null)).toBe(2);
+    expect(await isQuestionnaireEmpty(db, pid)).toBe(false);
+  });
+
+  it('refuses a write based on a version that is no longer current', async () => {
+    const db = server.app.db;
+    const pid = await insertProject(server, org);
+    expect(await writeContent(db, pid, 0, oneQuestion(), null)).toBe(1);
+    expect(await writeContent(db, pid, 0, EMPTY_CONTENT, null)).toBeNull();
+    expect(await writeContent(db, pid, 1, EMPTY_CONTENT, null)).toBe(2);
+    expect(await writeContent(db, pid, 1, oneQuestion(), null)).toBeNull();
+    const stored = await loadContent(db, pid);
+    expect(stored.version).toBe(2);
+    expect(stored.content).toEqual(EMPTY_CONTENT);
+  });
+
+  it('keeps only the latest versions', async () => {
+    const db = server.app.db;
+    const pid = await insertProject(server, org);
+    for (let i = 0; i < KEPT_VERSIONS + 5; i++) expect(await writeContent(db, pid, i, oneQuestion(), null)).toBe(i + 1);
+    const rows = await db.selectFrom('project_content_versions').select('version').where('project_id', '=', pid).orderBy('version').execute();
+    expect(rows.map((r) => r.version)).toEqual(Array.from({ length: KEPT_VERSIONS }, (_, i) => i + 6));
+  });
+
+  it('copies content to another project at version 1', async () => {
+    const db = server.app.db;
+    const from = await insertProject(server, org);
+    const to = await insertProject(server, org);
+    await writeContent(db, from, 0, oneQuestion(), null);
+    await writeContent(db, from, 1, oneQuestion(), null);
+    await copyContent(db, from, to, null);
+    const copy = await loadContent(db, to);
+    expect(copy.version).toBe(1);
+    expect(copy.content).toEqual(oneQuestion());
+  });
+});
