@@ -1,0 +1,79 @@
+import { sql } from 'kysely';
+import type { Db } from '../db';
+import type { User } from '../../src/domain/user';
+import type { UsersQuery } from '../../src/domain/users';
+import { toUser, usersQuery } from './users';
+
+// Listing and writing users for the administration pages. Reads go through repos/users.ts so every
+// call returns the same user shape.
+
+/** What search matches: email and full name, lower-cased in JS so Cyrillic folds in SQLite too. */
+export function searchTextOf(email: string, fullname: string): string {
+  return `${email} ${fullname}`.toLowerCase();
+}
+
+/** A LIKE pattern that matches `term` anywhere, with LIKE's own wildcards taken literally. */
+export function containsPattern(term: string): string {
+  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+const SORT_COLUMNS = {
+  email: sql`u.email`,
+  fullname: sql`lower(u.fullname)`,
+  organization: sql`coalesce(o.name, '')`,
+  category: sql`coalesce(c.name, '')`,
+  status: sql`u.status_id`,
+  createdAt: sql`u.created_at`,
+} as const;
+
+/** One page of users with the full count (GET /users). */
+export async function listUsers(db: Db, q: UsersQuery): Promise<{ items: User[]; total: number }> {
+  const searchCond = q.search
+    ? sql<boolean>`coalesce(u.search_text, lower(u.email || ' ' || u.fullname)) like ${containsPattern(q.search)} escape '\\'`
+    : null;
+
+  let countQ = db.selectFrom('users as u').select((eb) => eb.fn.countAll<number>().as('n'));
+  let pageQ = usersQuery(db);
+  if (q.roles.length > 0) {
+    countQ = countQ.where('u.role_id', 'in', q.roles);
+    pageQ = pageQ.where('u.role_id', 'in', q.roles);
+  }
+  if (searchCond) {
+    countQ = countQ.where(searchCond);
+    pageQ = pageQ.where(searchCond);
+  }
+  const dir = q.order === 'desc' ? sql`desc` : sql`asc`;
+  const [count, rows] = await Promise.all([
+    countQ.executeTakeFirstOrThrow(),
+    pageQ
+      .orderBy(sql`${SORT_COLUMNS[q.sort]} ${dir}`)
+      .orderBy(sql`u.id ${dir}`)
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize)
+      .execute(),
+  ]);
+  return { items: rows.map(toUser), total: Number(count.n) };
+}
+
+export async function emailTaken(db: Db, email: string, exceptId?: number): Promise<boolean> {
+  let q = db.selectFrom('users').select('id').where('email', '=', email);
+  if (exceptId) q = q.where('id', '!=', exceptId);
+  return !!(await q.executeTakeFirst());
+}
+
+/** True for a unique-constraint failure in either database (a double submit, a race). */
+export function isUniqueViolation(err: unknown): boolean {
+  const code = (err as { code?: unknown })?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+/** True when a row cannot go because another table still points at it. */
+export function isForeignKeyViolation(err: unknown): boolean {
+  const code = (err as { code?: unknown })?.code;
+  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+}
+
+export async function hasPassword(db: Db, userId: number): Promise<boolean> {
+  const row = await db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirst();
+  return !!row?.password_hash;
+}
