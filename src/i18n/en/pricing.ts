@@ -1,5 +1,107 @@
 import type { Translation } from '../i18n-types';
 
 // English texts of the pricing screens; must have every key of ru/pricing.ts.
-const pricing: Translation['pricing'] = {};
+const pricing: Translation['pricing'] = {
+  tariffs: {
+    title: 'Tariffs',
+    caption: 'Tariffs and their discounts',
+    search: 'Search by name',
+    empty: 'No tariffs yet',
+    add: 'Add tariff',
+    columns: {
+      name: 'Name',
+      discount: 'Discount, %',
+      createdAt: 'Registration date',
+    },
+    discountValue: '{discount} %',
+    form: {
+      createTitle: 'New tariff',
+      editTitle: 'Tariff “{name}”',
+      name: 'Name',
+      discount: 'Discount, %',
+      discountHint: 'A whole number from 0 to 100',
+      created: 'Tariff “{name}” added',
+      saved: 'Tariff “{name}” saved',
+    },
+    actions: {
+      edit: 'Edit tariff “{name}”',
+      delete: 'Delete tariff “{name}”',
+    },
+    delete: {
+      title: 'Delete the tariff?',
+      text: 'Tariff “{name}” with a {discount} % discount will be deleted.',
+      done: 'Tariff “{name}” deleted',
+    },
+  },
+  calculator: {
+    title: 'Calculator',
+    researchers: 'For researchers',
+    issuers: 'For issuers',
+    setting: 'Setting',
+    loadFailed: 'Could not load the settings: {message}',
+    saved: 'Calculator settings saved',
+    unsaved: 'There are unsaved changes',
+    reset: 'Discard changes',
+    hints: {
+      money: 'roubles, a whole number',
+      percent: 'from 0 to 100',
+      step: 'at least 1',
+    },
+    settings: {
+      vkPercent: 'Percent VK',
+      basePrice: 'Base questionnaire price',
+      questionSurcharge: 'Surcharge for question count',
+      questionStep: 'For every N questions',
+      blockSurcharge: 'Block surcharge',
+      blockProgressive: 'Progressive part of block surcharge',
+      screeningPrice: 'Screening question price',
+      targetFilterSurcharge: 'Target filter surcharge',
+      filledBlockPrice: 'Filled-block price',
+      completedSurveyPrice: 'Price per completed survey',
+    },
+    settingFor: '{setting} ({audience})',
+  },
+  estimate: {
+    title: 'Price estimate',
+    intro: 'The price of a project with the settings above, even before they are saved. The editor shows the same for a real project.',
+    counts: {
+      questions: 'Questions',
+      blocks: 'Blocks',
+      screening: 'Screening questions',
+      targetFilters: 'Target filters',
+      completes: 'Completed surveys',
+    },
+    tariff: 'Tariff',
+    noTariff: 'No tariff (0 % discount)',
+    tariffOption: '{name} — {discount} % discount',
+    invalid: 'Correct the fields with errors to see the estimate',
+    components: {
+      base: 'Base price',
+      questions: 'Questions',
+      blocks: 'Blocks',
+      screening: 'Screening',
+      completes: 'Completed surveys',
+      filledBlocks: 'Filled blocks',
+      targetFilters: 'Target filters',
+    },
+    subtotal: 'Subtotal',
+    discount: 'Discount {percent} %',
+    vk: 'Percent VK ({percent} %)',
+    total: 'Total',
+    chart: 'What the price is made of: {audience}',
+    component: 'Component',
+    amount: 'Amount',
+  },
+  errors: {
+    tariffExists: 'A tariff with this name already exists',
+    tariffNotFound: 'Tariff not found',
+  },
+  log: {
+    tariffCreated: 'Tariff “{name}” added with a {discount} % discount',
+    tariffUpdated: 'Tariff “{name}” changed: {discount} % discount',
+    tariffDeleted: 'Tariff “{name}” deleted',
+    calculatorChanged: 'Calculator settings changed',
+    vkPercentChanged: 'Percent VK: researchers {researchers} %, issuers {issuers} %',
+  },
+};
 export default pricing;
