@@ -127,7 +127,10 @@ export default async function userRoutes(app: FastifyInstance) {
 
     const roleId = body.roles?.[0] ?? target.role.id;
     const organizationId = body.organizationId !== undefined ? body.organizationId : (target.organization?.id ?? null);
-    if (ROLES_NEEDING_ORGANIZATION.includes(roleId) && organizationId == null) {
+    // Checked only when the role or organization changes, so an old record without one can still
+    // be deactivated or renamed.
+    const touchesOrg = body.roles !== undefined || body.organizationId !== undefined;
+    if (touchesOrg && ROLES_NEEDING_ORGANIZATION.includes(roleId) && organizationId == null) {
       throw badRequest((t) => t.errors.fieldError({ field: 'organizationId', reason: t.validation.required() }), { field: 'organizationId' });
     }
     const statusId = body.statusId ?? target.statusId;
