@@ -60,6 +60,16 @@ export function maskSecret(prefix: string, suffix: string): string {
 
 // ---- pieces ----
 
+/**
+ * A body that takes exactly these fields. valibot gives a missing key the object's own message, so
+ * the message depends on the issue: an extra key is unknown, a missing one required.
+ */
+export function strictBody<const E extends v.ObjectEntries>(entries: E) {
+  return v.strictObject(entries, objectMessage);
+}
+const objectMessage = (issue: v.BaseIssue<unknown>) =>
+  issue.expected === 'never' ? 'unknownField' : issue.expected === 'Object' ? 'type' : 'required';
+
 const id = v.pipe(v.number('required'), v.integer('integer'), v.minValue(1, 'positiveInteger'));
 const text = (max: number) => v.pipe(v.string('required'), v.trim(), v.nonEmpty('required'), v.maxLength(max, 'tooLong'));
 
@@ -73,7 +83,7 @@ export const gameUrl = v.pipe(
   v.check((s) => /^https?:\/\//i.test(s), 'url'),
 );
 
-export const GameCreateBody = v.strictObject(
+export const GameCreateBody = strictBody(
   {
     name: text(GAME_NAME_MAX),
     genreId: id,
@@ -83,12 +93,11 @@ export const GameCreateBody = v.strictObject(
     /** Administrator: the organization the game belongs to. An Issuer's games are always their own. */
     organizationId: v.optional(id),
   },
-  'unknownField',
 );
 export type GameCreateBody = v.InferOutput<typeof GameCreateBody>;
 
 /** PUT /game changes only the fields it carries; statusId is the Administrator's status change. */
-export const GameUpdateBody = v.strictObject(
+export const GameUpdateBody = strictBody(
   {
     gameId: id,
     name: v.optional(text(GAME_NAME_MAX)),
@@ -98,19 +107,22 @@ export const GameUpdateBody = v.strictObject(
     url: v.optional(gameUrl),
     statusId: v.optional(v.pipe(id, v.maxValue(5, 'invalid'))),
   },
-  'unknownField',
 );
 export type GameUpdateBody = v.InferOutput<typeof GameUpdateBody>;
 
-export const GameIdBody = v.strictObject({ gameId: id }, 'unknownField');
+export const GameIdBody = strictBody({ gameId: id });
 
-export const LookupCreateBody = v.strictObject({ name: text(LOOKUP_NAME_MAX) }, 'unknownField');
+export const LookupCreateBody = strictBody({ name: text(LOOKUP_NAME_MAX) });
 
 /** What a game's SDK sends to POST /games/sdk. Sizes are bounded before anything is hashed. */
-export const SdkHandshakeBody = v.object({
-  apiKey: v.pipe(v.string('required'), v.nonEmpty('required'), v.maxLength(200, 'tooLong')),
-  token: v.pipe(v.string('required'), v.nonEmpty('required'), v.maxLength(200, 'tooLong')),
-});
+export const SdkHandshakeBody = v.object(
+  {
+    apiKey: v.pipe(v.string('required'), v.nonEmpty('required'), v.maxLength(200, 'tooLong')),
+    token: v.pipe(v.string('required'), v.nonEmpty('required'), v.maxLength(200, 'tooLong')),
+  },
+  // Extra fields (an SDK version, say) are allowed: a newer SDK must not break an older server.
+  objectMessage,
+);
 
 export interface SdkHandshakeAnswer {
   gameId: number;

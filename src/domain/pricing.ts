@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { listQuery } from './games';
+import { listQuery, strictBody } from './games';
 import type { PriceSettings, ProjectCounts } from './price';
 
 // Tariffs and the tariff calculator (spec sections 3 and 7): shapes and valibot schemas shared by
@@ -55,7 +55,7 @@ export function wholeNumber(min: number, max: number) {
 const money = wholeNumber(0, MONEY_MAX);
 export const percent = wholeNumber(0, PERCENT_MAX);
 
-export const AudienceSettings = v.strictObject(
+export const AudienceSettings = strictBody(
   {
     basePrice: money,
     questionSurcharge: money,
@@ -68,14 +68,13 @@ export const AudienceSettings = v.strictObject(
     filledBlockPrice: money,
     completedSurveyPrice: money,
   },
-  'unknownField',
 );
 
-export const CalculatorBody = v.strictObject({ researchers: AudienceSettings, issuers: AudienceSettings }, 'unknownField');
-export const VkPercentBody = v.strictObject({ researchers: percent, issuers: percent }, 'unknownField');
+export const CalculatorBody = strictBody({ researchers: AudienceSettings, issuers: AudienceSettings });
+export const VkPercentBody = strictBody({ researchers: percent, issuers: percent });
 
 /** The counts of the live estimate (and, later, of a real project). */
-export const CountsInput = v.strictObject(
+export const CountsInput = strictBody(
   {
     questions: wholeNumber(0, COUNT_MAX),
     blocks: wholeNumber(0, COUNT_MAX),
@@ -83,7 +82,6 @@ export const CountsInput = v.strictObject(
     targetFilters: wholeNumber(0, COUNT_MAX),
     completes: wholeNumber(0, COUNT_MAX),
   },
-  'unknownField',
 ) satisfies v.GenericSchema<unknown, ProjectCounts>;
 
 // ---- tariffs ----
@@ -99,11 +97,11 @@ export interface Tariff {
 
 const tariffName = v.pipe(v.string('required'), v.trim(), v.nonEmpty('required'), v.maxLength(TARIFF_NAME_MAX, 'tooLong'));
 
-export const TariffBody = v.strictObject({ name: tariffName, discount: percent }, 'unknownField');
+export const TariffBody = strictBody({ name: tariffName, discount: percent });
 export type TariffBody = v.InferOutput<typeof TariffBody>;
 const tariffId = v.pipe(v.number('required'), v.integer('integer'), v.minValue(1, 'positiveInteger'));
-export const TariffIdBody = v.strictObject({ tariffId }, 'unknownField');
-export const TariffUpdateBody = v.strictObject({ tariffId, name: tariffName, discount: percent }, 'unknownField');
+export const TariffIdBody = strictBody({ tariffId });
+export const TariffUpdateBody = strictBody({ tariffId, name: tariffName, discount: percent });
 
 export const TARIFF_SORT_KEYS = ['name', 'discount', 'createdAt'] as const;
 export const TariffsQuery = listQuery(TARIFF_SORT_KEYS);
