@@ -1,10 +1,59 @@
+import fs from 'node:fs';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 // The SPA build. `npm run dev` serves it on 5173 and forwards /api to the server on 8080.
+//
+// PWA (issue 3, part 10): a web manifest and a generated service worker that precaches the shell
+// (HTML, every JS/CSS chunk, icons, guide slides) and answers every navigation except /api with
+// index.html, so the app opens offline. Updates wait for the user: the page shows an "update
+// available" toast (src/views/shell/pwa.tsx) and the new worker takes over only after Reload.
+
+const pkg = JSON.parse(fs.readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  define: {
+    __APP_VERSION__: JSON.stringify(pkg.version),
+  },
+  plugins: [
+    react(),
+    tailwindcss(),
+    VitePWA({
+      strategies: 'generateSW',
+      registerType: 'prompt',
+      // Registered by our own code through workbox-window, after the app has mounted.
+      injectRegister: false,
+      includeAssets: ['icons/icon.svg', 'icons/apple-touch-icon.png'],
+      manifest: {
+        id: '/',
+        name: 'Бэк-офис опросов',
+        short_name: 'Опросы',
+        description: 'Back-office of a survey platform: questionnaires, moderation, games, pricing, users and logs.',
+        lang: 'ru',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'any',
+        theme_color: '#4f46e5',
+        background_color: '#f8fafc',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api(\/|$)/],
+        cleanupOutdatedCaches: true,
+        // The editor chunk (cytoscape) is large; it must still be precached to open offline.
+        maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
+      },
+    }),
+  ],
   server: {
     proxy: { '/api': 'http://localhost:8080' },
   },

@@ -8,14 +8,16 @@ import { AuthProvider } from './views/auth/AuthProvider';
 import { App } from './views/App';
 import { Toasts } from './views/ui/Toasts';
 import { ModalHost } from './views/ui/modal';
+import { GuideDialog } from './views/shell/guide';
 import './styles.css';
 
 // Start-up (spec section 1): the app mounts on #root only after the setup step has finished: the
 // language is loaded and the stored sign-in has been restored (or found missing).
 async function start() {
-  const { locale } = await setupI18n();
+  const { locale, LL } = await setupI18n();
   const auth = createActor(authMachine).start();
   await waitFor(auth, (s) => !s.matches('restoring'));
+  document.title = LL.common.appName();
   document.getElementById('boot')?.remove();
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
@@ -23,11 +25,14 @@ async function start() {
         <AuthProvider actor={auth}>
           <App />
           <ModalHost />
+          <GuideDialog />
           <Toasts />
         </AuthProvider>
       </TypesafeI18n>
     </StrictMode>,
   );
+  // The service worker (offline shell, update prompt) is wired after the first paint, in its own chunk.
+  void import('./views/shell/pwa').then((m) => m.registerServiceWorker(LL));
 }
 
 void start();

@@ -1,57 +1,57 @@
-import { Suspense, type ComponentType, type ReactNode } from 'react';
-import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
-import { ROUTES, type LayoutName } from './routes';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Redirect, useLocation, useSearch } from 'wouter';
+import { ROUTES, type AppRoute, type LayoutName } from './routes';
 import { useIsAuthenticated } from './auth/AuthProvider';
 import AuthLayout from './layouts/AuthLayout';
-import MainLayout from './layouts/MainLayout';
-import EditorLayout from './layouts/EditorLayout';
 import EmptyLayout from './layouts/EmptyLayout';
 import NotFoundPage from './ui/NotFoundPage';
 import { LoadingScreen } from './ui/LoadingScreen';
 
+// The router. The main and editor layouts load lazily (their menus and dialogs are not needed to
+// sign in, which keeps /login small). The route is looked up here rather than through <Switch> so
+// that moving between two pages of the same layout keeps the layout mounted: the sidebar keeps its
+// scroll position and only the page area shows the loading bar.
+
 const LAYOUTS: Record<LayoutName, ComponentType<{ children: ReactNode }>> = {
   auth: AuthLayout,
-  main: MainLayout,
-  editor: EditorLayout,
+  main: lazy(() => import('./layouts/MainLayout')),
+  editor: lazy(() => import('./layouts/EditorLayout')),
   empty: EmptyLayout,
 };
 
 /** Sends a signed-out visitor to /login, remembering the full path they asked for. */
-function Guard({ children }: { children: ReactNode }) {
+function Guard({ open, children }: { open: boolean; children: ReactNode }) {
   const authenticated = useIsAuthenticated();
   const [location] = useLocation();
   const search = useSearch();
-  if (!authenticated) {
+  if (!open && !authenticated) {
     const from = location + (search ? `?${search}` : '');
     return <Redirect to={`/login?redirectedFrom=${encodeURIComponent(from)}`} replace />;
   }
   return <>{children}</>;
 }
 
+export function findRoute(location: string): AppRoute | undefined {
+  const path = location.length > 1 ? location.replace(/\/+$/, '') : location;
+  return ROUTES.find((r) => r.path === path);
+}
+
 export function App() {
+  const [location] = useLocation();
+  if (location === '/') return <Redirect to="/profile" replace />;
+  const route = findRoute(location);
+  if (!route) return <NotFoundPage />;
+  const Layout = LAYOUTS[route.layout];
+  const Page = route.component;
   return (
-    <Switch>
-      <Route path="/">
-        <Redirect to="/profile" replace />
-      </Route>
-      {ROUTES.map(({ path, layout, component: Page, public: isPublic }) => {
-        const Layout = LAYOUTS[layout];
-        const page = (
-          <Layout>
-            <Suspense fallback={<LoadingScreen />}>
-              <Page />
-            </Suspense>
-          </Layout>
-        );
-        return (
-          <Route key={path} path={path}>
-            {isPublic ? page : <Guard>{page}</Guard>}
-          </Route>
-        );
-      })}
-      <Route>
-        <NotFoundPage />
-      </Route>
-    </Switch>
+    <Guard open={!!route.public}>
+      <Suspense fallback={<LoadingScreen />}>
+        <Layout>
+          <Suspense fallback={<LoadingScreen />}>
+            <Page />
+          </Suspense>
+        </Layout>
+      </Suspense>
+    </Guard>
   );
 }

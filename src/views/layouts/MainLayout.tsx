@@ -2,32 +2,56 @@ import type { ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { useI18nContext } from '../../i18n/i18n-react';
 import { useAuthActor, useCurrentUser } from '../auth/AuthProvider';
+import { useSelector } from '@xstate/react';
+import { useAppConfig } from '../shell/appConfig';
+import { useFirstLoginGuide } from '../shell/guide';
+import { Header } from '../shell/Header';
+import { updateSettings, useSettings } from '../shell/settings';
+import { Sidebar } from '../shell/Sidebar';
+import { signOutEverywhereInTab } from '../shell/logout';
 
-/** Sidebar and header around the back-office pages. */
+/** Sidebar and header around the back-office pages (spec section 2). */
 export default function MainLayout({ children }: { children: ReactNode }) {
   const { LL } = useI18nContext();
   const user = useCurrentUser();
   const actor = useAuthActor();
+  const offline = useSelector(actor, (s) => s.context.offline);
   const [, navigate] = useLocation();
+  const settings = useSettings();
+  const config = useAppConfig();
+  useFirstLoginGuide(user);
+
+  if (!user) return null;
+  const sidebar = settings.hideSideMenu ? 'hidden' : settings.shrinkSideMenu ? 'rail' : 'full';
+  const toggle = () => {
+    if (settings.hideSideMenu) updateSettings({ hideSideMenu: false });
+    else updateSettings({ shrinkSideMenu: !settings.shrinkSideMenu });
+  };
+  const logout = () => {
+    signOutEverywhereInTab(actor);
+    navigate('/login');
+  };
+
   return (
-    <div className="flex min-h-screen flex-col bg-slate-50">
-      <header className="flex items-center justify-between border-b border-slate-200 bg-white px-4 py-2">
-        <span className="font-semibold text-slate-800">{LL.common.appName()}</span>
-        <div className="flex items-center gap-3 text-sm">
-          <span>{user?.fullname}</span>
-          <button
-            type="button"
-            className="rounded px-2 py-1 text-indigo-700 hover:bg-indigo-50"
-            onClick={() => {
-              actor.send({ type: 'auth.logout' });
-              navigate('/login');
-            }}
-          >
-            {LL.common.logout()}
-          </button>
-        </div>
-      </header>
-      <main className="flex-1">{children}</main>
+    <div className="flex h-screen overflow-hidden bg-slate-50">
+      <a
+        href="#content"
+        className="sr-only z-50 rounded bg-white px-3 py-2 text-indigo-700 shadow focus:not-sr-only focus:fixed focus:left-2 focus:top-2"
+      >
+        {LL.shell.layout.skipToContent()}
+      </a>
+      {sidebar !== 'hidden' && <Sidebar roleId={user.role.id} collapsed={sidebar === 'rail'} config={config} />}
+      <div className="flex min-w-0 flex-1 flex-col">
+        <Header user={user} sidebar={sidebar} onToggleMenu={toggle} onLogout={logout} />
+        {offline && (
+          <p role="status" className="border-b border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-900">
+            {LL.shell.layout.offline()}
+          </p>
+        )}
+        <main id="content" tabIndex={-1} className="flex-1 overflow-auto focus:outline-none">
+          {children}
+        </main>
+      </div>
     </div>
   );
 }

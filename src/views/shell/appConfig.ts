@@ -1,0 +1,34 @@
+import { useEffect, useState } from 'react';
+import { api } from '../../api/client';
+
+// Public settings the server hands the client (GET /app-config): the version and the external
+// dashboards of the sidebar. Asked once per page load; while unknown (or offline) the dashboards
+// stay hidden, exactly as when they are not configured.
+
+export interface AppConfig {
+  version: string;
+  analyticsUrl: string | null;
+  statisticsUrl: string | null;
+}
+
+let pending: Promise<AppConfig | null> | null = null;
+
+function load(): Promise<AppConfig | null> {
+  pending ??= api.get<AppConfig>('/app-config').catch(() => {
+    pending = null; // try again on the next mount (the network may be back)
+    return null;
+  });
+  return pending;
+}
+
+export function useAppConfig(): AppConfig | null {
+  const [config, setConfig] = useState<AppConfig | null>(null);
+  useEffect(() => {
+    let alive = true;
+    void load().then((c) => alive && setConfig(c));
+    return () => {
+      alive = false;
+    };
+  }, []);
+  return config;
+}
