@@ -15,4 +15,21 @@ export interface ProjectsTable {
   created_by: number | null;
   created_at: number;
   updated_at: number;
+  /** The name in lower case (JS toLowerCase), so search ignores case for Cyrillic on SQLite too (005). */
+  search_name: string;
+  /** When the status last changed, unix ms (005). */
+  status_changed_at: number | null;
+}
+
+/** One row per project setting that differs from its default (migration 005). JSON values. */
+export interface ProjectSettingsTable {
+  project_id: number;
+  key: string;
+  value: string;
+}
+
+/** The platforms a project targets (ids of src/domain/lookups.ts TARGET_PLATFORMS). */
+export interface ProjectTargetPlatformsTable {
+  project_id: number;
+  platform_id: number;
 }

@@ -1,10 +1,25 @@
+import { sql } from 'kysely';
 import type { Db } from '../db';
 import type { User } from '../../src/domain/user';
 import { Role } from '../../src/domain/roles';
-import { EDITABLE_STATUSES, ProjectStatus, type ProjectStatusId } from '../../src/domain/projects';
+import {
+  canEditProject,
+  canReadProject as canRead,
+  canWriteProject as canWrite,
+  isEditableStatus,
+  ProjectStatus,
+  type Project,
+  type ProjectsQuery,
+  type ProjectStatusId,
+  type ProjectTemplate,
+  type ProjectTypeId,
+} from '../../src/domain/projects';
+import { DEFAULT_SETTINGS, type ProjectSettingsValues } from '../../src/domain/projectSettings';
 import { conflict, forbidden, notFound } from '../http/errors';
 
-// Who may see and change which project (DESIGN.md 5), checked on every call that names a project.
+// Who may see and change which project (DESIGN.md 5), checked on every call that names a project,
+// and the queries that read projects in the shape every call returns. The rules themselves live in
+// src/domain/projects.ts so that the UI shows exactly the actions the server accepts.
 // Researchers and demo researchers: their organization's projects. Moderators (and Moderator VK):
 // projects that have been sent to moderation, and everything after. Administrators: all. Issuers:
 // none.
@@ -16,28 +31,16 @@ export async function findProject(db: Db, pid: number) {
 }
 
 export function canReadProject(user: User, p: { organization_id: number; status: number }): boolean {
-  switch (user.role.id) {
-    case Role.Administrator:
-      return true;
-    case Role.Researcher:
-    case Role.DemoResearcher:
-      return user.organization?.id === p.organization_id;
-    case Role.Moderator:
-    case Role.ModeratorVK:
-      return p.status !== ProjectStatus.Created;
-    default:
-      return false;
-  }
+  return canRead(user, p);
 }
 
 /** Roles that may change a project's content and name (in an editable status). */
 export function canWriteProject(user: User, p: { organization_id: number; status: number }): boolean {
-  if (!canReadProject(user, p)) return false;
-  return user.role.id === Role.Administrator || user.role.id === Role.Researcher || user.role.id === Role.DemoResearcher;
+  return canWrite(user, p);
 }
 
 export function isEditable(p: { status: number }): boolean {
-  return EDITABLE_STATUSES.includes(p.status as ProjectStatusId);
+  return isEditableStatus(p.status);
 }
 
 /**
@@ -50,7 +53,185 @@ export async function projectFor(db: Db, user: User, pid: number, mode: 'read' |
   if (!p || !canReadProject(user, p)) throw notFound();
   if (mode === 'edit') {
     if (!canWriteProject(user, p)) throw forbidden();
-    if (!isEditable(p)) throw conflict((t) => t.projects.notEditable());
+    if (!isEditable(p)) throw conflict((t) => t.projects.notEditable(), { code: 'not-editable' });
   }
   return p;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading projects as the API returns them.
+
+function projectsQuery(db: Db) {
+  return db
+    .selectFrom('projects as p')
+    .innerJoin('organizations as o', 'o.id', 'p.organization_id')
+    .select([
+      'p.id',
+      'p.name',
+      'p.priority',
+      'p.organization_id',
+      'o.name as organization_name',
+      'p.template',
+      'p.type',
+      'p.status',
+      'p.created_at',
+      'p.updated_at',
+    ]);
+}
+type ListRow = Awaited<ReturnType<ReturnType<typeof projectsQuery>['executeTakeFirstOrThrow']>>;
+
+async function platformsOf(db: Db, pids: number[]): Promise<Map<number, number[]>> {
+  const map = new Map<number, number[]>(pids.map((id) => [id, []]));
+  if (pids.length === 0) return map;
+  const rows = await db
+    .selectFrom('project_target_platforms')
+    .select(['project_id', 'platform_id'])
+    .where('project_id', 'in', pids)
+    .orderBy('platform_id')
+    .execute();
+  for (const r of rows) map.get(r.project_id)?.push(r.platform_id);
+  return map;
+}
+
+function toProject(user: User, r: ListRow, platforms: number[]): Project {
+  const p = { organization_id: r.organization_id, status: r.status };
+  return {
+    id: r.id,
+    name: r.name,
+    priority: r.priority,
+    organization: { id: r.organization_id, name: r.organization_name },
+    template: r.template as ProjectTemplate,
+    type: r.type as ProjectTypeId,
+    status: r.status as ProjectStatusId,
+    createdAt: Number(r.created_at),
+    updatedAt: Number(r.updated_at),
+    targetPlatformIds: platforms,
+    editable: canEditProject(user, p),
+  };
+}
+
+/** One project as the API returns it, or 404 when the user may not see it. */
+export async function loadProject(db: Db, user: User, pid: number): Promise<Project> {
+  const row = await projectsQuery(db).where('p.id', '=', pid).executeTakeFirst();
+  if (!row || !canReadProject(user, row)) throw notFound();
+  return toProject(user, row, (await platformsOf(db, [row.id])).get(row.id) ?? []);
+}
+
+const SORT_COLUMNS = {
+  id: 'p.id',
+  name: 'p.search_name',
+  priority: 'p.priority',
+  organization: 'o.name',
+  template: 'p.template',
+  createdAt: 'p.created_at',
+  status: 'p.status',
+  type: 'p.type',
+} as const;
+
+/** Escapes LIKE's wildcards so a search for "50%" finds that text. */
+function likePattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The page of projects the user may see, filtered and sorted on the server, with the full count. */
+export async function listProjects(db: Db, user: User, q: ProjectsQuery): Promise<{ items: Project[]; total: number }> {
+  let base = db.selectFrom('projects as p').innerJoin('organizations as o', 'o.id', 'p.organization_id');
+  switch (user.role.id) {
+    case Role.Administrator:
+      break;
+    case Role.Researcher:
+    case Role.DemoResearcher:
+      base = base.where('p.organization_id', '=', user.organization?.id ?? -1);
+      break;
+    case Role.Moderator:
+    case Role.ModeratorVK:
+      base = base.where('p.status', '!=', ProjectStatus.Created);
+      break;
+    default:
+      return { items: [], total: 0 };
+  }
+  if (q.status.length > 0) base = base.where('p.status', 'in', q.status);
+  if (q.template.length > 0) base = base.where('p.template', 'in', q.template);
+  if (q.tpid !== '') {
+    const tpid = q.tpid;
+    base = base.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('project_target_platforms as tp')
+          .select('tp.project_id')
+          .whereRef('tp.project_id', '=', 'p.id')
+          .where('tp.platform_id', '=', tpid),
+      ),
+    );
+  }
+  if (q.search) {
+    const pattern = likePattern(q.search);
+    const asId = /^\d{1,9}$/.test(q.search) ? Number(q.search) : null;
+    base = base.where((eb) =>
+      eb.or([
+        eb(sql`p.search_name`, 'like', sql`${pattern} escape '\\'`),
+        ...(asId !== null ? [eb('p.id', '=', asId)] : []),
+      ]),
+    );
+  }
+
+  const countRow = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const total = Number(countRow.n);
+  const column = SORT_COLUMNS[q.sort];
+  const rows = await base
+    .select([
+      'p.id',
+      'p.name',
+      'p.priority',
+      'p.organization_id',
+      'o.name as organization_name',
+      'p.template',
+      'p.type',
+      'p.status',
+      'p.created_at',
+      'p.updated_at',
+    ])
+    .orderBy(column, q.order)
+    // The id breaks ties, so paging never shows a row twice or skips one.
+    .orderBy('p.id', q.order)
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize)
+    .execute();
+  const platforms = await platformsOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return { items: rows.map((r) => toProject(user, r, platforms.get(r.id) ?? [])), total };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Target platforms and settings, written inside the caller's transaction.
+
+type Executor = Pick<Db, 'selectFrom' | 'insertInto' | 'deleteFrom' | 'updateTable'>;
+
+export async function setTargetPlatforms(db: Executor, pid: number, ids: readonly number[]): Promise<void> {
+  await db.deleteFrom('project_target_platforms').where('project_id', '=', pid).execute();
+  if (ids.length > 0) {
+    await db
+      .insertInto('project_target_platforms')
+      .values(ids.map((platform_id) => ({ project_id: pid, platform_id })))
+      .execute();
+  }
+}
+
+/** Every setting of a project: the stored ones over the defaults; set_priority is the priority column. */
+export async function readSettings(db: Executor, p: { id: number; priority: number }): Promise<ProjectSettingsValues> {
+  const rows = await db.selectFrom('project_settings').select(['key', 'value']).where('project_id', '=', p.id).execute();
+  const values: ProjectSettingsValues = { ...DEFAULT_SETTINGS, set_priority: p.priority };
+  for (const r of rows) {
+    if (r.key === 'set_report_fill_online' || r.key === 'set_stat_fill_online') values[r.key] = JSON.parse(r.value) === true;
+  }
+  return values;
+}
+
+export async function writeSetting(db: Executor, pid: number, key: string, value: unknown): Promise<void> {
+  await db
+    .insertInto('project_settings')
+    .values({ project_id: pid, key, value: JSON.stringify(value) })
+    .onConflict((oc) => oc.columns(['project_id', 'key']).doUpdateSet({ value: JSON.stringify(value) }))
+    .execute();
 }
