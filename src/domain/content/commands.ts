@@ -43,7 +43,8 @@ export type Command =
   | { type: 'portrait.add'; portrait?: Partial<Portrait> }
   | { type: 'portrait.update'; portraitId: string; patch: Partial<Omit<Portrait, 'id'>> }
   | { type: 'portrait.delete'; portraitId: string }
-  | { type: 'import'; questionnaireId: string; blockId: string | null; blocks: ImportedBlock[] };
+  /** Adds imported questions to a block of a questionnaire (null: a new questionnaire holds them). */
+  | { type: 'import'; questionnaireId: string | null; blockId: string | null; blocks: ImportedBlock[] };
 
 export type CommandType = Command['type'];
 
@@ -263,9 +264,13 @@ function perform(d: D, c: Command): { code: ChangeCode; label: string } | null {
       return { code: '003', label: shortLabel(p.name) };
     }
     case 'import': {
-      const f = findQuestionnaire(d, c.questionnaireId);
       const count = c.blocks.reduce((n, b) => n + b.questions.length, 0);
-      if (!f || count === 0) return null;
+      let f = c.questionnaireId === null ? null : findQuestionnaire(d, c.questionnaireId);
+      if (count === 0 || (!f && c.questionnaireId !== null)) return null;
+      if (!f) {
+        d.questionnaires.push(newQuestionnaire({ blocks: [] }));
+        f = { item: d.questionnaires[d.questionnaires.length - 1], list: d.questionnaires, index: d.questionnaires.length - 1 };
+      }
       const blocks = f.item.blocks;
       let at = c.blockId === null ? -1 : blocks.findIndex((b) => b.id === c.blockId);
       let created = false;

@@ -49,7 +49,8 @@ interface Line {
   text: string;
 }
 
-const QUALTRICS_TAG = /^\s*\[\[\s*(Block|PageBreak|MultipleAnswer|Question|Choices|Answers|AdvancedFormat|SimpleFormat|ID|AdvancedChoices|AdvancedAnswers)\b/i;
+/** Any line that is one "[[…]]" tag marks the Qualtrics format (its unknown tags are then refused by name). */
+const QUALTRICS_TAG = /^\s*\[\[[^[\]]+\]\]\s*$/;
 
 export function importQuestions(input: string): ImportResult {
   const lines = input
