@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   GameCreateBody,
   GameIdBody,
+  GameIdQuery,
   GamesQuery,
   GameUpdateBody,
   LookupCreateBody,
@@ -147,6 +148,14 @@ export default async function gamesRoutes(app: FastifyInstance) {
     const { rows, total } = await listGames(db, { ...q, organizationId, locale: req.locale });
     reply.header('x-total-count', total);
     return rows;
+  });
+
+  // Not in the spec's list: one game, so the connection dialog can watch for the SDK's handshake
+  // without reloading a whole page of the list.
+  app.get('/game', async (req) => {
+    const user = readersOfGames(req);
+    const { gameId } = parse(GameIdQuery, req.query);
+    return gameFor(db, user, gameId, req.locale);
   });
 
   app.post('/games', async (req, reply) => {

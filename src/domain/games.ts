@@ -111,6 +111,9 @@ export const GameUpdateBody = strictBody(
 export type GameUpdateBody = v.InferOutput<typeof GameUpdateBody>;
 
 export const GameIdBody = strictBody({ gameId: id });
+export const GameIdQuery = v.object({
+  gameId: v.pipe(v.string('required'), v.transform(Number), v.integer('integer'), v.minValue(1, 'positiveInteger')),
+});
 
 export const LookupCreateBody = strictBody({ name: text(LOOKUP_NAME_MAX) });
 

@@ -80,6 +80,7 @@ describe('who may call what', () => {
       const target = (await createGame(issuer, `Target for role ${role}`)).game.id;
       // s is a new user of another organization: an Issuer there does not see the game at all.
       const expectOne = role === Role.Administrator ? 200 : role === Role.Issuer ? 404 : 403;
+      expect((await server.call('GET', `/game?gameId=${target}`, { session: s })).status, `${role} GET one`).toBe(expectOne);
       expect((await server.call('PUT', '/game', { session: s, body: { gameId: target, name: `Renamed ${role}` } })).status, `${role} PUT`).toBe(expectOne);
       expect((await server.call('POST', '/game/secrets', { session: s, body: { gameId: target } })).status, `${role} secrets`).toBe(expectOne);
       expect((await server.call('DELETE', '/game', { session: s, body: { gameId: target } })).status, `${role} DELETE`).toBe(expectOne);
@@ -126,6 +127,10 @@ describe('organizations are kept apart', () => {
   it('refuses an Issuer who reads, changes, re-keys or deletes another organization’s game, changing nothing', async () => {
     const theirs = await createGame(otherIssuer, 'Not yours');
     const before = await gameRow(theirs.game.id);
+    expect((await server.call('GET', `/game?gameId=${theirs.game.id}`, { session: issuer })).status).toBe(404);
+    expect((await server.call('GET', `/game?gameId=${theirs.game.id}`, { session: otherIssuer })).body.name).toBe('Not yours');
+    expect((await server.call('GET', `/game?gameId=${theirs.game.id}`, { session: admin })).status).toBe(200);
+    expect((await server.call('GET', '/game?gameId=abc', { session: admin })).status).toBe(400);
     for (const [method, path, body] of [
       ['PUT', '/game', { gameId: theirs.game.id, name: 'Stolen' }],
       ['POST', '/game/secrets', { gameId: theirs.game.id }],
