@@ -21,7 +21,11 @@ export interface LinkRecipient {
 
 export type MailResult = { sent: true; tokenId: number } | { sent: false };
 
-export async function mailLink(req: FastifyRequest, user: LinkRecipient, kind: MailKind): Promise<MailResult> {
+export async function mailLink(
+  req: FastifyRequest,
+  user: LinkRecipient,
+  kind: MailKind,
+): Promise<MailResult> {
   const { db, config } = req.server;
   const purpose: TokenPurpose = kind === 'reset' ? 'reset' : 'invitation';
   const { token, id } = await issueToken(db, user.id, purpose);

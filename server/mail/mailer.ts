@@ -62,7 +62,10 @@ function outboxMailer(config: Config, log: FastifyBaseLogger): Mailer {
         const stamp = new Date().toISOString().replace(/[:.]/g, '-');
         const file = path.join(dir, `${stamp}-${crypto.randomBytes(4).toString('hex')}.eml`);
         await fs.writeFile(file, info.message as Buffer);
-        log.info({ mail: { to: message.to, subject: message.subject, file } }, `mail (no SMTP_URL):\n${message.text}`);
+        log.info(
+          { mail: { to: message.to, subject: message.subject, file } },
+          `mail (no SMTP_URL):\n${message.text}`,
+        );
       } catch (err) {
         throw new MailError(err instanceof Error ? err.message : String(err));
       }

@@ -31,7 +31,17 @@ export function buildMail(
         : t.registration.text();
   const days = Math.round(LINK_TTL_MS / (24 * 3600_000));
   const greeting = t.greeting({ name: data.name });
-  const text = [greeting, '', intro, data.link, '', t.linkExpires({ days }), t.ignore(), '', `— ${t.signature()}`].join('\n');
+  const text = [
+    greeting,
+    '',
+    intro,
+    data.link,
+    '',
+    t.linkExpires({ days }),
+    t.ignore(),
+    '',
+    `— ${t.signature()}`,
+  ].join('\n');
   const link = escapeHtml(data.link);
   const html = `<!doctype html>
 <html lang="${locale}"><body style="font-family:Arial,Helvetica,sans-serif;color:#1e293b;line-height:1.5">

@@ -31,7 +31,12 @@ export async function listHistory(db: Db, q: HistoryQuery, locale: Locales): Pro
     const upto = q.upto;
     query =
       q.uptoId !== undefined
-        ? query.where((eb) => eb.or([eb('created_at', '<', upto), eb.and([eb('created_at', '=', upto), eb('id', '<', q.uptoId!)])]))
+        ? query.where((eb) =>
+            eb.or([
+              eb('created_at', '<', upto),
+              eb.and([eb('created_at', '=', upto), eb('id', '<', q.uptoId!)]),
+            ]),
+          )
         : query.where('created_at', '<', upto);
   }
   if (q.chapter) query = query.where('chapter', '=', q.chapter);

@@ -27,7 +27,12 @@ export async function issueToken(db: Db, userId: number, purpose: TokenPurpose, 
 }
 
 /** Revokes a user's open links (of one purpose, or all), except the one just mailed. */
-export async function revokeTokens(db: Db, userId: number, opts: { purpose?: TokenPurpose; exceptId?: number } = {}, now = Date.now()) {
+export async function revokeTokens(
+  db: Db,
+  userId: number,
+  opts: { purpose?: TokenPurpose; exceptId?: number } = {},
+  now = Date.now(),
+) {
   let q = db
     .updateTable('user_tokens')
     .set({ revoked_at: now })
@@ -50,7 +55,11 @@ export type TokenCheck =
 /** What a presented token is: spec section 8 names an error for each way it can fail. */
 export async function checkToken(db: Db, token: string, now = Date.now()): Promise<TokenCheck> {
   if (!TOKEN_PATTERN.test(token)) return { ok: false, reason: 'malformed' };
-  const row = await db.selectFrom('user_tokens').selectAll().where('token_hash', '=', tokenHash(token)).executeTakeFirst();
+  const row = await db
+    .selectFrom('user_tokens')
+    .selectAll()
+    .where('token_hash', '=', tokenHash(token))
+    .executeTakeFirst();
   // A revoked link (replaced by a newer invitation) is as good as unknown to its holder.
   if (!row || row.revoked_at !== null) return { ok: false, reason: 'unknown' };
   if (row.used_at !== null) return { ok: false, reason: 'used' };

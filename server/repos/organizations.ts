@@ -1,7 +1,12 @@
 import { sql } from 'kysely';
 import type { Db } from '../db';
 import type { Locales } from '../../src/i18n/i18n-types';
-import type { Category, Organization, OrganizationTypeId, OrganizationsQuery } from '../../src/domain/organizations';
+import type {
+  Category,
+  Organization,
+  OrganizationTypeId,
+  OrganizationsQuery,
+} from '../../src/domain/organizations';
 import { organizationNameKey } from '../../src/domain/organizations';
 import { translateKey } from '../http/i18n';
 import { containsPattern } from './people';
@@ -13,7 +18,15 @@ function baseQuery(db: Db) {
   return db
     .selectFrom('organizations as o')
     .leftJoin('categories as c', 'c.id', 'o.category_id')
-    .select(['o.id', 'o.name', 'o.type', 'o.created_at', 'c.id as cat_id', 'c.name as cat_name', 'c.code as cat_code']);
+    .select([
+      'o.id',
+      'o.name',
+      'o.type',
+      'o.created_at',
+      'c.id as cat_id',
+      'c.name as cat_name',
+      'c.code as cat_code',
+    ]);
 }
 type Row = Awaited<ReturnType<ReturnType<typeof baseQuery>['executeTakeFirstOrThrow']>>;
 
@@ -28,7 +41,8 @@ function toOrganization(r: Row, locale: Locales): Organization {
     id: r.id,
     name: r.name,
     type: r.type as OrganizationTypeId,
-    category: r.cat_id != null ? { id: r.cat_id, name: categoryName(locale, r.cat_code, r.cat_name ?? '') } : null,
+    category:
+      r.cat_id != null ? { id: r.cat_id, name: categoryName(locale, r.cat_code, r.cat_name ?? '') } : null,
     createdAt: r.created_at,
   };
 }
@@ -42,7 +56,11 @@ export async function categoryExists(db: Db, id: number): Promise<boolean> {
   return !!(await db.selectFrom('categories').select('id').where('id', '=', id).executeTakeFirst());
 }
 
-export async function findOrganization(db: Db, id: number, locale: Locales): Promise<Organization | undefined> {
+export async function findOrganization(
+  db: Db,
+  id: number,
+  locale: Locales,
+): Promise<Organization | undefined> {
   const row = await baseQuery(db).where('o.id', '=', id).executeTakeFirst();
   return row && toOrganization(row, locale);
 }
@@ -99,7 +117,13 @@ export async function insertOrganization(
 ): Promise<number> {
   const row = await db
     .insertInto('organizations')
-    .values({ name: o.name.trim(), type: o.type, category_id: o.categoryId, created_at: now, name_key: organizationNameKey(o.name) })
+    .values({
+      name: o.name.trim(),
+      type: o.type,
+      category_id: o.categoryId,
+      created_at: now,
+      name_key: organizationNameKey(o.name),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;

@@ -74,6 +74,10 @@ export function isForeignKeyViolation(err: unknown): boolean {
 }
 
 export async function hasPassword(db: Db, userId: number): Promise<boolean> {
-  const row = await db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirst();
+  const row = await db
+    .selectFrom('users')
+    .select('password_hash')
+    .where('id', '=', userId)
+    .executeTakeFirst();
   return !!row?.password_hash;
 }

@@ -83,18 +83,32 @@ export default async function invitationRoutes(app: FastifyInstance) {
     const user = await findUserById(db, id);
     if (!user) throw notFound();
     if (user.statusId === UserStatus.Deactivated) throw conflict((t) => t.people.errors.deactivated());
-    const invitable = CAN_INVITE.includes(user.statusId) || (user.statusId === UserStatus.Activated && !(await hasPassword(db, id)));
+    const invitable =
+      CAN_INVITE.includes(user.statusId) ||
+      (user.statusId === UserStatus.Activated && !(await hasPassword(db, id)));
     if (!invitable) throw conflict((t) => t.people.errors.cannotInvite());
 
-    const mail = await mailLink(req, { id, email: user.email, fullname: user.fullname, roleId: user.role.id, locale: user.locale }, 'invitation');
+    const mail = await mailLink(
+      req,
+      { id, email: user.email, fullname: user.fullname, roleId: user.role.id, locale: user.locale },
+      'invitation',
+    );
     if (!mail.sent) throw mailFailed();
     await db.transaction().execute(async (trx) => {
       await revokeTokens(trx, id, { purpose: 'invitation', exceptId: mail.tokenId });
       if (CAN_INVITE.includes(user.statusId)) {
-        await trx.updateTable('users').set({ status_id: UserStatus.InvitationSent, updated_at: Date.now() }).where('id', '=', id).execute();
+        await trx
+          .updateTable('users')
+          .set({ status_id: UserStatus.InvitationSent, updated_at: Date.now() })
+          .where('id', '=', id)
+          .execute();
       }
     });
-    await audit(req, { chapter: 'invitations', message: 'people.log.invitationResent', params: { email: user.email } });
+    await audit(req, {
+      chapter: 'invitations',
+      message: 'people.log.invitationResent',
+      params: { email: user.email },
+    });
     return (await findUserById(db, id))!;
   });
 
@@ -106,9 +120,16 @@ export default async function invitationRoutes(app: FastifyInstance) {
     if (!user) throw tokenError('unknown');
     if (!linkUsable(check.purpose, user.statusId)) throw inactive();
     let statusId = user.statusId;
-    if (check.purpose === 'invitation' && (statusId === UserStatus.Created || statusId === UserStatus.InvitationSent)) {
+    if (
+      check.purpose === 'invitation' &&
+      (statusId === UserStatus.Created || statusId === UserStatus.InvitationSent)
+    ) {
       statusId = UserStatus.InvitationAccepted;
-      await db.updateTable('users').set({ status_id: statusId, updated_at: Date.now() }).where('id', '=', user.id).execute();
+      await db
+        .updateTable('users')
+        .set({ status_id: statusId, updated_at: Date.now() })
+        .where('id', '=', user.id)
+        .execute();
       await audit(req, {
         chapter: 'invitations',
         message: 'people.log.invitationConfirmed',
@@ -192,7 +213,13 @@ export default async function invitationRoutes(app: FastifyInstance) {
     }
     const mail = await mailLink(
       req,
-      { id: created.userId, email: body.email, fullname: body.fullname, roleId: Role.DemoResearcher, locale: req.locale },
+      {
+        id: created.userId,
+        email: body.email,
+        fullname: body.fullname,
+        roleId: Role.DemoResearcher,
+        locale: req.locale,
+      },
       'registration',
     );
     if (!mail.sent) {
@@ -203,7 +230,11 @@ export default async function invitationRoutes(app: FastifyInstance) {
       });
       throw mailFailed();
     }
-    await db.updateTable('users').set({ status_id: UserStatus.InvitationSent }).where('id', '=', created.userId).execute();
+    await db
+      .updateTable('users')
+      .set({ status_id: UserStatus.InvitationSent })
+      .where('id', '=', created.userId)
+      .execute();
     await audit(req, {
       chapter: 'registration',
       message: 'people.log.registered',
@@ -222,7 +253,17 @@ export default async function invitationRoutes(app: FastifyInstance) {
     ]);
     const user = await findUserByEmail(db, email);
     if (user && CAN_SIGN_IN.includes(user.statusId)) {
-      const mail = await mailLink(req, { id: user.id, email: user.email, fullname: user.fullname, roleId: user.role.id, locale: user.locale }, 'reset');
+      const mail = await mailLink(
+        req,
+        {
+          id: user.id,
+          email: user.email,
+          fullname: user.fullname,
+          roleId: user.role.id,
+          locale: user.locale,
+        },
+        'reset',
+      );
       if (mail.sent) {
         await revokeTokens(db, user.id, { purpose: 'reset', exceptId: mail.tokenId });
         await audit(req, {

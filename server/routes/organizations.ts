@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { Role } from '../../src/domain/roles';
-import { OrganizationCreateBody, OrganizationQuery, OrganizationsQuery } from '../../src/domain/organizations';
+import {
+  OrganizationCreateBody,
+  OrganizationQuery,
+  OrganizationsQuery,
+} from '../../src/domain/organizations';
 import { audit } from '../http/audit';
 import { requireRole, requireUser } from '../http/context';
 import { badRequest, conflict, notFound } from '../http/errors';
@@ -18,7 +22,8 @@ import { isUniqueViolation } from '../repos/people';
 // Organizations and categories (spec section 7). An Administrator sees and creates every
 // organization; anyone else sees only their own, so a list never tells one customer about another.
 
-const nameTaken = () => conflict((t) => t.people.errors.organizationExists(), { code: 'organization-exists', field: 'name' });
+const nameTaken = () =>
+  conflict((t) => t.people.errors.organizationExists(), { code: 'organization-exists', field: 'name' });
 
 export default async function organizationRoutes(app: FastifyInstance) {
   const { db } = app;
@@ -56,12 +61,20 @@ export default async function organizationRoutes(app: FastifyInstance) {
     if (await organizationNameTaken(db, body.name)) throw nameTaken();
     let id: number;
     try {
-      id = await insertOrganization(db, { name: body.name, type: body.type, categoryId: body.categoryId ?? null });
+      id = await insertOrganization(db, {
+        name: body.name,
+        type: body.type,
+        categoryId: body.categoryId ?? null,
+      });
     } catch (err) {
       if (isUniqueViolation(err)) throw nameTaken();
       throw err;
     }
-    await audit(req, { chapter: 'organizations', message: 'people.log.organizationCreated', params: { name: body.name } });
+    await audit(req, {
+      chapter: 'organizations',
+      message: 'people.log.organizationCreated',
+      params: { name: body.name },
+    });
     return reply.status(201).send(await findOrganization(db, id, req.locale));
   });
 }

@@ -21,20 +21,30 @@ import { parse } from '../http/validate';
 import { mailLink } from '../mail/links';
 import { revokeTokens } from '../repos/invitations';
 import { categoryExists, findOrganization } from '../repos/organizations';
-import { emailTaken, isForeignKeyViolation, isUniqueViolation, listUsers, searchTextOf } from '../repos/people';
+import {
+  emailTaken,
+  isForeignKeyViolation,
+  isUniqueViolation,
+  listUsers,
+  searchTextOf,
+} from '../repos/people';
 import { findUserById } from '../repos/users';
 
 // User administration (spec sections 3, 4, 7): only an Administrator lists, creates, changes and
 // deletes users; a user may change their own full name and language. Every change that ends
 // someone's access (deactivation, deletion) ends their sessions and mailed links at once.
 
-export const emailExists = () => conflict((t) => t.errors.emailExists(), { code: 'email-exists', field: 'email' });
+export const emailExists = () =>
+  conflict((t) => t.errors.emailExists(), { code: 'email-exists', field: 'email' });
 
 const roleParam = (id: RoleId) => `${I18N_PARAM_PREFIX}people.role.${ROLE_KEYS[id]}`;
 const statusParam = (id: UserStatusId) => `${I18N_PARAM_PREFIX}people.status.${STATUS_KEYS[id]}`;
 
 /** 400 naming the field when an organization or category id points at nothing. */
-export async function checkReferences(req: FastifyRequest, ids: { organizationId?: number | null; categoryId?: number | null }) {
+export async function checkReferences(
+  req: FastifyRequest,
+  ids: { organizationId?: number | null; categoryId?: number | null },
+) {
   const { db } = req.server;
   if (ids.organizationId != null && !(await findOrganization(db, ids.organizationId, req.locale))) {
     throw badRequest((t) => t.people.errors.organizationNotFound(), { field: 'organizationId' });
@@ -93,9 +103,18 @@ export default async function userRoutes(app: FastifyInstance) {
 
     let mailSent = false;
     if (!passwordHash) {
-      const mail = await mailLink(req, { id, email: body.email, fullname: body.fullname, roleId, locale: body.locale }, 'invitation');
+      const mail = await mailLink(
+        req,
+        { id, email: body.email, fullname: body.fullname, roleId, locale: body.locale },
+        'invitation',
+      );
       mailSent = mail.sent;
-      if (mail.sent) await db.updateTable('users').set({ status_id: UserStatus.InvitationSent }).where('id', '=', id).execute();
+      if (mail.sent)
+        await db
+          .updateTable('users')
+          .set({ status_id: UserStatus.InvitationSent })
+          .where('id', '=', id)
+          .execute();
     }
     await audit(req, {
       chapter: 'users',
@@ -113,11 +132,15 @@ export default async function userRoutes(app: FastifyInstance) {
     if (!isAdmin) {
       const keys = Object.keys(body) as (keyof typeof body)[];
       if (body.id !== me.id) throw forbidden();
-      if (keys.some((k) => !SELF_EDITABLE.includes(k))) throw forbidden((t) => t.people.errors.selfFieldsOnly());
+      if (keys.some((k) => !SELF_EDITABLE.includes(k)))
+        throw forbidden((t) => t.people.errors.selfFieldsOnly());
     }
     const target = await findUserById(db, body.id);
     if (!target) throw notFound();
-    if (target.id === me.id && ((body.roles && body.roles[0] !== me.role.id) || (body.statusId && body.statusId !== me.statusId))) {
+    if (
+      target.id === me.id &&
+      ((body.roles && body.roles[0] !== me.role.id) || (body.statusId && body.statusId !== me.statusId))
+    ) {
       // An administrator demoting or deactivating themselves could leave nobody to undo it.
       throw conflict((t) => t.people.errors.notYourself());
     }
@@ -126,18 +149,25 @@ export default async function userRoutes(app: FastifyInstance) {
     if (email !== target.email && (await emailTaken(db, email, target.id))) throw emailExists();
 
     const roleId = body.roles?.[0] ?? target.role.id;
-    const organizationId = body.organizationId !== undefined ? body.organizationId : (target.organization?.id ?? null);
+    const organizationId =
+      body.organizationId !== undefined ? body.organizationId : (target.organization?.id ?? null);
     // Checked only when the role or organization changes, so an old record without one can still
     // be deactivated or renamed.
     const touchesOrg = body.roles !== undefined || body.organizationId !== undefined;
     if (touchesOrg && ROLES_NEEDING_ORGANIZATION.includes(roleId) && organizationId == null) {
-      throw badRequest((t) => t.errors.fieldError({ field: 'organizationId', reason: t.validation.required() }), { field: 'organizationId' });
+      throw badRequest(
+        (t) => t.errors.fieldError({ field: 'organizationId', reason: t.validation.required() }),
+        { field: 'organizationId' },
+      );
     }
     const statusId = body.statusId ?? target.statusId;
     if (statusId !== target.statusId && !canChangeStatus(target.statusId, statusId)) {
       const from = target.statusId;
       throw conflict((t) =>
-        t.people.errors.cantChangeStatus({ from: t.people.status[STATUS_KEYS[from]](), to: t.people.status[STATUS_KEYS[statusId]]() }),
+        t.people.errors.cantChangeStatus({
+          from: t.people.status[STATUS_KEYS[from]](),
+          to: t.people.status[STATUS_KEYS[statusId]](),
+        }),
       );
     }
 
@@ -179,7 +209,8 @@ export default async function userRoutes(app: FastifyInstance) {
           await revokeTokens(trx, target.id);
         }
         // A changed address or role must not keep sign-ins made under the old one.
-        if (changes.email || changes.role) await revokeAllForUser(trx, target.id, target.id === me.id ? req.auth!.familyId : undefined);
+        if (changes.email || changes.role)
+          await revokeAllForUser(trx, target.id, target.id === me.id ? req.auth!.familyId : undefined);
       });
     } catch (err) {
       if (isUniqueViolation(err)) throw emailExists();
@@ -192,7 +223,11 @@ export default async function userRoutes(app: FastifyInstance) {
         params: { email, from: statusParam(target.statusId), to: statusParam(statusId) },
       });
     } else {
-      await audit(req, { chapter: 'users', message: 'people.log.userUpdated', params: { email, fields: changed.join(', ') } });
+      await audit(req, {
+        chapter: 'users',
+        message: 'people.log.userUpdated',
+        params: { email, fields: changed.join(', ') },
+      });
     }
     return (await findUserById(db, target.id)) as User;
   });
@@ -212,7 +247,11 @@ export default async function userRoutes(app: FastifyInstance) {
       if (isForeignKeyViolation(err)) throw conflict((t) => t.people.errors.userInUse());
       throw err;
     }
-    await audit(req, { chapter: 'users', message: 'people.log.userDeleted', params: { email: target.email } });
+    await audit(req, {
+      chapter: 'users',
+      message: 'people.log.userDeleted',
+      params: { email: target.email },
+    });
     return { ok: true };
   });
 }

@@ -22,7 +22,13 @@ export interface HistoryEntry {
 }
 
 const int = (min: number, max: number) =>
-  v.pipe(v.string('type'), v.toNumber('integer'), v.integer('integer'), v.minValue(min, 'positiveInteger'), v.maxValue(max, 'invalid'));
+  v.pipe(
+    v.string('type'),
+    v.toNumber('integer'),
+    v.integer('integer'),
+    v.minValue(min, 'positiveInteger'),
+    v.maxValue(max, 'invalid'),
+  );
 
 export const HistoryQuery = v.object({
   upto: v.optional(int(1, Number.MAX_SAFE_INTEGER)),

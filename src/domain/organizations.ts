@@ -67,7 +67,12 @@ const id = v.pipe(v.number('type'), v.integer('integer'), v.minValue(1, 'positiv
 
 export const OrganizationCreateBody = v.strictObject(
   {
-    name: v.pipe(v.string('type'), v.trim(), v.nonEmpty('required'), v.maxLength(ORGANIZATION_NAME_MAX, 'tooLong')),
+    name: v.pipe(
+      v.string('type'),
+      v.trim(),
+      v.nonEmpty('required'),
+      v.maxLength(ORGANIZATION_NAME_MAX, 'tooLong'),
+    ),
     type: v.pipe(
       id,
       v.check(isOrganizationType, 'invalid'),
@@ -79,7 +84,12 @@ export const OrganizationCreateBody = v.strictObject(
 );
 export type OrganizationCreateBody = v.InferOutput<typeof OrganizationCreateBody>;
 
-const queryInt = v.pipe(v.string('type'), v.toNumber('integer'), v.integer('integer'), v.minValue(1, 'positiveInteger'));
+const queryInt = v.pipe(
+  v.string('type'),
+  v.toNumber('integer'),
+  v.integer('integer'),
+  v.minValue(1, 'positiveInteger'),
+);
 
 export const ORGANIZATION_SORTS = ['name', 'type', 'createdAt'] as const;
 export const OrganizationsQuery = v.object({

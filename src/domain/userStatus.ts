@@ -6,7 +6,11 @@ import { UserStatus, type UserStatusId } from './roles';
 // Invitation sent → Invitation accepted → Activated through the mailed link) belong to the
 // invitation flow, never to this selector.
 
-export const STATUS_CHOICES: readonly UserStatusId[] = [UserStatus.InvitationSent, UserStatus.Activated, UserStatus.Deactivated];
+export const STATUS_CHOICES: readonly UserStatusId[] = [
+  UserStatus.InvitationSent,
+  UserStatus.Activated,
+  UserStatus.Deactivated,
+];
 
 export const ALLOWED_STATUS_CHANGES: readonly (readonly [UserStatusId, UserStatusId])[] = [
   [UserStatus.InvitationSent, UserStatus.Activated],
@@ -29,11 +33,19 @@ export interface StatusOption {
 /** What the status selector shows for a user in `current`: the three choices and the current one. */
 export function statusOptions(current: UserStatusId): StatusOption[] {
   const ids = STATUS_CHOICES.includes(current) ? STATUS_CHOICES : [current, ...STATUS_CHOICES];
-  return ids.map((id) => ({ id, current: id === current, allowed: id === current || canChangeStatus(current, id) }));
+  return ids.map((id) => ({
+    id,
+    current: id === current,
+    allowed: id === current || canChangeStatus(current, id),
+  }));
 }
 
 /** Statuses from which a (new) invitation may be mailed: the user has not finished joining yet. */
-export const CAN_INVITE: readonly UserStatusId[] = [UserStatus.Created, UserStatus.InvitationSent, UserStatus.InvitationAccepted];
+export const CAN_INVITE: readonly UserStatusId[] = [
+  UserStatus.Created,
+  UserStatus.InvitationSent,
+  UserStatus.InvitationAccepted,
+];
 
 /** The i18n key (people.status.<key>) of each status's name. */
 export const STATUS_KEYS = {

@@ -8,7 +8,11 @@ import { email, fullname, newPassword } from './validation';
 export const PAGE_SIZE_MAX = 100;
 
 /** page (1-based), pageSize (≤ 100), search, sort, order: the query of every paged list. */
-export function listQuery<S extends string>(sorts: readonly [S, ...S[]], defaultSort: S, defaultOrder: 'asc' | 'desc' = 'asc') {
+export function listQuery<S extends string>(
+  sorts: readonly [S, ...S[]],
+  defaultSort: S,
+  defaultOrder: 'asc' | 'desc' = 'asc',
+) {
   const int = (min: number, max: number) =>
     v.pipe(
       v.string('type'),
@@ -27,7 +31,8 @@ export function listQuery<S extends string>(sorts: readonly [S, ...S[]], default
 }
 
 /** For strict objects: a missing key is "required", an extra one "unknownField". */
-export const objectMessage = (issue: v.BaseIssue<unknown>) => (issue.expected === 'never' ? 'unknownField' : 'required');
+export const objectMessage = (issue: v.BaseIssue<unknown>) =>
+  issue.expected === 'never' ? 'unknownField' : 'required';
 
 const id = v.pipe(v.number('type'), v.integer('integer'), v.minValue(1, 'positiveInteger'));
 const roleId = v.pipe(
@@ -41,7 +46,11 @@ const locale = v.nullable(v.picklist(['ru', 'en'] as const, 'invalid'));
 const roles = v.pipe(v.array(roleId, 'type'), v.length(1, 'invalid'));
 
 /** Roles whose work happens inside an organization (projects, reports, games). */
-export const ROLES_NEEDING_ORGANIZATION: readonly RoleId[] = [Role.Researcher, Role.DemoResearcher, Role.Issuer];
+export const ROLES_NEEDING_ORGANIZATION: readonly RoleId[] = [
+  Role.Researcher,
+  Role.DemoResearcher,
+  Role.Issuer,
+];
 
 function needsOrganization(input: { roles: RoleId[]; organizationId: number | null }): boolean {
   return !ROLES_NEEDING_ORGANIZATION.includes(input.roles[0]) || input.organizationId != null;
@@ -62,7 +71,9 @@ export const UserCreateBody = v.pipe(
     objectMessage,
   ),
   // Checked as soon as the role and organization are valid, even while other fields are not.
-  v.forward(v.partialCheck([['roles'], ['organizationId']], needsOrganization, 'required'), ['organizationId']),
+  v.forward(v.partialCheck([['roles'], ['organizationId']], needsOrganization, 'required'), [
+    'organizationId',
+  ]),
 );
 export type UserCreateBody = v.InferOutput<typeof UserCreateBody>;
 

@@ -17,20 +17,20 @@ const NotAvailable = lazy(() => import('./ui/NotAvailablePage'));
 
 export const ROUTES: AppRoute[] = [
   { path: '/login', layout: 'auth', public: true, component: lazy(() => import('./auth/LoginPage')) },
-  { path: '/invitations', layout: 'auth', public: true, component: NotAvailable },
-  { path: '/register', layout: 'auth', public: true, component: NotAvailable },
+  { path: '/invitations', layout: 'auth', public: true, component: lazy(() => import('./auth/InvitationsPage')) },
+  { path: '/register', layout: 'auth', public: true, component: lazy(() => import('./auth/RegisterPage')) },
 
   { path: '/profile', layout: 'main', component: lazy(() => import('./profile/ProfilePage')) },
-  { path: '/demo-researchers', layout: 'main', component: NotAvailable },
-  { path: '/researchers', layout: 'main', component: NotAvailable },
-  { path: '/issuers', layout: 'main', component: NotAvailable },
-  { path: '/moderators', layout: 'main', component: NotAvailable },
+  { path: '/demo-researchers', layout: 'main', component: lazy(() => import('./users/DemoResearchersPage')) },
+  { path: '/researchers', layout: 'main', component: lazy(() => import('./users/ResearchersPage')) },
+  { path: '/issuers', layout: 'main', component: lazy(() => import('./users/IssuersPage')) },
+  { path: '/moderators', layout: 'main', component: lazy(() => import('./users/ModeratorsPage')) },
   { path: '/games', layout: 'main', component: NotAvailable },
   { path: '/calculator', layout: 'main', component: NotAvailable },
   { path: '/tariffs', layout: 'main', component: NotAvailable },
   { path: '/projects', layout: 'main', component: NotAvailable },
   { path: '/reports', layout: 'main', component: NotAvailable },
-  { path: '/history', layout: 'main', component: NotAvailable },
+  { path: '/history', layout: 'main', component: lazy(() => import('./history/HistoryPage')) },
   { path: '/report', layout: 'main', component: NotAvailable },
 
   { path: '/project', layout: 'editor', component: NotAvailable },

@@ -35,7 +35,11 @@ describe('history', () => {
       message_params: JSON.stringify({ email: `n${i}@example.com` }),
       created_at: BASE + Math.floor(i / 5),
     }));
-    for (let i = 0; i < rows.length; i += 50) await server.app.db.insertInto('history').values(rows.slice(i, i + 50)).execute();
+    for (let i = 0; i < rows.length; i += 50)
+      await server.app.db
+        .insertInto('history')
+        .values(rows.slice(i, i + 50))
+        .execute();
   });
   afterAll(() => server?.close());
 
@@ -58,7 +62,9 @@ describe('history', () => {
       message: 'Deleted user n249@example.com',
     });
     for (let i = 1; i < page.length; i++) {
-      expect(page[i].date < page[i - 1].date || (page[i].date === page[i - 1].date && page[i].id < page[i - 1].id)).toBe(true);
+      expect(
+        page[i].date < page[i - 1].date || (page[i].date === page[i - 1].date && page[i].id < page[i - 1].id),
+      ).toBe(true);
     }
   });
 
@@ -97,7 +103,10 @@ describe('history', () => {
 
   it('translates messages, and the status and role names inside them, for the reader', async () => {
     const u = await server.createUser({ role: Role.Researcher, status: UserStatus.Activated });
-    const put = await server.call('PUT', '/user', { body: { id: u.id, statusId: UserStatus.Deactivated }, session: admin });
+    const put = await server.call('PUT', '/user', {
+      body: { id: u.id, statusId: UserStatus.Deactivated },
+      session: admin,
+    });
     expect(put.status).toBe(200);
     const [en] = await get(`?chapter=users&limit=1`);
     expect(en.message).toBe(`Status of ${u.email}: Activated → Deactivated`);
@@ -110,12 +119,22 @@ describe('history', () => {
   it('has one entry for each mutating call, sign-in included', async () => {
     const before = (await get('?limit=500')).length;
     const s = await server.as(Role.Researcher);
-    await server.call('PUT', '/user', { body: { id: s.user.id, fullname: 'Renamed Researcher' }, session: s });
+    await server.call('PUT', '/user', {
+      body: { id: s.user.id, fullname: 'Renamed Researcher' },
+      session: s,
+    });
     await server.call('POST', '/organizations', { body: { name: 'Logged Org', type: 1 }, session: admin });
     const after = await get('?limit=500');
     expect(after.length).toBe(Math.min(500, before + 3));
-    expect(after.slice(0, 3).map((e) => e.service)).toEqual(['POST /organizations', 'PUT /user', 'POST /authentication/login']);
-    expect(after[1]).toMatchObject({ email: s.user.email, message: `Updated user ${s.user.email}: fullname` });
+    expect(after.slice(0, 3).map((e) => e.service)).toEqual([
+      'POST /organizations',
+      'PUT /user',
+      'POST /authentication/login',
+    ]);
+    expect(after[1]).toMatchObject({
+      email: s.user.email,
+      message: `Updated user ${s.user.email}: fullname`,
+    });
   });
 
   it('refuses bad queries', async () => {
@@ -127,12 +146,21 @@ describe('history', () => {
   it('is read-only: no call edits or deletes an entry, and only the administrator reads it', async () => {
     const [first] = await get('?limit=1');
     for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
-      const res = await server.call(method, '/history', { body: { id: first.id, message: 'rewritten' }, session: admin });
+      const res = await server.call(method, '/history', {
+        body: { id: first.id, message: 'rewritten' },
+        session: admin,
+      });
       expect(res.status).toBe(404);
     }
     const [still] = await get(`?upto=${first.date + 1}&limit=1`);
     expect(still).toEqual(first);
-    for (const role of [Role.Moderator, Role.ModeratorVK, Role.Researcher, Role.Issuer, Role.DemoResearcher]) {
+    for (const role of [
+      Role.Moderator,
+      Role.ModeratorVK,
+      Role.Researcher,
+      Role.Issuer,
+      Role.DemoResearcher,
+    ]) {
       const s = await server.as(role);
       expect((await server.call('GET', '/history', { session: s })).status).toBe(403);
     }

@@ -39,16 +39,29 @@ describe('invitations', () => {
     const mail = await sink.waitFor(email);
     return { id: res.body.id as number, email, token: mail.token! };
   }
-  const confirm = (token: unknown, locale?: 'ru' | 'en') => server.call('POST', '/invitations/confirm', { body: { token }, locale });
-  const setPassword = (token: string, password: string) => server.call('POST', '/user/password-reset', { body: { token, password } });
+  const confirm = (token: unknown, locale?: 'ru' | 'en') =>
+    server.call('POST', '/invitations/confirm', { body: { token }, locale });
+  const setPassword = (token: string, password: string) =>
+    server.call('POST', '/user/password-reset', { body: { token, password } });
   const statusOf = async (id: number) =>
-    (await server.app.db.selectFrom('users').select('status_id').where('id', '=', id).executeTakeFirstOrThrow()).status_id;
+    (
+      await server.app.db
+        .selectFrom('users')
+        .select('status_id')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow()
+    ).status_id;
 
   it('confirms, sets a password, activates, and the user signs in', async () => {
     const u = await invited();
     const res = await confirm(u.token);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ email: u.email, fullname: 'Invited Person', statusId: UserStatus.InvitationAccepted, purpose: 'invitation' });
+    expect(res.body).toEqual({
+      email: u.email,
+      fullname: 'Invited Person',
+      statusId: UserStatus.InvitationAccepted,
+      purpose: 'invitation',
+    });
     expect(await statusOf(u.id)).toBe(UserStatus.InvitationAccepted);
     // Opening the link again (a reload) still works until the password is set.
     expect((await confirm(u.token)).status).toBe(200);
@@ -64,7 +77,10 @@ describe('invitations', () => {
     expect((await setPassword(u.token, 'first-pass-1')).status).toBe(200);
     const again = await confirm(u.token);
     expect(again.status).toBe(409);
-    expect(again.body).toMatchObject({ code: 'cant-confirm', message: 'The user cannot be confirmed. Current status is CONFIRMED' });
+    expect(again.body).toMatchObject({
+      code: 'cant-confirm',
+      message: 'The user cannot be confirmed. Current status is CONFIRMED',
+    });
     const second = await setPassword(u.token, 'second-pass-1');
     expect(second.body.code).toBe('cant-confirm');
     await server.login(u.email, 'first-pass-1');
@@ -72,7 +88,10 @@ describe('invitations', () => {
 
   it('lets only one of two simultaneous submits of the same link set the password', async () => {
     const u = await invited();
-    const results = await Promise.all([setPassword(u.token, 'racer-one-1'), setPassword(u.token, 'racer-two-2')]);
+    const results = await Promise.all([
+      setPassword(u.token, 'racer-one-1'),
+      setPassword(u.token, 'racer-two-2'),
+    ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     const winner = results[0].status === 200 ? 'racer-one-1' : 'racer-two-2';
     await server.login(u.email, winner);
@@ -81,10 +100,16 @@ describe('invitations', () => {
   it('answers each kind of bad link with the spec error, in both languages', async () => {
     const malformed = await confirm('not-a-token');
     expect(malformed.status).toBe(400);
-    expect(malformed.body).toMatchObject({ code: 'invalid-confirmation-link', message: 'Invalid confirmation link' });
+    expect(malformed.body).toMatchObject({
+      code: 'invalid-confirmation-link',
+      message: 'Invalid confirmation link',
+    });
     const unknown = await confirm('A'.repeat(43));
     expect(unknown.status).toBe(400);
-    expect(unknown.body).toMatchObject({ code: 'invalid-code', message: 'Invalid code entered, please repeat' });
+    expect(unknown.body).toMatchObject({
+      code: 'invalid-code',
+      message: 'Invalid code entered, please repeat',
+    });
     expect((await confirm('A'.repeat(43), 'ru')).body.message).toBe('Введён неверный код, повторите');
     const missing = await server.call('POST', '/invitations/confirm', { body: {} });
     expect(missing.body).toMatchObject({ field: 'token', message: 'token: This field is required' });
@@ -98,7 +123,10 @@ describe('invitations', () => {
       .execute();
     const expired = await confirm(u.token);
     expect(expired.status).toBe(410);
-    expect(expired.body).toMatchObject({ code: 'expired-code', message: 'An expired code has been entered, please request the code again' });
+    expect(expired.body).toMatchObject({
+      code: 'expired-code',
+      message: 'An expired code has been entered, please request the code again',
+    });
     expect((await setPassword(u.token, 'late-pass-1')).body.code).toBe('expired-code');
     expect(await statusOf(u.id)).toBe(UserStatus.InvitationSent);
   });
@@ -106,7 +134,11 @@ describe('invitations', () => {
   it('stores links that expire after seven days', async () => {
     const before = Date.now();
     const u = await invited();
-    const row = await server.app.db.selectFrom('user_tokens').selectAll().where('token_hash', '=', tokenHash(u.token)).executeTakeFirstOrThrow();
+    const row = await server.app.db
+      .selectFrom('user_tokens')
+      .selectAll()
+      .where('token_hash', '=', tokenHash(u.token))
+      .executeTakeFirstOrThrow();
     const days = (row.expires_at - row.created_at) / 86_400_000;
     expect(days).toBe(7);
     expect(row.created_at).toBeGreaterThanOrEqual(before);
@@ -146,20 +178,34 @@ describe('invitations', () => {
     expect(await statusOf(u.id)).toBe(UserStatus.InvitationSent);
 
     const joined = await server.createUser({ role: Role.Researcher, organizationId: orgId });
-    const refused = await server.call('POST', '/invitations/resend', { body: { id: joined.id }, session: admin });
+    const refused = await server.call('POST', '/invitations/resend', {
+      body: { id: joined.id },
+      session: admin,
+    });
     expect(refused.status).toBe(409);
-    expect(refused.body.message).toBe('The user has already accepted the invitation; no invitation is needed');
+    expect(refused.body.message).toBe(
+      'The user has already accepted the invitation; no invitation is needed',
+    );
 
-    const off = await server.createUser({ role: Role.Researcher, organizationId: orgId, status: UserStatus.Deactivated });
+    const off = await server.createUser({
+      role: Role.Researcher,
+      organizationId: orgId,
+      status: UserStatus.Deactivated,
+    });
     const offRes = await server.call('POST', '/invitations/resend', { body: { id: off.id }, session: admin });
     expect(offRes.body.message).toBe('The user is deactivated: activate them first');
-    expect((await server.call('POST', '/invitations/resend', { body: { id: 999999 }, session: admin })).status).toBe(404);
+    expect(
+      (await server.call('POST', '/invitations/resend', { body: { id: 999999 }, session: admin })).status,
+    ).toBe(404);
     expect((await server.call('POST', '/invitations/resend', { body: {}, session: admin })).status).toBe(400);
   });
 
   it('kills a pending link when the administrator deactivates the user', async () => {
     const u = await invited();
-    await server.call('PUT', '/user', { body: { id: u.id, statusId: UserStatus.Deactivated }, session: admin });
+    await server.call('PUT', '/user', {
+      body: { id: u.id, statusId: UserStatus.Deactivated },
+      session: admin,
+    });
     expect((await confirm(u.token)).body.code).toBe('invalid-code');
     expect((await setPassword(u.token, 'sneaky-pass-1')).body.code).toBe('invalid-code');
   });
@@ -188,12 +234,19 @@ describe('invitations', () => {
   describe('forgot password', () => {
     it('mails a reset link to an active user that sets a new password and ends old sessions', async () => {
       const s = await server.as(Role.Researcher);
-      const res = await server.call('POST', '/user/password-forgot', { body: { email: s.user.email.toUpperCase() }, locale: 'ru' });
+      const res = await server.call('POST', '/user/password-forgot', {
+        body: { email: s.user.email.toUpperCase() },
+        locale: 'ru',
+      });
       expect(res.status).toBe(200);
       const mail = await sink.waitFor(s.user.email);
       expect(mail.subject).toBe('Восстановление пароля');
       const info = await confirm(mail.token);
-      expect(info.body).toMatchObject({ purpose: 'reset', email: s.user.email, statusId: UserStatus.Activated });
+      expect(info.body).toMatchObject({
+        purpose: 'reset',
+        email: s.user.email,
+        statusId: UserStatus.Activated,
+      });
       expect((await setPassword(mail.token!, 'reset-pass-1')).status).toBe(200);
       expect((await server.call('GET', `/user?uid=${s.user.id}`, { session: s })).status).toBe(401);
       await server.login(s.user.email, 'reset-pass-1');
@@ -214,7 +267,10 @@ describe('invitations', () => {
     it('limits requests per address', async () => {
       const u = await server.createUser({ role: Role.Issuer });
       const statuses: number[] = [];
-      for (let i = 0; i < 4; i++) statuses.push((await server.call('POST', '/user/password-forgot', { body: { email: u.email } })).status);
+      for (let i = 0; i < 4; i++)
+        statuses.push(
+          (await server.call('POST', '/user/password-forgot', { body: { email: u.email } })).status,
+        );
       expect(statuses).toEqual([200, 200, 200, 429]);
     });
   });

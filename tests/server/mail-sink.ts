@@ -26,11 +26,13 @@ export interface MailSink {
 
 function decodeWords(s: string): string {
   // Whitespace between two encoded words is folding, not text.
-  return s.replace(/(\?=)\s+(=\?)/g, '$1$2').replace(/=\?([^?]+)\?([bqBQ])\?([^?]*)\?=/g, (_m, _cs, enc: string, data: string) =>
-    enc.toUpperCase() === 'B'
-      ? Buffer.from(data, 'base64').toString('utf8')
-      : decodeQp(data.replace(/_/g, ' ')),
-  );
+  return s
+    .replace(/(\?=)\s+(=\?)/g, '$1$2')
+    .replace(/=\?([^?]+)\?([bqBQ])\?([^?]*)\?=/g, (_m, _cs, enc: string, data: string) =>
+      enc.toUpperCase() === 'B'
+        ? Buffer.from(data, 'base64').toString('utf8')
+        : decodeQp(data.replace(/_/g, ' ')),
+    );
 }
 
 function decodeQp(s: string): string {

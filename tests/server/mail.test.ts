@@ -44,17 +44,25 @@ describe('mail', () => {
     expect(mail.link).toMatch(/^https:\/\/back\.example\.org\/invitations\?token=[A-Za-z0-9_-]{43}$/);
     expect(mail.html).toContain('Принять приглашение');
     // The link in the file is a working one.
-    expect((await server.call('POST', '/invitations/confirm', { body: { token: mail.token } })).status).toBe(200);
+    expect((await server.call('POST', '/invitations/confirm', { body: { token: mail.token } })).status).toBe(
+      200,
+    );
   });
 
   it('prints the message to the server log', async () => {
     const lines: { obj: unknown; msg: string }[] = [];
-    const log = { info: (obj: unknown, msg: string) => lines.push({ obj, msg }) } as unknown as FastifyBaseLogger;
+    const log = {
+      info: (obj: unknown, msg: string) => lines.push({ obj, msg }),
+    } as unknown as FastifyBaseLogger;
     const config = configFromEnv({});
     config.smtpUrl = null;
     config.dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mail-test-'));
     try {
-      const message = buildMail('reset', 'en', { to: 'log@example.com', name: 'Log Person', link: linkFor('http://x.test', 'tok') });
+      const message = buildMail('reset', 'en', {
+        to: 'log@example.com',
+        name: 'Log Person',
+        link: linkFor('http://x.test', 'tok'),
+      });
       await mailerFor(config, log).send(message);
       expect(lines).toHaveLength(1);
       expect(lines[0].msg).toContain('http://x.test/invitations?token=tok');
@@ -66,7 +74,12 @@ describe('mail', () => {
   });
 
   it('writes plain text and HTML in either language and escapes names in HTML', () => {
-    const data = { to: 'a@example.com', name: '<b>Eve</b> & Co', link: 'https://x.test/invitations?token=abc', role: 'Researcher' };
+    const data = {
+      to: 'a@example.com',
+      name: '<b>Eve</b> & Co',
+      link: 'https://x.test/invitations?token=abc',
+      role: 'Researcher',
+    };
     const en = buildMail('invitation', 'en', data);
     expect(en.subject).toBe('Invitation to the survey back-office');
     expect(en.text).toContain('Hello, <b>Eve</b> & Co!');
@@ -85,7 +98,13 @@ describe('mail', () => {
     config.smtpUrl = sink.url;
     try {
       const log = { info: () => {} } as unknown as FastifyBaseLogger;
-      await mailerFor(config, log).send(buildMail('reset', 'ru', { to: 'smtp@example.com', name: 'Имя', link: 'http://x.test/invitations?token=t1' }));
+      await mailerFor(config, log).send(
+        buildMail('reset', 'ru', {
+          to: 'smtp@example.com',
+          name: 'Имя',
+          link: 'http://x.test/invitations?token=t1',
+        }),
+      );
       const got = await sink.waitFor('smtp@example.com');
       expect(got.subject).toBe('Восстановление пароля');
       expect(got.text).toContain('Здравствуйте, Имя!');

@@ -24,11 +24,20 @@ describe('registration', () => {
   });
 
   // Each test starts with a fresh per-address budget.
-  const clearLimits = () => server.app.db.deleteFrom('rate_limits').where('key', 'like', 'register:%').execute();
-  const register = (body: unknown, locale: 'ru' | 'en' = 'en') => server.call('POST', '/researcher', { body, locale });
+  const clearLimits = () =>
+    server.app.db.deleteFrom('rate_limits').where('key', 'like', 'register:%').execute();
+  const register = (body: unknown, locale: 'ru' | 'en' = 'en') =>
+    server.call('POST', '/researcher', { body, locale });
   const counts = async () => {
     const n = async (t: 'users' | 'organizations') =>
-      Number((await server.app.db.selectFrom(t).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await server.app.db
+            .selectFrom(t)
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     return { users: await n('users'), organizations: await n('organizations') };
   };
 
@@ -56,8 +65,16 @@ describe('registration', () => {
     expect(mail.text).toContain('Здравствуйте, Мария Демо!');
     expect(mail.link).toMatch(/^https:\/\/surveys\.example\.org\/invitations\?token=/);
     // The mailed link finishes the account like an invitation.
-    expect((await server.call('POST', '/invitations/confirm', { body: { token: mail.token } })).status).toBe(200);
-    expect((await server.call('POST', '/user/password-reset', { body: { token: mail.token, password: 'demo-pass-1' } })).status).toBe(200);
+    expect((await server.call('POST', '/invitations/confirm', { body: { token: mail.token } })).status).toBe(
+      200,
+    );
+    expect(
+      (
+        await server.call('POST', '/user/password-reset', {
+          body: { token: mail.token, password: 'demo-pass-1' },
+        })
+      ).status,
+    ).toBe(200);
     const s = await server.login('demo.user@example.com', 'demo-pass-1');
     expect(s.user.role.id).toBe(Role.DemoResearcher);
   });
@@ -67,7 +84,10 @@ describe('registration', () => {
     await server.createUser({ email: 'exists@example.com', role: Role.Researcher });
     const res = await register({ email: 'EXISTS@example.com', fullname: 'Someone Else' });
     expect(res.status).toBe(409);
-    expect(res.body).toMatchObject({ code: 'email-exists', message: 'An account with this email address already exists' });
+    expect(res.body).toMatchObject({
+      code: 'email-exists',
+      message: 'An account with this email address already exists',
+    });
   });
 
   it('answers bad bodies with the spec messages and writes nothing', async () => {
@@ -91,7 +111,11 @@ describe('registration', () => {
     const body = { email: 'twice@example.com', fullname: 'Twice Clicked' };
     const results = await Promise.all([register(body), register(body)]);
     expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
-    const rows = await server.app.db.selectFrom('users').select('id').where('email', '=', 'twice@example.com').execute();
+    const rows = await server.app.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'twice@example.com')
+      .execute();
     expect(rows).toHaveLength(1);
   });
 
@@ -106,7 +130,13 @@ describe('registration', () => {
     expect(last.status).toBe(429);
     expect(last.headers.get('retry-after')).toMatch(/^\d+$/);
     expect(last.body.message).toMatch(/^Too many attempts\. Try again in \d+ min\.$/);
-    expect(await server.app.db.selectFrom('users').select('id').where('email', '=', 'one-more@example.com').executeTakeFirst()).toBeUndefined();
+    expect(
+      await server.app.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', 'one-more@example.com')
+        .executeTakeFirst(),
+    ).toBeUndefined();
   });
 
   it('undoes the account when the mail cannot be sent, so the visitor can try again', async () => {
@@ -117,7 +147,9 @@ describe('registration', () => {
     try {
       const res = await register({ email: 'unlucky@example.com', fullname: 'Unlucky Person' });
       expect(res.status).toBe(502);
-      expect(res.body.message).toBe('The email could not be sent: the mail server is unavailable. Try again later.');
+      expect(res.body.message).toBe(
+        'The email could not be sent: the mail server is unavailable. Try again later.',
+      );
       expect(await counts()).toEqual(before);
     } finally {
       server.config.smtpUrl = good;
@@ -129,7 +161,9 @@ describe('registration', () => {
     await clearLimits();
     await register({ email: 'logged-reg@example.com', fullname: 'Logged Person' });
     const admin = await server.as(Role.Administrator, { organizationId: null });
-    const log = await server.call('GET', '/history?chapter=registration&email=logged-reg', { session: admin });
+    const log = await server.call('GET', '/history?chapter=registration&email=logged-reg', {
+      session: admin,
+    });
     expect(log.body).toHaveLength(1);
     expect(log.body[0]).toMatchObject({
       email: 'logged-reg@example.com',

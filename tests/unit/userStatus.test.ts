@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { UserStatus, type UserStatusId } from '../../src/domain/roles';
-import { ALLOWED_STATUS_CHANGES, canChangeStatus, STATUS_CHOICES, statusOptions } from '../../src/domain/userStatus';
+import {
+  ALLOWED_STATUS_CHANGES,
+  canChangeStatus,
+  STATUS_CHOICES,
+  statusOptions,
+} from '../../src/domain/userStatus';
 
 // The user status rules of spec section 4, shared by the selector and the server.
 
@@ -9,7 +14,9 @@ const { Created, InvitationSent, InvitationAccepted, Activated, Deactivated } = 
 
 describe('user status changes', () => {
   it('allows exactly the four changes of the spec', () => {
-    const allowed = ALL.flatMap((from) => ALL.filter((to) => canChangeStatus(from, to)).map((to) => [from, to]));
+    const allowed = ALL.flatMap((from) =>
+      ALL.filter((to) => canChangeStatus(from, to)).map((to) => [from, to]),
+    );
     expect(allowed).toEqual([
       [InvitationSent, Activated],
       [InvitationSent, Deactivated],

@@ -19,7 +19,11 @@ export function migration(dialect: Dialect) {
         .addColumn('used_at', ts)
         .addColumn('revoked_at', ts)
         .execute();
-      await db.schema.createIndex('user_tokens_user_idx').on('user_tokens').columns(['user_id', 'purpose']).execute();
+      await db.schema
+        .createIndex('user_tokens_user_idx')
+        .on('user_tokens')
+        .columns(['user_id', 'purpose'])
+        .execute();
 
       await db.schema
         .createTable('organization_types')
@@ -30,19 +34,43 @@ export function migration(dialect: Dialect) {
       await db.schema.alterTable('categories').addColumn('code', 'text').execute();
       await db.schema.createIndex('categories_code_idx').on('categories').column('code').unique().execute();
       await db.schema.alterTable('organizations').addColumn('name_key', 'text').execute();
-      await db.schema.createIndex('organizations_name_key_idx').on('organizations').column('name_key').unique().execute();
-      await db.schema.createIndex('organizations_type_idx').on('organizations').columns(['type', 'id']).execute();
+      await db.schema
+        .createIndex('organizations_name_key_idx')
+        .on('organizations')
+        .column('name_key')
+        .unique()
+        .execute();
+      await db.schema
+        .createIndex('organizations_type_idx')
+        .on('organizations')
+        .columns(['type', 'id'])
+        .execute();
       await db.schema.alterTable('users').addColumn('search_text', 'text').execute();
       // The user lists sort by registration date by default, within one page's roles.
-      await db.schema.createIndex('users_role_created_idx').on('users').columns(['role_id', 'created_at']).execute();
-      await db.schema.createIndex('history_chapter_idx').on('history').columns(['chapter', 'created_at']).execute();
-      await db.schema.createIndex('history_email_idx').on('history').columns(['email', 'created_at']).execute();
+      await db.schema
+        .createIndex('users_role_created_idx')
+        .on('users')
+        .columns(['role_id', 'created_at'])
+        .execute();
+      await db.schema
+        .createIndex('history_chapter_idx')
+        .on('history')
+        .columns(['chapter', 'created_at'])
+        .execute();
+      await db.schema
+        .createIndex('history_email_idx')
+        .on('history')
+        .columns(['email', 'created_at'])
+        .execute();
 
       const anyDb = db as Kysely<{
         organization_types: { id: number; code: string };
         categories: { name: string; code: string };
       }>;
-      await anyDb.insertInto('organization_types').values(ORGANIZATION_TYPES.map((t) => ({ id: t.id, code: t.code }))).execute();
+      await anyDb
+        .insertInto('organization_types')
+        .values(ORGANIZATION_TYPES.map((t) => ({ id: t.id, code: t.code })))
+        .execute();
       await anyDb
         .insertInto('categories')
         .values(CATEGORY_SEED.map((c) => ({ name: c.name, code: c.code })))

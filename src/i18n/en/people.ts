@@ -102,7 +102,8 @@ const people: Translation['people'] = {
   },
   notify: {
     invited: 'Invitation sent to {email}',
-    createdMailFailed: 'User {email} was created, but the email could not be sent. Resend the invitation later.',
+    createdMailFailed:
+      'User {email} was created, but the email could not be sent. Resend the invitation later.',
     created: 'User {email} created',
     saved: 'Changes saved',
     resent: 'A new invitation was sent to {email}; the previous link no longer works',

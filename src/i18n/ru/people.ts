@@ -95,13 +95,15 @@ export default {
   },
   confirm: {
     deleteTitle: 'Удалить пользователя?',
-    deleteText: 'Пользователь {email:string} будет удалён без возможности восстановления. Его сеансы закончатся сразу.',
+    deleteText:
+      'Пользователь {email:string} будет удалён без возможности восстановления. Его сеансы закончатся сразу.',
     deactivateTitle: 'Деактивировать пользователя?',
     deactivateText: '{email:string} не сможет войти, его открытые сеансы закончатся сразу.',
   },
   notify: {
     invited: 'Приглашение отправлено на {email:string}',
-    createdMailFailed: 'Пользователь {email:string} создан, но письмо не отправилось. Отправьте приглашение снова позже.',
+    createdMailFailed:
+      'Пользователь {email:string} создан, но письмо не отправилось. Отправьте приглашение снова позже.',
     created: 'Пользователь {email:string} создан',
     saved: 'Изменения сохранены',
     resent: 'Новое приглашение отправлено на {email:string}; прежняя ссылка больше не работает',
@@ -145,7 +147,8 @@ export default {
   },
   log: {
     userCreated: 'Создан пользователь {email:string} ({role:string})',
-    userCreatedMailFailed: 'Создан пользователь {email:string} ({role:string}); письмо-приглашение не отправилось',
+    userCreatedMailFailed:
+      'Создан пользователь {email:string} ({role:string}); письмо-приглашение не отправилось',
     invitationResent: 'Приглашение отправлено снова: {email:string}',
     invitationConfirmed: 'Приглашение подтверждено',
     passwordSetByLink: 'Пароль задан по ссылке из письма',
