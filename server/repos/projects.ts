@@ -134,7 +134,11 @@ function likePattern(text: string): string {
 }
 
 /** The page of projects the user may see, filtered and sorted on the server, with the full count. */
-export async function listProjects(db: Db, user: User, q: ProjectsQuery): Promise<{ items: Project[]; total: number }> {
+export async function listProjects(
+  db: Db,
+  user: User,
+  q: ProjectsQuery,
+): Promise<{ items: Project[]; total: number }> {
   let base = db.selectFrom('projects as p').innerJoin('organizations as o', 'o.id', 'p.organization_id');
   switch (user.role.id) {
     case Role.Administrator:
@@ -219,11 +223,19 @@ export async function setTargetPlatforms(db: Executor, pid: number, ids: readonl
 }
 
 /** Every setting of a project: the stored ones over the defaults; set_priority is the priority column. */
-export async function readSettings(db: Executor, p: { id: number; priority: number }): Promise<ProjectSettingsValues> {
-  const rows = await db.selectFrom('project_settings').select(['key', 'value']).where('project_id', '=', p.id).execute();
+export async function readSettings(
+  db: Executor,
+  p: { id: number; priority: number },
+): Promise<ProjectSettingsValues> {
+  const rows = await db
+    .selectFrom('project_settings')
+    .select(['key', 'value'])
+    .where('project_id', '=', p.id)
+    .execute();
   const values: ProjectSettingsValues = { ...DEFAULT_SETTINGS, set_priority: p.priority };
   for (const r of rows) {
-    if (r.key === 'set_report_fill_online' || r.key === 'set_stat_fill_online') values[r.key] = JSON.parse(r.value) === true;
+    if (r.key === 'set_report_fill_online' || r.key === 'set_stat_fill_online')
+      values[r.key] = JSON.parse(r.value) === true;
   }
   return values;
 }

@@ -20,17 +20,31 @@ import { searchCities } from '../data/cities';
 export default async function lookupRoutes(app: FastifyInstance) {
   app.get('/target-platforms', async (req): Promise<TargetPlatform[]> => {
     requireUser(req);
-    return TARGET_PLATFORMS.map((p) => ({ id: p.id, code: p.code, name: req.t.projects.platforms[p.code]() }));
+    return TARGET_PLATFORMS.map((p) => ({
+      id: p.id,
+      code: p.code,
+      name: req.t.projects.platforms[p.code](),
+    }));
   });
 
   app.get('/target-fields', async (req): Promise<TargetField[]> => {
     requireUser(req);
     const t = req.t.projects;
     return [
-      { id: 'gender', name: t.targetFields.gender(), kind: 'select', values: GENDERS.map((id) => ({ id, name: t.gender[id]() })) },
+      {
+        id: 'gender',
+        name: t.targetFields.gender(),
+        kind: 'select',
+        values: GENDERS.map((id) => ({ id, name: t.gender[id]() })),
+      },
       { id: 'age', name: t.targetFields.age(), kind: 'range', min: AGE_MIN, max: AGE_MAX },
       { id: 'city', name: t.targetFields.city(), kind: 'lookup', source: '/cities' },
-      { id: 'education', name: t.targetFields.education(), kind: 'select', values: EDUCATION_LEVELS.map((id) => ({ id, name: t.education[id]() })) },
+      {
+        id: 'education',
+        name: t.targetFields.education(),
+        kind: 'select',
+        values: EDUCATION_LEVELS.map((id) => ({ id, name: t.education[id]() })),
+      },
     ];
   });
 

@@ -24,7 +24,11 @@ export default async function projectSettingsRoutes(app: FastifyInstance) {
 
   app.get('/project/settings', async (req): Promise<SettingInfo[]> => {
     requireUser(req);
-    return SETTINGS.map((s) => ({ ...s, name: req.t.projects.settings[s.key].name(), description: req.t.projects.settings[s.key].description() }));
+    return SETTINGS.map((s) => ({
+      ...s,
+      name: req.t.projects.settings[s.key].name(),
+      description: req.t.projects.settings[s.key].description(),
+    }));
   });
 
   app.get('/project/settings-groups', async (req): Promise<SettingsGroupInfo[]> => {
@@ -44,23 +48,38 @@ export default async function projectSettingsRoutes(app: FastifyInstance) {
     const body = parse(ProjectSettingsBody, req.body);
     const p = await projectFor(db, me, body.pid, 'read');
     if (!can(me.role.id, 'project-editor.change-project-settings')) throw forbidden();
-    if (!canChangeProjectSettings(me, p)) throw conflict((t) => t.projects.notEditable(), { code: 'not-editable' });
+    if (!canChangeProjectSettings(me, p))
+      throw conflict((t) => t.projects.notEditable(), { code: 'not-editable' });
     const before = await readSettings(db, p);
-    const changed = (Object.keys(body.settings) as SettingKey[]).filter((k) => body.settings[k] !== undefined && body.settings[k] !== before[k]);
+    const changed = (Object.keys(body.settings) as SettingKey[]).filter(
+      (k) => body.settings[k] !== undefined && body.settings[k] !== before[k],
+    );
     if (changed.length > 0) {
       await db.transaction().execute(async (trx) => {
         const now = Date.now();
         for (const key of changed) {
           if (key === 'set_priority') {
-            await trx.updateTable('projects').set({ priority: body.settings.set_priority!, updated_at: now }).where('id', '=', p.id).execute();
+            await trx
+              .updateTable('projects')
+              .set({ priority: body.settings.set_priority!, updated_at: now })
+              .where('id', '=', p.id)
+              .execute();
           } else {
             await writeSetting(trx, p.id, key, body.settings[key]);
           }
         }
       });
-      await audit(req, { chapter: 'projects', message: 'projects.log.settingsChanged', params: { id: p.id, keys: changed.join(', ') } });
+      await audit(req, {
+        chapter: 'projects',
+        message: 'projects.log.settingsChanged',
+        params: { id: p.id, keys: changed.join(', ') },
+      });
     }
     const fresh = await projectFor(db, me, p.id, 'read');
-    return { pid: p.id, settings: await readSettings(db, fresh), canChange: canChangeProjectSettings(me, fresh) };
+    return {
+      pid: p.id,
+      settings: await readSettings(db, fresh),
+      canChange: canChangeProjectSettings(me, fresh),
+    };
   });
 }

@@ -22,7 +22,13 @@ import { canSetStatus, canSubmit } from '../../src/domain/projectStatus';
 import { can } from '../../src/domain/permissions';
 import { Role } from '../../src/domain/roles';
 import type { User } from '../../src/domain/user';
-import { canUseTemplate, TemplateQuery, TEMPLATES, templatesFor, type TemplateInfo } from '../../src/domain/templates';
+import {
+  canUseTemplate,
+  TemplateQuery,
+  TEMPLATES,
+  templatesFor,
+  type TemplateInfo,
+} from '../../src/domain/templates';
 import type { TranslationFunctions } from '../../src/i18n/i18n-types';
 import type { Db } from '../db';
 import { audit } from '../http/audit';
@@ -41,19 +47,25 @@ const statusName = (t: TranslationFunctions, s: number) => t.projects.status[Str
 const emptyQuestionnaire = () => new HttpError(400, (t) => t.errors.code['40501'](), { code: 40501 });
 
 function templateInfo(t: TranslationFunctions, id: keyof typeof TEMPLATES): TemplateInfo {
-  return { ...TEMPLATES[id], name: t.projects.templates[id].name(), description: t.projects.templates[id].description() };
+  return {
+    ...TEMPLATES[id],
+    name: t.projects.templates[id].name(),
+    description: t.projects.templates[id].description(),
+  };
 }
 
 /** The organization a new project belongs to: one's own; the one an Administrator names. */
 async function organizationForNew(db: Db, user: User, requested: number | undefined): Promise<number> {
   if (user.role.id === Role.Administrator) {
     const id = requested ?? user.organization?.id;
-    if (id === undefined) throw badRequest((t) => t.projects.errors.organizationRequired(), { field: 'organizationId' });
+    if (id === undefined)
+      throw badRequest((t) => t.projects.errors.organizationRequired(), { field: 'organizationId' });
     const org = await db.selectFrom('organizations').select('id').where('id', '=', id).executeTakeFirst();
     if (!org) throw badRequest((t) => t.projects.errors.organizationNotFound(), { field: 'organizationId' });
     return id;
   }
-  if (!user.organization) throw conflict((t) => t.projects.errors.noOrganization(), { code: 'no-organization' });
+  if (!user.organization)
+    throw conflict((t) => t.projects.errors.noOrganization(), { code: 'no-organization' });
   if (requested !== undefined && requested !== user.organization.id) throw forbidden();
   return user.organization.id;
 }
@@ -100,7 +112,8 @@ export default async function projectRoutes(app: FastifyInstance) {
     const me = requireUser(req);
     if (!canCreateProjects(me.role.id)) throw forbidden();
     const body = parse(CreateProjectBody, req.body);
-    if (!canUseTemplate(me.role.id, body.template)) throw forbidden((t) => t.projects.errors.templateNotAllowed());
+    if (!canUseTemplate(me.role.id, body.template))
+      throw forbidden((t) => t.projects.errors.templateNotAllowed());
     // Priority is a project setting (set_priority): a Researcher creates with the default.
     if (body.priority !== 0 && !can(me.role.id, 'project-editor.change-project-settings')) throw forbidden();
     const organizationId = await organizationForNew(db, me, body.organizationId);
@@ -127,7 +140,11 @@ export default async function projectRoutes(app: FastifyInstance) {
       await setTargetPlatforms(trx, row.id, body.targetPlatformIds);
       return row.id;
     });
-    await audit(req, { chapter: 'projects', message: 'projects.log.created', params: { id: pid, name: body.name } });
+    await audit(req, {
+      chapter: 'projects',
+      message: 'projects.log.created',
+      params: { id: pid, name: body.name },
+    });
     return reply.status(201).send(await loadProject(db, me, pid));
   });
 
@@ -143,7 +160,8 @@ export default async function projectRoutes(app: FastifyInstance) {
     // Priority is the set_priority setting: its permission, its rule.
     if (reprioritizes) {
       if (!can(me.role.id, 'project-editor.change-project-settings')) throw forbidden();
-      if (!canChangeProjectSettings(me, p)) throw conflict((t) => t.projects.notEditable(), { code: 'not-editable' });
+      if (!canChangeProjectSettings(me, p))
+        throw conflict((t) => t.projects.notEditable(), { code: 'not-editable' });
     }
     const now = Date.now();
     await db.transaction().execute(async (trx) => {
@@ -160,10 +178,24 @@ export default async function projectRoutes(app: FastifyInstance) {
       }
       if (moves) await setTargetPlatforms(trx, p.id, body.targetPlatformIds!);
     });
-    if (renames) await audit(req, { chapter: 'projects', message: 'projects.log.renamed', params: { id: p.id, from: p.name, to: body.name! } });
+    if (renames)
+      await audit(req, {
+        chapter: 'projects',
+        message: 'projects.log.renamed',
+        params: { id: p.id, from: p.name, to: body.name! },
+      });
     if (reprioritizes)
-      await audit(req, { chapter: 'projects', message: 'projects.log.priorityChanged', params: { id: p.id, from: p.priority, to: body.priority! } });
-    if (moves) await audit(req, { chapter: 'projects', message: 'projects.log.platformsChanged', params: { id: p.id } });
+      await audit(req, {
+        chapter: 'projects',
+        message: 'projects.log.priorityChanged',
+        params: { id: p.id, from: p.priority, to: body.priority! },
+      });
+    if (moves)
+      await audit(req, {
+        chapter: 'projects',
+        message: 'projects.log.platformsChanged',
+        params: { id: p.id },
+      });
     return loadProject(db, me, p.id);
   });
 
@@ -172,12 +204,17 @@ export default async function projectRoutes(app: FastifyInstance) {
     const { id } = parse(IdQuery, req.query);
     const p = await projectFor(db, me, id, 'read');
     if (!canWriteProject(me, p)) throw forbidden();
-    if (!canDeleteProject(me, p)) throw conflict((t) => t.projects.errors.notDeletable({ status: statusName(t, p.status) }));
+    if (!canDeleteProject(me, p))
+      throw conflict((t) => t.projects.errors.notDeletable({ status: statusName(t, p.status) }));
     // Content, settings and platforms go with the row (ON DELETE CASCADE), in one statement.
     await db.transaction().execute(async (trx) => {
       await trx.deleteFrom('projects').where('id', '=', p.id).execute();
     });
-    await audit(req, { chapter: 'projects', message: 'projects.log.deleted', params: { id: p.id, name: p.name } });
+    await audit(req, {
+      chapter: 'projects',
+      message: 'projects.log.deleted',
+      params: { id: p.id, name: p.name },
+    });
     return { id: p.id };
   });
 
@@ -207,9 +244,21 @@ export default async function projectRoutes(app: FastifyInstance) {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      const settings = await trx.selectFrom('project_settings').select(['key', 'value']).where('project_id', '=', p.id).execute();
-      if (settings.length > 0) await trx.insertInto('project_settings').values(settings.map((s) => ({ ...s, project_id: row.id }))).execute();
-      const platforms = await trx.selectFrom('project_target_platforms').select('platform_id').where('project_id', '=', p.id).execute();
+      const settings = await trx
+        .selectFrom('project_settings')
+        .select(['key', 'value'])
+        .where('project_id', '=', p.id)
+        .execute();
+      if (settings.length > 0)
+        await trx
+          .insertInto('project_settings')
+          .values(settings.map((s) => ({ ...s, project_id: row.id })))
+          .execute();
+      const platforms = await trx
+        .selectFrom('project_target_platforms')
+        .select('platform_id')
+        .where('project_id', '=', p.id)
+        .execute();
       await setTargetPlatforms(
         trx,
         row.id,
@@ -218,11 +267,21 @@ export default async function projectRoutes(app: FastifyInstance) {
       await copyContent(trx, p.id, row.id, me.id);
       return row.id;
     });
-    await audit(req, { chapter: 'projects', message: 'projects.log.cloned', params: { from: p.id, id: pid, name } });
+    await audit(req, {
+      chapter: 'projects',
+      message: 'projects.log.cloned',
+      params: { from: p.id, id: pid, name },
+    });
     // The copy is a draft of the owner's organization: a moderator who made it sees it once it is sent,
     // so answer with the row itself rather than through the reader's visibility.
-    const copy = await db.selectFrom('projects').select(['id', 'name', 'status', 'organization_id']).where('id', '=', pid).executeTakeFirstOrThrow();
-    return reply.status(201).send({ id: copy.id, name: copy.name, status: copy.status, organizationId: copy.organization_id });
+    const copy = await db
+      .selectFrom('projects')
+      .select(['id', 'name', 'status', 'organization_id'])
+      .where('id', '=', pid)
+      .executeTakeFirstOrThrow();
+    return reply
+      .status(201)
+      .send({ id: copy.id, name: copy.name, status: copy.status, organizationId: copy.organization_id });
   });
 
   app.post('/project/status', async (req) => {
@@ -234,19 +293,29 @@ export default async function projectRoutes(app: FastifyInstance) {
     if (canChangeProjectStatus(me, p)) {
       if (from === to) return loadProject(db, me, p.id);
       if (!canSetStatus(from, to))
-        throw conflict((t) => t.projects.errors.statusRefused({ from: statusName(t, from), to: statusName(t, to) }), { code: 'status-refused' });
+        throw conflict(
+          (t) => t.projects.errors.statusRefused({ from: statusName(t, from), to: statusName(t, to) }),
+          { code: 'status-refused' },
+        );
     } else if (to === ProjectStatus.OnModeration && canWriteProject(me, p)) {
       // "Send for moderation": the one status change a project's own writers make.
-      if (!canSubmit(from)) throw conflict((t) => t.projects.errors.cannotSubmit({ status: statusName(t, from) }), { code: 'status-refused' });
+      if (!canSubmit(from))
+        throw conflict((t) => t.projects.errors.cannotSubmit({ status: statusName(t, from) }), {
+          code: 'status-refused',
+        });
     } else {
       throw forbidden();
     }
     // Leaving an editable status for moderation needs something to moderate.
-    if (isEditableStatus(from) && !isEditableStatus(to) && (await isQuestionnaireEmpty(db, p.id))) throw emptyQuestionnaire();
+    if (isEditableStatus(from) && !isEditableStatus(to) && (await isQuestionnaireEmpty(db, p.id)))
+      throw emptyQuestionnaire();
     await moveStatus(db, p.id, from, to);
     await audit(req, {
       chapter: 'projects',
-      message: isEditableStatus(from) && to === ProjectStatus.OnModeration && !canChangeProjectStatus(me, p) ? 'projects.log.submitted' : 'projects.log.statusChanged',
+      message:
+        isEditableStatus(from) && to === ProjectStatus.OnModeration && !canChangeProjectStatus(me, p)
+          ? 'projects.log.submitted'
+          : 'projects.log.statusChanged',
       params: { id: p.id, from, to },
     });
     return loadProject(db, me, p.id);
@@ -258,9 +327,12 @@ export default async function projectRoutes(app: FastifyInstance) {
     let p = await projectFor(db, me, pid, 'read');
     if (isEditableStatus(p.status)) {
       // Taking the link of a project still being written sends it for moderation (spec section 4).
-      if (!canWriteProject(me, p)) throw conflict((t) => t.projects.errors.linkNotReady(), { code: 'link-not-ready' });
+      if (!canWriteProject(me, p))
+        throw conflict((t) => t.projects.errors.linkNotReady(), { code: 'link-not-ready' });
       if (!canSubmit(p.status as ProjectStatusId))
-        throw conflict((t) => t.projects.errors.cannotSubmit({ status: statusName(t, p.status) }), { code: 'status-refused' });
+        throw conflict((t) => t.projects.errors.cannotSubmit({ status: statusName(t, p.status) }), {
+          code: 'status-refused',
+        });
       if (await isQuestionnaireEmpty(db, p.id)) throw emptyQuestionnaire();
       await moveStatus(db, p.id, p.status, ProjectStatus.OnModeration);
       await audit(req, { chapter: 'projects', message: 'projects.log.submitted', params: { id: p.id } });
@@ -268,7 +340,12 @@ export default async function projectRoutes(app: FastifyInstance) {
     if (!p.link_token) {
       // 128 random bits; set only where still empty, so two concurrent calls agree on one token.
       const token = crypto.randomBytes(16).toString('base64url');
-      await db.updateTable('projects').set({ link_token: token }).where('id', '=', p.id).where('link_token', 'is', null).execute();
+      await db
+        .updateTable('projects')
+        .set({ link_token: token })
+        .where('id', '=', p.id)
+        .where('link_token', 'is', null)
+        .execute();
       await audit(req, { chapter: 'projects', message: 'projects.log.linkIssued', params: { id: p.id } });
     }
     p = (await db.selectFrom('projects').selectAll().where('id', '=', p.id).executeTakeFirst())!;

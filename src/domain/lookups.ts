@@ -35,7 +35,14 @@ export const AGE_MAX = 99;
 
 export const GENDERS = ['male', 'female'] as const;
 /** Levels of the Russian education system, from the lowest. */
-export const EDUCATION_LEVELS = ['basic', 'secondary', 'vocational', 'incompleteHigher', 'higher', 'postgraduate'] as const;
+export const EDUCATION_LEVELS = [
+  'basic',
+  'secondary',
+  'vocational',
+  'incompleteHigher',
+  'higher',
+  'postgraduate',
+] as const;
 
 export const TARGET_FIELD_IDS = ['gender', 'age', 'city', 'education'] as const;
 export type TargetFieldId = (typeof TARGET_FIELD_IDS)[number];
@@ -49,12 +56,20 @@ export type TargetField =
 export const CITY_LIMIT_DEFAULT = 20;
 export const CITY_LIMIT_MAX = 100;
 
-const queryInt = v.pipe(v.string('type'), v.toNumber('integer'), v.integer('integer'), v.minValue(1, 'positiveInteger'));
+const queryInt = v.pipe(
+  v.string('type'),
+  v.toNumber('integer'),
+  v.integer('integer'),
+  v.minValue(1, 'positiveInteger'),
+);
 
 export const CitiesQuery = v.object({
   /** Part of the name in Cyrillic or Latin script; empty lists the largest cities first. */
   search: v.optional(v.pipe(v.string('type'), v.trim(), v.maxLength(100, 'tooLong')), ''),
-  limit: v.pipe(v.optional(queryInt, String(CITY_LIMIT_DEFAULT)), v.transform((n) => Math.min(n, CITY_LIMIT_MAX))),
+  limit: v.pipe(
+    v.optional(queryInt, String(CITY_LIMIT_DEFAULT)),
+    v.transform((n) => Math.min(n, CITY_LIMIT_MAX)),
+  ),
   /** A region code (ISO 3166-2 without the country, e.g. "MOS") to search within. */
   region: v.optional(v.pipe(v.string('type'), v.trim(), v.maxLength(10, 'tooLong'))),
 });

@@ -44,7 +44,8 @@ export type SetStatusEvent = { type: `status.${StatusKey}` };
 export type ProjectStatusEvent = SetStatusEvent | { type: 'project.submit' };
 
 const to = (key: StatusKey) => ({ [`status.${key}`]: { target: key } }) as Record<string, { target: string }>;
-const toAll = (...keys: StatusKey[]) => Object.assign({}, ...keys.map(to)) as Record<string, { target: string }>;
+const toAll = (...keys: StatusKey[]) =>
+  Object.assign({}, ...keys.map(to)) as Record<string, { target: string }>;
 
 export const projectStatusMachine = setup({
   types: { events: {} as ProjectStatusEvent },

@@ -23,9 +23,30 @@ export interface TemplateDefinition {
 }
 
 export const TEMPLATES: Record<ProjectTemplate, TemplateDefinition> = {
-  default: { id: 'default', type: ProjectType.Default, adminOnly: false, directLink: false, needsPortraits: false, guide: 'project-editor/default' },
-  target: { id: 'target', type: ProjectType.Target, adminOnly: false, directLink: false, needsPortraits: true, guide: 'project-editor/default' },
-  directLink: { id: 'directLink', type: ProjectType.Default, adminOnly: false, directLink: true, needsPortraits: false, guide: 'project-editor/direct-link' },
+  default: {
+    id: 'default',
+    type: ProjectType.Default,
+    adminOnly: false,
+    directLink: false,
+    needsPortraits: false,
+    guide: 'project-editor/default',
+  },
+  target: {
+    id: 'target',
+    type: ProjectType.Target,
+    adminOnly: false,
+    directLink: false,
+    needsPortraits: true,
+    guide: 'project-editor/default',
+  },
+  directLink: {
+    id: 'directLink',
+    type: ProjectType.Default,
+    adminOnly: false,
+    directLink: true,
+    needsPortraits: false,
+    guide: 'project-editor/direct-link',
+  },
   directLinkAdmin: {
     id: 'directLinkAdmin',
     type: ProjectType.Default,
@@ -40,7 +61,9 @@ export const TEMPLATES: Record<ProjectTemplate, TemplateDefinition> = {
 export function templatesFor(roleId: number): TemplateDefinition[] {
   const writers: number[] = [Role.Administrator, Role.Researcher, Role.DemoResearcher];
   if (!writers.includes(roleId)) return [];
-  return PROJECT_TEMPLATES.map((id) => TEMPLATES[id]).filter((t) => !t.adminOnly || roleId === Role.Administrator);
+  return PROJECT_TEMPLATES.map((id) => TEMPLATES[id]).filter(
+    (t) => !t.adminOnly || roleId === Role.Administrator,
+  );
 }
 
 export function canUseTemplate(roleId: number, id: string): boolean {

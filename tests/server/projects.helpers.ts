@@ -9,7 +9,13 @@ import type { ProjectTemplate, ProjectStatusId } from '../../src/domain/projects
 export async function createProject(
   server: TestServer,
   session: Session,
-  opts: { name?: string; template?: ProjectTemplate; organizationId?: number; targetPlatformIds?: number[]; priority?: number } = {},
+  opts: {
+    name?: string;
+    template?: ProjectTemplate;
+    organizationId?: number;
+    targetPlatformIds?: number[];
+    priority?: number;
+  } = {},
 ) {
   const res = await server.call('POST', '/projects', {
     session,
@@ -24,8 +30,14 @@ export async function createProject(
  * the content module serves it, else by writing the content row as that module does.
  */
 export async function fillQuestionnaire(server: TestServer, session: Session, pid: number) {
-  const question = newQuestion({ text: 'How often do you play?', answers: [newAnswer({ text: 'Daily' }), newAnswer({ text: 'Weekly' })] });
-  const content = { questionnaires: [newQuestionnaire({ blocks: [newBlock({ name: 'Main', questions: [question] })] })], portraits: [] };
+  const question = newQuestion({
+    text: 'How often do you play?',
+    answers: [newAnswer({ text: 'Daily' }), newAnswer({ text: 'Weekly' })],
+  });
+  const content = {
+    questionnaires: [newQuestionnaire({ blocks: [newBlock({ name: 'Main', questions: [question] })] })],
+    portraits: [],
+  };
   if (!server.app.hasRoute({ method: 'POST', url: '/api/v1/service/project' })) {
     const { writeContent } = await import('../../server/repos/content');
     expect(await writeContent(server.app.db, pid, 0, content, session.user.id)).toBe(1);
@@ -34,7 +46,11 @@ export async function fillQuestionnaire(server: TestServer, session: Session, pi
   const current = await server.call('GET', `/project?pid=${pid}`, { session });
   expect(current.status, JSON.stringify(current.body)).toBe(200);
   const etag = current.headers.get('etag') ?? '"0"';
-  const saved = await server.call('POST', '/project', { session, body: { pid, content }, headers: { 'if-match': etag } });
+  const saved = await server.call('POST', '/project', {
+    session,
+    body: { pid, content },
+    headers: { 'if-match': etag },
+  });
   expect(saved.status, JSON.stringify(saved.body)).toBe(200);
 }
 

@@ -44,39 +44,89 @@ describe('projects API', () => {
       expect(list.status).toBe(200);
       expect(list.body.map((t: { id: string }) => t.id)).toEqual(['default', 'target', 'directLink']);
       expect(list.body[2]).toMatchObject({ name: 'Survey your own audience', type: 1, directLink: true });
-      for (const [template, type] of [['default', 1], ['target', 2], ['directLink', 1]] as const) {
+      for (const [template, type] of [
+        ['default', 1],
+        ['target', 2],
+        ['directLink', 1],
+      ] as const) {
         const p = await createProject(server, researcherA, { name: `From ${template}`, template });
-        expect(p).toMatchObject({ template, type, status: ProjectStatus.Created, organization: { id: orgA }, editable: true });
+        expect(p).toMatchObject({
+          template,
+          type,
+          status: ProjectStatus.Created,
+          organization: { id: orgA },
+          editable: true,
+        });
       }
     });
 
     it('offers directLinkAdmin to the Administrator only', async () => {
       const adminList = await server.call('GET', '/project/templates', { session: admin });
-      expect(adminList.body.map((t: { id: string }) => t.id)).toEqual(['default', 'target', 'directLink', 'directLinkAdmin']);
-      expect((await server.call('GET', '/project/template?id=directLinkAdmin', { session: admin })).status).toBe(200);
-      expect((await server.call('GET', '/project/template?id=directLinkAdmin', { session: researcherA })).status).toBe(404);
-      expect((await server.call('GET', '/project/template?id=target', { session: researcherA })).body).toMatchObject({ id: 'target', type: 2, needsPortraits: true });
-      const refused = await server.call('POST', '/projects', { session: researcherA, body: { name: 'Sneaky', template: 'directLinkAdmin' } });
+      expect(adminList.body.map((t: { id: string }) => t.id)).toEqual([
+        'default',
+        'target',
+        'directLink',
+        'directLinkAdmin',
+      ]);
+      expect(
+        (await server.call('GET', '/project/template?id=directLinkAdmin', { session: admin })).status,
+      ).toBe(200);
+      expect(
+        (await server.call('GET', '/project/template?id=directLinkAdmin', { session: researcherA })).status,
+      ).toBe(404);
+      expect(
+        (await server.call('GET', '/project/template?id=target', { session: researcherA })).body,
+      ).toMatchObject({ id: 'target', type: 2, needsPortraits: true });
+      const refused = await server.call('POST', '/projects', {
+        session: researcherA,
+        body: { name: 'Sneaky', template: 'directLinkAdmin' },
+      });
       expect(refused.status).toBe(403);
     });
 
     it('gives roles that cannot create no templates, and refuses their POST /projects', async () => {
       for (const s of [moderator, moderatorVK, issuer]) {
         expect((await server.call('GET', '/project/templates', { session: s })).body).toEqual([]);
-        expect((await server.call('POST', '/projects', { session: s, body: { name: 'Nope', template: 'default' } })).status).toBe(403);
+        expect(
+          (
+            await server.call('POST', '/projects', {
+              session: s,
+              body: { name: 'Nope', template: 'default' },
+            })
+          ).status,
+        ).toBe(403);
       }
     });
 
     it('makes the Administrator name an existing organization when they have none', async () => {
-      const before = await server.app.db.selectFrom('projects').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-      const missing = await server.call('POST', '/projects', { session: admin, body: { name: 'Admin project', template: 'directLinkAdmin' } });
+      const before = await server.app.db
+        .selectFrom('projects')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      const missing = await server.call('POST', '/projects', {
+        session: admin,
+        body: { name: 'Admin project', template: 'directLinkAdmin' },
+      });
       expect(missing.status).toBe(400);
-      expect(missing.body).toMatchObject({ field: 'organizationId', message: 'Choose the project’s organization' });
-      const unknown = await server.call('POST', '/projects', { session: admin, body: { name: 'Admin project', template: 'default', organizationId: 999999 } });
+      expect(missing.body).toMatchObject({
+        field: 'organizationId',
+        message: 'Choose the project’s organization',
+      });
+      const unknown = await server.call('POST', '/projects', {
+        session: admin,
+        body: { name: 'Admin project', template: 'default', organizationId: 999999 },
+      });
       expect(unknown.status).toBe(400);
-      const after = await server.app.db.selectFrom('projects').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const after = await server.app.db
+        .selectFrom('projects')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
       expect(Number(after.n)).toBe(Number(before.n));
-      const ok = await createProject(server, admin, { name: 'Admin project', template: 'directLinkAdmin', organizationId: orgB });
+      const ok = await createProject(server, admin, {
+        name: 'Admin project',
+        template: 'directLinkAdmin',
+        organizationId: orgB,
+      });
       expect(ok.organization.id).toBe(orgB);
     });
 
@@ -85,7 +135,11 @@ describe('projects API', () => {
         [{ template: 'default' }, 'name', 'name: This field is required'],
         [{ name: 'ab', template: 'default' }, 'name', 'name: Minimum 3 symbols.'],
         [{ name: 'Fine name', template: 'weird' }, 'template', 'template: Invalid value'],
-        [{ name: 'Fine name', template: 'default', targetPlatformIds: [999] }, 'targetPlatformIds.0', 'targetPlatformIds.0: Invalid value'],
+        [
+          { name: 'Fine name', template: 'default', targetPlatformIds: [999] },
+          'targetPlatformIds.0',
+          'targetPlatformIds.0: Invalid value',
+        ],
         [{ name: 'Fine name', template: 'default', extra: 1 }, 'extra', 'extra: Unknown field'],
       ];
       for (const [body, field, message] of cases) {
@@ -94,22 +148,45 @@ describe('projects API', () => {
         expect(res.body.field).toBe(field);
         expect(res.body.message).toBe(message);
       }
-      const ru = await server.call('POST', '/projects', { session: researcherA, body: { template: 'default' }, locale: 'ru' });
+      const ru = await server.call('POST', '/projects', {
+        session: researcherA,
+        body: { template: 'default' },
+        locale: 'ru',
+      });
       expect(ru.body.message).toBe('name: Это поле обязательно');
-      const row = await server.app.db.selectFrom('projects').select('id').where('name', '=', 'Fine name').executeTakeFirst();
+      const row = await server.app.db
+        .selectFrom('projects')
+        .select('id')
+        .where('name', '=', 'Fine name')
+        .executeTakeFirst();
       expect(row).toBeUndefined();
     });
 
     it('keeps a Researcher at the default priority (a project setting), while a demo researcher may set it', async () => {
-      expect((await server.call('POST', '/projects', { session: researcherA, body: { name: 'Urgent', template: 'default', priority: 50 } })).status).toBe(403);
+      expect(
+        (
+          await server.call('POST', '/projects', {
+            session: researcherA,
+            body: { name: 'Urgent', template: 'default', priority: 50 },
+          })
+        ).status,
+      ).toBe(403);
       const p = await createProject(server, demoA, { name: 'Demo urgent', priority: 50 });
       expect(p).toMatchObject({ priority: 50 });
     });
 
     it('writes a log entry for each creation', async () => {
       await createProject(server, researcherA, { name: 'Logged one' });
-      const rows = await server.app.db.selectFrom('history').selectAll().where('message_key', '=', 'projects.log.created').execute();
-      expect(rows.some((r) => JSON.parse(r.message_params).name === 'Logged one' && r.email === researcherA.user.email)).toBe(true);
+      const rows = await server.app.db
+        .selectFrom('history')
+        .selectAll()
+        .where('message_key', '=', 'projects.log.created')
+        .execute();
+      expect(
+        rows.some(
+          (r) => JSON.parse(r.message_params).name === 'Logged one' && r.email === researcherA.user.email,
+        ),
+      ).toBe(true);
     });
   });
 
@@ -140,7 +217,8 @@ describe('projects API', () => {
       for (const [s, name, template, targetPlatformIds] of specs) {
         ids[name] = (await createProject(listServer, s, { name, template, targetPlatformIds })).id;
       }
-      for (let i = 0; i < 25; i++) await createProject(listServer, r1, { name: `Bulk ${String(i).padStart(2, '0')}` });
+      for (let i = 0; i < 25; i++)
+        await createProject(listServer, r1, { name: `Bulk ${String(i).padStart(2, '0')}` });
       await setStatus(listServer, ids['Таргет на студентов'], ProjectStatus.OnModeration);
       await setStatus(listServer, ids['Чужой опрос'], ProjectStatus.OnRotation);
     });
@@ -157,7 +235,9 @@ describe('projects API', () => {
       expect(own.body.every((p: { organization: { id: number } }) => p.organization.id === org1)).toBe(true);
 
       const moderated = await list(mod, '?pageSize=100');
-      expect(moderated.body.map((p: { id: number }) => p.id).sort()).toEqual([ids['Таргет на студентов'], ids['Чужой опрос']].sort());
+      expect(moderated.body.map((p: { id: number }) => p.id).sort()).toEqual(
+        [ids['Таргет на студентов'], ids['Чужой опрос']].sort(),
+      );
 
       const all = await list(adminL, '?pageSize=1');
       expect(Number(all.headers.get('x-total-count'))).toBe(30);
@@ -198,7 +278,9 @@ describe('projects API', () => {
       expect(cyr.body.map((p: { name: string }) => p.name)).toEqual(['Опрос игроков ВКонтакте']);
       const pct = await list(r1, `?search=${encodeURIComponent('50%')}`);
       expect(pct.body.map((p: { name: string }) => p.name)).toEqual(['Своя аудитория 50%']);
-      expect(Number((await list(r1, `?search=${encodeURIComponent('%')}`)).headers.get('x-total-count'))).toBe(1);
+      expect(
+        Number((await list(r1, `?search=${encodeURIComponent('%')}`)).headers.get('x-total-count')),
+      ).toBe(1);
       const byId = await list(r1, `?search=${ids['Таргет на студентов']}`);
       expect(byId.body.map((p: { id: number }) => p.id)).toContain(ids['Таргет на студентов']);
       // Search never widens what a role sees.
@@ -208,12 +290,21 @@ describe('projects API', () => {
     it('filters by status and template (repeatable) and by target platform (tpid, ignored when empty)', async () => {
       const onMod = await list(r1, `?status=${ProjectStatus.OnModeration}`);
       expect(onMod.body.map((p: { id: number }) => p.id)).toEqual([ids['Таргет на студентов']]);
-      const two = await list(adminL, `?status=${ProjectStatus.OnModeration}&status=${ProjectStatus.OnRotation}`);
+      const two = await list(
+        adminL,
+        `?status=${ProjectStatus.OnModeration}&status=${ProjectStatus.OnRotation}`,
+      );
       expect(Number(two.headers.get('x-total-count'))).toBe(2);
       const targets = await list(adminL, '?template=target&template=directLink');
-      expect(targets.body.map((p: { template: string }) => p.template).sort()).toEqual(['directLink', 'target', 'target']);
+      expect(targets.body.map((p: { template: string }) => p.template).sort()).toEqual([
+        'directLink',
+        'target',
+        'target',
+      ]);
       const vk = await list(adminL, '?tpid=1');
-      expect(vk.body.map((p: { id: number }) => p.id).sort()).toEqual([ids['Опрос игроков ВКонтакте'], ids['Таргет на студентов']].sort());
+      expect(vk.body.map((p: { id: number }) => p.id).sort()).toEqual(
+        [ids['Опрос игроков ВКонтакте'], ids['Таргет на студентов']].sort(),
+      );
       const yandexOwn = await list(r1, '?tpid=4');
       expect(yandexOwn.body.map((p: { id: number }) => p.id)).toEqual([ids['Таргет на студентов']]);
       const empty = await list(r1, '?tpid=');
@@ -259,17 +350,28 @@ describe('projects API', () => {
         const res = await server.call(method, path, { session: researcherB, body });
         expect(res.status, `${method} ${path}`).toBe(404);
       }
-      const row = await server.app.db.selectFrom('projects').selectAll().where('id', '=', pid).executeTakeFirstOrThrow();
+      const row = await server.app.db
+        .selectFrom('projects')
+        .selectAll()
+        .where('id', '=', pid)
+        .executeTakeFirstOrThrow();
       expect(row).toMatchObject({ name: 'Private to A', status: ProjectStatus.Created, link_token: null });
     });
 
     it('hides a Created project from moderators (404), and shows it once sent', async () => {
-      expect((await server.call('GET', `/project/project-settings?pid=${pid}`, { session: moderator })).status).toBe(404);
-      expect((await server.call('POST', '/project/clone', { session: moderator, body: { id: pid } })).status).toBe(404);
+      expect(
+        (await server.call('GET', `/project/project-settings?pid=${pid}`, { session: moderator })).status,
+      ).toBe(404);
+      expect(
+        (await server.call('POST', '/project/clone', { session: moderator, body: { id: pid } })).status,
+      ).toBe(404);
     });
 
     it('lets a colleague of the same organization work on it', async () => {
-      const res = await server.call('PUT', '/project', { session: researcherA2, body: { id: pid, name: 'Renamed by a colleague' } });
+      const res = await server.call('PUT', '/project', {
+        session: researcherA2,
+        body: { id: pid, name: 'Renamed by a colleague' },
+      });
       expect(res.status).toBe(200);
       expect(res.body.name).toBe('Renamed by a colleague');
     });
@@ -278,37 +380,70 @@ describe('projects API', () => {
   describe('rename, priority and platforms (PUT /project)', () => {
     it('renames an editable project and logs it; refuses with 409 once it was sent', async () => {
       const p = await createProject(server, researcherA, { name: 'Old name' });
-      const res = await server.call('PUT', '/project', { session: researcherA, body: { id: p.id, name: '  New name  ' } });
+      const res = await server.call('PUT', '/project', {
+        session: researcherA,
+        body: { id: p.id, name: '  New name  ' },
+      });
       expect(res.status).toBe(200);
       expect(res.body.name).toBe('New name');
       expect(await historyKeys(server)).toContain('projects.log.renamed');
       await setStatus(server, p.id, ProjectStatus.OnModeration);
-      const refused = await server.call('PUT', '/project', { session: researcherA, body: { id: p.id, name: 'Too late' } });
+      const refused = await server.call('PUT', '/project', {
+        session: researcherA,
+        body: { id: p.id, name: 'Too late' },
+      });
       expect(refused.status).toBe(409);
       expect(refused.body.message).toBe('The project cannot be changed in its current status');
-      const row = await server.app.db.selectFrom('projects').select('name').where('id', '=', p.id).executeTakeFirstOrThrow();
+      const row = await server.app.db
+        .selectFrom('projects')
+        .select('name')
+        .where('id', '=', p.id)
+        .executeTakeFirstOrThrow();
       expect(row.name).toBe('New name');
     });
 
     it('sets target platforms and refuses unknown ones', async () => {
       const p = await createProject(server, researcherA);
-      const res = await server.call('PUT', '/project', { session: researcherA, body: { id: p.id, targetPlatformIds: [3, 1, 3] } });
+      const res = await server.call('PUT', '/project', {
+        session: researcherA,
+        body: { id: p.id, targetPlatformIds: [3, 1, 3] },
+      });
       expect(res.body.targetPlatformIds).toEqual([1, 3]);
-      expect((await server.call('PUT', '/project', { session: researcherA, body: { id: p.id, targetPlatformIds: [0] } })).status).toBe(400);
-      expect((await server.call('PUT', '/project', { session: researcherA, body: { id: p.id } })).status).toBe(400);
+      expect(
+        (
+          await server.call('PUT', '/project', {
+            session: researcherA,
+            body: { id: p.id, targetPlatformIds: [0] },
+          })
+        ).status,
+      ).toBe(400);
+      expect(
+        (await server.call('PUT', '/project', { session: researcherA, body: { id: p.id } })).status,
+      ).toBe(400);
     });
 
     it('lets only holders of the settings permission change the priority', async () => {
       const p = await createProject(server, researcherA);
-      expect((await server.call('PUT', '/project', { session: researcherA, body: { id: p.id, priority: 7 } })).status).toBe(403);
-      expect((await server.call('PUT', '/project', { session: admin, body: { id: p.id, priority: 101 } })).status).toBe(400);
+      expect(
+        (await server.call('PUT', '/project', { session: researcherA, body: { id: p.id, priority: 7 } }))
+          .status,
+      ).toBe(403);
+      expect(
+        (await server.call('PUT', '/project', { session: admin, body: { id: p.id, priority: 101 } })).status,
+      ).toBe(400);
       const ok = await server.call('PUT', '/project', { session: admin, body: { id: p.id, priority: 7 } });
       expect(ok.body.priority).toBe(7);
       // An administrator runs projects in any status: priority may change during rotation too.
       await setStatus(server, p.id, ProjectStatus.OnRotation);
-      expect((await server.call('PUT', '/project', { session: moderator, body: { id: p.id, priority: 9 } })).body.priority).toBe(9);
+      expect(
+        (await server.call('PUT', '/project', { session: moderator, body: { id: p.id, priority: 9 } })).body
+          .priority,
+      ).toBe(9);
       // A moderator may not rename (content belongs to its writers).
-      expect((await server.call('PUT', '/project', { session: moderator, body: { id: p.id, name: 'Moderated' } })).status).toBe(403);
+      expect(
+        (await server.call('PUT', '/project', { session: moderator, body: { id: p.id, name: 'Moderated' } }))
+          .status,
+      ).toBe(403);
     });
   });
 
@@ -318,9 +453,23 @@ describe('projects API', () => {
       await fillQuestionnaire(server, researcherA, p.id);
       const res = await server.call('DELETE', `/project?id=${p.id}`, { session: researcherA });
       expect(res.status).toBe(200);
-      expect(await server.app.db.selectFrom('projects').select('id').where('id', '=', p.id).executeTakeFirst()).toBeUndefined();
-      expect(await server.app.db.selectFrom('project_contents').select('project_id').where('project_id', '=', p.id).executeTakeFirst()).toBeUndefined();
-      expect(await server.app.db.selectFrom('project_target_platforms').select('project_id').where('project_id', '=', p.id).executeTakeFirst()).toBeUndefined();
+      expect(
+        await server.app.db.selectFrom('projects').select('id').where('id', '=', p.id).executeTakeFirst(),
+      ).toBeUndefined();
+      expect(
+        await server.app.db
+          .selectFrom('project_contents')
+          .select('project_id')
+          .where('project_id', '=', p.id)
+          .executeTakeFirst(),
+      ).toBeUndefined();
+      expect(
+        await server.app.db
+          .selectFrom('project_target_platforms')
+          .select('project_id')
+          .where('project_id', '=', p.id)
+          .executeTakeFirst(),
+      ).toBeUndefined();
       expect(await historyKeys(server)).toContain('projects.log.deleted');
       expect((await server.call('DELETE', `/project?id=${p.id}`, { session: researcherA })).status).toBe(404);
     });
@@ -357,36 +506,89 @@ describe('projects API', () => {
         [moderatorVK, 403],
         [issuer, 404],
       ] as [Session, number][]) {
-        expect((await server.call('POST', '/project/clone', { session: s, body: { id: p.id } })).status).toBe(status);
+        expect((await server.call('POST', '/project/clone', { session: s, body: { id: p.id } })).status).toBe(
+          status,
+        );
       }
-      expect((await server.call('POST', '/project/clone', { session: moderator, body: { id: p.id } })).status).toBe(201);
+      expect(
+        (await server.call('POST', '/project/clone', { session: moderator, body: { id: p.id } })).status,
+      ).toBe(201);
     });
 
     it('copies content, settings and platforms into a new Created project of the same organization', async () => {
-      const p = await createProject(server, researcherA, { name: 'Original', template: 'target', targetPlatformIds: [1, 5] });
+      const p = await createProject(server, researcherA, {
+        name: 'Original',
+        template: 'target',
+        targetPlatformIds: [1, 5],
+      });
       await fillQuestionnaire(server, researcherA, p.id);
-      expect((await server.call('POST', '/project/project-settings', { session: admin, body: { pid: p.id, settings: { set_stat_fill_online: false, set_priority: 4 } } })).status).toBe(200);
+      expect(
+        (
+          await server.call('POST', '/project/project-settings', {
+            session: admin,
+            body: { pid: p.id, settings: { set_stat_fill_online: false, set_priority: 4 } },
+          })
+        ).status,
+      ).toBe(200);
       await setStatus(server, p.id, ProjectStatus.OnRotation);
-      await server.app.db.updateTable('projects').set({ link_token: 'original-token' }).where('id', '=', p.id).execute();
+      await server.app.db
+        .updateTable('projects')
+        .set({ link_token: 'original-token' })
+        .where('id', '=', p.id)
+        .execute();
 
       const res = await server.call('POST', '/project/clone', { session: admin, body: { id: p.id } });
       expect(res.status).toBe(201);
-      expect(res.body).toMatchObject({ name: 'Original (copy)', status: ProjectStatus.Created, organizationId: orgA });
-      const copy = await server.call('GET', `/projects?search=${encodeURIComponent('Original (copy)')}`, { session: researcherA });
-      expect(copy.body[0]).toMatchObject({ template: 'target', type: 2, priority: 4, targetPlatformIds: [1, 5], editable: true });
-      const settings = await server.call('GET', `/project/project-settings?pid=${res.body.id}`, { session: researcherA });
-      expect(settings.body.settings).toEqual({ set_priority: 4, set_report_fill_online: true, set_stat_fill_online: false });
-      const row = await server.app.db.selectFrom('projects').select('link_token').where('id', '=', res.body.id).executeTakeFirstOrThrow();
+      expect(res.body).toMatchObject({
+        name: 'Original (copy)',
+        status: ProjectStatus.Created,
+        organizationId: orgA,
+      });
+      const copy = await server.call('GET', `/projects?search=${encodeURIComponent('Original (copy)')}`, {
+        session: researcherA,
+      });
+      expect(copy.body[0]).toMatchObject({
+        template: 'target',
+        type: 2,
+        priority: 4,
+        targetPlatformIds: [1, 5],
+        editable: true,
+      });
+      const settings = await server.call('GET', `/project/project-settings?pid=${res.body.id}`, {
+        session: researcherA,
+      });
+      expect(settings.body.settings).toEqual({
+        set_priority: 4,
+        set_report_fill_online: true,
+        set_stat_fill_online: false,
+      });
+      const row = await server.app.db
+        .selectFrom('projects')
+        .select('link_token')
+        .where('id', '=', res.body.id)
+        .executeTakeFirstOrThrow();
       expect(row.link_token).toBeNull();
-      const content = await server.app.db.selectFrom('project_contents').select('question_count').where('project_id', '=', res.body.id).executeTakeFirstOrThrow();
+      const content = await server.app.db
+        .selectFrom('project_contents')
+        .select('question_count')
+        .where('project_id', '=', res.body.id)
+        .executeTakeFirstOrThrow();
       expect(content.question_count).toBe(1);
-      const ru = await server.call('POST', '/project/clone', { session: admin, body: { id: p.id }, locale: 'ru' });
+      const ru = await server.call('POST', '/project/clone', {
+        session: admin,
+        body: { id: p.id },
+        locale: 'ru',
+      });
       expect(ru.body.name).toBe('Original (копия)');
     });
   });
 
   describe('roles × calls', () => {
-    const ROLES: [string, () => Session, { list: number; create: number; status: number; settings: number }][] = [
+    const ROLES: [
+      string,
+      () => Session,
+      { list: number; create: number; status: number; settings: number },
+    ][] = [
       ['Administrator', () => admin, { list: 200, create: 201, status: 200, settings: 200 }],
       ['Moderator', () => moderator, { list: 200, create: 403, status: 403, settings: 200 }],
       ['Moderator VK', () => moderatorVK, { list: 200, create: 403, status: 403, settings: 200 }],
@@ -397,15 +599,27 @@ describe('projects API', () => {
     it.each(ROLES)('%s', async (_name, session, expected) => {
       const s = session();
       expect((await server.call('GET', '/projects', { session: s })).status).toBe(expected.list);
-      const body = { name: 'Role check', template: 'default', ...(s === admin ? { organizationId: orgA } : {}) };
+      const body = {
+        name: 'Role check',
+        template: 'default',
+        ...(s === admin ? { organizationId: orgA } : {}),
+      };
       expect((await server.call('POST', '/projects', { session: s, body })).status).toBe(expected.create);
       // A project of organization A that has been sent, so moderators see it too.
       const p = await createProject(server, researcherA);
       await setStatus(server, p.id, ProjectStatus.OnModeration);
-      expect((await server.call('POST', '/project/status', { session: s, body: { pid: p.id, status: ProjectStatus.OnRotation } })).status).toBe(
-        expected.status,
-      );
-      const settings = await server.call('POST', '/project/project-settings', { session: s, body: { pid: p.id, settings: { set_report_fill_online: false } } });
+      expect(
+        (
+          await server.call('POST', '/project/status', {
+            session: s,
+            body: { pid: p.id, status: ProjectStatus.OnRotation },
+          })
+        ).status,
+      ).toBe(expected.status);
+      const settings = await server.call('POST', '/project/project-settings', {
+        session: s,
+        body: { pid: p.id, settings: { set_report_fill_online: false } },
+      });
       expect(settings.status).toBe(expected.settings);
     });
 
@@ -423,7 +637,14 @@ describe('projects API', () => {
         ['GET', '/target-platforms'],
         ['GET', '/cities'],
       ]) {
-        expect((await server.call(method, path, { body: method === 'GET' || method === 'DELETE' ? undefined : {} })).status, `${method} ${path}`).toBe(401);
+        expect(
+          (
+            await server.call(method, path, {
+              body: method === 'GET' || method === 'DELETE' ? undefined : {},
+            })
+          ).status,
+          `${method} ${path}`,
+        ).toBe(401);
       }
     });
   });
