@@ -17,3 +17,4 @@ export const updateGame = (body: GameUpdateBody) => api.put<Game>('/game', body)
 export const deleteGame = (gameId: number) => api.del<{ ok: true }>('/game', { gameId });
 /** New API key and token; the old ones stop working at once. */
 export const regenerateSecrets = (gameId: number) => api.post<GameWithSecrets>('/game/secrets', { gameId });
+export const getGame = (gameId: number, signal?: AbortSignal) => api.get<Game>('/game', { query: { gameId }, signal });
