@@ -28,8 +28,8 @@ export const ROUTES: AppRoute[] = [
   { path: '/games', layout: 'main', component: lazy(() => import('./games/GamesPage')) },
   { path: '/calculator', layout: 'main', component: lazy(() => import('./pricing/CalculatorPage')) },
   { path: '/tariffs', layout: 'main', component: lazy(() => import('./pricing/TariffsPage')) },
-  { path: '/projects', layout: 'main', component: NotAvailable },
-  { path: '/reports', layout: 'main', component: NotAvailable },
+  { path: '/projects', layout: 'main', component: lazy(() => import('./projects/ProjectsPage')) },
+  { path: '/reports', layout: 'main', component: lazy(() => import('./reports/ReportsPage')) },
   { path: '/history', layout: 'main', component: lazy(() => import('./history/HistoryPage')) },
   { path: '/report', layout: 'main', component: NotAvailable },
 

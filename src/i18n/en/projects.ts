@@ -199,6 +199,11 @@ const projects: Translation['projects'] = {
     statusNone: 'No status can follow this one',
     statusDone: 'Status changed: “{status}”',
   },
+  statusChange: {
+    select: 'Status of project “{name}”',
+    title: 'Change the status of project “{name}”?',
+    text: '“{from}” → “{to}”',
+  },
   settingsDialog: {
     title: 'Settings of project “{name}”',
     done: 'Settings saved',

@@ -198,6 +198,11 @@ export default {
     statusNone: 'Из этого статуса перейти некуда',
     statusDone: 'Статус изменён: «{status:string}»',
   },
+  statusChange: {
+    select: 'Статус проекта «{name:string}»',
+    title: 'Сменить статус проекта «{name:string}»?',
+    text: '«{from:string}» → «{to:string}»',
+  },
   settingsDialog: {
     title: 'Настройки проекта «{name:string}»',
     done: 'Настройки сохранены',

@@ -1,0 +1,94 @@
+import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
+import { Link } from 'wouter';
+import { useI18nContext } from '../../i18n/i18n-react';
+import {
+  canCloneProject,
+  canDeleteProject,
+  canEditProject,
+  canReadProject,
+  canWriteProject,
+  isEditableStatus,
+  type Project,
+} from '../../domain/projects';
+import { canSubmit } from '../../domain/projectStatus';
+import type { User } from '../../domain/user';
+import { accessOf } from './labels';
+import type { useProjectActions } from './useProjectActions';
+
+// The row actions of a project: "Open" as a link, the rest in a menu that lists only what the
+// caller may do now (the same rules the server applies, from src/domain/projects.ts).
+
+type Actions = ReturnType<typeof useProjectActions>;
+
+export function ProjectActionsMenu({
+  project,
+  me,
+  actions,
+}: {
+  project: Project;
+  me: User;
+  actions: Actions;
+}) {
+  const { LL } = useI18nContext();
+  const access = accessOf(project);
+  const writer = canWriteProject(me, access);
+  const items: { key: string; label: string; run: () => void; danger?: boolean }[] = [];
+  if (canEditProject(me, access))
+    items.push({ key: 'rename', label: LL.projects.actions.rename(), run: () => actions.rename(project) });
+  if (canReadProject(me, access))
+    items.push({
+      key: 'settings',
+      label: LL.projects.actions.settings(),
+      run: () => actions.settings(project),
+    });
+  if (writer && canSubmit(project.status))
+    items.push({ key: 'submit', label: LL.projects.actions.submit(), run: () => actions.submit(project) });
+  if ((writer && canSubmit(project.status)) || !isEditableStatus(project.status))
+    items.push({ key: 'link', label: LL.projects.actions.link(), run: () => actions.link(project) });
+  if (canCloneProject(me, access))
+    items.push({ key: 'clone', label: LL.projects.actions.clone(), run: () => actions.clone(project) });
+  if (canDeleteProject(me, access))
+    items.push({
+      key: 'delete',
+      label: LL.projects.actions.delete(),
+      run: () => actions.remove(project),
+      danger: true,
+    });
+
+  return (
+    <div className="inline-flex items-center gap-1">
+      <Link
+        href={`/project?pid=${project.id}`}
+        className="rounded px-2 py-1 text-sm text-indigo-700 hover:bg-indigo-50"
+      >
+        {LL.projects.actions.open()}
+      </Link>
+      {items.length > 0 && (
+        <Menu>
+          <MenuButton
+            aria-label={LL.projects.list.actionsFor({ name: project.name })}
+            className="rounded px-2 py-1 text-sm text-slate-700 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+          >
+            {LL.projects.actions.more()} ▾
+          </MenuButton>
+          <MenuItems
+            anchor="bottom end"
+            className="z-30 min-w-48 rounded-md border border-slate-200 bg-white py-1 text-left text-sm shadow-lg focus:outline-none"
+          >
+            {items.map((item) => (
+              <MenuItem key={item.key}>
+                <button
+                  type="button"
+                  onClick={item.run}
+                  className={`block w-full px-3 py-2 text-left data-[focus]:bg-slate-100 ${item.danger ? 'text-red-700' : 'text-slate-700'}`}
+                >
+                  {item.label}
+                </button>
+              </MenuItem>
+            ))}
+          </MenuItems>
+        </Menu>
+      )}
+    </div>
+  );
+}
