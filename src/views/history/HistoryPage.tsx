@@ -13,6 +13,9 @@ import { formatDateTime } from '../users/labels';
 // oldest entry shown, plus its id for entries of the same millisecond) as the end of the list
 // scrolls into view; a button does the same for keyboards. Filters: chapter and email.
 
+/** How close to the end of the list (in pixels) the next page is fetched. */
+const PREFETCH_PX = 300;
+
 function chapterName(LL: TranslationFunctions, chapter: string): string {
   const fn = (LL.people.history.chapters as Record<string, (() => string) | undefined>)[chapter];
   return typeof fn === 'function' ? fn() : chapter;
@@ -102,13 +105,19 @@ function HistoryTable() {
   useEffect(() => {
     const el = sentinel.current;
     if (!el) return;
-    const observer = new IntersectionObserver((items) => setAtEnd(items.some((i) => i.isIntersecting)));
+    const observer = new IntersectionObserver((items) => setAtEnd(items.some((i) => i.isIntersecting)), {
+      rootMargin: `${PREFETCH_PX}px`,
+    });
     observer.observe(el);
     return () => observer.disconnect();
   }, []);
   const { loadMore, loading, done, error } = feed;
   useEffect(() => {
-    if (atEnd && !loading && !done && !error) loadMore();
+    const el = sentinel.current;
+    if (!el || !atEnd || loading || done || error) return;
+    // The observer's last report may predate the rows just added: check the real position.
+    const box = el.getBoundingClientRect();
+    if (box.top <= window.innerHeight + PREFETCH_PX && box.bottom >= -PREFETCH_PX) loadMore();
   }, [atEnd, loading, done, error, loadMore]);
 
   const chapterChoices = [...new Set([...chapters, ...(chapter ? [chapter] : [])])].sort((a, b) =>
