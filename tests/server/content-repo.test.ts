@@ -2,31 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from './helpers';
 import { copyContent, isQuestionnaireEmpty, KEPT_VERSIONS, loadContent, writeContent } from '../../server/repos/content';
 import { EMPTY_CONTENT, type ProjectContent } from '../../src/domain/content/model';
-import { ProjectStatus, ProjectType } from '../../src/domain/projects';
+import { insertProject } from './content-helpers';
 
 // The content repository on its own: empty detection (the projects engineer's moderation check uses
 // it), optimistic versions and copying.
-
-export async function insertProject(server: TestServer, organizationId: number, opts: { status?: number; type?: number } = {}) {
-  const now = Date.now();
-  const row = await server.app.db
-    .insertInto('projects')
-    .values({
-      name: 'Project',
-      priority: 0,
-      organization_id: organizationId,
-      template: opts.type === ProjectType.Target ? 'target' : 'default',
-      type: opts.type ?? ProjectType.Default,
-      status: opts.status ?? ProjectStatus.Created,
-      link_token: null,
-      created_by: null,
-      created_at: now,
-      updated_at: now,
-    } as never)
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
 
 function oneQuestion(): ProjectContent {
   return {

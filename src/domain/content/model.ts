@@ -132,7 +132,8 @@ export const QuestionSchema = v.object({
   statements: list(StatementSchema, LIMITS.statementsPerQuestion * HARD_CAP),
   shuffle: v.optional(v.picklist(SHUFFLE_MODES, 'invalid'), 'none'),
   /** How many answers a respondent must pick at least and may pick at most. */
-  answerLimit: v.optional(v.nullable(v.object({ min: v.pipe(int, v.minValue(0, 'positiveInteger')), max: v.pipe(int, v.minValue(0, 'positiveInteger')) })), null),
+  // Bounds are checked by the rules (with the spec's messages), not here.
+  answerLimit: v.optional(v.nullable(v.object({ min: int, max: int })), null),
   redirect: v.optional(v.nullable(RedirectSchema), null),
   /** Offer only the answers the respondent picked (or did not pick) in an earlier question. */
   recall: v.optional(v.nullable(v.object({ questionId: id, mode: v.optional(v.picklist(RECALL_MODES, 'invalid'), 'selected') })), null),
@@ -174,7 +175,7 @@ export type PortraitParam = v.InferOutput<typeof PortraitParamSchema>;
 export const PortraitSchema = v.object({
   id,
   name: text(TEXT_MAX.name),
-  respondents: v.optional(v.pipe(int, v.minValue(0, 'positiveInteger')), 0),
+  respondents: v.optional(int, 0),
   /** The questionnaire its respondents take (target projects). */
   questionnaireId: v.optional(v.nullable(id), null),
   params: list(PortraitParamSchema, LIMITS.portraitParams * HARD_CAP),

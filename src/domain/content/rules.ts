@@ -169,7 +169,7 @@ function checkQuestion(q: Question, path: string, out: Problem[], unique: (id: s
     const { min, max } = q.answerLimit;
     // The "other" answer can be picked too, so it counts towards what is available.
     const available = q.answers.length + (q.other !== null ? 1 : 0);
-    if (min > max || max < 1) out.push(problem('answerLimitRange', `${path}.answerLimit`));
+    if (min > max || max < 1 || min < 0) out.push(problem('answerLimitRange', `${path}.answerLimit`));
     else if (min > available) out.push(problem('answerLimitMissing', `${path}.answerLimit`, { count: available }));
     else if (max > available) out.push(problem('answerLimitExceeded', `${path}.answerLimit`, { count: available }));
   }
