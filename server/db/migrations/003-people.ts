@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../index';
 import { bigInt, withId } from './helpers';
 import { CATEGORY_SEED, ORGANIZATION_TYPES } from '../../../src/domain/organizations';
@@ -52,6 +52,12 @@ export function migration(dialect: Dialect) {
         .on('users')
         .columns(['role_id', 'created_at'])
         .execute();
+      // …and by name, case-insensitively, without sorting the whole role on every page.
+      await db.schema
+        .createIndex('users_role_name_idx')
+        .on('users')
+        .expression(sql`role_id, lower(fullname), id`)
+        .execute();
       await db.schema
         .createIndex('history_chapter_idx')
         .on('history')
@@ -79,6 +85,7 @@ export function migration(dialect: Dialect) {
     async down(db: Kysely<unknown>) {
       await db.schema.dropIndex('history_email_idx').execute();
       await db.schema.dropIndex('history_chapter_idx').execute();
+      await db.schema.dropIndex('users_role_name_idx').execute();
       await db.schema.dropIndex('users_role_created_idx').execute();
       await db.schema.alterTable('users').dropColumn('search_text').execute();
       await db.schema.dropIndex('organizations_type_idx').execute();
