@@ -8,10 +8,22 @@ export function migration(dialect: Dialect) {
   const ts = bigInt(dialect);
   return {
     async up(db: Kysely<unknown>) {
-      await db.schema.alterTable('projects').addColumn('search_name', 'text', (c) => c.notNull().defaultTo('')).execute();
+      await db.schema
+        .alterTable('projects')
+        .addColumn('search_name', 'text', (c) => c.notNull().defaultTo(''))
+        .execute();
       await db.schema.alterTable('projects').addColumn('status_changed_at', ts).execute();
       await sql`update projects set search_name = lower(name), status_changed_at = updated_at`.execute(db);
-      await db.schema.createIndex('projects_created_idx').on('projects').columns(['created_at', 'id']).execute();
+      await db.schema
+        .createIndex('projects_created_idx')
+        .on('projects')
+        .columns(['created_at', 'id'])
+        .execute();
+      await db.schema
+        .createIndex('projects_search_name_idx')
+        .on('projects')
+        .columns(['search_name', 'id'])
+        .execute();
 
       await db.schema
         .createTable('project_settings')
@@ -35,6 +47,7 @@ export function migration(dialect: Dialect) {
     async down(db: Kysely<unknown>) {
       await db.schema.dropTable('project_target_platforms').execute();
       await db.schema.dropTable('project_settings').execute();
+      await db.schema.dropIndex('projects_search_name_idx').execute();
       await db.schema.dropIndex('projects_created_idx').execute();
       await db.schema.alterTable('projects').dropColumn('status_changed_at').execute();
       await db.schema.alterTable('projects').dropColumn('search_name').execute();
