@@ -72,7 +72,7 @@ const pricing: Translation['pricing'] = {
       completes: 'Completed surveys',
     },
     tariff: 'Tariff',
-    noTariff: 'No tariff (0 % discount)',
+    noTariff: 'No tariff',
     tariffOption: '{name} — {discount} % discount',
     invalid: 'Correct the fields with errors to see the estimate',
     components: {

@@ -70,7 +70,7 @@ export default {
       completes: 'Заполненных анкет',
     },
     tariff: 'Тариф',
-    noTariff: 'Без тарифа (скидка 0 %)',
+    noTariff: 'Без тарифа',
     tariffOption: '{name:string} — скидка {discount:number} %',
     invalid: 'Исправьте поля с ошибками, чтобы увидеть оценку',
     components: {

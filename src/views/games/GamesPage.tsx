@@ -85,7 +85,7 @@ export default function GamesPage() {
   useQuietRefresh(list.rows, list.reload, { page: list.page, search: list.search, sort: list.sort, oid: org?.id ?? 0 });
 
   const columns: Column<Game>[] = [
-    { key: 'name', header: LL.games.columns.name(), sortable: true, render: (g) => <span className="font-medium text-slate-800">{g.name}</span> },
+    { key: 'name', header: LL.games.columns.name(), sortable: true, className: 'min-w-[9rem]', render: (g) => <span className="font-medium text-slate-800">{g.name}</span> },
     { key: 'genre', header: LL.games.columns.genre(), sortable: true, render: (g) => g.genre.name },
     { key: 'platform', header: LL.games.columns.platform(), sortable: true, render: (g) => g.platform.name },
     {
@@ -121,10 +121,11 @@ export default function GamesPage() {
       key: 'url',
       header: LL.games.columns.url(),
       sortable: true,
-      className: 'max-w-[16rem]',
+      className: 'max-w-[11rem]',
+      // The host says where the game is; the whole address is in the tooltip and the link.
       render: (g) => (
         <a href={g.url} target="_blank" rel="noopener noreferrer nofollow" className="block truncate text-indigo-700 hover:underline" title={g.url}>
-          {g.url.replace(/^https?:\/\//, '')}
+          {hostOf(g.url)}
         </a>
       ),
     },
@@ -184,6 +185,14 @@ export default function GamesPage() {
       />
     </section>
   );
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
 }
 
 /**
