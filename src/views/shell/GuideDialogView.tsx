@@ -20,7 +20,7 @@ export default function GuideDialogView() {
       open={open}
       // Escape or a click outside means the same as 'Do by myself'.
       onClose={() => guideActor.send({ type: 'guide.skip' })}
-      className="relative z-50"
+      className="fixed inset-0 z-50"
       data-guide={guide ?? undefined}
     >
       <div className="fixed inset-0 bg-slate-900/50" aria-hidden="true" />

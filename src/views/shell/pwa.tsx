@@ -11,7 +11,8 @@ import { kindClass } from '../ui/toast';
 export const UPDATE_TOAST_ID = 'pwa-update';
 
 export function registerServiceWorker(LL: TranslationFunctions): void {
-  if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
+  // MODE, not DEV: DEV follows NODE_ENV, which the e2e build runs under as "test".
+  if (!('serviceWorker' in navigator) || import.meta.env.MODE === 'development') return;
   const wb = new Workbox('/sw.js', { scope: '/' });
 
   const reload = () => {

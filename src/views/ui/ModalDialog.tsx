@@ -42,7 +42,7 @@ export default function ModalDialog() {
   };
 
   return (
-    <Dialog open={current !== null} onClose={() => {}} className="relative z-50">
+    <Dialog open={current !== null} onClose={() => {}} className="fixed inset-0 z-50">
       <div className="fixed inset-0 bg-slate-900/40" aria-hidden="true" />
       <div className="fixed inset-0 flex items-center justify-center p-4">
         {current && (
