@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { createRequire } from 'node:module';
 import { launchBrowser, newContext, signIn, startApp, watchErrors } from './helpers';
 import type { Session, TestServer } from '../server/helpers';
 import { createProject, fillQuestionnaire } from '../server/projects.helpers';
@@ -220,5 +221,40 @@ describe('projects in Chromium', () => {
     await page.getByLabel('Search by name or ID').fill('kazan');
     await expect.poll(() => page.getByRole('row').count()).toBe(2);
     expect(await row(page, 'Students in Kazan').count()).toBe(1);
+  });
+
+  it('has no WCAG A/AA violations on /projects (with its create dialog) and /reports', async () => {
+    const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+    // axe is injected as a script tag, which the app's CSP (script-src 'self') rightly blocks.
+    const page = await (
+      await browser.newContext({ locale: 'en', viewport: { width: 1280, height: 800 }, bypassCSP: true })
+    ).newPage();
+    await signIn(page, server, adminEmail);
+    await page.goto(`${server.url}/projects`);
+    const audit = async () => {
+      await page.addScriptTag({ path: axePath });
+      return page.evaluate(async () => {
+        const axe = (
+          window as unknown as {
+            axe: {
+              run: (
+                ctx: unknown,
+                opts: unknown,
+              ) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>;
+            };
+          }
+        ).axe;
+        const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } });
+        return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      });
+    };
+    await row(page, 'Moderate me').waitFor();
+    expect(await audit()).toEqual([]);
+    await page.getByRole('button', { name: 'Create project' }).click();
+    await page.getByRole('dialog').getByRole('radio').first().waitFor();
+    expect(await audit()).toEqual([]);
+    await page.goto(`${server.url}/reports`);
+    await page.getByRole('link', { name: 'Open the report of project “Moderate me”' }).waitFor();
+    expect(await audit()).toEqual([]);
   });
 });
