@@ -1,5 +1,8 @@
 import type { Generated } from 'kysely';
-import type { ProjectsTable } from './tables-projects';
+import type { ProjectsTable, ProjectSettingsTable, ProjectTargetPlatformsTable } from './tables-projects';
+import type { GamesPricingTables } from './tables-games';
+import type { OrganizationTypesTable, UserTokensTable } from './tables-people';
+import type { PicturesTable, ProjectContentsTable, ProjectContentVersionsTable } from './tables-content';
 
 // One interface per table, joined into the Database type that every query is checked against.
 // Times are unix milliseconds (bigint in PostgreSQL, parsed back to numbers), booleans are 0/1.
@@ -20,6 +23,8 @@ export interface UserStatusesTable {
 export interface CategoriesTable {
   id: Generated<number>;
   name: string;
+  /** Seeded categories carry a code that names their i18n label (003-people); custom ones null. */
+  code: string | null;
 }
 
 export interface OrganizationsTable {
@@ -28,6 +33,8 @@ export interface OrganizationsTable {
   type: number;
   category_id: number | null;
   created_at: number;
+  /** organizationNameKey(name): unique, so one organization is not created twice (003-people). */
+  name_key: string | null;
 }
 
 export interface UsersTable {
@@ -42,6 +49,8 @@ export interface UsersTable {
   locale: string | null;
   created_at: number;
   updated_at: number;
+  /** Lower-cased "email fullname" for search (003-people); null on rows written elsewhere (the first administrator, test helpers): search then falls back to lower() of the two columns. */
+  search_text: string | null;
 }
 
 /** One sign-in: every token pair rotated from it shares the family and its absolute expiry. */
@@ -96,4 +105,17 @@ export interface Database {
   rate_limits: RateLimitsTable;
   history: HistoryTable;
   projects: ProjectsTable;
+  project_settings: ProjectSettingsTable;
+  project_target_platforms: ProjectTargetPlatformsTable;
+  game_genres: GamesPricingTables['game_genres'];
+  game_platforms: GamesPricingTables['game_platforms'];
+  game_currencies: GamesPricingTables['game_currencies'];
+  games: GamesPricingTables['games'];
+  tariffs: GamesPricingTables['tariffs'];
+  calculator_settings: GamesPricingTables['calculator_settings'];
+  user_tokens: UserTokensTable;
+  organization_types: OrganizationTypesTable;
+  project_contents: ProjectContentsTable;
+  project_content_versions: ProjectContentVersionsTable;
+  pictures: PicturesTable;
 }

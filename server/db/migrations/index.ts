@@ -2,12 +2,20 @@ import type { Migration } from 'kysely';
 import type { Dialect } from '../index';
 import { migration as m001 } from './001-core';
 import { migration as m002 } from './002-projects';
+import { migration as m003 } from './003-people';
+import { migration as m005 } from './005-projects-extra';
+import { migration as m004 } from './004-games-pricing';
+import { migration as m006 } from './006-content';
 
 // Every migration, registered by name in order (never scanned from disk). Each is a factory taking
 // the dialect, so one migration serves SQLite and PostgreSQL. Add new ones at the end.
 const factories: Record<string, (dialect: Dialect) => Migration> = {
   '001-core': m001,
   '002-projects': m002,
+  '003-people': m003,
+  '004-games-pricing': m004,
+  '005-projects-extra': m005,
+  '006-content': m006,
 };
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
