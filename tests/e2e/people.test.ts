@@ -10,6 +10,9 @@ import { Role } from '../../src/domain/roles';
 // deactivating them ends their session; /history shows these actions. Plus registration and the
 // log's infinite scroll.
 
+// The machine running the suite may be busy: wait for the page generously, never for a fixed time.
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
+
 describe('people in Chromium', () => {
   let server: TestServer;
   let sink: MailSink;
@@ -49,7 +52,7 @@ describe('people in Chromium', () => {
     await dialog.getByRole('heading', { name: 'Invite a user' }).waitFor();
     // The form checks itself with the spec's messages before calling the server.
     await dialog.getByRole('button', { name: 'Invite' }).click();
-    await expect.poll(() => dialog.getByText('This field is required').count()).toBeGreaterThanOrEqual(2);
+    await poll(() => dialog.getByText('This field is required').count()).toBeGreaterThanOrEqual(2);
     await dialog.getByLabel('Email', { exact: true }).fill('Rita.Researcher@example.com');
     await dialog.getByLabel('Full name').fill('Rita Researcher');
     await dialog.getByRole('combobox', { name: 'Organization' }).fill('Rita Labs');
@@ -88,11 +91,11 @@ describe('people in Chromium', () => {
     await ritaPage.getByRole('button', { name: 'Set password' }).click();
     // Signed straight in.
     await ritaPage.waitForURL((u) => u.pathname === '/profile');
-    await expect.poll(() => ritaPage.getByText('rita.researcher@example.com').count()).toBeGreaterThan(0);
+    await poll(() => ritaPage.getByText('rita.researcher@example.com').count()).toBeGreaterThan(0);
 
     // The administrator sees her Activated, then deactivates her.
     await adminPage.reload();
-    await expect.poll(() => statusSelect.locator('option:checked').textContent()).toBe('Activated');
+    await poll(() => statusSelect.locator('option:checked').textContent()).toBe('Activated');
     await statusSelect.selectOption({ label: 'Deactivated' });
     const confirmDialog = adminPage.getByRole('dialog');
     await confirmDialog
@@ -102,7 +105,7 @@ describe('people in Chromium', () => {
       .waitFor();
     await confirmDialog.getByRole('button', { name: 'Agree' }).click();
     await toast(adminPage, 'Status of rita.researcher@example.com: Deactivated').waitFor();
-    await expect.poll(() => statusSelect.locator('option:checked').textContent()).toBe('Deactivated');
+    await poll(() => statusSelect.locator('option:checked').textContent()).toBe('Deactivated');
 
     // Her open session ends at once: the next thing she does sends her to the login page.
     await ritaPage.reload();
@@ -117,7 +120,7 @@ describe('people in Chromium', () => {
     await adminPage.goto(`${server.url}/history`);
     await adminPage.getByRole('heading', { name: 'Logs' }).waitFor();
     await adminPage.getByLabel('User email').fill('rita.researcher');
-    await expect.poll(() => adminPage.getByRole('row').count()).toBe(4); // header + 3 entries by her
+    await poll(() => adminPage.getByRole('row').count()).toBe(4); // header + 3 entries by her
     const messages = await adminPage.locator('tbody tr td:last-child').allTextContents();
     expect(messages).toEqual(['Signed in', 'Password set with the mailed link', 'Invitation confirmed']);
     await adminPage.getByLabel('User email').fill('');
@@ -134,6 +137,121 @@ describe('people in Chromium', () => {
 
     expect(adminErrors).toEqual([]);
     expect(ritaErrors).toEqual([]);
+  });
+
+  it('searches, sorts, edits, resends, sets a password and deletes from the table', async () => {
+    const orgId = await server.createOrganization('Table Org');
+    // Created the way the product creates them (Ivan and Anna with a password, so no mail).
+    const adminSession = await server.login(adminEmail);
+    const create = async (email: string, fullname: string, password?: string) => {
+      const body = {
+        email,
+        fullname,
+        roles: [Role.Issuer],
+        organizationId: orgId,
+        ...(password ? { password } : {}),
+      };
+      expect((await server.call('POST', '/user', { body, session: adminSession })).status).toBe(201);
+    };
+    await create('ivan.issuer@example.com', 'Иван Издатель', 'ivan-pass-1');
+    await create('anna.issuer@example.com', 'Anna Issuer', 'anna-pass-1');
+    await create('pending.issuer@example.com', 'Pending Issuer');
+    const firstMail = await sink.waitFor('pending.issuer@example.com');
+
+    const page = await (await newContext(browser)).newPage();
+    const errors = watchErrors(page);
+    await signIn(page, server, adminEmail);
+    await page.goto(`${server.url}/issuers`);
+    const emails = () => page.locator('tbody tr td:first-child').allTextContents();
+    await expect
+      .poll(emails)
+      .toEqual(['pending.issuer@example.com', 'anna.issuer@example.com', 'ivan.issuer@example.com']);
+
+    // Sort by full name, then search case-insensitively in Cyrillic.
+    await page.getByRole('button', { name: 'Full name' }).click();
+    await expect
+      .poll(emails)
+      .toEqual(['anna.issuer@example.com', 'pending.issuer@example.com', 'ivan.issuer@example.com']);
+    await page.getByLabel('Search by email or name').fill('ИВАН');
+    await poll(emails).toEqual(['ivan.issuer@example.com']);
+    await page.getByLabel('Search by email or name').fill('nobody-like-this');
+    await page.getByText('Nobody matches “nobody-like-this”').waitFor();
+    await page.getByLabel('Search by email or name').fill('');
+    await poll(async () => (await emails()).length).toBe(3);
+
+    // Edit: a taken email is refused under the field; a new name is saved.
+    await page.getByRole('button', { name: 'Edit: anna.issuer@example.com' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Email', { exact: true }).fill('ivan.issuer@example.com');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText('An account with this email address already exists').waitFor();
+    await dialog.getByLabel('Email', { exact: true }).fill('anna.issuer@example.com');
+    await dialog.getByLabel('Full name').fill('Anna Renamed');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'Changes saved').waitFor();
+    await page.getByRole('cell', { name: 'Anna Renamed' }).waitFor();
+
+    // Resend: a new link arrives and the first one stops working.
+    await page.getByRole('button', { name: 'Resend invitation: pending.issuer@example.com' }).click();
+    await toast(
+      page,
+      'A new invitation was sent to pending.issuer@example.com; the previous link no longer works',
+    ).waitFor();
+    const secondMail = await sink.waitFor('pending.issuer@example.com', 2);
+    expect(secondMail.token).not.toBe(firstMail.token);
+    const old = await server.call('POST', '/invitations/confirm', { body: { token: firstMail.token } });
+    expect(old.body.code).toBe('invalid-code');
+
+    // Set a new password for Ivan: he signs in with it.
+    await page.getByRole('button', { name: 'Set a new password: ivan.issuer@example.com' }).click();
+    await dialog.getByLabel('New password').fill('ivan-new-pass1');
+    await dialog.getByLabel('Repeat the password').fill('ivan-new-pass1');
+    await dialog.getByRole('button', { name: 'Set password' }).click();
+    await toast(
+      page,
+      'Password set for ivan.issuer@example.com; their previous sessions have ended',
+    ).waitFor();
+    await server.login('ivan.issuer@example.com', 'ivan-new-pass1');
+
+    // Delete asks first; Cancel keeps the user, Agree removes them.
+    await page.getByRole('button', { name: 'Delete: ivan.issuer@example.com' }).click();
+    await dialog
+      .getByText('User ivan.issuer@example.com will be deleted for good. Their sessions end at once.')
+      .waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    expect(await emails()).toContain('ivan.issuer@example.com');
+    await page.getByRole('button', { name: 'Delete: ivan.issuer@example.com' }).click();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await toast(page, 'User ivan.issuer@example.com deleted').waitFor();
+    await poll(emails).not.toContain('ivan.issuer@example.com');
+    expect(errors).toEqual([]);
+  });
+
+  it('mails a reset link from "Forgot your password?" on the login page', async () => {
+    await server.createUser({
+      role: Role.Researcher,
+      email: 'forgetful@example.com',
+      organizationId: await server.createOrganization(),
+    });
+    const page = await (await newContext(browser)).newPage();
+    await page.goto(`${server.url}/login`);
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await page.waitForURL((u) => u.pathname === '/invitations');
+    await page.getByLabel('Email').fill('forgetful@example.com');
+    await page.getByRole('button', { name: 'Send the link' }).click();
+    await page
+      .getByText(
+        'If account forgetful@example.com exists and is active, an email with the link is on its way.',
+      )
+      .waitFor();
+    const mail = await sink.waitFor('forgetful@example.com');
+    const link = new URL(mail.link!);
+    await page.goto(`${server.url}${link.pathname}${link.search}`);
+    await page.getByRole('heading', { name: 'New password' }).waitFor();
+    await page.getByLabel('Password', { exact: true }).fill('remembered-1');
+    await page.getByLabel('Repeat the password').fill('remembered-1');
+    await page.getByRole('button', { name: 'Set password' }).click();
+    await page.waitForURL((u) => u.pathname === '/profile');
   });
 
   it('shows a used or broken link the spec messages', async () => {
@@ -199,9 +317,9 @@ describe('people in Chromium', () => {
         .last()
         .evaluate((el) => el.scrollIntoView({ block: 'start' }));
     await toEnd();
-    await expect.poll(() => page.locator('tbody tr').count()).toBe(200);
+    await poll(() => page.locator('tbody tr').count()).toBe(200);
     await toEnd();
-    await expect.poll(() => page.locator('tbody tr').count()).toBe(230);
+    await poll(() => page.locator('tbody tr').count()).toBe(230);
     await page.getByText('That is all the entries').waitFor();
     const texts = await page.locator('tbody tr td:last-child').allTextContents();
     expect(new Set(texts).size).toBe(230);

@@ -82,6 +82,9 @@ export default function LoginPage() {
       >
         {LL.auth.login.submit()}
       </button>
+      <Link href="/invitations" className="-mt-2 self-start text-sm text-indigo-700 underline">
+        {LL.auth.login.forgot()}
+      </Link>
       <p className="text-sm text-slate-600">
         {LL.auth.login.noAccount()}{' '}
         <Link href="/register" className="text-indigo-700 underline">
