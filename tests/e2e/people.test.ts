@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newContext, signIn, startApp, watchErrors } from './helpers';
@@ -324,5 +325,53 @@ describe('people in Chromium', () => {
     const texts = await page.locator('tbody tr td:last-child').allTextContents();
     expect(new Set(texts).size).toBe(230);
     expect(texts[0]).toBe('Deleted user row229@example.com');
+  });
+
+  it('has no WCAG A/AA violations on the people pages and their dialogs', async () => {
+    const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+    // axe comes in as a script tag, which the app's CSP (script-src 'self') rightly blocks.
+    const page = await (
+      await browser.newContext({ locale: 'en', viewport: { width: 1280, height: 800 }, bypassCSP: true })
+    ).newPage();
+    const audit = async () => {
+      await page.addScriptTag({ path: axePath });
+      return page.evaluate(async () => {
+        type Axe = {
+          run: (
+            ctx: unknown,
+            opts: unknown,
+          ) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>;
+        };
+        const axe = (window as unknown as { axe: Axe }).axe;
+        const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } });
+        return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      });
+    };
+    await page.goto(`${server.url}/register`);
+    await page.getByRole('button', { name: 'Register' }).waitFor();
+    expect(await audit()).toEqual([]);
+    await page.goto(`${server.url}/invitations`);
+    await page.getByRole('button', { name: 'Send the link' }).waitFor();
+    expect(await audit()).toEqual([]);
+
+    await signIn(page, server, adminEmail);
+    await page.goto(`${server.url}/moderators`);
+    await page.getByRole('heading', { name: 'Moderators' }).waitFor();
+    await poll(() => page.getByRole('progressbar').count()).toBe(0);
+    expect(await audit()).toEqual([]);
+    await page.getByRole('button', { name: 'Invite' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('combobox', { name: 'Organization' }).fill('Axe Org');
+    await dialog.getByRole('option', { name: 'Create organization “Axe Org”' }).click();
+    await dialog.getByLabel('Organization name').waitFor();
+    expect(await audit()).toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.goto(`${server.url}/history`);
+    await page
+      .getByText('That is all the entries')
+      .or(page.getByRole('button', { name: 'Load more' }))
+      .first()
+      .waitFor();
+    expect(await audit()).toEqual([]);
   });
 });

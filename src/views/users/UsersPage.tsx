@@ -29,11 +29,13 @@ export interface UsersPageProps {
   title: (LL: TranslationFunctions) => string;
   /** The roles this page lists (Moderators lists Moderator and Moderator VK). */
   roles: readonly RoleId[];
+  /** Roles the forms offer; the listed ones unless a page lets users move on (demo → researcher). */
+  roleChoices?: readonly RoleId[];
 }
 
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
-export function UsersPage({ title, roles }: UsersPageProps) {
+export function UsersPage({ title, roles, roleChoices = roles }: UsersPageProps) {
   const { LL, locale } = useI18nContext();
   const me = useCurrentUser();
   const categories = useCategories();
@@ -46,14 +48,14 @@ export function UsersPage({ title, roles }: UsersPageProps) {
   const invite = async () => {
     await openModal({
       title: LL.people.form.inviteTitle(),
-      render: (close) => <UserForm roleChoices={roles} onDone={close} />,
+      render: (close) => <UserForm roleChoices={roleChoices} onDone={close} />,
     });
     list.reload();
   };
   const edit = async (user: User) => {
     await openModal({
       title: LL.people.form.editTitle(),
-      render: (close) => <UserForm user={user} roleChoices={roles} onDone={close} />,
+      render: (close) => <UserForm user={user} roleChoices={roleChoices} onDone={close} />,
     });
     list.reload();
   };
