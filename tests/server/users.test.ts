@@ -449,6 +449,48 @@ describe('user administration', () => {
       ).toBe(404);
     });
 
+    it('answers bad edit bodies with clear messages and changes nothing', async () => {
+      const u = await server.createUser({
+        role: Role.Researcher,
+        organizationId: orgId,
+        fullname: 'Unchanged Name',
+      });
+      for (const [body, message] of [
+        [{ fullname: 'No Id Given' }, 'id: This field is required'],
+        [{ id: 'x', fullname: 'Bad Id' }, 'id: Wrong type of value'],
+        [{ id: u.id, statusId: 9 }, 'statusId: Invalid value'],
+        [{ id: u.id, fullname: 'ab' }, 'fullname: Minimum 3 symbols.'],
+        [{ id: u.id, email: 'nope' }, 'email: Please enter a valid email'],
+        [{ id: u.id, roles: [] }, 'roles: Invalid value'],
+        [{ id: u.id, locale: 'de' }, 'locale: Invalid value'],
+        [{ id: u.id, password: 'secret-pass1' }, 'password: Unknown field'],
+        [{ id: u.id, fullname: 'Good Name', categoryId: 424242 }, 'Category not found'],
+      ] as const) {
+        const res = await server.call('PUT', '/user', { body, session: admin });
+        expect({ body, status: res.status, message: res.body.message }).toEqual({
+          body,
+          status: 400,
+          message,
+        });
+      }
+      const row = await server.app.db
+        .selectFrom('users')
+        .select(['fullname', 'email', 'status_id'])
+        .where('id', '=', u.id)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ fullname: 'Unchanged Name', email: u.email, status_id: UserStatus.Activated });
+    });
+
+    it('moves a demo researcher to Researcher', async () => {
+      const u = await server.createUser({ role: Role.DemoResearcher, organizationId: orgId });
+      const res = await server.call('PUT', '/user', {
+        body: { id: u.id, roles: [Role.Researcher] },
+        session: admin,
+      });
+      expect(res.status).toBe(200);
+      expect(res.body.role).toMatchObject({ id: Role.Researcher, name: 'Researcher' });
+    });
+
     it('allows exactly the four status changes and refuses the others with a clear message', async () => {
       const statuses = Object.values(UserStatus) as UserStatusId[];
       for (const from of statuses) {
