@@ -126,6 +126,14 @@ export function migration(dialect: Dialect) {
         .execute();
       await db.schema.createIndex('games_org_name_idx').on('games').columns(['organization_id', 'name_norm']).unique().execute();
       await db.schema.createIndex('games_name_idx').on('games').columns(['name_norm', 'id']).execute();
+      // Each sortable column gets an index so a page of a long list is read in order, not sorted whole.
+      await db.schema.createIndex('games_created_idx').on('games').columns(['created_at', 'id']).execute();
+      await db.schema.createIndex('games_org_created_idx').on('games').columns(['organization_id', 'created_at', 'id']).execute();
+      await db.schema.createIndex('games_status_idx').on('games').columns(['status', 'id']).execute();
+      await db.schema.createIndex('games_url_idx').on('games').columns(['url', 'id']).execute();
+      for (const col of ['genre_id', 'platform_id', 'currency_id']) {
+        await db.schema.createIndex(`games_${col}_idx`).on('games').columns([col, 'id']).execute();
+      }
       await withId(db.schema.createTable('tariffs'), dialect)
         .addColumn('name', 'text', (c) => c.notNull())
         .addColumn('name_norm', 'text', (c) => c.notNull().unique())
@@ -133,6 +141,8 @@ export function migration(dialect: Dialect) {
         .addColumn('created_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
         .addColumn('created_at', ts, (c) => c.notNull())
         .execute();
+      await db.schema.createIndex('tariffs_created_idx').on('tariffs').columns(['created_at', 'id']).execute();
+      await db.schema.createIndex('tariffs_discount_idx').on('tariffs').columns(['discount', 'id']).execute();
       await db.schema
         .createTable('calculator_settings')
         .addColumn('audience', 'text', (c) => c.primaryKey())
