@@ -2,7 +2,8 @@ import { useState, type FocusEvent, type MouseEvent, type ReactNode } from 'reac
 import { Link, useLocation } from 'wouter';
 import { menuFor, type MenuLink } from '../../domain/menu';
 import { useI18nContext } from '../../i18n/i18n-react';
-import { ExternalIcon, MenuItemIcon } from '../ui/icons';
+import { ExternalIcon } from '../ui/icons';
+import { MenuItemIcon } from './menuIcons';
 import type { AppConfig } from './appConfig';
 import { APP_VERSION } from './version';
 
