@@ -207,3 +207,15 @@ export function countQuestions(content: ProjectContent): number {
   for (const qn of content.questionnaires) for (const b of qn.blocks) n += b.questions.length;
   return n;
 }
+
+/** The project as GET /project describes it beside its content (and as a draft keeps it for offline opening). */
+export interface EditorProject {
+  pid: number;
+  name: string;
+  type: number;
+  template: string;
+  status: number;
+  /** The caller may change the content now (a role that writes, and an editable status). */
+  editable: boolean;
+  permissions: { blockSettings: boolean; customParams: boolean };
+}

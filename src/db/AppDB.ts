@@ -1,0 +1,47 @@
+import Dexie, { type EntityTable } from 'dexie';
+import type { ChangeLogRow } from '../domain/content/changelog';
+import type { EditorProject, ProjectContent } from '../domain/content/model';
+
+// The browser's own store (IndexedDB through Dexie), for the project editor working offline first.
+// What survives a reload or a killed tab: every project's draft (its content, the server version it
+// is based on, whether it holds changes the server lacks) and the change-log rows of those changes.
+// Nothing here syncs by itself: the editor machine writes a draft and its rows in one transaction
+// per debounced autosave, and clears them when a save to the server succeeds.
+
+export interface Draft {
+  pid: number;
+  /** Whose draft it is; a draft of another user of this browser is never shown. */
+  userId: number;
+  content: ProjectContent;
+  /** The server version the content started from (the If-Match of the next save). */
+  baseVersion: number;
+  /** Unix milliseconds of the last autosave. */
+  updatedAt: number;
+  /** True while it holds changes the server does not have. */
+  dirty: boolean;
+  /** The project as last loaded, so the editor can open it offline. */
+  project: EditorProject;
+}
+
+export class AppDB extends Dexie {
+  /** One row per project opened in the editor: the latest local copy. Cleared never; overwritten by each autosave. */
+  drafts!: EntityTable<Draft, 'pid'>;
+  /** One row per edit not yet saved to the server (codes 001–013); rows up to a save are deleted when it succeeds. */
+  changeLog!: EntityTable<ChangeLogRow, 'id'>;
+
+  constructor(name = 'survey-backoffice') {
+    super(name);
+    this.version(1).stores({
+      drafts: 'pid',
+      changeLog: '++id, pid, [pid+seq]',
+    });
+  }
+}
+
+let shared: AppDB | null = null;
+
+/** The app's database, opened on first use (the editor is the only page that needs it). */
+export function appDB(): AppDB {
+  shared ??= new AppDB();
+  return shared;
+}

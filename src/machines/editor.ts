@@ -1,0 +1,536 @@
+import { assign, enqueueActions, fromCallback, fromPromise, setup } from 'xstate';
+import { ApiError } from '../api/client';
+import { fetchProject, problemsOf, saveProject, serverCopyOf, type SaveResult, type ServerCopy } from '../api/content';
+import { appDB, type AppDB, type Draft } from '../db/AppDB';
+import { readDraft, writeDraft } from '../db/drafts';
+import type { ChangeCode, ChangeKind, ChangeLogRow } from '../domain/content/changelog';
+import type { Command } from '../domain/content/commands';
+import { edit, openDoc, redo, undo, type EditorDoc, type Step } from '../domain/content/history';
+import type { EditorProject, ProjectContent } from '../domain/content/model';
+import { blocksSave, type Problem } from '../domain/content/problems';
+import { checkContent } from '../domain/content/rules';
+
+// The project editor's core (DESIGN.md section 6), without its screens:
+//   loading → editing ↔ saving → saved, with offline (the save waits for the network and retries
+//   with backoff), conflict (412: both versions kept, the user chooses), failed (retry) and
+//   readOnly (the project is not editable for this user now).
+// Every edit, undo and redo changes the content through an immer patch pair and appends one
+// change-log row; a parallel `autosave` region writes the draft and its new rows to Dexie in one
+// transaction at most every AUTOSAVE_MS, so a reload or a killed tab loses at most that much.
+
+export const AUTOSAVE_MS = 300;
+export const RETRY_MAX_MS = 30_000;
+
+/** How the content on screen was chosen at load (the user is told which). */
+export type Source = 'server' | 'draft' | 'offline' | 'serverNewer';
+
+export interface EditorInput {
+  pid: number;
+  userId: number;
+  /** The Dexie database; tests pass their own. */
+  db?: AppDB;
+}
+
+export interface EditorContext {
+  pid: number;
+  userId: number;
+  db: AppDB;
+  project: EditorProject | null;
+  doc: EditorDoc;
+  /** The server version the content is based on: the If-Match of the next save. */
+  baseVersion: number;
+  /** The content as the server has it at baseVersion (null until loaded). */
+  savedContent: ProjectContent | null;
+  source: Source | null;
+  /** A draft the newer server copy replaced on screen; the user may bring it back. */
+  setAside: Draft | null;
+  /** Unsaved change-log rows, oldest first (those already in Dexie and those still to write). */
+  changes: ChangeLogRow[];
+  /** Highest seq handed out, and highest seq already written to Dexie. */
+  seq: number;
+  writtenSeq: number;
+  /** Rows up to this seq reached the server; the next autosave deletes them from Dexie. */
+  clearLogUpTo: number | null;
+  /** Raised on every change the draft must take; the autosave writes until it has caught up. */
+  draftRevision: number;
+  writtenRevision: number;
+  draftError: string | null;
+  /** The snapshot being saved and the last change-log seq it includes. */
+  saving: { content: ProjectContent; seq: number } | null;
+  conflict: ServerCopy | null;
+  error: string | null;
+  problems: Problem[];
+  /** Save attempts that failed for the network since the last success (the backoff grows with it). */
+  attempt: number;
+  online: boolean;
+}
+
+export type EditorEvent =
+  | { type: 'content.edit'; command: Command }
+  | { type: 'history.undo' }
+  | { type: 'history.redo' }
+  | { type: 'project.save' }
+  | { type: 'save.retry' }
+  | { type: 'load.retry' }
+  | { type: 'conflict.keepMine' }
+  | { type: 'conflict.takeTheirs' }
+  | { type: 'draft.restore' }
+  | { type: 'draft.flush' }
+  /** Internal: the content changed by an edit (the doc leaves "saved", the autosave starts its wait). */
+  | { type: 'draft.changed' }
+  /** Internal: the draft must be written, but nothing was edited (a load, a save, the server copy taken). */
+  | { type: 'draft.persist' }
+  /** A change made through another call (priority 001, target platforms 002, settings 013), for the log. */
+  | { type: 'log.record'; code: ChangeCode; label: string }
+  | { type: 'network.online' }
+  | { type: 'network.offline' };
+
+export interface Loaded {
+  project: EditorProject;
+  content: ProjectContent;
+  baseVersion: number;
+  savedContent: ProjectContent;
+  source: Source;
+  setAside: Draft | null;
+  changes: ChangeLogRow[];
+  lastSeq: number;
+  /** Rows of a replaced draft to delete at the first autosave. */
+  clearLogUpTo: number | null;
+  /** Write the loaded copy to Dexie right away (so it opens offline next time). */
+  persist: boolean;
+}
+
+function messageOf(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+/**
+ * Opens a project: the server copy and the Dexie draft, the newer one wins. A draft with changes
+ * based on the current server version is ahead of it; one based on an older version wins only if
+ * it was written after the server's last save (then the next save meets a 412 and the user chooses).
+ */
+export const loadProject = fromPromise<Loaded, { pid: number; userId: number; db: AppDB }>(async ({ input }) => {
+  const stored = await readDraft(input.db, input.pid, input.userId);
+  let server;
+  try {
+    server = await fetchProject(input.pid);
+  } catch (err) {
+    // Offline: the copy kept in this browser, if there is one.
+    if (err instanceof ApiError && err.isNetwork && stored.draft) {
+      const d = stored.draft;
+      return {
+        project: d.project,
+        content: d.content,
+        baseVersion: d.baseVersion,
+        savedContent: d.dirty ? structuredClone({ questionnaires: [], portraits: [] }) : d.content,
+        source: 'offline',
+        setAside: null,
+        changes: stored.rows,
+        lastSeq: stored.lastSeq,
+        clearLogUpTo: null,
+        persist: false,
+      };
+    }
+    throw err;
+  }
+  const { content: serverContent, version, updatedAt, ...meta } = server;
+  const project: EditorProject = meta;
+  const fromServer = (source: Source, setAside: Draft | null): Loaded => {
+    // When the server copy replaces a draft, the log says so (010) and the draft's old rows go.
+    const received: ChangeLogRow[] =
+      source === 'serverNewer' ? [{ pid: input.pid, seq: stored.lastSeq + 1, code: '010', at: Date.now(), payload: { label: project.name, kind: 'server' } }] : [];
+    return {
+      project,
+      content: serverContent,
+      baseVersion: version,
+      savedContent: serverContent,
+      source,
+      setAside,
+      changes: received,
+      lastSeq: stored.lastSeq + received.length,
+      clearLogUpTo: stored.lastSeq > 0 ? stored.lastSeq : null,
+      // A replaced draft stays in Dexie until the user edits or brings it back.
+      persist: project.editable && source === 'server',
+    };
+  };
+  const d = stored.draft;
+  if (!project.editable || !d || !d.dirty) return fromServer('server', null);
+  if (d.baseVersion === version || d.updatedAt > (updatedAt ?? 0)) {
+    return {
+      project,
+      content: d.content,
+      baseVersion: d.baseVersion,
+      savedContent: serverContent,
+      source: 'draft',
+      setAside: null,
+      changes: stored.rows,
+      lastSeq: stored.lastSeq,
+      clearLogUpTo: null,
+      persist: false,
+    };
+  }
+  return fromServer('serverNewer', d);
+});
+
+export const saveToServer = fromPromise<SaveResult, { pid: number; content: ProjectContent; baseVersion: number }>(({ input }) =>
+  saveProject(input.pid, input.content, input.baseVersion),
+);
+
+export interface DraftWriteInput {
+  db: AppDB;
+  draft: Draft;
+  rows: ChangeLogRow[];
+  clearUpTo: number | null;
+  revision: number;
+}
+
+export const persistDraft = fromPromise<{ revision: number; seq: number; clearUpTo: number | null }, DraftWriteInput>(async ({ input }) => {
+  await writeDraft(input.db, { draft: input.draft, rows: input.rows, clearUpTo: input.clearUpTo });
+  return { revision: input.revision, seq: input.rows.length ? input.rows[input.rows.length - 1].seq : -1, clearUpTo: input.clearUpTo };
+});
+
+/** Tells the machine when the browser goes on- or offline. */
+export const networkWatcher = fromCallback<EditorEvent>(({ sendBack }) => {
+  if (typeof window === 'undefined') return;
+  const online = () => sendBack({ type: 'network.online' });
+  const offline = () => sendBack({ type: 'network.offline' });
+  window.addEventListener('online', online);
+  window.addEventListener('offline', offline);
+  return () => {
+    window.removeEventListener('online', online);
+    window.removeEventListener('offline', offline);
+  };
+});
+
+function row(ctx: EditorContext, seq: number, code: ChangeCode, label: string, kind: ChangeKind, command?: string): ChangeLogRow {
+  return { pid: ctx.pid, seq, code, at: Date.now(), payload: command ? { label, kind, command } : { label, kind } };
+}
+
+/** Context after one step of the document (edit, undo or redo), with its change-log row. */
+function afterStep(ctx: EditorContext, step: Step, command?: string): Partial<EditorContext> {
+  const seq = ctx.seq + 1;
+  return {
+    doc: step.doc,
+    seq,
+    changes: [...ctx.changes, row(ctx, seq, step.change.code, step.change.label, step.change.kind, command)],
+    draftRevision: ctx.draftRevision + 1,
+    error: null,
+    problems: [],
+  };
+}
+
+const editable = {
+  'content.edit': { actions: 'applyEdit' },
+  'history.undo': { actions: 'applyUndo' },
+  'history.redo': { actions: 'applyRedo' },
+} as const;
+
+export const editorMachine = setup({
+  types: {
+    context: {} as EditorContext,
+    events: {} as EditorEvent,
+    input: {} as EditorInput,
+  },
+  actors: { loadProject, saveToServer, persistDraft, networkWatcher },
+  delays: {
+    autosave: AUTOSAVE_MS,
+    retry: ({ context }) => Math.min(RETRY_MAX_MS, 1000 * 2 ** Math.max(0, context.attempt - 1)),
+  },
+  guards: {
+    readOnly: ({ event }) => !(event as unknown as { output: Loaded }).output.project.editable,
+    dirtyAtLoad: ({ event }) => {
+      const out = (event as unknown as { output: Loaded }).output;
+      return out.content !== out.savedContent;
+    },
+    persistAtLoad: ({ event }) => (event as unknown as { output: Loaded }).output.persist,
+    changedWhileSaving: ({ context }) => context.saving !== null && context.doc.content !== context.saving.content,
+    blockedByRules: ({ context }) =>
+      context.project !== null && blocksSave(checkContent(context.doc.content, { projectType: context.project.type })).length > 0,
+    networkError: ({ event }) => {
+      const err = (event as unknown as { error?: unknown }).error;
+      return err instanceof ApiError && err.isNetwork;
+    },
+    stale: ({ event }) => serverCopyOf((event as { error?: unknown }).error) !== null,
+    notEditable: ({ event }) => {
+      const err = (event as { error?: unknown }).error;
+      return err instanceof ApiError && err.status === 409;
+    },
+    draftBehind: ({ context, event }) => context.draftRevision > (event as unknown as { output: { revision: number } }).output.revision,
+  },
+  actions: {
+    applyEdit: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'content.edit') return;
+      const step = edit(context.doc, event.command);
+      if (!step) return;
+      enqueue.assign(afterStep(context, step, event.command.type));
+      enqueue.raise({ type: 'draft.changed' });
+    }),
+    applyUndo: enqueueActions(({ context, enqueue }) => {
+      const step = undo(context.doc);
+      if (!step) return;
+      enqueue.assign(afterStep(context, step));
+      enqueue.raise({ type: 'draft.changed' });
+    }),
+    applyRedo: enqueueActions(({ context, enqueue }) => {
+      const step = redo(context.doc);
+      if (!step) return;
+      enqueue.assign(afterStep(context, step));
+      enqueue.raise({ type: 'draft.changed' });
+    }),
+    recordExternal: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'log.record') return;
+      const seq = context.seq + 1;
+      enqueue.assign({ seq, changes: [...context.changes, row(context, seq, event.code, event.label, 'external')], draftRevision: context.draftRevision + 1 });
+      enqueue.raise({ type: 'draft.changed' });
+    }),
+    loaded: assign(({ event }) => {
+      const out = (event as unknown as { output: Loaded }).output;
+      return {
+        project: out.project,
+        doc: openDoc(out.content),
+        baseVersion: out.baseVersion,
+        savedContent: out.savedContent,
+        source: out.source,
+        setAside: out.setAside,
+        changes: out.changes,
+        seq: out.lastSeq,
+        writtenSeq: out.lastSeq,
+        clearLogUpTo: out.clearLogUpTo,
+        error: null,
+      };
+    }),
+    persistLoaded: enqueueActions(({ context, enqueue }) => {
+      enqueue.assign({ draftRevision: context.draftRevision + 1 });
+      enqueue.raise({ type: 'draft.persist' });
+    }),
+    loadFailed: assign({ error: ({ event }) => messageOf((event as { error?: unknown }).error) }),
+    startSave: assign(({ context }) => ({ saving: { content: context.doc.content, seq: context.seq }, error: null, problems: [] })),
+    saved: enqueueActions(({ context, event, enqueue }) => {
+      const out = (event as unknown as { output: SaveResult }).output;
+      const snapshot = context.saving!;
+      enqueue.assign({
+        baseVersion: out.version,
+        savedContent: snapshot.content,
+        changes: context.changes.filter((r) => r.seq > snapshot.seq),
+        clearLogUpTo: snapshot.seq,
+        saving: null,
+        attempt: 0,
+        source: context.source === 'offline' ? 'server' : context.source,
+        setAside: null,
+        problems: out.problems,
+        draftRevision: context.draftRevision + 1,
+      });
+      enqueue.raise({ type: 'draft.persist' });
+    }),
+    rulesRefused: assign(({ context }) => ({
+      problems: blocksSave(checkContent(context.doc.content, { projectType: context.project!.type })),
+      error: null,
+    })),
+    saveFailed: assign(({ event }) => {
+      const err = (event as { error?: unknown }).error;
+      return { saving: null, error: messageOf(err), problems: problemsOf(err) };
+    }),
+    wentOffline: assign({ saving: null, attempt: ({ context }) => context.attempt + 1, online: false }),
+    gotConflict: assign(({ event }) => ({ saving: null, conflict: serverCopyOf((event as { error?: unknown }).error) })),
+    becameReadOnly: assign(({ context, event }) => ({
+      saving: null,
+      error: messageOf((event as { error?: unknown }).error),
+      project: context.project && { ...context.project, editable: false },
+    })),
+    keepMine: assign(({ context }) => ({ baseVersion: context.conflict!.version, savedContent: context.conflict!.content, conflict: null })),
+    takeTheirs: enqueueActions(({ context, enqueue }) => {
+      const theirs = context.conflict!;
+      const seq = context.seq + 1;
+      enqueue.assign({
+        doc: openDoc(theirs.content),
+        baseVersion: theirs.version,
+        savedContent: theirs.content,
+        conflict: null,
+        seq,
+        // The server copy is now the whole truth: earlier unsaved rows go, one 010 row stays.
+        changes: [row(context, seq, '010', context.project?.name ?? '', 'server')],
+        clearLogUpTo: context.seq,
+        draftRevision: context.draftRevision + 1,
+      });
+      enqueue.raise({ type: 'draft.persist' });
+    }),
+    restoreDraft: enqueueActions(({ context, enqueue }) => {
+      if (!context.setAside) return;
+      enqueue.assign({ doc: openDoc(context.setAside.content), source: 'draft', setAside: null, draftRevision: context.draftRevision + 1 });
+      enqueue.raise({ type: 'draft.changed' });
+    }),
+    draftWritten: assign(({ context, event }) => {
+      const out = (event as unknown as { output: { revision: number; seq: number; clearUpTo: number | null } }).output;
+      return {
+        writtenRevision: out.revision,
+        writtenSeq: Math.max(context.writtenSeq, out.seq),
+        // A save may have asked for more clearing while this write ran.
+        clearLogUpTo: context.clearLogUpTo === out.clearUpTo ? null : context.clearLogUpTo,
+        draftError: null,
+      };
+    }),
+    draftFailed: assign(({ context, event }) => ({
+      draftError: messageOf((event as { error?: unknown }).error),
+      // Give up on this revision; the next change tries again.
+      writtenRevision: context.draftRevision,
+    })),
+    setOnline: assign({ online: true }),
+    setOffline: assign({ online: false }),
+  },
+}).createMachine({
+  id: 'editor',
+  type: 'parallel',
+  context: ({ input }) => ({
+    pid: input.pid,
+    userId: input.userId,
+    db: input.db ?? appDB(),
+    project: null,
+    doc: openDoc({ questionnaires: [], portraits: [] }),
+    baseVersion: 0,
+    savedContent: null,
+    source: null,
+    setAside: null,
+    changes: [],
+    seq: 0,
+    writtenSeq: 0,
+    clearLogUpTo: null,
+    draftRevision: 0,
+    writtenRevision: 0,
+    draftError: null,
+    saving: null,
+    conflict: null,
+    error: null,
+    problems: [],
+    attempt: 0,
+    online: typeof navigator === 'undefined' ? true : navigator.onLine !== false,
+  }),
+  invoke: { src: 'networkWatcher' },
+  on: {
+    'network.online': { actions: 'setOnline' },
+    'network.offline': { actions: 'setOffline' },
+  },
+  states: {
+    doc: {
+      initial: 'loading',
+      states: {
+        loading: {
+          invoke: {
+            src: 'loadProject',
+            input: ({ context }) => ({ pid: context.pid, userId: context.userId, db: context.db }),
+            onDone: [
+              { guard: 'readOnly', target: 'readOnly', actions: 'loaded' },
+              { guard: 'dirtyAtLoad', target: 'editing', actions: 'loaded' },
+              { guard: 'persistAtLoad', target: 'saved', actions: ['loaded', 'persistLoaded'] },
+              { target: 'saved', actions: 'loaded' },
+            ],
+            onError: { target: 'loadFailed', actions: 'loadFailed' },
+          },
+        },
+        loadFailed: {
+          on: { 'load.retry': 'loading' },
+        },
+        readOnly: {},
+        saved: {
+          on: {
+            ...editable,
+            'log.record': { actions: 'recordExternal' },
+            'draft.changed': 'editing',
+            'draft.restore': { actions: 'restoreDraft' },
+          },
+        },
+        editing: {
+          on: {
+            ...editable,
+            'log.record': { actions: 'recordExternal' },
+            'draft.restore': { actions: 'restoreDraft' },
+            'project.save': [{ guard: 'blockedByRules', target: 'failed', actions: 'rulesRefused' }, { target: 'saving' }],
+          },
+        },
+        saving: {
+          entry: 'startSave',
+          invoke: {
+            src: 'saveToServer',
+            input: ({ context }) => ({ pid: context.pid, content: context.saving!.content, baseVersion: context.baseVersion }),
+            onDone: [
+              { guard: 'changedWhileSaving', target: 'editing', actions: 'saved' },
+              { target: 'saved', actions: 'saved' },
+            ],
+            onError: [
+              { guard: 'networkError', target: 'offline', actions: 'wentOffline' },
+              { guard: 'stale', target: 'conflict', actions: 'gotConflict' },
+              { guard: 'notEditable', target: 'readOnly', actions: 'becameReadOnly' },
+              { target: 'failed', actions: 'saveFailed' },
+            ],
+          },
+          on: { ...editable, 'log.record': { actions: 'recordExternal' } },
+        },
+        offline: {
+          after: { retry: 'saving' },
+          on: {
+            ...editable,
+            'log.record': { actions: 'recordExternal' },
+            'network.online': { target: 'saving', actions: 'setOnline' },
+            'project.save': 'saving',
+          },
+        },
+        conflict: {
+          on: {
+            'conflict.keepMine': { target: 'saving', actions: 'keepMine' },
+            'conflict.takeTheirs': { target: 'saved', actions: 'takeTheirs' },
+          },
+        },
+        failed: {
+          on: {
+            ...editable,
+            'log.record': { actions: 'recordExternal' },
+            'draft.changed': 'editing',
+            'save.retry': [{ guard: 'blockedByRules', target: 'failed', reenter: true, actions: 'rulesRefused' }, { target: 'saving' }],
+            'project.save': [{ guard: 'blockedByRules', target: 'failed', reenter: true, actions: 'rulesRefused' }, { target: 'saving' }],
+          },
+        },
+      },
+    },
+    autosave: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: { 'draft.changed': 'waiting', 'draft.persist': 'waiting' },
+        },
+        waiting: {
+          // Not restarted by further changes: while someone types, the draft is written every
+          // AUTOSAVE_MS with everything typed since, one transaction each, never one per keystroke.
+          after: { autosave: 'writing' },
+          on: { 'draft.flush': 'writing' },
+        },
+        writing: {
+          invoke: {
+            src: 'persistDraft',
+            input: ({ context }) => ({
+              db: context.db,
+              revision: context.draftRevision,
+              clearUpTo: context.clearLogUpTo,
+              rows: context.changes.filter((r) => r.seq > context.writtenSeq),
+              draft: {
+                pid: context.pid,
+                userId: context.userId,
+                content: context.doc.content,
+                baseVersion: context.baseVersion,
+                updatedAt: Date.now(),
+                dirty: context.doc.content !== context.savedContent,
+                project: context.project!,
+              },
+            }),
+            onDone: [
+              { guard: 'draftBehind', target: 'waiting', actions: 'draftWritten' },
+              { target: 'idle', actions: 'draftWritten' },
+            ],
+            onError: { target: 'idle', actions: 'draftFailed' },
+          },
+        },
+      },
+    },
+  },
+});
+
+/** The save state the page shows, one word per doc state. */
+export type SaveState = 'loading' | 'loadFailed' | 'readOnly' | 'saved' | 'editing' | 'saving' | 'offline' | 'conflict' | 'failed';
