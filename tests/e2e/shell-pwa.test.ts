@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_FLAGS, launchBrowser, newContext, signIn, startApp, watchErrors } from './helpers';
-import type { TestServer } from '../server/helpers';
+import { startServer, type TestServer } from '../server/helpers';
 import { Role } from '../../src/domain/roles';
 
 // The installable PWA (issue 3, part 10): Chromium reports no installability errors, the manifest
@@ -110,5 +110,39 @@ describe('installable PWA in Chromium', () => {
     expect(answer.status).toBe(404);
     expect(answer.type).toContain('application/json');
     await page.context().close();
+  });
+  it('offers "update available, reload" when a new version is deployed, and reloads into it', async () => {
+    // A private copy of the build, so that "deploying" a new service worker touches no other test.
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'survey-pwa-dist-'));
+    fs.cpSync(inject('distDir'), dist, { recursive: true });
+    const own = await startServer((c) => {
+      c.staticDir = dist;
+    });
+    const context = await newContext(browser);
+    try {
+      const page = await context.newPage();
+      await page.goto(`${own.url}/login`);
+      await untilControlled(page);
+      const before = await page.evaluate(() => navigator.serviceWorker.controller!.scriptURL);
+
+      fs.appendFileSync(path.join(dist, 'sw.js'), `\n// deployed ${Date.now()}\n`);
+      await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r!.update()));
+      const toast = page.locator('[data-toast-kind="info"]', { hasText: 'A new version of the app is available.' });
+      await toast.waitFor({ timeout: 20_000 });
+      // Nothing changes until the user agrees.
+      expect(await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => !!r!.waiting))).toBe(true);
+
+      await Promise.all([page.waitForEvent('load'), toast.getByRole('button', { name: 'Reload' }).click()]);
+      await page.getByRole('button', { name: 'Sign in' }).waitFor();
+      const after = await page.evaluate(() =>
+        navigator.serviceWorker.getRegistration().then((r) => ({ waiting: !!r!.waiting, active: r!.active!.scriptURL })),
+      );
+      expect(after).toEqual({ waiting: false, active: before });
+      expect(await page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+    } finally {
+      await context.close();
+      await own.close();
+      fs.rmSync(dist, { recursive: true, force: true });
+    }
   });
 });
