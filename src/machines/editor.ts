@@ -444,6 +444,8 @@ export const editorMachine = setup({
             'log.record': { actions: 'recordExternal' },
             'draft.restore': { actions: 'restoreDraft' },
             'project.save': [{ guard: 'blockedByRules', target: 'failed', actions: 'rulesRefused' }, { target: 'saving' }],
+            // A retry after fixing what a failed save complained about (the fix moved us here).
+            'save.retry': [{ guard: 'blockedByRules', target: 'failed', actions: 'rulesRefused' }, { target: 'saving' }],
           },
         },
         saving: {
