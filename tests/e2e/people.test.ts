@@ -374,4 +374,29 @@ describe('people in Chromium', () => {
       .waitFor();
     expect(await audit()).toEqual([]);
   });
+
+  it('speaks Russian to a Russian browser', async () => {
+    const page = await (await newContext(browser, 'ru')).newPage();
+    await signIn(page, server, adminEmail);
+    await page.goto(`${server.url}/moderators`);
+    await page.getByRole('heading', { name: 'Модераторы' }).waitFor();
+    for (const header of [
+      'Эл. почта',
+      'ФИО',
+      'Роль',
+      'Организация',
+      'Категория',
+      'Статус',
+      'Дата регистрации',
+    ]) {
+      await page.getByRole('columnheader', { name: header }).waitFor();
+    }
+    await page.getByRole('button', { name: 'Пригласить' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('heading', { name: 'Пригласить пользователя' }).waitFor();
+    await dialog.getByLabel('Эл. почта').fill('не-адрес');
+    await dialog.getByRole('button', { name: 'Пригласить' }).click();
+    await dialog.getByText('Пожалуйста, введите корректный email').waitFor();
+    await dialog.getByText('Это поле обязательно').waitFor();
+  });
 });

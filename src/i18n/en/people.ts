@@ -61,6 +61,10 @@ const people: Translation['people'] = {
     actionsFor: 'Actions for {email}',
   },
   actions: {
+    editFor: 'Edit: {email}',
+    resendFor: 'Resend invitation: {email}',
+    setPasswordFor: 'Set a new password: {email}',
+    deleteFor: 'Delete: {email}',
     invite: 'Invite',
     edit: 'Edit',
     resend: 'Resend invitation',

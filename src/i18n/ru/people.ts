@@ -60,6 +60,10 @@ export default {
     actionsFor: 'Действия с {email:string}',
   },
   actions: {
+    editFor: 'Изменить: {email:string}',
+    resendFor: 'Отправить приглашение снова: {email:string}',
+    setPasswordFor: 'Задать новый пароль: {email:string}',
+    deleteFor: 'Удалить: {email:string}',
     invite: 'Пригласить',
     edit: 'Изменить',
     resend: 'Отправить приглашение снова',

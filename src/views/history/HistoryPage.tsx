@@ -156,7 +156,8 @@ function HistoryTable() {
         className="overflow-hidden rounded-lg border border-slate-200 bg-white"
         aria-busy={feed.loading || undefined}
       >
-        <div className="overflow-x-auto">
+        {/* Focusable so keyboard users can scroll a table wider than the screen. */}
+        <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={LL.people.history.title()}>
           <table className="w-full text-left text-sm">
             <caption className="sr-only">{LL.people.history.title()}</caption>
             <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">

@@ -166,23 +166,26 @@ export function UsersPage({ title, roles, roleChoices = roles }: UsersPageProps)
             role="group"
             aria-label={LL.people.table.actionsFor({ email: u.email })}
           >
-            <IconButton label={`${LL.people.actions.edit()}: ${u.email}`} onClick={() => void edit(u)}>
+            <IconButton label={LL.people.actions.editFor({ email: u.email })} onClick={() => void edit(u)}>
               <EditIcon />
             </IconButton>
             {CAN_INVITE.includes(u.statusId) && (
-              <IconButton label={`${LL.people.actions.resend()}: ${u.email}`} onClick={() => void resend(u)}>
+              <IconButton
+                label={LL.people.actions.resendFor({ email: u.email })}
+                onClick={() => void resend(u)}
+              >
                 <MailIcon />
               </IconButton>
             )}
             <IconButton
-              label={`${LL.people.actions.setPassword()}: ${u.email}`}
+              label={LL.people.actions.setPasswordFor({ email: u.email })}
               onClick={() => void setPassword(u)}
             >
               <KeyIcon />
             </IconButton>
             {u.id !== me?.id && (
               <IconButton
-                label={`${LL.people.actions.delete()}: ${u.email}`}
+                label={LL.people.actions.deleteFor({ email: u.email })}
                 onClick={() => void remove(u)}
                 className="hover:text-red-700"
               >
