@@ -99,6 +99,19 @@ describe('projects in Chromium', () => {
       .where('id', '=', p.id)
       .executeTakeFirstOrThrow();
     expect(row.status).toBe(ProjectStatus.Created);
+    // Still editable: its details change the target platforms.
+    await rowAction(page, 'Still empty', 'Details');
+    const details = page.getByRole('dialog');
+    await expect.poll(() => details.textContent()).toContain('Can be edited');
+    await details.getByRole('checkbox', { name: 'Yandex Games' }).check();
+    await details.getByRole('button', { name: 'Save' }).click();
+    await expect
+      .poll(
+        async () =>
+          (await server.call('GET', `/projects?search=${p.id}`, { session: researcher })).body[0]
+            .targetPlatformIds,
+      )
+      .toEqual([4]);
   });
 
   it('sends a filled project for moderation after confirmation; it is then read-only', async () => {
@@ -122,6 +135,13 @@ describe('projects in Chromium', () => {
       body: { id: p.id, name: 'Sneaky edit' },
     });
     expect(edit.status).toBe(409);
+    // Its details say so, and show the platforms without letting them change.
+    await rowAction(page, 'Ready for review', 'Details');
+    const details = page.getByRole('dialog');
+    await expect.poll(() => details.textContent()).toContain('Read-only: the project has been sent');
+    expect(await details.getByRole('checkbox').count()).toBe(0);
+    await details.getByRole('button', { name: 'Close', exact: true }).last().click();
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
     // Settings open read-only for a researcher.
     await rowAction(page, 'Ready for review', 'Settings');
     await expect

@@ -198,6 +198,7 @@ const projects: Translation['projects'] = {
     statusApply: 'Change status',
     statusNone: 'No status can follow this one',
     statusDone: 'Status changed: “{status}”',
+    saved: 'Project saved',
   },
   statusChange: {
     select: 'Status of project “{name}”',

@@ -197,6 +197,7 @@ export default {
     statusApply: 'Сменить статус',
     statusNone: 'Из этого статуса перейти некуда',
     statusDone: 'Статус изменён: «{status:string}»',
+    saved: 'Проект сохранён',
   },
   statusChange: {
     select: 'Статус проекта «{name:string}»',

@@ -33,6 +33,7 @@ export function ProjectActionsMenu({
   const access = accessOf(project);
   const writer = canWriteProject(me, access);
   const items: { key: string; label: string; run: () => void; danger?: boolean }[] = [];
+  items.push({ key: 'details', label: LL.projects.actions.details(), run: () => actions.details(project) });
   if (canEditProject(me, access))
     items.push({ key: 'rename', label: LL.projects.actions.rename(), run: () => actions.rename(project) });
   if (canReadProject(me, access))
@@ -63,32 +64,30 @@ export function ProjectActionsMenu({
       >
         {LL.projects.actions.open()}
       </Link>
-      {items.length > 0 && (
-        <Menu>
-          <MenuButton
-            aria-label={LL.projects.list.actionsFor({ name: project.name })}
-            className="rounded px-2 py-1 text-sm text-slate-700 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
-          >
-            {LL.projects.actions.more()} ▾
-          </MenuButton>
-          <MenuItems
-            anchor="bottom end"
-            className="z-30 min-w-48 rounded-md border border-slate-200 bg-white py-1 text-left text-sm shadow-lg focus:outline-none"
-          >
-            {items.map((item) => (
-              <MenuItem key={item.key}>
-                <button
-                  type="button"
-                  onClick={item.run}
-                  className={`block w-full px-3 py-2 text-left data-[focus]:bg-slate-100 ${item.danger ? 'text-red-700' : 'text-slate-700'}`}
-                >
-                  {item.label}
-                </button>
-              </MenuItem>
-            ))}
-          </MenuItems>
-        </Menu>
-      )}
+      <Menu>
+        <MenuButton
+          aria-label={LL.projects.list.actionsFor({ name: project.name })}
+          className="rounded px-2 py-1 text-sm text-slate-700 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+        >
+          {LL.projects.actions.more()} ▾
+        </MenuButton>
+        <MenuItems
+          anchor="bottom end"
+          className="z-30 min-w-48 rounded-md border border-slate-200 bg-white py-1 text-left text-sm shadow-lg focus:outline-none"
+        >
+          {items.map((item) => (
+            <MenuItem key={item.key}>
+              <button
+                type="button"
+                onClick={item.run}
+                className={`block w-full px-3 py-2 text-left data-[focus]:bg-slate-100 ${item.danger ? 'text-red-700' : 'text-slate-700'}`}
+              >
+                {item.label}
+              </button>
+            </MenuItem>
+          ))}
+        </MenuItems>
+      </Menu>
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { notify } from '../ui/toast';
 import { RenameForm } from './RenameForm';
 import { SettingsForm } from './SettingsForm';
 import { LinkPanel } from './LinkPanel';
+import { ProjectDetails } from './ProjectDetails';
 import { errorMessage, statusName } from './labels';
 
 // What a user can do with one project, shared by /projects and /reports. Each action asks for
@@ -114,6 +115,18 @@ export function useProjectActions(reload: () => void) {
       });
       if (updated) {
         notify.success(LL.projects.rename.done());
+        reload();
+      }
+    },
+
+    details: async (p: Project) => {
+      const changed = await enqueueModal<boolean>({
+        title: LL.projects.details.title({ id: p.id }),
+        wide: true,
+        render: (close) => <ProjectDetails project={p} onDone={close} />,
+      });
+      if (changed) {
+        notify.success(LL.projects.details.saved());
         reload();
       }
     },
