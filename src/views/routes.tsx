@@ -33,5 +33,5 @@ export const ROUTES: AppRoute[] = [
   { path: '/history', layout: 'main', component: lazy(() => import('./history/HistoryPage')) },
   { path: '/report', layout: 'main', component: NotAvailable },
 
-  { path: '/project', layout: 'editor', component: NotAvailable },
+  { path: '/project', layout: 'editor', component: lazy(() => import('./editor/EditorPage')) },
 ];
