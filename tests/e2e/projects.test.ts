@@ -147,6 +147,13 @@ describe('projects in Chromium', () => {
     await expect
       .poll(() => page.getByRole('dialog').getByText('You may not change the settings').count())
       .toBe(1);
+    await page.keyboard.press('Escape');
+    // The editor opens it read-only: the question is shown, its text cannot be changed.
+    await page.goto(`${server.url}/project?pid=${p.id}`);
+    const question = page.getByLabel('Text of question 1');
+    await expect.poll(() => question.inputValue()).toBe('How often do you play?');
+    expect(await question.isDisabled()).toBe(true);
+    expect(await page.getByRole('note').filter({ hasText: 'View only' }).count()).toBe(1);
     expect(errors).toEqual([]);
   });
 
