@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newContext, signIn, startApp, watchErrors } from './helpers';
@@ -192,6 +193,13 @@ describe('app shell in Chromium', () => {
     await page.context().close();
   });
 
+  it('falls back to Russian for a browser language other than en or ru', async () => {
+    const page = await (await browser.newContext({ locale: 'de-DE' })).newPage();
+    await page.goto(`${server.url}/login`);
+    await page.getByRole('button', { name: 'Войти' }).waitFor();
+    await page.context().close();
+  });
+
   it('shows the user menu with full name and role, Profile and Logout', async () => {
     const page = await openAs('ModeratorVK');
     await nav(page).getByRole('link', { name: 'Questionnaires' }).click();
@@ -307,6 +315,11 @@ describe('app shell in Chromium', () => {
 
     await page.getByRole('button', { name: 'Help for this page' }).click();
     await guide.waitFor();
+    // Focus stays inside the dialog however far one tabs.
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]'))).toBe(true);
+    }
     for (let n = 2; n <= 6; n++) {
       await guide.getByRole('button', { name: 'Next' }).click();
       await expect.poll(() => guide.getByRole('img').getAttribute('alt')).toBe(`Slide ${n} of 6`);
@@ -316,6 +329,69 @@ describe('app shell in Chromium', () => {
     expect((await page.request.get(`${server.url}${slide}`)).status()).toBe(200);
     await guide.getByRole('button', { name: 'End' }).click();
     await expect.poll(() => guide.count()).toBe(0);
+    // Focus goes back to the button that opened the guide.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Help for this page');
     await context.close();
+  });
+  it('pauses a toast while the window has no focus, and closes it 5 s after focus returns', async () => {
+    const email = (await server.createUser({ role: Role.Researcher, organizationId: await server.createOrganization() })).email;
+    const page = await (await newContext(browser)).newPage();
+    await signIn(page, server, email);
+    await page.getByLabel('New password').fill('abcdefg3');
+    await page.getByLabel('Repeat the password').fill('abcdefg3');
+    await page.mouse.move(5, 400);
+    await page.getByRole('button', { name: 'Change password' }).click();
+    const toast = page.locator('[data-toast-kind="success"]');
+    await toast.waitFor();
+    await page.evaluate(() => window.dispatchEvent(new Event('blur')));
+    await page.waitForTimeout(6000);
+    expect(await toast.count()).toBe(1);
+    const back = Date.now();
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await toast.waitFor({ state: 'detached', timeout: 10_000 });
+    // It had used part of its 5 s before the pause; it never closes early after focus returns.
+    const waited = Date.now() - back;
+    expect(waited).toBeGreaterThan(3000);
+    expect(waited).toBeLessThan(6500);
+    await page.context().close();
+  });
+
+  it('has no WCAG A/AA violations in the shell: rail, full sidebar, settings, user menu, a dialog', async () => {
+    const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+    // axe comes in as a script tag, which the app's CSP (script-src 'self') rightly blocks.
+    const page = await (await browser.newContext({ locale: 'en', viewport: { width: 1280, height: 800 }, bypassCSP: true })).newPage();
+    const audit = async () => {
+      await page.addScriptTag({ path: axePath });
+      return page.evaluate(async () => {
+        type Axe = { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> };
+        const axe = (window as unknown as { axe: Axe }).axe;
+        const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } });
+        return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      });
+    };
+    await signIn(page, server, emails.get('Administrator')!);
+    await nav(page).waitFor();
+    expect(await audit()).toEqual([]);
+    await page.getByRole('button', { name: 'Expand menu' }).click();
+    await page.getByTestId('app-version').waitFor();
+    expect(await audit()).toEqual([]);
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('checkbox', { name: 'Hide side menu completely' }).waitFor();
+    expect(await audit()).toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).waitFor();
+    expect(await audit()).toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('ru');
+    await page.getByRole('dialog', { name: 'Change the language?' }).waitFor();
+    expect(await audit()).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    await page.goto(`${server.url}/no-such-page`);
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    expect(await audit()).toEqual([]);
+    await page.context().close();
   });
 });

@@ -43,10 +43,8 @@ function SettingsMenu() {
       >
         <SettingsIcon />
       </PopoverButton>
-      <PopoverPanel
-        anchor={{ to: 'bottom end', gap: 6 }}
-        className="z-40 w-72 rounded-lg border border-slate-200 bg-white p-4 shadow-lg focus:outline-none"
-      >
+      {/* Not anchored (portaled): a portaled panel brings aria-hidden focus sentinels that axe rejects. */}
+      <PopoverPanel className="absolute right-0 top-full z-40 mt-1.5 w-72 rounded-lg border border-slate-200 bg-white p-4 shadow-lg focus:outline-none">
         <h2 className="mb-3 text-sm font-semibold text-slate-800">{LL.shell.settings.title()}</h2>
         <div className="mb-4 flex items-center gap-2">
           <input

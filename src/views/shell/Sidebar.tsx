@@ -116,7 +116,7 @@ export function Sidebar({ roleId, collapsed, config }: { roleId: number; collaps
                     {LL.shell.menu[e.label]()}
                   </span>
                 ) : (
-                  <span id={`menu-group-${e.id}`} className="block px-3 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-400">
+                  <span id={`menu-group-${e.id}`} className="block px-3 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">
                     {LL.shell.menu[e.label]()}
                   </span>
                 )}
@@ -129,7 +129,7 @@ export function Sidebar({ roleId, collapsed, config }: { roleId: number; collaps
         </ul>
       </nav>
       {!collapsed && (
-        <p data-testid="app-version" className="shrink-0 border-t border-slate-200 px-4 py-2 text-xs text-slate-400">
+        <p data-testid="app-version" className="shrink-0 border-t border-slate-200 px-4 py-2 text-xs text-slate-500">
           {LL.shell.menu.version({ version: config?.version ?? APP_VERSION })}
         </p>
       )}

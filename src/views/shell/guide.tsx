@@ -5,6 +5,7 @@ import { FIRST_LOGIN_GUIDE, guideSlides, isGuideId, type GuideId } from '../../d
 import { Role } from '../../domain/roles';
 import type { User } from '../../domain/user';
 import { guideMachine } from '../../machines/guide';
+import { useRestoreFocus } from '../ui/useRestoreFocus';
 
 // The guide dialog and its memory. localStorage `app-helpers` (spec section 3) keeps the guides this
 // browser has opened, as { "<guide id>": <unix ms first opened> }. One guide actor for the app: the
@@ -54,6 +55,7 @@ const GuideDialogView = lazy(() => import('./GuideDialogView'));
 /** Mount once: the guide dialog, present while a guide is open or fading out. */
 export function GuideDialog() {
   const active = useSelector(guideActor, (s) => !s.matches('closed'));
+  useRestoreFocus(useSelector(guideActor, (s) => s.matches('open')));
   if (!active) return null;
   return (
     <Suspense fallback={null}>

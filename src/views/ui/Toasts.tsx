@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type CSSProperties, type PointerEvent as ReactPointerEvent } from 'react';
-import { toast as hotToast, useToaster, type Toast, type ToastPosition } from 'react-hot-toast';
+import { toast as hotToast, useToaster, useToasterStore, type Toast, type ToastPosition } from 'react-hot-toast';
 import { useI18nContext } from '../../i18n/i18n-react';
 import { CheckIcon, ErrorIcon, InfoIcon, WarningIcon } from './icons';
 import { TOAST_POSITIONS, type ToastKind } from './toast';
@@ -131,31 +131,32 @@ function ToastItem({
 export function Toasts({ defaultPosition = 'top-right' }: { defaultPosition?: ToastPosition }) {
   const { toasts, handlers } = useToaster({ duration: TOAST_DURATION_MS });
   const { startPause, endPause, updateHeight, calculateOffset } = handlers;
-  const hovered = useRef(false);
-  const blurred = useRef(false);
-  const paused = useRef(false);
-
-  // The store's clock pauses for either reason and resumes only when neither holds. It is told only
-  // about changes: a second startPause would move the pause's start and shorten the toasts' time.
+  const { pausedAt } = useToasterStore();
+  // The store's clock pauses for either reason and resumes only when neither holds. The store's
+  // pause functions close over its state, so the latest ones are kept here and reconciled after
+  // every render: a pause asked for before the store re-rendered is never lost.
+  const pause = useRef({ hovered: false, blurred: false, pausedAt, startPause, endPause });
   const sync = useCallback(() => {
-    const want = hovered.current || blurred.current;
-    if (want === paused.current) return;
-    paused.current = want;
-    if (want) startPause();
-    else endPause();
-  }, [startPause, endPause]);
-
+    const p = pause.current;
+    const want = p.hovered || p.blurred;
+    if (want && p.pausedAt === undefined) p.startPause();
+    else if (!want && p.pausedAt !== undefined) p.endPause();
+  }, []);
+  useEffect(() => {
+    Object.assign(pause.current, { pausedAt, startPause, endPause });
+    sync();
+  }, [pausedAt, startPause, endPause, sync]);
   useEffect(() => {
     const onBlur = () => {
-      blurred.current = true;
+      pause.current.blurred = true;
       sync();
     };
     const onFocus = () => {
-      blurred.current = false;
+      pause.current.blurred = false;
       sync();
     };
     const onVisibility = () => (document.hidden ? onBlur() : document.hasFocus() && onFocus());
-    blurred.current = !document.hasFocus();
+    pause.current.blurred = !document.hasFocus();
     sync();
     window.addEventListener('blur', onBlur);
     window.addEventListener('focus', onFocus);
@@ -169,8 +170,8 @@ export function Toasts({ defaultPosition = 'top-right' }: { defaultPosition?: To
 
   // A pause started by the hover of a toast that then left (closed under the pointer) must end.
   useEffect(() => {
-    if (toasts.every((t) => !t.visible) && hovered.current) {
-      hovered.current = false;
+    if (toasts.every((t) => !t.visible) && pause.current.hovered) {
+      pause.current.hovered = false;
       sync();
     }
   }, [toasts, sync]);
@@ -190,11 +191,11 @@ export function Toasts({ defaultPosition = 'top-right' }: { defaultPosition?: To
             data-toast-position={position}
             className={`pointer-events-none fixed z-[60] w-80 max-w-[calc(100vw-2rem)] ${top ? 'top-4' : 'bottom-4'} ${align}`}
             onMouseEnter={() => {
-              hovered.current = true;
+              pause.current.hovered = true;
               sync();
             }}
             onMouseLeave={() => {
-              hovered.current = false;
+              pause.current.hovered = false;
               sync();
             }}
           >

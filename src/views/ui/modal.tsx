@@ -2,6 +2,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { createActor } from 'xstate';
 import { modalsMachine, type ModalRequest } from '../../machines/modals';
+import { useRestoreFocus } from './useRestoreFocus';
 
 // The modal host of spec section 2. One queue actor for the whole app: `openModal` and `confirm`
 // are plain functions that any page, machine action or error handler can await, so the actor has
@@ -45,6 +46,7 @@ const ModalDialog = lazy(() => import('./ModalDialog'));
 /** Mount once: shows the head of the queue while there is one. */
 export function ModalHost() {
   const open = useSelector(modalsActor, (s) => s.context.current !== null);
+  useRestoreFocus(open);
   if (!open) return null;
   return (
     <Suspense fallback={null}>
