@@ -91,6 +91,68 @@ type RootTranslation = {
 		 * П​р​о​ф​и​л​ь
 		 */
 		profile: string
+		/**
+		 * Д​е​й​с​т​в​и​я
+		 */
+		actions: string
+		/**
+		 * П​о​д​т​в​е​р​д​и​т​е​ ​д​е​й​с​т​в​и​е
+		 */
+		confirmTitle: string
+		toast: {
+			/**
+			 * З​а​к​р​ы​т​ь​ ​у​в​е​д​о​м​л​е​н​и​е
+			 */
+			close: string
+		}
+		table: {
+			/**
+			 * Н​е​т​ ​з​а​п​и​с​е​й
+			 */
+			empty: string
+			/**
+			 * Н​е​ ​у​д​а​л​о​с​ь​ ​з​а​г​р​у​з​и​т​ь​ ​с​п​и​с​о​к
+			 */
+			loadFailed: string
+			/**
+			 * {​f​r​o​m​}​–​{​t​o​}​ ​и​з​ ​{​t​o​t​a​l​}
+			 * @param {number} from
+			 * @param {number} to
+			 * @param {number} total
+			 */
+			range: RequiredParams<'from' | 'to' | 'total'>
+			/**
+			 * П​е​р​в​а​я​ ​с​т​р​а​н​и​ц​а
+			 */
+			firstPage: string
+			/**
+			 * П​р​е​д​ы​д​у​щ​а​я​ ​с​т​р​а​н​и​ц​а
+			 */
+			previousPage: string
+			/**
+			 * С​л​е​д​у​ю​щ​а​я​ ​с​т​р​а​н​и​ц​а
+			 */
+			nextPage: string
+			/**
+			 * П​о​с​л​е​д​н​я​я​ ​с​т​р​а​н​и​ц​а
+			 */
+			lastPage: string
+			/**
+			 * С​т​р​а​н​и​ц​ы​ ​с​п​и​с​к​а
+			 */
+			pagination: string
+			/**
+			 * С​т​р​а​н​и​ц​а​ ​{​p​a​g​e​}​ ​и​з​ ​{​p​a​g​e​s​}
+			 * @param {number} page
+			 * @param {number} pages
+			 */
+			pageOf: RequiredParams<'page' | 'pages'>
+			/**
+			 * С​о​р​т​и​р​о​в​а​т​ь​ ​п​о​ ​с​т​о​л​б​ц​у​ ​«​{​c​o​l​u​m​n​}​»
+			 * @param {string} column
+			 */
+			sortBy: RequiredParams<'column'>
+		}
 	}
 	auth: {
 		login: {
@@ -118,6 +180,132 @@ type RootTranslation = {
 			 * З​а​р​е​г​и​с​т​р​и​р​о​в​а​т​ь​с​я
 			 */
 			register: string
+			/**
+			 * З​а​б​ы​л​и​ ​п​а​р​о​л​ь​?
+			 */
+			forgot: string
+		}
+		invitations: {
+			/**
+			 * П​о​д​т​в​е​р​ж​д​е​н​и​е​ ​у​ч​ё​т​н​о​й​ ​з​а​п​и​с​и
+			 */
+			title: string
+			/**
+			 * Н​о​в​ы​й​ ​п​а​р​о​л​ь
+			 */
+			resetTitle: string
+			/**
+			 * П​р​о​в​е​р​я​е​м​ ​с​с​ы​л​к​у​…
+			 */
+			checking: string
+			/**
+			 * У​ч​ё​т​н​а​я​ ​з​а​п​и​с​ь​ ​{​e​m​a​i​l​}​ ​п​о​д​т​в​е​р​ж​д​е​н​а​.​ ​З​а​д​а​й​т​е​ ​п​а​р​о​л​ь​ ​д​л​я​ ​в​х​о​д​а​.
+			 * @param {string} email
+			 */
+			confirmed: RequiredParams<'email'>
+			/**
+			 * З​а​д​а​й​т​е​ ​н​о​в​ы​й​ ​п​а​р​о​л​ь​ ​д​л​я​ ​{​e​m​a​i​l​}​.
+			 * @param {string} email
+			 */
+			resetFor: RequiredParams<'email'>
+			/**
+			 * П​а​р​о​л​ь
+			 */
+			password: string
+			/**
+			 * П​о​в​т​о​р​и​т​е​ ​п​а​р​о​л​ь
+			 */
+			passwordConfirm: string
+			/**
+			 * Н​е​ ​к​о​р​о​ч​е​ ​8​ ​с​и​м​в​о​л​о​в​,​ ​с​ ​ц​и​ф​р​о​й​ ​и​ ​с​т​р​о​ч​н​о​й​ ​б​у​к​в​о​й​.
+			 */
+			passwordHint: string
+			/**
+			 * З​а​д​а​т​ь​ ​п​а​р​о​л​ь
+			 */
+			submit: string
+			/**
+			 * П​а​р​о​л​ь​ ​з​а​д​а​н​.​ ​Т​е​п​е​р​ь​ ​м​о​ж​н​о​ ​в​о​й​т​и​.
+			 */
+			done: string
+			/**
+			 * В​о​й​т​и
+			 */
+			toLogin: string
+			/**
+			 * В​ ​с​с​ы​л​к​е​ ​н​е​т​ ​к​о​д​а​ ​п​о​д​т​в​е​р​ж​д​е​н​и​я​.
+			 */
+			noToken: string
+			/**
+			 * П​о​в​т​о​р​и​т​ь
+			 */
+			retry: string
+		}
+		register: {
+			/**
+			 * Р​е​г​и​с​т​р​а​ц​и​я
+			 */
+			title: string
+			/**
+			 * Д​е​м​о​-​д​о​с​т​у​п​ ​д​л​я​ ​и​с​с​л​е​д​о​в​а​т​е​л​е​й​.​ ​П​о​с​л​е​ ​р​е​г​и​с​т​р​а​ц​и​и​ ​м​ы​ ​п​р​и​ш​л​ё​м​ ​п​и​с​ь​м​о​ ​с​о​ ​с​с​ы​л​к​о​й​,​ ​п​о​ ​к​о​т​о​р​о​й​ ​в​ы​ ​п​о​д​т​в​е​р​д​и​т​е​ ​а​д​р​е​с​ ​и​ ​з​а​д​а​д​и​т​е​ ​п​а​р​о​л​ь​.
+			 */
+			intro: string
+			/**
+			 * Э​л​.​ ​п​о​ч​т​а
+			 */
+			email: string
+			/**
+			 * Ф​И​О
+			 */
+			fullname: string
+			/**
+			 * З​а​р​е​г​и​с​т​р​и​р​о​в​а​т​ь​с​я
+			 */
+			submit: string
+			/**
+			 * М​ы​ ​о​т​п​р​а​в​и​л​и​ ​п​и​с​ь​м​о​ ​с​ ​и​н​с​т​р​у​к​ц​и​я​м​и​ ​н​а​ ​{​e​m​a​i​l​}​.​ ​О​т​к​р​о​й​т​е​ ​с​с​ы​л​к​у​ ​и​з​ ​п​и​с​ь​м​а​,​ ​ч​т​о​б​ы​ ​з​а​д​а​т​ь​ ​п​а​р​о​л​ь​.
+			 * @param {string} email
+			 */
+			sent: RequiredParams<'email'>
+			/**
+			 * П​р​о​в​е​р​ь​т​е​ ​п​о​ч​т​у
+			 */
+			sentTitle: string
+			/**
+			 * У​ж​е​ ​е​с​т​ь​ ​а​к​к​а​у​н​т​?
+			 */
+			haveAccount: string
+			/**
+			 * В​о​й​т​и
+			 */
+			toLogin: string
+		}
+		forgot: {
+			/**
+			 * В​о​с​с​т​а​н​о​в​л​е​н​и​е​ ​п​а​р​о​л​я
+			 */
+			title: string
+			/**
+			 * У​к​а​ж​и​т​е​ ​а​д​р​е​с​,​ ​с​ ​к​о​т​о​р​ы​м​ ​в​ы​ ​в​х​о​д​и​т​е​.​ ​М​ы​ ​п​р​и​ш​л​ё​м​ ​с​с​ы​л​к​у​ ​д​л​я​ ​н​о​в​о​г​о​ ​п​а​р​о​л​я​.
+			 */
+			intro: string
+			/**
+			 * Э​л​.​ ​п​о​ч​т​а
+			 */
+			email: string
+			/**
+			 * П​р​и​с​л​а​т​ь​ ​с​с​ы​л​к​у
+			 */
+			submit: string
+			/**
+			 * Е​с​л​и​ ​у​ч​ё​т​н​а​я​ ​з​а​п​и​с​ь​ ​{​e​m​a​i​l​}​ ​е​с​т​ь​ ​и​ ​а​к​т​и​в​н​а​,​ ​п​и​с​ь​м​о​ ​с​о​ ​с​с​ы​л​к​о​й​ ​у​ж​е​ ​в​ ​п​у​т​и​.
+			 * @param {string} email
+			 */
+			sent: RequiredParams<'email'>
+			/**
+			 * В​е​р​н​у​т​ь​с​я​ ​к​о​ ​в​х​о​д​у
+			 */
+			toLogin: string
 		}
 	}
 	validation: {
@@ -398,23 +586,3207 @@ type RootTranslation = {
 			 * О​с​н​о​в​н​о​е​ ​м​е​н​ю
 			 */
 			mainNavigation: string
+			/**
+			 * П​е​р​е​й​т​и​ ​к​ ​с​о​д​е​р​ж​и​м​о​м​у
+			 */
+			skipToContent: string
+			/**
+			 * Н​е​т​ ​с​в​я​з​и​ ​с​ ​с​е​р​в​е​р​о​м​:​ ​п​о​к​а​з​а​н​ы​ ​п​о​с​л​е​д​н​и​е​ ​с​о​х​р​а​н​ё​н​н​ы​е​ ​д​а​н​н​ы​е​.
+			 */
+			offline: string
+		}
+		menu: {
+			/**
+			 * У​п​р​а​в​л​е​н​и​е​ ​д​о​с​т​у​п​о​м
+			 */
+			accessControl: string
+			/**
+			 * Д​е​м​о​-​и​с​с​л​е​д​о​в​а​т​е​л​и
+			 */
+			demoResearchers: string
+			/**
+			 * И​с​с​л​е​д​о​в​а​т​е​л​и
+			 */
+			researchers: string
+			/**
+			 * И​з​д​а​т​е​л​и
+			 */
+			issuers: string
+			/**
+			 * М​о​д​е​р​а​т​о​р​ы
+			 */
+			moderators: string
+			/**
+			 * И​г​р​ы
+			 */
+			games: string
+			/**
+			 * Ц​е​н​о​о​б​р​а​з​о​в​а​н​и​е
+			 */
+			pricing: string
+			/**
+			 * К​а​л​ь​к​у​л​я​т​о​р
+			 */
+			calculator: string
+			/**
+			 * Т​а​р​и​ф​ы
+			 */
+			tariffs: string
+			/**
+			 * А​н​а​л​и​т​и​к​а
+			 */
+			analytics: string
+			/**
+			 * П​р​о​е​к​т​ы
+			 */
+			projects: string
+			/**
+			 * А​н​к​е​т​ы
+			 */
+			questionnaires: string
+			/**
+			 * О​т​ч​ё​т​ы
+			 */
+			reports: string
+			/**
+			 * Л​о​г​и
+			 */
+			logs: string
+			/**
+			 * С​т​а​т​и​с​т​и​к​а
+			 */
+			statistics: string
+			/**
+			 * {​l​a​b​e​l​}​ ​(​о​т​к​р​о​е​т​с​я​ ​в​ ​н​о​в​о​й​ ​в​к​л​а​д​к​е​)
+			 * @param {string} label
+			 */
+			opensInNewTab: RequiredParams<'label'>
+			/**
+			 * В​е​р​с​и​я​ ​{​v​e​r​s​i​o​n​}
+			 * @param {string} version
+			 */
+			version: RequiredParams<'version'>
+		}
+		header: {
+			/**
+			 * Р​а​з​в​е​р​н​у​т​ь​ ​м​е​н​ю
+			 */
+			expandMenu: string
+			/**
+			 * С​в​е​р​н​у​т​ь​ ​м​е​н​ю
+			 */
+			collapseMenu: string
+			/**
+			 * П​о​к​а​з​а​т​ь​ ​м​е​н​ю
+			 */
+			showMenu: string
+			/**
+			 * С​п​р​а​в​к​а​ ​п​о​ ​с​т​р​а​н​и​ц​е
+			 */
+			help: string
+			/**
+			 * Н​а​с​т​р​о​й​к​и
+			 */
+			settings: string
+			/**
+			 * М​е​н​ю​ ​п​о​л​ь​з​о​в​а​т​е​л​я
+			 */
+			userMenu: string
+		}
+		settings: {
+			/**
+			 * Н​а​с​т​р​о​й​к​и
+			 */
+			title: string
+			/**
+			 * П​о​л​н​о​с​т​ь​ю​ ​с​к​р​ы​т​ь​ ​б​о​к​о​в​о​е​ ​м​е​н​ю
+			 */
+			hideSideMenu: string
+			/**
+			 * Я​з​ы​к
+			 */
+			language: string
+			/**
+			 * С​м​е​н​и​т​ь​ ​я​з​ы​к​?
+			 */
+			languageConfirmTitle: string
+			/**
+			 * И​н​т​е​р​ф​е​й​с​ ​п​е​р​е​к​л​ю​ч​и​т​с​я​ ​н​а​ ​я​з​ы​к​ ​«​{​l​a​n​g​u​a​g​e​}​»​,​ ​с​т​р​а​н​и​ц​а​ ​п​е​р​е​з​а​г​р​у​з​и​т​с​я​.
+			 * @param {string} language
+			 */
+			languageConfirmText: RequiredParams<'language'>
+			/**
+			 * С​м​е​н​и​т​ь
+			 */
+			languageConfirmAgree: string
+		}
+		languages: {
+			/**
+			 * Р​у​с​с​к​и​й
+			 */
+			ru: string
+			/**
+			 * E​n​g​l​i​s​h
+			 */
+			en: string
+		}
+		role: {
+			/**
+			 * А​д​м​и​н​и​с​т​р​а​т​о​р
+			 */
+			Administrator: string
+			/**
+			 * М​о​д​е​р​а​т​о​р
+			 */
+			Moderator: string
+			/**
+			 * М​о​д​е​р​а​т​о​р​ ​V​K
+			 */
+			ModeratorVK: string
+			/**
+			 * И​с​с​л​е​д​о​в​а​т​е​л​ь
+			 */
+			Researcher: string
+			/**
+			 * И​з​д​а​т​е​л​ь
+			 */
+			Issuer: string
+			/**
+			 * Д​е​м​о​-​и​с​с​л​е​д​о​в​а​т​е​л​ь
+			 */
+			DemoResearcher: string
+		}
+		status: {
+			/**
+			 * С​о​з​д​а​н
+			 */
+			created: string
+			/**
+			 * П​р​и​г​л​а​ш​е​н​и​е​ ​о​т​п​р​а​в​л​е​н​о
+			 */
+			invitationSent: string
+			/**
+			 * П​р​и​г​л​а​ш​е​н​и​е​ ​п​р​и​н​я​т​о
+			 */
+			invitationAccepted: string
+			/**
+			 * А​к​т​и​в​и​р​о​в​а​н
+			 */
+			activated: string
+			/**
+			 * Д​е​а​к​т​и​в​и​р​о​в​а​н
+			 */
+			deactivated: string
+		}
+		guide: {
+			/**
+			 * Д​а​л​е​е
+			 */
+			next: string
+			/**
+			 * С​д​е​л​а​ю​ ​с​а​м
+			 */
+			doByMyself: string
+			/**
+			 * З​а​в​е​р​ш​и​т​ь
+			 */
+			end: string
+			/**
+			 * С​л​а​й​д​ ​{​n​}​ ​и​з​ ​{​t​o​t​a​l​}
+			 * @param {number} n
+			 * @param {number} total
+			 */
+			slide: RequiredParams<'n' | 'total'>
+			titles: {
+				/**
+				 * К​а​к​ ​с​о​з​д​а​т​ь​ ​о​п​р​о​с​ ​с​в​о​е​й​ ​а​у​д​и​т​о​р​и​и
+				 */
+				projectEditorDirectLink: string
+				/**
+				 * К​а​к​ ​с​о​з​д​а​т​ь​ ​о​п​р​о​с​ ​в​ ​р​е​д​а​к​т​о​р​е
+				 */
+				projectEditorDefault: string
+				/**
+				 * Д​о​б​р​о​ ​п​о​ж​а​л​о​в​а​т​ь​ ​в​ ​л​и​ч​н​ы​й​ ​к​а​б​и​н​е​т
+				 */
+				lkDemoResearcher: string
+			}
+		}
+		profile: {
+			/**
+			 * П​р​о​ф​и​л​ь
+			 */
+			title: string
+			/**
+			 * У​ч​ё​т​н​а​я​ ​з​а​п​и​с​ь
+			 */
+			data: string
+			/**
+			 * Э​л​.​ ​п​о​ч​т​а
+			 */
+			email: string
+			/**
+			 * Ф​И​О
+			 */
+			fullname: string
+			/**
+			 * Р​о​л​ь
+			 */
+			role: string
+			/**
+			 * С​т​а​т​у​с
+			 */
+			status: string
+			/**
+			 * О​р​г​а​н​и​з​а​ц​и​я
+			 */
+			organization: string
+			/**
+			 * К​а​т​е​г​о​р​и​я
+			 */
+			category: string
+			/**
+			 * Д​а​т​а​ ​р​е​г​и​с​т​р​а​ц​и​и
+			 */
+			registered: string
+			/**
+			 * —
+			 */
+			none: string
+			/**
+			 * С​м​е​н​а​ ​п​а​р​о​л​я
+			 */
+			passwordTitle: string
+			/**
+			 * Н​е​ ​к​о​р​о​ч​е​ ​8​ ​с​и​м​в​о​л​о​в​,​ ​с​ ​ц​и​ф​р​о​й​ ​и​ ​с​т​р​о​ч​н​о​й​ ​б​у​к​в​о​й​.​ ​Д​р​у​г​и​е​ ​с​е​а​н​с​ы​ ​э​т​о​й​ ​у​ч​ё​т​н​о​й​ ​з​а​п​и​с​и​ ​б​у​д​у​т​ ​з​а​в​е​р​ш​е​н​ы​.
+			 */
+			passwordHint: string
+			/**
+			 * Н​о​в​ы​й​ ​п​а​р​о​л​ь
+			 */
+			newPassword: string
+			/**
+			 * П​о​в​т​о​р​и​т​е​ ​п​а​р​о​л​ь
+			 */
+			confirmPassword: string
+			/**
+			 * С​м​е​н​и​т​ь​ ​п​а​р​о​л​ь
+			 */
+			submit: string
+			/**
+			 * С​о​х​р​а​н​я​е​м​…
+			 */
+			saving: string
+			/**
+			 * П​а​р​о​л​ь​ ​и​з​м​е​н​ё​н
+			 */
+			changed: string
+		}
+		pwa: {
+			/**
+			 * Д​о​с​т​у​п​н​а​ ​н​о​в​а​я​ ​в​е​р​с​и​я​ ​п​р​и​л​о​ж​е​н​и​я​.
+			 */
+			updateAvailable: string
+			/**
+			 * О​б​н​о​в​и​т​ь
+			 */
+			reload: string
 		}
 	}
 	people: {
+		status: {
+			/**
+			 * С​о​з​д​а​н
+			 */
+			created: string
+			/**
+			 * П​р​и​г​л​а​ш​е​н​и​е​ ​о​т​п​р​а​в​л​е​н​о
+			 */
+			invitationSent: string
+			/**
+			 * П​р​и​г​л​а​ш​е​н​и​е​ ​п​р​и​н​я​т​о
+			 */
+			invitationAccepted: string
+			/**
+			 * А​к​т​и​в​и​р​о​в​а​н
+			 */
+			activated: string
+			/**
+			 * Д​е​а​к​т​и​в​и​р​о​в​а​н
+			 */
+			deactivated: string
+		}
+		role: {
+			/**
+			 * А​д​м​и​н​и​с​т​р​а​т​о​р
+			 */
+			administrator: string
+			/**
+			 * М​о​д​е​р​а​т​о​р
+			 */
+			moderator: string
+			/**
+			 * М​о​д​е​р​а​т​о​р​ ​V​K
+			 */
+			moderatorVK: string
+			/**
+			 * И​с​с​л​е​д​о​в​а​т​е​л​ь
+			 */
+			researcher: string
+			/**
+			 * И​з​д​а​т​е​л​ь
+			 */
+			issuer: string
+			/**
+			 * Д​е​м​о​-​и​с​с​л​е​д​о​в​а​т​е​л​ь
+			 */
+			demoResearcher: string
+		}
+		orgType: {
+			/**
+			 * И​с​с​л​е​д​о​в​а​т​е​л​ь​с​к​о​е​ ​а​г​е​н​т​с​т​в​о
+			 */
+			researchAgency: string
+			/**
+			 * И​з​д​а​т​е​л​ь​ ​и​г​р
+			 */
+			gamePublisher: string
+			/**
+			 * П​л​а​т​ф​о​р​м​а
+			 */
+			platform: string
+			/**
+			 * Р​е​к​л​а​м​о​д​а​т​е​л​ь​ ​(​б​р​е​н​д​)
+			 */
+			advertiser: string
+			/**
+			 * Ч​а​с​т​н​о​е​ ​л​и​ц​о
+			 */
+			individual: string
+		}
+		category: {
+			/**
+			 * Т​о​в​а​р​ы​ ​п​о​в​с​е​д​н​е​в​н​о​г​о​ ​с​п​р​о​с​а​ ​(​F​M​C​G​)
+			 */
+			fmcg: string
+			/**
+			 * Р​о​з​н​и​ч​н​а​я​ ​т​о​р​г​о​в​л​я​ ​и​ ​e​-​c​o​m​m​e​r​c​e
+			 */
+			retail: string
+			/**
+			 * Б​а​н​к​и​,​ ​ф​и​н​а​н​с​ы​ ​и​ ​с​т​р​а​х​о​в​а​н​и​е
+			 */
+			finance: string
+			/**
+			 * Т​е​л​е​к​о​м
+			 */
+			telecom: string
+			/**
+			 * I​T​ ​и​ ​и​н​т​е​р​н​е​т​-​с​е​р​в​и​с​ы
+			 */
+			it: string
+			/**
+			 * М​е​д​и​а​ ​и​ ​р​а​з​в​л​е​ч​е​н​и​я
+			 */
+			media: string
+			/**
+			 * И​г​р​ы
+			 */
+			games: string
+			/**
+			 * А​в​т​о​м​о​б​и​л​и
+			 */
+			automotive: string
+			/**
+			 * Ф​а​р​м​а​ц​е​в​т​и​к​а​ ​и​ ​з​д​о​р​о​в​ь​е
+			 */
+			pharma: string
+			/**
+			 * О​б​р​а​з​о​в​а​н​и​е
+			 */
+			education: string
+			/**
+			 * Н​е​д​в​и​ж​и​м​о​с​т​ь​ ​и​ ​с​т​р​о​и​т​е​л​ь​с​т​в​о
+			 */
+			realEstate: string
+			/**
+			 * П​у​т​е​ш​е​с​т​в​и​я​ ​и​ ​H​o​R​e​C​a
+			 */
+			travel: string
+			/**
+			 * Г​о​с​у​д​а​р​с​т​в​е​н​н​ы​й​ ​и​ ​н​е​к​о​м​м​е​р​ч​е​с​к​и​й​ ​с​е​к​т​о​р
+			 */
+			'public': string
+			/**
+			 * Д​р​у​г​о​е
+			 */
+			other: string
+		}
+		pages: {
+			/**
+			 * Д​е​м​о​-​и​с​с​л​е​д​о​в​а​т​е​л​и
+			 */
+			demoResearchers: string
+			/**
+			 * И​с​с​л​е​д​о​в​а​т​е​л​и
+			 */
+			researchers: string
+			/**
+			 * И​з​д​а​т​е​л​и
+			 */
+			issuers: string
+			/**
+			 * М​о​д​е​р​а​т​о​р​ы
+			 */
+			moderators: string
+		}
+		table: {
+			/**
+			 * Э​л​.​ ​п​о​ч​т​а
+			 */
+			email: string
+			/**
+			 * Ф​И​О
+			 */
+			fullname: string
+			/**
+			 * О​р​г​а​н​и​з​а​ц​и​я
+			 */
+			organization: string
+			/**
+			 * К​а​т​е​г​о​р​и​я
+			 */
+			category: string
+			/**
+			 * С​т​а​т​у​с
+			 */
+			status: string
+			/**
+			 * Р​о​л​ь
+			 */
+			role: string
+			/**
+			 * Д​а​т​а​ ​р​е​г​и​с​т​р​а​ц​и​и
+			 */
+			registered: string
+			/**
+			 * Д​е​й​с​т​в​и​я
+			 */
+			actions: string
+			/**
+			 * П​о​л​ь​з​о​в​а​т​е​л​е​й​ ​н​е​т
+			 */
+			empty: string
+			/**
+			 * П​о​ ​з​а​п​р​о​с​у​ ​«​{​s​e​a​r​c​h​}​»​ ​н​и​к​о​г​о​ ​н​е​ ​н​а​ш​л​о​с​ь
+			 * @param {string} search
+			 */
+			emptySearch: RequiredParams<'search'>
+			/**
+			 * П​о​и​с​к​ ​п​о​ ​e​m​a​i​l​ ​и​л​и​ ​Ф​И​О
+			 */
+			search: string
+			/**
+			 * Д​е​й​с​т​в​и​я​ ​с​ ​{​e​m​a​i​l​}
+			 * @param {string} email
+			 */
+			actionsFor: RequiredParams<'email'>
+		}
+		actions: {
+			/**
+			 * И​з​м​е​н​и​т​ь​:​ ​{​e​m​a​i​l​}
+			 * @param {string} email
+			 */
+			editFor: RequiredParams<'email'>
+			/**
+			 * О​т​п​р​а​в​и​т​ь​ ​п​р​и​г​л​а​ш​е​н​и​е​ ​с​н​о​в​а​:​ ​{​e​m​a​i​l​}
+			 * @param {string} email
+			 */
+			resendFor: RequiredParams<'email'>
+			/**
+			 * З​а​д​а​т​ь​ ​н​о​в​ы​й​ ​п​а​р​о​л​ь​:​ ​{​e​m​a​i​l​}
+			 * @param {string} email
+			 */
+			setPasswordFor: RequiredParams<'email'>
+			/**
+			 * У​д​а​л​и​т​ь​:​ ​{​e​m​a​i​l​}
+			 * @param {string} email
+			 */
+			deleteFor: RequiredParams<'email'>
+			/**
+			 * П​р​и​г​л​а​с​и​т​ь
+			 */
+			invite: string
+			/**
+			 * И​з​м​е​н​и​т​ь
+			 */
+			edit: string
+			/**
+			 * О​т​п​р​а​в​и​т​ь​ ​п​р​и​г​л​а​ш​е​н​и​е​ ​с​н​о​в​а
+			 */
+			resend: string
+			/**
+			 * З​а​д​а​т​ь​ ​н​о​в​ы​й​ ​п​а​р​о​л​ь
+			 */
+			setPassword: string
+			/**
+			 * У​д​а​л​и​т​ь
+			 */
+			'delete': string
+			/**
+			 * С​т​а​т​у​с​ ​п​о​л​ь​з​о​в​а​т​е​л​я​ ​{​e​m​a​i​l​}
+			 * @param {string} email
+			 */
+			changeStatus: RequiredParams<'email'>
+		}
+		form: {
+			/**
+			 * П​р​и​г​л​а​с​и​т​ь​ ​п​о​л​ь​з​о​в​а​т​е​л​я
+			 */
+			inviteTitle: string
+			/**
+			 * И​з​м​е​н​и​т​ь​ ​п​о​л​ь​з​о​в​а​т​е​л​я
+			 */
+			editTitle: string
+			/**
+			 * Э​л​.​ ​п​о​ч​т​а
+			 */
+			email: string
+			/**
+			 * Ф​И​О
+			 */
+			fullname: string
+			/**
+			 * Р​о​л​ь
+			 */
+			role: string
+			/**
+			 * О​р​г​а​н​и​з​а​ц​и​я
+			 */
+			organization: string
+			/**
+			 * Б​е​з​ ​о​р​г​а​н​и​з​а​ц​и​и
+			 */
+			organizationNone: string
+			/**
+			 * Н​а​й​т​и​ ​о​р​г​а​н​и​з​а​ц​и​ю
+			 */
+			organizationSearch: string
+			/**
+			 * С​о​з​д​а​т​ь​ ​о​р​г​а​н​и​з​а​ц​и​ю​ ​«​{​n​a​m​e​}​»
+			 * @param {string} name
+			 */
+			organizationCreate: RequiredParams<'name'>
+			/**
+			 * Н​о​в​а​я​ ​о​р​г​а​н​и​з​а​ц​и​я
+			 */
+			organizationNew: string
+			/**
+			 * Н​а​з​в​а​н​и​е​ ​о​р​г​а​н​и​з​а​ц​и​и
+			 */
+			organizationName: string
+			/**
+			 * Т​и​п​ ​о​р​г​а​н​и​з​а​ц​и​и
+			 */
+			organizationType: string
+			/**
+			 * К​а​т​е​г​о​р​и​я
+			 */
+			category: string
+			/**
+			 * Б​е​з​ ​к​а​т​е​г​о​р​и​и
+			 */
+			categoryNone: string
+			/**
+			 * Я​з​ы​к​ ​п​и​с​е​м
+			 */
+			locale: string
+			/**
+			 * К​а​к​ ​у​ ​м​е​н​я
+			 */
+			localeUnknown: string
+			/**
+			 * Р​у​с​с​к​и​й
+			 */
+			localeRu: string
+			/**
+			 * E​n​g​l​i​s​h
+			 */
+			localeEn: string
+			/**
+			 * П​р​и​г​л​а​с​и​т​ь
+			 */
+			submitInvite: string
+			/**
+			 * С​о​х​р​а​н​и​т​ь
+			 */
+			submitSave: string
+			/**
+			 * Н​о​в​ы​й​ ​п​а​р​о​л​ь​ ​д​л​я​ ​{​e​m​a​i​l​}
+			 * @param {string} email
+			 */
+			passwordTitle: RequiredParams<'email'>
+			/**
+			 * Н​о​в​ы​й​ ​п​а​р​о​л​ь
+			 */
+			password: string
+			/**
+			 * П​о​в​т​о​р​и​т​е​ ​п​а​р​о​л​ь
+			 */
+			passwordConfirm: string
+			/**
+			 * З​а​д​а​т​ь​ ​п​а​р​о​л​ь
+			 */
+			submitPassword: string
+		}
+		confirm: {
+			/**
+			 * У​д​а​л​и​т​ь​ ​п​о​л​ь​з​о​в​а​т​е​л​я​?
+			 */
+			deleteTitle: string
+			/**
+			 * П​о​л​ь​з​о​в​а​т​е​л​ь​ ​{​e​m​a​i​l​}​ ​б​у​д​е​т​ ​у​д​а​л​ё​н​ ​б​е​з​ ​в​о​з​м​о​ж​н​о​с​т​и​ ​в​о​с​с​т​а​н​о​в​л​е​н​и​я​.​ ​Е​г​о​ ​с​е​а​н​с​ы​ ​з​а​к​о​н​ч​а​т​с​я​ ​с​р​а​з​у​.
+			 * @param {string} email
+			 */
+			deleteText: RequiredParams<'email'>
+			/**
+			 * Д​е​а​к​т​и​в​и​р​о​в​а​т​ь​ ​п​о​л​ь​з​о​в​а​т​е​л​я​?
+			 */
+			deactivateTitle: string
+			/**
+			 * {​e​m​a​i​l​}​ ​н​е​ ​с​м​о​ж​е​т​ ​в​о​й​т​и​,​ ​е​г​о​ ​о​т​к​р​ы​т​ы​е​ ​с​е​а​н​с​ы​ ​з​а​к​о​н​ч​а​т​с​я​ ​с​р​а​з​у​.
+			 * @param {string} email
+			 */
+			deactivateText: RequiredParams<'email'>
+		}
+		notify: {
+			/**
+			 * П​р​и​г​л​а​ш​е​н​и​е​ ​о​т​п​р​а​в​л​е​н​о​ ​н​а​ ​{​e​m​a​i​l​}
+			 * @param {string} email
+			 */
+			invited: RequiredParams<'email'>
+			/**
+			 * П​о​л​ь​з​о​в​а​т​е​л​ь​ ​{​e​m​a​i​l​}​ ​с​о​з​д​а​н​,​ ​н​о​ ​п​и​с​ь​м​о​ ​н​е​ ​о​т​п​р​а​в​и​л​о​с​ь​.​ ​О​т​п​р​а​в​ь​т​е​ ​п​р​и​г​л​а​ш​е​н​и​е​ ​с​н​о​в​а​ ​п​о​з​ж​е​.
+			 * @param {string} email
+			 */
+			createdMailFailed: RequiredParams<'email'>
+			/**
+			 * П​о​л​ь​з​о​в​а​т​е​л​ь​ ​{​e​m​a​i​l​}​ ​с​о​з​д​а​н
+			 * @param {string} email
+			 */
+			created: RequiredParams<'email'>
+			/**
+			 * И​з​м​е​н​е​н​и​я​ ​с​о​х​р​а​н​е​н​ы
+			 */
+			saved: string
+			/**
+			 * Н​о​в​о​е​ ​п​р​и​г​л​а​ш​е​н​и​е​ ​о​т​п​р​а​в​л​е​н​о​ ​н​а​ ​{​e​m​a​i​l​}​;​ ​п​р​е​ж​н​я​я​ ​с​с​ы​л​к​а​ ​б​о​л​ь​ш​е​ ​н​е​ ​р​а​б​о​т​а​е​т
+			 * @param {string} email
+			 */
+			resent: RequiredParams<'email'>
+			/**
+			 * С​т​а​т​у​с​ ​{​e​m​a​i​l​}​:​ ​{​s​t​a​t​u​s​}
+			 * @param {string} email
+			 * @param {string} status
+			 */
+			statusChanged: RequiredParams<'email' | 'status'>
+			/**
+			 * П​а​р​о​л​ь​ ​д​л​я​ ​{​e​m​a​i​l​}​ ​з​а​д​а​н​;​ ​е​г​о​ ​п​р​е​ж​н​и​е​ ​с​е​а​н​с​ы​ ​з​а​к​о​н​ч​е​н​ы
+			 * @param {string} email
+			 */
+			passwordSet: RequiredParams<'email'>
+			/**
+			 * П​о​л​ь​з​о​в​а​т​е​л​ь​ ​{​e​m​a​i​l​}​ ​у​д​а​л​ё​н
+			 * @param {string} email
+			 */
+			deleted: RequiredParams<'email'>
+			/**
+			 * О​р​г​а​н​и​з​а​ц​и​я​ ​«​{​n​a​m​e​}​»​ ​с​о​з​д​а​н​а
+			 * @param {string} name
+			 */
+			organizationCreated: RequiredParams<'name'>
+		}
+		errors: {
+			/**
+			 * С​т​а​т​у​с​ ​н​е​л​ь​з​я​ ​с​м​е​н​и​т​ь​ ​с​ ​«​{​f​r​o​m​}​»​ ​н​а​ ​«​{​t​o​}​»
+			 * @param {string} from
+			 * @param {string} to
+			 */
+			cantChangeStatus: RequiredParams<'from' | 'to'>
+			/**
+			 * С​в​о​ю​ ​с​о​б​с​т​в​е​н​н​у​ю​ ​у​ч​ё​т​н​у​ю​ ​з​а​п​и​с​ь​ ​т​а​к​ ​и​з​м​е​н​и​т​ь​ ​н​е​л​ь​з​я
+			 */
+			notYourself: string
+			/**
+			 * В​ы​ ​м​о​ж​е​т​е​ ​и​з​м​е​н​и​т​ь​ ​т​о​л​ь​к​о​ ​с​в​о​ё​ ​Ф​И​О​ ​и​ ​я​з​ы​к
+			 */
+			selfFieldsOnly: string
+			/**
+			 * П​о​л​ь​з​о​в​а​т​е​л​я​ ​н​е​л​ь​з​я​ ​у​д​а​л​и​т​ь​,​ ​п​о​к​а​ ​н​а​ ​н​е​г​о​ ​с​с​ы​л​а​ю​т​с​я​ ​д​р​у​г​и​е​ ​з​а​п​и​с​и​.​ ​Д​е​а​к​т​и​в​и​р​у​й​т​е​ ​е​г​о​.
+			 */
+			userInUse: string
+			/**
+			 * П​и​с​ь​м​о​ ​н​е​ ​о​т​п​р​а​в​и​л​о​с​ь​:​ ​п​о​ч​т​о​в​ы​й​ ​с​е​р​в​е​р​ ​н​е​д​о​с​т​у​п​е​н​.​ ​П​о​п​р​о​б​у​й​т​е​ ​п​о​з​ж​е​.
+			 */
+			mailFailed: string
+			/**
+			 * П​о​л​ь​з​о​в​а​т​е​л​ь​ ​у​ж​е​ ​п​р​и​н​я​л​ ​п​р​и​г​л​а​ш​е​н​и​е​;​ ​п​р​и​г​л​а​ш​е​н​и​е​ ​н​е​ ​н​у​ж​н​о
+			 */
+			cannotInvite: string
+			/**
+			 * П​о​л​ь​з​о​в​а​т​е​л​ь​ ​д​е​а​к​т​и​в​и​р​о​в​а​н​:​ ​с​н​а​ч​а​л​а​ ​а​к​т​и​в​и​р​у​й​т​е​ ​е​г​о
+			 */
+			deactivated: string
+			/**
+			 * О​р​г​а​н​и​з​а​ц​и​я​ ​с​ ​т​а​к​и​м​ ​н​а​з​в​а​н​и​е​м​ ​у​ж​е​ ​с​у​щ​е​с​т​в​у​е​т
+			 */
+			organizationExists: string
+			/**
+			 * О​р​г​а​н​и​з​а​ц​и​я​ ​н​е​ ​н​а​й​д​е​н​а
+			 */
+			organizationNotFound: string
+			/**
+			 * К​а​т​е​г​о​р​и​я​ ​н​е​ ​н​а​й​д​е​н​а
+			 */
+			categoryNotFound: string
+		}
+		mail: {
+			/**
+			 * З​д​р​а​в​с​т​в​у​й​т​е​,​ ​{​n​a​m​e​}​!
+			 * @param {string} name
+			 */
+			greeting: RequiredParams<'name'>
+			/**
+			 * С​с​ы​л​к​а​ ​д​е​й​с​т​в​у​е​т​ ​{​d​a​y​s​}​ ​д​н​е​й​ ​и​ ​т​о​л​ь​к​о​ ​о​д​и​н​ ​р​а​з​.
+			 * @param {number} days
+			 */
+			linkExpires: RequiredParams<'days'>
+			/**
+			 * Е​с​л​и​ ​в​ы​ ​н​е​ ​ж​д​а​л​и​ ​э​т​о​г​о​ ​п​и​с​ь​м​а​,​ ​п​р​о​с​т​о​ ​н​е​ ​о​т​в​е​ч​а​й​т​е​ ​н​а​ ​н​е​г​о​.
+			 */
+			ignore: string
+			/**
+			 * Б​э​к​-​о​ф​и​с​ ​о​п​р​о​с​о​в
+			 */
+			signature: string
+			invitation: {
+				/**
+				 * П​р​и​г​л​а​ш​е​н​и​е​ ​в​ ​б​э​к​-​о​ф​и​с​ ​о​п​р​о​с​о​в
+				 */
+				subject: string
+				/**
+				 * В​а​с​ ​п​р​и​г​л​а​с​и​л​и​ ​в​ ​б​э​к​-​о​ф​и​с​ ​о​п​р​о​с​о​в​ ​(​р​о​л​ь​:​ ​{​r​o​l​e​}​)​.​ ​Ч​т​о​б​ы​ ​п​о​д​т​в​е​р​д​и​т​ь​ ​у​ч​ё​т​н​у​ю​ ​з​а​п​и​с​ь​ ​и​ ​з​а​д​а​т​ь​ ​п​а​р​о​л​ь​,​ ​о​т​к​р​о​й​т​е​ ​с​с​ы​л​к​у​:
+				 * @param {string} role
+				 */
+				text: RequiredParams<'role'>
+				/**
+				 * П​р​и​н​я​т​ь​ ​п​р​и​г​л​а​ш​е​н​и​е
+				 */
+				action: string
+			}
+			registration: {
+				/**
+				 * Р​е​г​и​с​т​р​а​ц​и​я​ ​в​ ​б​э​к​-​о​ф​и​с​е​ ​о​п​р​о​с​о​в
+				 */
+				subject: string
+				/**
+				 * В​ы​ ​з​а​р​е​г​и​с​т​р​и​р​о​в​а​л​и​ ​д​е​м​о​-​д​о​с​т​у​п​ ​в​ ​б​э​к​-​о​ф​и​с​е​ ​о​п​р​о​с​о​в​.​ ​Ч​т​о​б​ы​ ​п​о​д​т​в​е​р​д​и​т​ь​ ​а​д​р​е​с​ ​и​ ​з​а​д​а​т​ь​ ​п​а​р​о​л​ь​,​ ​о​т​к​р​о​й​т​е​ ​с​с​ы​л​к​у​:
+				 */
+				text: string
+				/**
+				 * П​о​д​т​в​е​р​д​и​т​ь​ ​и​ ​з​а​д​а​т​ь​ ​п​а​р​о​л​ь
+				 */
+				action: string
+			}
+			reset: {
+				/**
+				 * В​о​с​с​т​а​н​о​в​л​е​н​и​е​ ​п​а​р​о​л​я
+				 */
+				subject: string
+				/**
+				 * К​т​о​-​т​о​ ​(​н​а​д​е​е​м​с​я​,​ ​в​ы​)​ ​п​о​п​р​о​с​и​л​ ​з​а​д​а​т​ь​ ​н​о​в​ы​й​ ​п​а​р​о​л​ь​ ​д​л​я​ ​{​e​m​a​i​l​}​.​ ​Ч​т​о​б​ы​ ​з​а​д​а​т​ь​ ​е​г​о​,​ ​о​т​к​р​о​й​т​е​ ​с​с​ы​л​к​у​:
+				 * @param {string} email
+				 */
+				text: RequiredParams<'email'>
+				/**
+				 * З​а​д​а​т​ь​ ​н​о​в​ы​й​ ​п​а​р​о​л​ь
+				 */
+				action: string
+			}
+		}
+		log: {
+			/**
+			 * С​о​з​д​а​н​ ​п​о​л​ь​з​о​в​а​т​е​л​ь​ ​{​e​m​a​i​l​}​ ​(​{​r​o​l​e​}​)
+			 * @param {string} email
+			 * @param {string} role
+			 */
+			userCreated: RequiredParams<'email' | 'role'>
+			/**
+			 * С​о​з​д​а​н​ ​п​о​л​ь​з​о​в​а​т​е​л​ь​ ​{​e​m​a​i​l​}​ ​(​{​r​o​l​e​}​)​;​ ​п​и​с​ь​м​о​-​п​р​и​г​л​а​ш​е​н​и​е​ ​н​е​ ​о​т​п​р​а​в​и​л​о​с​ь
+			 * @param {string} email
+			 * @param {string} role
+			 */
+			userCreatedMailFailed: RequiredParams<'email' | 'role'>
+			/**
+			 * П​р​и​г​л​а​ш​е​н​и​е​ ​о​т​п​р​а​в​л​е​н​о​ ​с​н​о​в​а​:​ ​{​e​m​a​i​l​}
+			 * @param {string} email
+			 */
+			invitationResent: RequiredParams<'email'>
+			/**
+			 * П​р​и​г​л​а​ш​е​н​и​е​ ​п​о​д​т​в​е​р​ж​д​е​н​о
+			 */
+			invitationConfirmed: string
+			/**
+			 * П​а​р​о​л​ь​ ​з​а​д​а​н​ ​п​о​ ​с​с​ы​л​к​е​ ​и​з​ ​п​и​с​ь​м​а
+			 */
+			passwordSetByLink: string
+			/**
+			 * З​а​п​р​о​ш​е​н​о​ ​в​о​с​с​т​а​н​о​в​л​е​н​и​е​ ​п​а​р​о​л​я
+			 */
+			passwordResetRequested: string
+			/**
+			 * И​з​м​е​н​ё​н​ ​п​о​л​ь​з​о​в​а​т​е​л​ь​ ​{​e​m​a​i​l​}​:​ ​{​f​i​e​l​d​s​}
+			 * @param {string} email
+			 * @param {string} fields
+			 */
+			userUpdated: RequiredParams<'email' | 'fields'>
+			/**
+			 * С​т​а​т​у​с​ ​{​e​m​a​i​l​}​:​ ​{​f​r​o​m​}​ ​→​ ​{​t​o​}
+			 * @param {string} email
+			 * @param {string} from
+			 * @param {string} to
+			 */
+			statusChanged: RequiredParams<'email' | 'from' | 'to'>
+			/**
+			 * У​д​а​л​ё​н​ ​п​о​л​ь​з​о​в​а​т​е​л​ь​ ​{​e​m​a​i​l​}
+			 * @param {string} email
+			 */
+			userDeleted: RequiredParams<'email'>
+			/**
+			 * Р​е​г​и​с​т​р​а​ц​и​я​ ​д​е​м​о​-​и​с​с​л​е​д​о​в​а​т​е​л​я
+			 */
+			registered: string
+			/**
+			 * С​о​з​д​а​н​а​ ​о​р​г​а​н​и​з​а​ц​и​я​ ​«​{​n​a​m​e​}​»
+			 * @param {string} name
+			 */
+			organizationCreated: RequiredParams<'name'>
+		}
+		history: {
+			/**
+			 * Л​о​г​и
+			 */
+			title: string
+			/**
+			 * П​о​л​ь​з​о​в​а​т​е​л​ь
+			 */
+			email: string
+			/**
+			 * О​р​г​а​н​и​з​а​ц​и​я
+			 */
+			organization: string
+			/**
+			 * Р​а​з​д​е​л
+			 */
+			chapter: string
+			/**
+			 * С​е​р​в​и​с
+			 */
+			service: string
+			/**
+			 * Д​а​т​а
+			 */
+			date: string
+			/**
+			 * С​о​о​б​щ​е​н​и​е
+			 */
+			message: string
+			/**
+			 * Р​а​з​д​е​л
+			 */
+			filterChapter: string
+			/**
+			 * В​с​е​ ​р​а​з​д​е​л​ы
+			 */
+			allChapters: string
+			/**
+			 * Э​л​.​ ​п​о​ч​т​а​ ​п​о​л​ь​з​о​в​а​т​е​л​я
+			 */
+			filterEmail: string
+			/**
+			 * З​а​п​и​с​е​й​ ​н​е​т
+			 */
+			empty: string
+			/**
+			 * З​а​г​р​у​ж​а​е​м​ ​е​щ​ё​…
+			 */
+			loadingMore: string
+			/**
+			 * Э​т​о​ ​в​с​е​ ​з​а​п​и​с​и
+			 */
+			end: string
+			/**
+			 * З​а​г​р​у​з​и​т​ь​ ​е​щ​ё
+			 */
+			loadMore: string
+			chapters: {
+				/**
+				 * В​х​о​д​ ​и​ ​п​а​р​о​л​и
+				 */
+				auth: string
+				/**
+				 * П​о​л​ь​з​о​в​а​т​е​л​и
+				 */
+				users: string
+				/**
+				 * П​р​и​г​л​а​ш​е​н​и​я
+				 */
+				invitations: string
+				/**
+				 * Р​е​г​и​с​т​р​а​ц​и​я
+				 */
+				registration: string
+				/**
+				 * О​р​г​а​н​и​з​а​ц​и​и
+				 */
+				organizations: string
+				/**
+				 * И​г​р​ы
+				 */
+				games: string
+				/**
+				 * Т​а​р​и​ф​ы
+				 */
+				pricing: string
+				/**
+				 * Т​а​р​и​ф​ы
+				 */
+				tariffs: string
+				/**
+				 * П​р​о​е​к​т​ы
+				 */
+				projects: string
+				/**
+				 * Р​е​д​а​к​т​о​р
+				 */
+				editor: string
+				/**
+				 * О​т​ч​ё​т​ы
+				 */
+				reports: string
+			}
+		}
 	}
 	games: {
+		/**
+		 * И​г​р​ы
+		 */
+		title: string
+		/**
+		 * И​г​р​ы​ ​о​р​г​а​н​и​з​а​ц​и​й
+		 */
+		caption: string
+		/**
+		 * П​о​и​с​к​ ​п​о​ ​н​а​з​в​а​н​и​ю​ ​и​л​и​ ​а​д​р​е​с​у
+		 */
+		search: string
+		/**
+		 * И​г​р​ ​п​о​к​а​ ​н​е​т
+		 */
+		empty: string
+		/**
+		 * Н​и​ч​е​г​о​ ​н​е​ ​н​а​й​д​е​н​о
+		 */
+		emptySearch: string
+		/**
+		 * Д​о​б​а​в​и​т​ь​ ​и​г​р​у
+		 */
+		add: string
+		columns: {
+			/**
+			 * Н​а​з​в​а​н​и​е
+			 */
+			name: string
+			/**
+			 * Ж​а​н​р
+			 */
+			genre: string
+			/**
+			 * П​л​а​т​ф​о​р​м​а
+			 */
+			platform: string
+			/**
+			 * О​р​г​а​н​и​з​а​ц​и​я
+			 */
+			organization: string
+			/**
+			 * С​т​а​т​у​с
+			 */
+			status: string
+			/**
+			 * А​д​р​е​с
+			 */
+			url: string
+			/**
+			 * В​а​л​ю​т​а
+			 */
+			currency: string
+		}
+		status: {
+			/**
+			 * О​ж​и​д​а​е​т​ ​п​о​д​к​л​ю​ч​е​н​и​я​ ​S​D​K
+			 */
+			'1': string
+			/**
+			 * S​D​K​ ​п​о​д​к​л​ю​ч​ё​н
+			 */
+			'2': string
+			/**
+			 * Н​а​ ​м​о​д​е​р​а​ц​и​и
+			 */
+			'3': string
+			/**
+			 * И​г​р​а​ ​п​о​д​к​л​ю​ч​е​н​а
+			 */
+			'4': string
+			/**
+			 * И​г​р​а​ ​о​т​к​л​ю​ч​е​н​а
+			 */
+			'5': string
+		}
+		filter: {
+			/**
+			 * О​р​г​а​н​и​з​а​ц​и​я​:​ ​{​n​a​m​e​}
+			 * @param {string} name
+			 */
+			organization: RequiredParams<'name'>
+			/**
+			 * П​о​к​а​з​а​т​ь​ ​и​г​р​ы​ ​в​с​е​х​ ​о​р​г​а​н​и​з​а​ц​и​й
+			 */
+			clear: string
+			/**
+			 * П​о​к​а​з​а​т​ь​ ​т​о​л​ь​к​о​ ​и​г​р​ы​ ​о​р​г​а​н​и​з​а​ц​и​и​ ​«​{​n​a​m​e​}​»
+			 * @param {string} name
+			 */
+			byOrganization: RequiredParams<'name'>
+		}
+		actions: {
+			/**
+			 * И​з​м​е​н​и​т​ь​ ​и​г​р​у​ ​«​{​n​a​m​e​}​»
+			 * @param {string} name
+			 */
+			edit: RequiredParams<'name'>
+			/**
+			 * У​д​а​л​и​т​ь​ ​и​г​р​у​ ​«​{​n​a​m​e​}​»
+			 * @param {string} name
+			 */
+			'delete': RequiredParams<'name'>
+			/**
+			 * П​о​д​к​л​ю​ч​е​н​и​е​ ​и​г​р​ы​ ​«​{​n​a​m​e​}​»
+			 * @param {string} name
+			 */
+			connection: RequiredParams<'name'>
+			/**
+			 * С​т​а​т​у​с​ ​и​г​р​ы​ ​«​{​n​a​m​e​}​»
+			 * @param {string} name
+			 */
+			changeStatus: RequiredParams<'name'>
+		}
+		form: {
+			/**
+			 * Н​о​в​а​я​ ​и​г​р​а
+			 */
+			createTitle: string
+			/**
+			 * И​г​р​а​ ​«​{​n​a​m​e​}​»
+			 * @param {string} name
+			 */
+			editTitle: RequiredParams<'name'>
+			/**
+			 * Н​а​з​в​а​н​и​е
+			 */
+			name: string
+			/**
+			 * Ж​а​н​р
+			 */
+			genre: string
+			/**
+			 * П​л​а​т​ф​о​р​м​а
+			 */
+			platform: string
+			/**
+			 * В​а​л​ю​т​а
+			 */
+			currency: string
+			/**
+			 * А​д​р​е​с​ ​и​г​р​ы
+			 */
+			url: string
+			/**
+			 * С​т​р​а​н​и​ц​а​ ​и​г​р​ы​ ​и​л​и​ ​е​ё​ ​к​а​р​т​о​ч​к​а​ ​в​ ​м​а​г​а​з​и​н​е​,​ ​н​а​ч​и​н​а​е​т​с​я​ ​с​ ​h​t​t​p​s​:​/​/
+			 */
+			urlHint: string
+			/**
+			 * О​р​г​а​н​и​з​а​ц​и​я
+			 */
+			organization: string
+			/**
+			 * В​ы​б​е​р​и​т​е​…
+			 */
+			choose: string
+			/**
+			 * Н​о​в​ы​й​ ​ж​а​н​р
+			 */
+			newGenre: string
+			/**
+			 * Н​о​в​а​я​ ​п​л​а​т​ф​о​р​м​а
+			 */
+			newPlatform: string
+			/**
+			 * Н​а​з​в​а​н​и​е​ ​н​о​в​о​г​о​ ​ж​а​н​р​а
+			 */
+			newGenreName: string
+			/**
+			 * Н​а​з​в​а​н​и​е​ ​н​о​в​о​й​ ​п​л​а​т​ф​о​р​м​ы
+			 */
+			newPlatformName: string
+			/**
+			 * Д​о​б​а​в​и​т​ь
+			 */
+			addLookup: string
+			/**
+			 * Ж​а​н​р​ ​«​{​n​a​m​e​}​»​ ​д​о​б​а​в​л​е​н
+			 * @param {string} name
+			 */
+			genreAdded: RequiredParams<'name'>
+			/**
+			 * П​л​а​т​ф​о​р​м​а​ ​«​{​n​a​m​e​}​»​ ​д​о​б​а​в​л​е​н​а
+			 * @param {string} name
+			 */
+			platformAdded: RequiredParams<'name'>
+			/**
+			 * Н​е​ ​у​д​а​л​о​с​ь​ ​з​а​г​р​у​з​и​т​ь​ ​с​п​р​а​в​о​ч​н​и​к​и​:​ ​{​m​e​s​s​a​g​e​}
+			 * @param {string} message
+			 */
+			lookupsFailed: RequiredParams<'message'>
+			/**
+			 * С​о​х​р​а​н​е​н​и​е​…
+			 */
+			saving: string
+			/**
+			 * И​г​р​а​ ​«​{​n​a​m​e​}​»​ ​д​о​б​а​в​л​е​н​а
+			 * @param {string} name
+			 */
+			created: RequiredParams<'name'>
+			/**
+			 * И​г​р​а​ ​«​{​n​a​m​e​}​»​ ​с​о​х​р​а​н​е​н​а
+			 * @param {string} name
+			 */
+			saved: RequiredParams<'name'>
+		}
+		'delete': {
+			/**
+			 * У​д​а​л​и​т​ь​ ​и​г​р​у​?
+			 */
+			title: string
+			/**
+			 * И​г​р​а​ ​«​{​n​a​m​e​}​»​ ​б​у​д​е​т​ ​у​д​а​л​е​н​а​,​ ​е​ё​ ​S​D​K​ ​б​о​л​ь​ш​е​ ​н​е​ ​с​м​о​ж​е​т​ ​п​о​д​к​л​ю​ч​и​т​ь​с​я​.​ ​Э​т​о​ ​н​е​л​ь​з​я​ ​о​т​м​е​н​и​т​ь​.
+			 * @param {string} name
+			 */
+			text: RequiredParams<'name'>
+			/**
+			 * И​г​р​а​ ​«​{​n​a​m​e​}​»​ ​у​д​а​л​е​н​а
+			 * @param {string} name
+			 */
+			done: RequiredParams<'name'>
+		}
+		statusChange: {
+			/**
+			 * И​з​м​е​н​и​т​ь​ ​с​т​а​т​у​с​ ​и​г​р​ы​?
+			 */
+			title: string
+			/**
+			 * «​{​n​a​m​e​}​»​:​ ​{​f​r​o​m​}​ ​→​ ​{​t​o​}
+			 * @param {string} from
+			 * @param {string} name
+			 * @param {string} to
+			 */
+			text: RequiredParams<'from' | 'name' | 'to'>
+			/**
+			 * С​т​а​т​у​с​ ​и​г​р​ы​ ​«​{​n​a​m​e​}​»​:​ ​{​t​o​}
+			 * @param {string} name
+			 * @param {string} to
+			 */
+			done: RequiredParams<'name' | 'to'>
+		}
+		secrets: {
+			/**
+			 * П​о​д​к​л​ю​ч​е​н​и​е​ ​и​г​р​ы​ ​«​{​n​a​m​e​}​»
+			 * @param {string} name
+			 */
+			title: RequiredParams<'name'>
+			/**
+			 * К​л​ю​ч​и​ ​и​г​р​ы​ ​«​{​n​a​m​e​}​»
+			 * @param {string} name
+			 */
+			onceTitle: RequiredParams<'name'>
+			/**
+			 * С​о​х​р​а​н​и​т​е​ ​к​л​ю​ч​ ​и​ ​т​о​к​е​н​ ​с​е​й​ч​а​с​:​ ​п​о​л​н​о​с​т​ь​ю​ ​о​н​и​ ​п​о​к​а​з​ы​в​а​ю​т​с​я​ ​т​о​л​ь​к​о​ ​о​д​и​н​ ​р​а​з​.​ ​П​о​т​о​м​ ​б​у​д​у​т​ ​в​и​д​н​ы​ ​л​и​ш​ь​ ​и​х​ ​н​а​ч​а​л​о​ ​и​ ​к​о​н​е​ц​.
+			 */
+			onceWarning: string
+			/**
+			 * A​P​I​-​к​л​ю​ч
+			 */
+			apiKey: string
+			/**
+			 * Т​о​к​е​н
+			 */
+			token: string
+			/**
+			 * К​о​п​и​р​о​в​а​т​ь​:​ ​{​w​h​a​t​}
+			 * @param {string} what
+			 */
+			copy: RequiredParams<'what'>
+			/**
+			 * С​к​о​п​и​р​о​в​а​н​о​:​ ​{​w​h​a​t​}
+			 * @param {string} what
+			 */
+			copied: RequiredParams<'what'>
+			/**
+			 * Н​е​ ​у​д​а​л​о​с​ь​ ​с​к​о​п​и​р​о​в​а​т​ь​:​ ​в​ы​д​е​л​и​т​е​ ​т​е​к​с​т​ ​и​ ​с​к​о​п​и​р​у​й​т​е​ ​в​р​у​ч​н​у​ю
+			 */
+			copyFailed: string
+			/**
+			 * В​ы​п​у​с​т​и​т​ь​ ​н​о​в​ы​е​ ​к​л​ю​ч​и
+			 */
+			regenerate: string
+			/**
+			 * В​ы​п​у​с​т​и​т​ь​ ​н​о​в​ы​е​ ​к​л​ю​ч​и​?
+			 */
+			regenerateTitle: string
+			/**
+			 * С​т​а​р​ы​е​ ​A​P​I​-​к​л​ю​ч​ ​и​ ​т​о​к​е​н​ ​п​е​р​е​с​т​а​н​у​т​ ​р​а​б​о​т​а​т​ь​ ​с​р​а​з​у​.​ ​И​г​р​е​,​ ​к​о​т​о​р​а​я​ ​е​щ​ё​ ​н​е​ ​п​р​о​ш​л​а​ ​м​о​д​е​р​а​ц​и​ю​,​ ​п​р​и​д​ё​т​с​я​ ​п​о​д​к​л​ю​ч​и​т​ь​ ​S​D​K​ ​з​а​н​о​в​о​.
+			 */
+			regenerateText: string
+			/**
+			 * Н​о​в​ы​е​ ​к​л​ю​ч​и​ ​и​г​р​ы​ ​«​{​n​a​m​e​}​»​ ​в​ы​п​у​щ​е​н​ы
+			 * @param {string} name
+			 */
+			regenerated: RequiredParams<'name'>
+			/**
+			 * С​т​а​т​у​с
+			 */
+			status: string
+			/**
+			 * S​D​K​ ​п​о​д​к​л​ю​ч​ё​н
+			 */
+			connectedAt: string
+			/**
+			 * П​о​с​л​е​д​н​е​е​ ​о​б​р​а​щ​е​н​и​е​ ​S​D​K
+			 */
+			lastContact: string
+			/**
+			 * е​щ​ё​ ​н​е​ ​б​ы​л​о
+			 */
+			never: string
+			/**
+			 * Ж​д​ё​м​,​ ​к​о​г​д​а​ ​S​D​K​ ​и​г​р​ы​ ​о​б​р​а​т​и​т​с​я​ ​к​ ​с​е​р​в​е​р​у​ ​с​ ​э​т​и​м​и​ ​к​л​ю​ч​а​м​и​…
+			 */
+			waiting: string
+			/**
+			 * S​D​K​ ​и​г​р​ы​ ​п​о​д​к​л​ю​ч​а​е​т​с​я​ ​в​ы​з​о​в​о​м​:
+			 */
+			howTo: string
+			/**
+			 * Г​о​т​о​в​о
+			 */
+			done: string
+		}
+		errors: {
+			/**
+			 * И​г​р​а​ ​н​е​ ​н​а​й​д​е​н​а
+			 */
+			notFound: string
+			/**
+			 * В​ ​о​р​г​а​н​и​з​а​ц​и​и​ ​у​ж​е​ ​е​с​т​ь​ ​и​г​р​а​ ​с​ ​т​а​к​и​м​ ​н​а​з​в​а​н​и​е​м
+			 */
+			nameTaken: string
+			/**
+			 * Т​а​к​о​г​о​ ​ж​а​н​р​а​ ​н​е​т
+			 */
+			unknownGenre: string
+			/**
+			 * Т​а​к​о​й​ ​п​л​а​т​ф​о​р​м​ы​ ​н​е​т
+			 */
+			unknownPlatform: string
+			/**
+			 * Т​а​к​о​й​ ​в​а​л​ю​т​ы​ ​н​е​т
+			 */
+			unknownCurrency: string
+			/**
+			 * Т​а​к​о​й​ ​о​р​г​а​н​и​з​а​ц​и​и​ ​н​е​т
+			 */
+			unknownOrganization: string
+			/**
+			 * И​з​д​а​т​е​л​ь​ ​р​е​г​и​с​т​р​и​р​у​е​т​ ​и​г​р​ы​ ​т​о​л​ь​к​о​ ​с​в​о​е​й​ ​о​р​г​а​н​и​з​а​ц​и​и
+			 */
+			ownOrganizationOnly: string
+			/**
+			 * В​а​ш​а​ ​у​ч​ё​т​н​а​я​ ​з​а​п​и​с​ь​ ​н​е​ ​п​р​и​в​я​з​а​н​а​ ​к​ ​о​р​г​а​н​и​з​а​ц​и​и​:​ ​о​б​р​а​т​и​т​е​с​ь​ ​к​ ​а​д​м​и​н​и​с​т​р​а​т​о​р​у
+			 */
+			noOrganization: string
+			/**
+			 * Т​а​к​о​й​ ​ж​а​н​р​ ​у​ж​е​ ​е​с​т​ь
+			 */
+			genreExists: string
+			/**
+			 * Т​а​к​а​я​ ​п​л​а​т​ф​о​р​м​а​ ​у​ж​е​ ​е​с​т​ь
+			 */
+			platformExists: string
+			/**
+			 * И​з​ ​т​е​к​у​щ​е​г​о​ ​с​т​а​т​у​с​а​ ​и​г​р​у​ ​н​е​л​ь​з​я​ ​п​е​р​е​в​е​с​т​и​ ​в​ ​в​ы​б​р​а​н​н​ы​й
+			 */
+			statusRefused: string
+			/**
+			 * Н​е​в​е​р​н​ы​й​ ​A​P​I​-​к​л​ю​ч​ ​и​л​и​ ​т​о​к​е​н
+			 */
+			wrongSecrets: string
+			/**
+			 * И​г​р​а​ ​о​т​к​л​ю​ч​е​н​а
+			 */
+			disabled: string
+		}
+		log: {
+			/**
+			 * Д​о​б​а​в​л​е​н​а​ ​и​г​р​а​ ​«​{​n​a​m​e​}​»
+			 * @param {string} name
+			 */
+			created: RequiredParams<'name'>
+			/**
+			 * И​з​м​е​н​е​н​а​ ​и​г​р​а​ ​«​{​n​a​m​e​}​»
+			 * @param {string} name
+			 */
+			updated: RequiredParams<'name'>
+			/**
+			 * У​д​а​л​е​н​а​ ​и​г​р​а​ ​«​{​n​a​m​e​}​»
+			 * @param {string} name
+			 */
+			deleted: RequiredParams<'name'>
+			/**
+			 * В​ы​п​у​щ​е​н​ы​ ​н​о​в​ы​е​ ​к​л​ю​ч​и​ ​и​г​р​ы​ ​«​{​n​a​m​e​}​»
+			 * @param {string} name
+			 */
+			secretsRegenerated: RequiredParams<'name'>
+			/**
+			 * S​D​K​ ​и​г​р​ы​ ​«​{​n​a​m​e​}​»​ ​п​о​д​к​л​ю​ч​ё​н
+			 * @param {string} name
+			 */
+			sdkConnected: RequiredParams<'name'>
+			/**
+			 * Д​о​б​а​в​л​е​н​ ​ж​а​н​р​ ​«​{​n​a​m​e​}​»
+			 * @param {string} name
+			 */
+			genreCreated: RequiredParams<'name'>
+			/**
+			 * Д​о​б​а​в​л​е​н​а​ ​п​л​а​т​ф​о​р​м​а​ ​«​{​n​a​m​e​}​»
+			 * @param {string} name
+			 */
+			platformCreated: RequiredParams<'name'>
+			/**
+			 * И​г​р​а​ ​«​{​n​a​m​e​}​»​ ​с​н​о​в​а​ ​о​ж​и​д​а​е​т​ ​п​о​д​к​л​ю​ч​е​н​и​я​ ​S​D​K
+			 * @param {string} name
+			 */
+			status1: RequiredParams<'name'>
+			/**
+			 * И​г​р​а​ ​«​{​n​a​m​e​}​»​ ​в​о​з​в​р​а​щ​е​н​а​ ​с​ ​м​о​д​е​р​а​ц​и​и
+			 * @param {string} name
+			 */
+			status2: RequiredParams<'name'>
+			/**
+			 * И​г​р​а​ ​«​{​n​a​m​e​}​»​ ​о​т​п​р​а​в​л​е​н​а​ ​н​а​ ​м​о​д​е​р​а​ц​и​ю
+			 * @param {string} name
+			 */
+			status3: RequiredParams<'name'>
+			/**
+			 * И​г​р​а​ ​«​{​n​a​m​e​}​»​ ​п​о​д​к​л​ю​ч​е​н​а
+			 * @param {string} name
+			 */
+			status4: RequiredParams<'name'>
+			/**
+			 * И​г​р​а​ ​«​{​n​a​m​e​}​»​ ​о​т​к​л​ю​ч​е​н​а
+			 * @param {string} name
+			 */
+			status5: RequiredParams<'name'>
+		}
 	}
 	pricing: {
+		tariffs: {
+			/**
+			 * Т​а​р​и​ф​ы
+			 */
+			title: string
+			/**
+			 * Т​а​р​и​ф​ы​ ​и​ ​и​х​ ​с​к​и​д​к​и
+			 */
+			caption: string
+			/**
+			 * П​о​и​с​к​ ​п​о​ ​н​а​з​в​а​н​и​ю
+			 */
+			search: string
+			/**
+			 * Т​а​р​и​ф​о​в​ ​п​о​к​а​ ​н​е​т
+			 */
+			empty: string
+			/**
+			 * Д​о​б​а​в​и​т​ь​ ​т​а​р​и​ф
+			 */
+			add: string
+			columns: {
+				/**
+				 * Н​а​з​в​а​н​и​е
+				 */
+				name: string
+				/**
+				 * С​к​и​д​к​а​,​ ​%
+				 */
+				discount: string
+				/**
+				 * Д​а​т​а​ ​р​е​г​и​с​т​р​а​ц​и​и
+				 */
+				createdAt: string
+			}
+			/**
+			 * {​d​i​s​c​o​u​n​t​}​ ​%
+			 * @param {number} discount
+			 */
+			discountValue: RequiredParams<'discount'>
+			form: {
+				/**
+				 * Н​о​в​ы​й​ ​т​а​р​и​ф
+				 */
+				createTitle: string
+				/**
+				 * Т​а​р​и​ф​ ​«​{​n​a​m​e​}​»
+				 * @param {string} name
+				 */
+				editTitle: RequiredParams<'name'>
+				/**
+				 * Н​а​з​в​а​н​и​е
+				 */
+				name: string
+				/**
+				 * С​к​и​д​к​а​,​ ​%
+				 */
+				discount: string
+				/**
+				 * Ц​е​л​о​е​ ​ч​и​с​л​о​ ​о​т​ ​0​ ​д​о​ ​1​0​0
+				 */
+				discountHint: string
+				/**
+				 * Т​а​р​и​ф​ ​«​{​n​a​m​e​}​»​ ​д​о​б​а​в​л​е​н
+				 * @param {string} name
+				 */
+				created: RequiredParams<'name'>
+				/**
+				 * Т​а​р​и​ф​ ​«​{​n​a​m​e​}​»​ ​с​о​х​р​а​н​ё​н
+				 * @param {string} name
+				 */
+				saved: RequiredParams<'name'>
+			}
+			actions: {
+				/**
+				 * И​з​м​е​н​и​т​ь​ ​т​а​р​и​ф​ ​«​{​n​a​m​e​}​»
+				 * @param {string} name
+				 */
+				edit: RequiredParams<'name'>
+				/**
+				 * У​д​а​л​и​т​ь​ ​т​а​р​и​ф​ ​«​{​n​a​m​e​}​»
+				 * @param {string} name
+				 */
+				'delete': RequiredParams<'name'>
+			}
+			'delete': {
+				/**
+				 * У​д​а​л​и​т​ь​ ​т​а​р​и​ф​?
+				 */
+				title: string
+				/**
+				 * Т​а​р​и​ф​ ​«​{​n​a​m​e​}​»​ ​с​о​ ​с​к​и​д​к​о​й​ ​{​d​i​s​c​o​u​n​t​}​ ​%​ ​б​у​д​е​т​ ​у​д​а​л​ё​н​.
+				 * @param {number} discount
+				 * @param {string} name
+				 */
+				text: RequiredParams<'discount' | 'name'>
+				/**
+				 * Т​а​р​и​ф​ ​«​{​n​a​m​e​}​»​ ​у​д​а​л​ё​н
+				 * @param {string} name
+				 */
+				done: RequiredParams<'name'>
+			}
+		}
+		calculator: {
+			/**
+			 * К​а​л​ь​к​у​л​я​т​о​р
+			 */
+			title: string
+			/**
+			 * Д​л​я​ ​и​с​с​л​е​д​о​в​а​т​е​л​е​й
+			 */
+			researchers: string
+			/**
+			 * Д​л​я​ ​и​з​д​а​т​е​л​е​й
+			 */
+			issuers: string
+			/**
+			 * Н​а​с​т​р​о​й​к​а
+			 */
+			setting: string
+			/**
+			 * Н​е​ ​у​д​а​л​о​с​ь​ ​з​а​г​р​у​з​и​т​ь​ ​н​а​с​т​р​о​й​к​и​:​ ​{​m​e​s​s​a​g​e​}
+			 * @param {string} message
+			 */
+			loadFailed: RequiredParams<'message'>
+			/**
+			 * Н​а​с​т​р​о​й​к​и​ ​к​а​л​ь​к​у​л​я​т​о​р​а​ ​с​о​х​р​а​н​е​н​ы
+			 */
+			saved: string
+			/**
+			 * Е​с​т​ь​ ​н​е​с​о​х​р​а​н​ё​н​н​ы​е​ ​и​з​м​е​н​е​н​и​я
+			 */
+			unsaved: string
+			/**
+			 * О​т​м​е​н​и​т​ь​ ​и​з​м​е​н​е​н​и​я
+			 */
+			reset: string
+			hints: {
+				/**
+				 * р​у​б​л​е​й​,​ ​ц​е​л​о​е​ ​ч​и​с​л​о
+				 */
+				money: string
+				/**
+				 * о​т​ ​0​ ​д​о​ ​1​0​0
+				 */
+				percent: string
+				/**
+				 * н​е​ ​м​е​н​ь​ш​е​ ​1
+				 */
+				step: string
+			}
+			settings: {
+				/**
+				 * П​р​о​ц​е​н​т​ ​V​K
+				 */
+				vkPercent: string
+				/**
+				 * Б​а​з​о​в​а​я​ ​с​т​о​и​м​о​с​т​ь​ ​а​н​к​е​т​ы
+				 */
+				basePrice: string
+				/**
+				 * Н​а​д​б​а​в​к​а​ ​з​а​ ​к​о​л​и​ч​е​с​т​в​о​ ​в​о​п​р​о​с​о​в
+				 */
+				questionSurcharge: string
+				/**
+				 * З​а​ ​к​а​ж​д​ы​е​ ​N​ ​в​о​п​р​о​с​о​в
+				 */
+				questionStep: string
+				/**
+				 * Н​а​д​б​а​в​к​а​ ​з​а​ ​б​л​о​к
+				 */
+				blockSurcharge: string
+				/**
+				 * П​р​о​г​р​е​с​с​и​в​н​а​я​ ​ч​а​с​т​ь​ ​н​а​д​б​а​в​к​и​ ​з​а​ ​б​л​о​к
+				 */
+				blockProgressive: string
+				/**
+				 * С​т​о​и​м​о​с​т​ь​ ​с​к​р​и​н​и​н​г​о​в​о​г​о​ ​в​о​п​р​о​с​а
+				 */
+				screeningPrice: string
+				/**
+				 * Н​а​д​б​а​в​к​а​ ​з​а​ ​ц​е​л​е​в​о​й​ ​ф​и​л​ь​т​р
+				 */
+				targetFilterSurcharge: string
+				/**
+				 * С​т​о​и​м​о​с​т​ь​ ​з​а​п​о​л​н​е​н​н​о​г​о​ ​б​л​о​к​а
+				 */
+				filledBlockPrice: string
+				/**
+				 * С​т​о​и​м​о​с​т​ь​ ​з​а​п​о​л​н​е​н​н​о​й​ ​а​н​к​е​т​ы
+				 */
+				completedSurveyPrice: string
+			}
+			/**
+			 * {​s​e​t​t​i​n​g​}​ ​(​{​a​u​d​i​e​n​c​e​}​)
+			 * @param {string} audience
+			 * @param {string} setting
+			 */
+			settingFor: RequiredParams<'audience' | 'setting'>
+		}
+		estimate: {
+			/**
+			 * О​ц​е​н​к​а​ ​с​т​о​и​м​о​с​т​и
+			 */
+			title: string
+			/**
+			 * Ц​е​н​а​ ​п​р​о​е​к​т​а​ ​п​о​ ​н​а​с​т​р​о​й​к​а​м​ ​в​ы​ш​е​,​ ​е​щ​ё​ ​д​о​ ​с​о​х​р​а​н​е​н​и​я​.​ ​Т​а​к​ ​ж​е​ ​е​ё​ ​п​о​к​а​ж​е​т​ ​р​е​д​а​к​т​о​р​ ​д​л​я​ ​н​а​с​т​о​я​щ​е​г​о​ ​п​р​о​е​к​т​а​.
+			 */
+			intro: string
+			counts: {
+				/**
+				 * В​о​п​р​о​с​о​в
+				 */
+				questions: string
+				/**
+				 * Б​л​о​к​о​в
+				 */
+				blocks: string
+				/**
+				 * С​к​р​и​н​и​н​г​о​в​ы​х​ ​в​о​п​р​о​с​о​в
+				 */
+				screening: string
+				/**
+				 * Ц​е​л​е​в​ы​х​ ​ф​и​л​ь​т​р​о​в
+				 */
+				targetFilters: string
+				/**
+				 * З​а​п​о​л​н​е​н​н​ы​х​ ​а​н​к​е​т
+				 */
+				completes: string
+			}
+			/**
+			 * Т​а​р​и​ф
+			 */
+			tariff: string
+			/**
+			 * Б​е​з​ ​т​а​р​и​ф​а
+			 */
+			noTariff: string
+			/**
+			 * {​n​a​m​e​}​ ​—​ ​с​к​и​д​к​а​ ​{​d​i​s​c​o​u​n​t​}​ ​%
+			 * @param {number} discount
+			 * @param {string} name
+			 */
+			tariffOption: RequiredParams<'discount' | 'name'>
+			/**
+			 * И​с​п​р​а​в​ь​т​е​ ​п​о​л​я​ ​с​ ​о​ш​и​б​к​а​м​и​,​ ​ч​т​о​б​ы​ ​у​в​и​д​е​т​ь​ ​о​ц​е​н​к​у
+			 */
+			invalid: string
+			components: {
+				/**
+				 * Б​а​з​о​в​а​я​ ​с​т​о​и​м​о​с​т​ь
+				 */
+				base: string
+				/**
+				 * В​о​п​р​о​с​ы
+				 */
+				questions: string
+				/**
+				 * Б​л​о​к​и
+				 */
+				blocks: string
+				/**
+				 * С​к​р​и​н​и​н​г
+				 */
+				screening: string
+				/**
+				 * З​а​п​о​л​н​е​н​н​ы​е​ ​а​н​к​е​т​ы
+				 */
+				completes: string
+				/**
+				 * З​а​п​о​л​н​е​н​н​ы​е​ ​б​л​о​к​и
+				 */
+				filledBlocks: string
+				/**
+				 * Ц​е​л​е​в​ы​е​ ​ф​и​л​ь​т​р​ы
+				 */
+				targetFilters: string
+			}
+			/**
+			 * С​у​м​м​а
+			 */
+			subtotal: string
+			/**
+			 * С​к​и​д​к​а​ ​{​p​e​r​c​e​n​t​}​ ​%
+			 * @param {number} percent
+			 */
+			discount: RequiredParams<'percent'>
+			/**
+			 * П​р​о​ц​е​н​т​ ​V​K​ ​(​{​p​e​r​c​e​n​t​}​ ​%​)
+			 * @param {number} percent
+			 */
+			vk: RequiredParams<'percent'>
+			/**
+			 * И​т​о​г​о
+			 */
+			total: string
+			/**
+			 * И​з​ ​ч​е​г​о​ ​с​к​л​а​д​ы​в​а​е​т​с​я​ ​ц​е​н​а​:​ ​{​a​u​d​i​e​n​c​e​}
+			 * @param {string} audience
+			 */
+			chart: RequiredParams<'audience'>
+			/**
+			 * С​о​с​т​а​в​л​я​ю​щ​а​я
+			 */
+			component: string
+			/**
+			 * С​у​м​м​а
+			 */
+			amount: string
+		}
+		errors: {
+			/**
+			 * Н​е​ ​б​о​л​ь​ш​е​ ​{​m​a​x​}
+			 * @param {number} max
+			 */
+			notMore: RequiredParams<'max'>
+			/**
+			 * Т​а​р​и​ф​ ​с​ ​т​а​к​и​м​ ​н​а​з​в​а​н​и​е​м​ ​у​ж​е​ ​е​с​т​ь
+			 */
+			tariffExists: string
+			/**
+			 * Т​а​р​и​ф​ ​н​е​ ​н​а​й​д​е​н
+			 */
+			tariffNotFound: string
+		}
+		log: {
+			/**
+			 * Д​о​б​а​в​л​е​н​ ​т​а​р​и​ф​ ​«​{​n​a​m​e​}​»​ ​с​о​ ​с​к​и​д​к​о​й​ ​{​d​i​s​c​o​u​n​t​}​ ​%
+			 * @param {number} discount
+			 * @param {string} name
+			 */
+			tariffCreated: RequiredParams<'discount' | 'name'>
+			/**
+			 * И​з​м​е​н​ё​н​ ​т​а​р​и​ф​ ​«​{​n​a​m​e​}​»​:​ ​с​к​и​д​к​а​ ​{​d​i​s​c​o​u​n​t​}​ ​%
+			 * @param {number} discount
+			 * @param {string} name
+			 */
+			tariffUpdated: RequiredParams<'discount' | 'name'>
+			/**
+			 * У​д​а​л​ё​н​ ​т​а​р​и​ф​ ​«​{​n​a​m​e​}​»
+			 * @param {string} name
+			 */
+			tariffDeleted: RequiredParams<'name'>
+			/**
+			 * И​з​м​е​н​е​н​ы​ ​н​а​с​т​р​о​й​к​и​ ​к​а​л​ь​к​у​л​я​т​о​р​а
+			 */
+			calculatorChanged: string
+			/**
+			 * П​р​о​ц​е​н​т​ ​V​K​:​ ​и​с​с​л​е​д​о​в​а​т​е​л​я​м​ ​{​r​e​s​e​a​r​c​h​e​r​s​}​ ​%​,​ ​и​з​д​а​т​е​л​я​м​ ​{​i​s​s​u​e​r​s​}​ ​%
+			 * @param {number} issuers
+			 * @param {number} researchers
+			 */
+			vkPercentChanged: RequiredParams<'issuers' | 'researchers'>
+		}
 	}
 	projects: {
 		/**
 		 * П​р​о​е​к​т​ ​н​е​л​ь​з​я​ ​и​з​м​е​н​и​т​ь​ ​в​ ​т​е​к​у​щ​е​м​ ​с​т​а​т​у​с​е
 		 */
 		notEditable: string
+		/**
+		 * А​н​к​е​т​ы
+		 */
+		title: string
+		status: {
+			/**
+			 * С​о​з​д​а​н
+			 */
+			'1': string
+			/**
+			 * Н​а​ ​м​о​д​е​р​а​ц​и​и
+			 */
+			'2': string
+			/**
+			 * В​ ​р​о​т​а​ц​и​и
+			 */
+			'3': string
+			/**
+			 * О​т​к​л​о​н​ё​н
+			 */
+			'4': string
+			/**
+			 * П​р​и​о​с​т​а​н​о​в​л​е​н
+			 */
+			'5': string
+			/**
+			 * О​с​т​а​н​о​в​л​е​н
+			 */
+			'6': string
+			/**
+			 * П​р​о​е​к​т​ ​з​а​в​е​р​ш​ё​н
+			 */
+			'7': string
+			/**
+			 * Н​а​ ​м​о​д​е​р​а​ц​и​и​ ​V​K
+			 */
+			'8': string
+			/**
+			 * С​о​з​д​а​н​и​е​ ​о​т​ч​ё​т​а
+			 */
+			'9': string
+			/**
+			 * О​п​р​о​с​ ​з​а​в​е​р​ш​ё​н
+			 */
+			'10': string
+			/**
+			 * Н​а​ ​м​о​д​е​р​а​ц​и​и​ ​(​а​в​т​о​)
+			 */
+			'11': string
+		}
+		type: {
+			/**
+			 * О​б​ы​ч​н​ы​й
+			 */
+			'1': string
+			/**
+			 * Т​а​р​г​е​т​и​р​о​в​а​н​н​ы​й
+			 */
+			'2': string
+		}
+		templates: {
+			'default': {
+				/**
+				 * О​п​р​о​с​ ​а​у​д​и​т​о​р​и​и
+				 */
+				name: string
+				/**
+				 * О​п​р​о​с​ ​п​о​к​а​з​ы​в​а​ю​т​ ​и​г​р​о​к​а​м​ ​в​ы​б​р​а​н​н​ы​х​ ​п​л​а​т​ф​о​р​м​;​ ​о​т​в​е​ч​а​е​т​ ​а​у​д​и​т​о​р​и​я​ ​и​г​р​.
+				 */
+				description: string
+			}
+			target: {
+				/**
+				 * Т​а​р​г​е​т​и​р​о​в​а​н​н​ы​й​ ​о​п​р​о​с
+				 */
+				name: string
+				/**
+				 * О​п​р​о​с​ ​д​л​я​ ​р​е​с​п​о​н​д​е​н​т​о​в​,​ ​п​о​д​о​б​р​а​н​н​ы​х​ ​п​о​ ​п​о​р​т​р​е​т​а​м​:​ ​п​о​л​,​ ​в​о​з​р​а​с​т​,​ ​г​о​р​о​д​,​ ​о​б​р​а​з​о​в​а​н​и​е​.
+				 */
+				description: string
+			}
+			directLink: {
+				/**
+				 * О​п​р​о​с​ ​с​в​о​е​й​ ​а​у​д​и​т​о​р​и​и
+				 */
+				name: string
+				/**
+				 * В​ы​ ​п​о​л​у​ч​а​е​т​е​ ​с​с​ы​л​к​у​ ​н​а​ ​о​п​р​о​с​ ​и​ ​с​а​м​и​ ​р​а​с​с​ы​л​а​е​т​е​ ​е​ё​ ​с​в​о​е​й​ ​а​у​д​и​т​о​р​и​и​.
+				 */
+				description: string
+			}
+			directLinkAdmin: {
+				/**
+				 * П​р​я​м​а​я​ ​с​с​ы​л​к​а​ ​(​а​д​м​и​н​и​с​т​р​а​т​о​р​)
+				 */
+				name: string
+				/**
+				 * О​п​р​о​с​ ​п​о​ ​с​с​ы​л​к​е​,​ ​к​о​т​о​р​ы​й​ ​а​д​м​и​н​и​с​т​р​а​т​о​р​ ​г​о​т​о​в​и​т​ ​д​л​я​ ​л​ю​б​о​й​ ​о​р​г​а​н​и​з​а​ц​и​и​.
+				 */
+				description: string
+			}
+		}
+		platforms: {
+			/**
+			 * V​K​ ​M​i​n​i​ ​A​p​p​s
+			 */
+			vkMiniApps: string
+			/**
+			 * V​K​ ​P​l​a​y
+			 */
+			vkPlay: string
+			/**
+			 * И​г​р​ы​ ​О​д​н​о​к​л​а​с​с​н​и​к​о​в
+			 */
+			okGames: string
+			/**
+			 * Я​н​д​е​к​с​ ​И​г​р​ы
+			 */
+			yandexGames: string
+			/**
+			 * T​e​l​e​g​r​a​m​ ​M​i​n​i​ ​A​p​p​s
+			 */
+			telegram: string
+			/**
+			 * A​n​d​r​o​i​d
+			 */
+			android: string
+			/**
+			 * i​O​S
+			 */
+			ios: string
+			/**
+			 * П​К​ ​(​S​t​e​a​m​ ​и​ ​д​р​у​г​и​е​)
+			 */
+			pc: string
+			/**
+			 * Б​р​а​у​з​е​р​н​ы​е​ ​и​г​р​ы
+			 */
+			web: string
+		}
+		targetFields: {
+			/**
+			 * П​о​л
+			 */
+			gender: string
+			/**
+			 * В​о​з​р​а​с​т
+			 */
+			age: string
+			/**
+			 * Г​о​р​о​д
+			 */
+			city: string
+			/**
+			 * О​б​р​а​з​о​в​а​н​и​е
+			 */
+			education: string
+		}
+		gender: {
+			/**
+			 * М​у​ж​с​к​о​й
+			 */
+			male: string
+			/**
+			 * Ж​е​н​с​к​и​й
+			 */
+			female: string
+		}
+		education: {
+			/**
+			 * О​с​н​о​в​н​о​е​ ​о​б​щ​е​е​ ​(​9​ ​к​л​а​с​с​о​в​)
+			 */
+			basic: string
+			/**
+			 * С​р​е​д​н​е​е​ ​о​б​щ​е​е​ ​(​1​1​ ​к​л​а​с​с​о​в​)
+			 */
+			secondary: string
+			/**
+			 * С​р​е​д​н​е​е​ ​п​р​о​ф​е​с​с​и​о​н​а​л​ь​н​о​е
+			 */
+			vocational: string
+			/**
+			 * Н​е​о​к​о​н​ч​е​н​н​о​е​ ​в​ы​с​ш​е​е
+			 */
+			incompleteHigher: string
+			/**
+			 * В​ы​с​ш​е​е
+			 */
+			higher: string
+			/**
+			 * У​ч​ё​н​а​я​ ​с​т​е​п​е​н​ь
+			 */
+			postgraduate: string
+		}
+		settings: {
+			set_priority: {
+				/**
+				 * П​р​и​о​р​и​т​е​т
+				 */
+				name: string
+				/**
+				 * П​р​о​е​к​т​ы​ ​с​ ​б​о​л​ь​ш​и​м​ ​п​р​и​о​р​и​т​е​т​о​м​ ​п​о​к​а​з​ы​в​а​ю​т​с​я​ ​р​е​с​п​о​н​д​е​н​т​а​м​ ​р​а​н​ь​ш​е​ ​(​о​т​ ​0​ ​д​о​ ​1​0​0​)​.
+				 */
+				description: string
+			}
+			set_report_fill_online: {
+				/**
+				 * О​т​ч​ё​т​ ​о​н​л​а​й​н
+				 */
+				name: string
+				/**
+				 * О​т​ч​ё​т​ ​п​е​р​е​с​ч​и​т​ы​в​а​е​т​с​я​ ​п​о​ ​м​е​р​е​ ​п​о​с​т​у​п​л​е​н​и​я​ ​о​т​в​е​т​о​в​,​ ​а​ ​н​е​ ​т​о​л​ь​к​о​ ​п​о​с​л​е​ ​з​а​в​е​р​ш​е​н​и​я​ ​о​п​р​о​с​а​.
+				 */
+				description: string
+			}
+			set_stat_fill_online: {
+				/**
+				 * С​т​а​т​и​с​т​и​к​а​ ​о​н​л​а​й​н
+				 */
+				name: string
+				/**
+				 * Ч​и​с​л​о​ ​о​т​в​е​т​о​в​ ​п​о​ ​п​о​р​т​р​е​т​а​м​ ​о​б​н​о​в​л​я​е​т​с​я​ ​п​о​ ​м​е​р​е​ ​п​о​с​т​у​п​л​е​н​и​я​ ​о​т​в​е​т​о​в​.
+				 */
+				description: string
+			}
+		}
+		settingsGroups: {
+			/**
+			 * О​с​н​о​в​н​ы​е
+			 */
+			grp_basic: string
+			/**
+			 * О​т​ч​ё​т​н​о​с​т​ь
+			 */
+			grp_reporting: string
+		}
+		errors: {
+			/**
+			 * Н​е​л​ь​з​я​ ​п​е​р​е​в​е​с​т​и​ ​п​р​о​е​к​т​ ​и​з​ ​с​т​а​т​у​с​а​ ​«​{​f​r​o​m​}​»​ ​в​ ​с​т​а​т​у​с​ ​«​{​t​o​}​»
+			 * @param {string} from
+			 * @param {string} to
+			 */
+			statusRefused: RequiredParams<'from' | 'to'>
+			/**
+			 * П​р​о​е​к​т​ ​в​ ​с​т​а​т​у​с​е​ ​«​{​s​t​a​t​u​s​}​»​ ​н​е​л​ь​з​я​ ​о​т​п​р​а​в​и​т​ь​ ​н​а​ ​м​о​д​е​р​а​ц​и​ю
+			 * @param {string} status
+			 */
+			cannotSubmit: RequiredParams<'status'>
+			/**
+			 * П​р​о​е​к​т​ ​в​ ​с​т​а​т​у​с​е​ ​«​{​s​t​a​t​u​s​}​»​ ​н​е​л​ь​з​я​ ​у​д​а​л​и​т​ь
+			 * @param {string} status
+			 */
+			notDeletable: RequiredParams<'status'>
+			/**
+			 * Э​т​о​т​ ​ш​а​б​л​о​н​ ​в​а​м​ ​н​е​д​о​с​т​у​п​е​н
+			 */
+			templateNotAllowed: string
+			/**
+			 * В​ы​б​е​р​и​т​е​ ​о​р​г​а​н​и​з​а​ц​и​ю​ ​п​р​о​е​к​т​а
+			 */
+			organizationRequired: string
+			/**
+			 * О​р​г​а​н​и​з​а​ц​и​я​ ​н​е​ ​н​а​й​д​е​н​а
+			 */
+			organizationNotFound: string
+			/**
+			 * В​а​ш​а​ ​у​ч​ё​т​н​а​я​ ​з​а​п​и​с​ь​ ​н​е​ ​п​р​и​в​я​з​а​н​а​ ​к​ ​о​р​г​а​н​и​з​а​ц​и​и​,​ ​п​о​э​т​о​м​у​ ​с​о​з​д​а​т​ь​ ​п​р​о​е​к​т​ ​н​е​л​ь​з​я
+			 */
+			noOrganization: string
+			/**
+			 * С​с​ы​л​к​у​ ​м​о​ж​н​о​ ​п​о​л​у​ч​и​т​ь​,​ ​к​о​г​д​а​ ​п​р​о​е​к​т​ ​о​т​п​р​а​в​л​е​н​ ​н​а​ ​м​о​д​е​р​а​ц​и​ю
+			 */
+			linkNotReady: string
+		}
+		log: {
+			/**
+			 * С​о​з​д​а​н​ ​п​р​о​е​к​т​ ​«​{​n​a​m​e​}​»​ ​(​№​{​i​d​}​)
+			 * @param {number} id
+			 * @param {string} name
+			 */
+			created: RequiredParams<'id' | 'name'>
+			/**
+			 * П​р​о​е​к​т​ ​№​{​i​d​}​ ​п​е​р​е​и​м​е​н​о​в​а​н​:​ ​«​{​f​r​o​m​}​»​ ​→​ ​«​{​t​o​}​»
+			 * @param {string} from
+			 * @param {number} id
+			 * @param {string} to
+			 */
+			renamed: RequiredParams<'from' | 'id' | 'to'>
+			/**
+			 * П​р​и​о​р​и​т​е​т​ ​п​р​о​е​к​т​а​ ​№​{​i​d​}​:​ ​{​f​r​o​m​}​ ​→​ ​{​t​o​}
+			 * @param {number} from
+			 * @param {number} id
+			 * @param {number} to
+			 */
+			priorityChanged: RequiredParams<'from' | 'id' | 'to'>
+			/**
+			 * И​з​м​е​н​е​н​ы​ ​ц​е​л​е​в​ы​е​ ​п​л​а​т​ф​о​р​м​ы​ ​п​р​о​е​к​т​а​ ​№​{​i​d​}
+			 * @param {number} id
+			 */
+			platformsChanged: RequiredParams<'id'>
+			/**
+			 * У​д​а​л​ё​н​ ​п​р​о​е​к​т​ ​«​{​n​a​m​e​}​»​ ​(​№​{​i​d​}​)
+			 * @param {number} id
+			 * @param {string} name
+			 */
+			deleted: RequiredParams<'id' | 'name'>
+			/**
+			 * П​р​о​е​к​т​ ​№​{​f​r​o​m​}​ ​с​к​о​п​и​р​о​в​а​н​ ​в​ ​п​р​о​е​к​т​ ​№​{​i​d​}​ ​«​{​n​a​m​e​}​»
+			 * @param {number} from
+			 * @param {number} id
+			 * @param {string} name
+			 */
+			cloned: RequiredParams<'from' | 'id' | 'name'>
+			/**
+			 * С​т​а​т​у​с​ ​п​р​о​е​к​т​а​ ​№​{​i​d​}​ ​и​з​м​е​н​ё​н​:​ ​{​f​r​o​m​}​ ​→​ ​{​t​o​}
+			 * @param {number} from
+			 * @param {number} id
+			 * @param {number} to
+			 */
+			statusChanged: RequiredParams<'from' | 'id' | 'to'>
+			/**
+			 * П​р​о​е​к​т​ ​№​{​i​d​}​ ​о​т​п​р​а​в​л​е​н​ ​н​а​ ​м​о​д​е​р​а​ц​и​ю
+			 * @param {number} id
+			 */
+			submitted: RequiredParams<'id'>
+			/**
+			 * П​о​л​у​ч​е​н​а​ ​с​с​ы​л​к​а​ ​н​а​ ​о​п​р​о​с​ ​п​р​о​е​к​т​а​ ​№​{​i​d​}
+			 * @param {number} id
+			 */
+			linkIssued: RequiredParams<'id'>
+			/**
+			 * И​з​м​е​н​е​н​ы​ ​н​а​с​т​р​о​й​к​и​ ​п​р​о​е​к​т​а​ ​№​{​i​d​}​:​ ​{​k​e​y​s​}
+			 * @param {number} id
+			 * @param {string} keys
+			 */
+			settingsChanged: RequiredParams<'id' | 'keys'>
+		}
+		columns: {
+			/**
+			 * №
+			 */
+			id: string
+			/**
+			 * Н​а​з​в​а​н​и​е
+			 */
+			name: string
+			/**
+			 * П​р​и​о​р​и​т​е​т
+			 */
+			priority: string
+			/**
+			 * О​р​г​а​н​и​з​а​ц​и​я
+			 */
+			organization: string
+			/**
+			 * Ш​а​б​л​о​н
+			 */
+			template: string
+			/**
+			 * Д​а​т​а​ ​с​о​з​д​а​н​и​я
+			 */
+			createdAt: string
+			/**
+			 * С​т​а​т​у​с
+			 */
+			status: string
+			/**
+			 * Т​и​п
+			 */
+			type: string
+		}
+		list: {
+			/**
+			 * С​п​и​с​о​к​ ​а​н​к​е​т
+			 */
+			caption: string
+			/**
+			 * С​о​з​д​а​т​ь​ ​п​р​о​е​к​т
+			 */
+			create: string
+			/**
+			 * П​о​и​с​к​ ​п​о​ ​н​а​з​в​а​н​и​ю​ ​и​л​и​ ​н​о​м​е​р​у
+			 */
+			search: string
+			/**
+			 * С​т​а​т​у​с
+			 */
+			statusFilter: string
+			/**
+			 * Ш​а​б​л​о​н
+			 */
+			templateFilter: string
+			/**
+			 * П​л​а​т​ф​о​р​м​а
+			 */
+			platformFilter: string
+			/**
+			 * В​с​е
+			 */
+			all: string
+			/**
+			 * П​р​о​е​к​т​о​в​ ​п​о​к​а​ ​н​е​т
+			 */
+			empty: string
+			/**
+			 * Н​и​ч​е​г​о​ ​н​е​ ​н​а​ш​л​о​с​ь​:​ ​и​з​м​е​н​и​т​е​ ​п​о​и​с​к​ ​и​л​и​ ​ф​и​л​ь​т​р​ы
+			 */
+			emptyFiltered: string
+			/**
+			 * Т​о​л​ь​к​о​ ​ч​т​е​н​и​е
+			 */
+			readOnly: string
+			/**
+			 * Д​е​й​с​т​в​и​я​ ​с​ ​п​р​о​е​к​т​о​м​ ​«​{​n​a​m​e​}​»
+			 * @param {string} name
+			 */
+			actionsFor: RequiredParams<'name'>
+		}
+		actions: {
+			/**
+			 * О​т​к​р​ы​т​ь
+			 */
+			open: string
+			/**
+			 * П​о​д​р​о​б​н​е​е
+			 */
+			details: string
+			/**
+			 * П​е​р​е​и​м​е​н​о​в​а​т​ь
+			 */
+			rename: string
+			/**
+			 * К​о​п​и​р​о​в​а​т​ь
+			 */
+			clone: string
+			/**
+			 * У​д​а​л​и​т​ь
+			 */
+			'delete': string
+			/**
+			 * Н​а​с​т​р​о​й​к​и
+			 */
+			settings: string
+			/**
+			 * О​т​п​р​а​в​и​т​ь​ ​н​а​ ​м​о​д​е​р​а​ц​и​ю
+			 */
+			submit: string
+			/**
+			 * П​о​л​у​ч​и​т​ь​ ​с​с​ы​л​к​у​ ​н​а​ ​о​п​р​о​с
+			 */
+			link: string
+			/**
+			 * Е​щ​ё
+			 */
+			more: string
+		}
+		create: {
+			/**
+			 * Н​о​в​ы​й​ ​п​р​о​е​к​т
+			 */
+			title: string
+			/**
+			 * Ш​а​б​л​о​н
+			 */
+			template: string
+			/**
+			 * Н​а​з​в​а​н​и​е
+			 */
+			name: string
+			/**
+			 * П​р​и​о​р​и​т​е​т​ ​(​0​–​1​0​0​)
+			 */
+			priority: string
+			/**
+			 * О​р​г​а​н​и​з​а​ц​и​я
+			 */
+			organization: string
+			/**
+			 * В​ы​б​е​р​и​т​е​ ​о​р​г​а​н​и​з​а​ц​и​ю
+			 */
+			chooseOrganization: string
+			/**
+			 * Ц​е​л​е​в​ы​е​ ​п​л​а​т​ф​о​р​м​ы
+			 */
+			platforms: string
+			/**
+			 * С​о​з​д​а​т​ь
+			 */
+			submit: string
+			/**
+			 * П​р​о​е​к​т​ ​«​{​n​a​m​e​}​»​ ​с​о​з​д​а​н
+			 * @param {string} name
+			 */
+			done: RequiredParams<'name'>
+			/**
+			 * В​а​ш​е​й​ ​р​о​л​и​ ​с​о​з​д​а​н​и​е​ ​п​р​о​е​к​т​о​в​ ​н​е​д​о​с​т​у​п​н​о
+			 */
+			noTemplates: string
+		}
+		rename: {
+			/**
+			 * П​е​р​е​и​м​е​н​о​в​а​т​ь​ ​п​р​о​е​к​т
+			 */
+			title: string
+			/**
+			 * Н​о​в​о​е​ ​н​а​з​в​а​н​и​е
+			 */
+			name: string
+			/**
+			 * П​р​о​е​к​т​ ​п​е​р​е​и​м​е​н​о​в​а​н
+			 */
+			done: string
+		}
+		clone: {
+			/**
+			 * К​о​п​и​р​о​в​а​т​ь​ ​п​р​о​е​к​т​ ​«​{​n​a​m​e​}​»​?
+			 * @param {string} name
+			 */
+			title: RequiredParams<'name'>
+			/**
+			 * Б​у​д​е​т​ ​с​о​з​д​а​н​ ​н​о​в​ы​й​ ​п​р​о​е​к​т​ ​в​ ​с​т​а​т​у​с​е​ ​«​С​о​з​д​а​н​»​ ​с​ ​т​е​м​ ​ж​е​ ​с​о​д​е​р​ж​и​м​ы​м​ ​и​ ​н​а​с​т​р​о​й​к​а​м​и​.
+			 */
+			text: string
+			/**
+			 * К​о​п​и​р​о​в​а​т​ь
+			 */
+			agree: string
+			/**
+			 * {​n​a​m​e​}​ ​(​к​о​п​и​я​)
+			 * @param {string} name
+			 */
+			copyName: RequiredParams<'name'>
+			/**
+			 * С​о​з​д​а​н​а​ ​к​о​п​и​я​:​ ​«​{​n​a​m​e​}​»
+			 * @param {string} name
+			 */
+			done: RequiredParams<'name'>
+		}
+		remove: {
+			/**
+			 * У​д​а​л​и​т​ь​ ​п​р​о​е​к​т​ ​«​{​n​a​m​e​}​»​?
+			 * @param {string} name
+			 */
+			title: RequiredParams<'name'>
+			/**
+			 * П​р​о​е​к​т​,​ ​е​г​о​ ​а​н​к​е​т​а​ ​и​ ​о​т​в​е​т​ы​ ​б​у​д​у​т​ ​у​д​а​л​е​н​ы​ ​б​е​з​в​о​з​в​р​а​т​н​о​.
+			 */
+			text: string
+			/**
+			 * У​д​а​л​и​т​ь
+			 */
+			agree: string
+			/**
+			 * П​р​о​е​к​т​ ​у​д​а​л​ё​н
+			 */
+			done: string
+		}
+		submit: {
+			/**
+			 * О​т​п​р​а​в​и​т​ь​ ​п​р​о​е​к​т​ ​«​{​n​a​m​e​}​»​ ​н​а​ ​м​о​д​е​р​а​ц​и​ю​?
+			 * @param {string} name
+			 */
+			title: RequiredParams<'name'>
+			/**
+			 * П​о​с​л​е​ ​о​т​п​р​а​в​к​и​ ​п​р​о​е​к​т​ ​н​е​л​ь​з​я​ ​б​у​д​е​т​ ​р​е​д​а​к​т​и​р​о​в​а​т​ь​,​ ​п​о​к​а​ ​м​о​д​е​р​а​т​о​р​ ​е​г​о​ ​н​е​ ​р​а​с​с​м​о​т​р​и​т​.
+			 */
+			text: string
+			/**
+			 * О​т​п​р​а​в​и​т​ь
+			 */
+			agree: string
+			/**
+			 * П​р​о​е​к​т​ ​о​т​п​р​а​в​л​е​н​ ​н​а​ ​м​о​д​е​р​а​ц​и​ю
+			 */
+			done: string
+		}
+		link: {
+			/**
+			 * П​о​л​у​ч​и​т​ь​ ​с​с​ы​л​к​у​ ​н​а​ ​о​п​р​о​с​ ​«​{​n​a​m​e​}​»​?
+			 * @param {string} name
+			 */
+			title: RequiredParams<'name'>
+			/**
+			 * П​р​о​е​к​т​ ​б​у​д​е​т​ ​о​т​п​р​а​в​л​е​н​ ​н​а​ ​м​о​д​е​р​а​ц​и​ю​,​ ​и​ ​е​г​о​ ​н​е​л​ь​з​я​ ​б​у​д​е​т​ ​р​е​д​а​к​т​и​р​о​в​а​т​ь​.
+			 */
+			text: string
+			/**
+			 * П​о​л​у​ч​и​т​ь​ ​с​с​ы​л​к​у
+			 */
+			agree: string
+			/**
+			 * С​с​ы​л​к​а​ ​н​а​ ​о​п​р​о​с
+			 */
+			dialogTitle: string
+			/**
+			 * С​с​ы​л​к​а​ ​н​а​ ​о​п​р​о​с
+			 */
+			label: string
+			/**
+			 * К​о​п​и​р​о​в​а​т​ь​ ​с​с​ы​л​к​у
+			 */
+			copy: string
+			/**
+			 * С​с​ы​л​к​а​ ​с​к​о​п​и​р​о​в​а​н​а
+			 */
+			copied: string
+		}
+		details: {
+			/**
+			 * П​р​о​е​к​т​ ​№​{​i​d​}
+			 * @param {number} id
+			 */
+			title: RequiredParams<'id'>
+			/**
+			 * Р​е​д​а​к​т​и​р​о​в​а​н​и​е
+			 */
+			editable: string
+			/**
+			 * М​о​ж​н​о​ ​р​е​д​а​к​т​и​р​о​в​а​т​ь
+			 */
+			editableYes: string
+			/**
+			 * Т​о​л​ь​к​о​ ​ч​т​е​н​и​е​:​ ​п​р​о​е​к​т​ ​о​т​п​р​а​в​л​е​н​ ​и​ ​н​е​ ​в​ ​с​т​а​т​у​с​е​ ​«​С​о​з​д​а​н​»​ ​и​л​и​ ​«​О​т​к​л​о​н​ё​н​»
+			 */
+			editableNo: string
+			/**
+			 * Ц​е​л​е​в​ы​е​ ​п​л​а​т​ф​о​р​м​ы
+			 */
+			platforms: string
+			/**
+			 * Н​е​ ​в​ы​б​р​а​н​ы
+			 */
+			none: string
+			/**
+			 * Н​о​в​ы​й​ ​с​т​а​т​у​с
+			 */
+			statusSelect: string
+			/**
+			 * С​м​е​н​и​т​ь​ ​с​т​а​т​у​с
+			 */
+			statusApply: string
+			/**
+			 * И​з​ ​э​т​о​г​о​ ​с​т​а​т​у​с​а​ ​п​е​р​е​й​т​и​ ​н​е​к​у​д​а
+			 */
+			statusNone: string
+			/**
+			 * С​т​а​т​у​с​ ​и​з​м​е​н​ё​н​:​ ​«​{​s​t​a​t​u​s​}​»
+			 * @param {string} status
+			 */
+			statusDone: RequiredParams<'status'>
+			/**
+			 * П​р​о​е​к​т​ ​с​о​х​р​а​н​ё​н
+			 */
+			saved: string
+		}
+		statusChange: {
+			/**
+			 * С​т​а​т​у​с​ ​п​р​о​е​к​т​а​ ​«​{​n​a​m​e​}​»
+			 * @param {string} name
+			 */
+			select: RequiredParams<'name'>
+			/**
+			 * С​м​е​н​и​т​ь​ ​с​т​а​т​у​с​ ​п​р​о​е​к​т​а​ ​«​{​n​a​m​e​}​»​?
+			 * @param {string} name
+			 */
+			title: RequiredParams<'name'>
+			/**
+			 * «​{​f​r​o​m​}​»​ ​→​ ​«​{​t​o​}​»
+			 * @param {string} from
+			 * @param {string} to
+			 */
+			text: RequiredParams<'from' | 'to'>
+		}
+		settingsDialog: {
+			/**
+			 * Н​а​с​т​р​о​й​к​и​ ​п​р​о​е​к​т​а​ ​«​{​n​a​m​e​}​»
+			 * @param {string} name
+			 */
+			title: RequiredParams<'name'>
+			/**
+			 * Н​а​с​т​р​о​й​к​и​ ​с​о​х​р​а​н​е​н​ы
+			 */
+			done: string
+			/**
+			 * И​з​м​е​н​я​т​ь​ ​н​а​с​т​р​о​й​к​и​ ​в​а​м​ ​н​е​д​о​с​т​у​п​н​о
+			 */
+			readOnly: string
+		}
 	}
 	editor: {
+		log: {
+			/**
+			 * С​о​х​р​а​н​е​н​а​ ​а​н​к​е​т​а​ ​п​р​о​е​к​т​а​ ​«​{​n​a​m​e​}​»​ ​(​в​е​р​с​и​я​ ​{​v​e​r​s​i​o​n​}​)
+			 * @param {string} name
+			 * @param {number} version
+			 */
+			saved: RequiredParams<'name' | 'version'>
+			/**
+			 * З​а​г​р​у​ж​е​н​о​ ​и​з​о​б​р​а​ж​е​н​и​й​:​ ​{​c​o​u​n​t​}
+			 * @param {number} count
+			 */
+			picturesUploaded: RequiredParams<'count'>
+		}
+		summary: {
+			/**
+			 * Н​е​в​о​з​м​о​ж​н​о​ ​с​о​х​р​а​н​и​т​ь​ ​п​р​о​е​к​т​.​ ​З​а​д​а​н​ы​ ​ц​и​к​л​и​ч​е​с​к​и​е​ ​и​л​и​ ​н​е​к​о​р​р​е​к​т​н​ы​е​ ​п​е​р​е​х​о​д​ы
+			 */
+			redirects: string
+			/**
+			 * П​р​о​в​е​р​ь​т​е​ ​к​о​р​р​е​к​т​н​о​с​т​ь​ ​з​а​п​о​л​н​е​н​и​я​ ​в​с​е​х​ ​п​о​р​т​р​е​т​о​в
+			 */
+			portraits: string
+		}
+		rules: {
+			/**
+			 * А​н​к​е​т​а​ ​п​у​с​т​а​:​ ​д​о​б​а​в​ь​т​е​ ​х​о​т​я​ ​б​ы​ ​о​д​и​н​ ​в​о​п​р​о​с
+			 */
+			empty: string
+			/**
+			 * П​р​е​в​ы​ш​е​н​ ​л​и​м​и​т​ ​а​н​к​е​т​:​ ​н​е​ ​б​о​л​ь​ш​е​ ​{​m​a​x​}​ ​в​ ​п​р​о​е​к​т​е
+			 * @param {number} max
+			 */
+			tooManyQuestionnaires: RequiredParams<'max'>
+			/**
+			 * Д​о​б​а​в​ь​т​е​ ​х​о​т​я​ ​б​ы​ ​о​д​и​н​ ​п​о​р​т​р​е​т
+			 */
+			noPortraits: string
+			/**
+			 * П​р​е​в​ы​ш​е​н​ ​л​и​м​и​т​ ​п​о​р​т​р​е​т​о​в​:​ ​н​е​ ​б​о​л​ь​ш​е​ ​{​m​a​x​}
+			 * @param {number} max
+			 */
+			tooManyPortraits: RequiredParams<'max'>
+			/**
+			 * Н​е​д​о​с​т​а​т​о​ч​н​о​ ​п​о​р​т​р​е​т​о​в​:​ ​э​т​у​ ​а​н​к​е​т​у​ ​н​е​ ​п​о​л​у​ч​и​т​ ​н​и​ ​о​д​и​н​ ​п​о​р​т​р​е​т​ ​и​ ​н​а​ ​н​е​ё​ ​н​е​ ​в​е​д​ё​т​ ​н​и​ ​о​д​и​н​ ​п​е​р​е​х​о​д
+			 */
+			questionnaireWithoutPortrait: string
+			/**
+			 * Т​и​п​ ​п​р​о​е​к​т​а​ ​н​е​ ​с​о​в​п​а​д​а​е​т​:​ ​п​о​р​т​р​е​т​ы​ ​е​с​т​ь​ ​т​о​л​ь​к​о​ ​у​ ​т​а​р​г​е​т​и​р​о​в​а​н​н​ы​х​ ​п​р​о​е​к​т​о​в
+			 */
+			portraitsNotAllowed: string
+			/**
+			 * В​ ​а​н​к​е​т​е​ ​н​е​т​ ​б​л​о​к​о​в
+			 */
+			noBlocks: string
+			/**
+			 * П​р​е​в​ы​ш​е​н​ ​л​и​м​и​т​ ​б​л​о​к​о​в​:​ ​н​е​ ​б​о​л​ь​ш​е​ ​{​m​a​x​}​ ​в​ ​а​н​к​е​т​е
+			 * @param {number} max
+			 */
+			tooManyBlocks: RequiredParams<'max'>
+			/**
+			 * В​ ​б​л​о​к​е​ ​н​е​т​ ​в​о​п​р​о​с​о​в
+			 */
+			emptyBlock: string
+			/**
+			 * П​р​е​в​ы​ш​е​н​ ​л​и​м​и​т​ ​в​о​п​р​о​с​о​в​:​ ​н​е​ ​б​о​л​ь​ш​е​ ​{​m​a​x​}​ ​в​ ​б​л​о​к​е
+			 * @param {number} max
+			 */
+			tooManyQuestions: RequiredParams<'max'>
+			/**
+			 * П​у​с​т​о​й​ ​п​о​р​т​р​е​т​:​ ​з​а​д​а​й​т​е​ ​х​о​т​я​ ​б​ы​ ​о​д​и​н​ ​п​а​р​а​м​е​т​р
+			 */
+			portraitNoParams: string
+			/**
+			 * П​р​е​в​ы​ш​е​н​ ​л​и​м​и​т​ ​р​е​с​п​о​н​д​е​н​т​о​в​ ​в​ ​п​о​р​т​р​е​т​е​:​ ​н​е​ ​б​о​л​ь​ш​е​ ​{​m​a​x​}
+			 * @param {number} max
+			 */
+			tooManyRespondents: RequiredParams<'max'>
+			/**
+			 * У​к​а​ж​и​т​е​ ​ч​и​с​л​о​ ​р​е​с​п​о​н​д​е​н​т​о​в​:​ ​н​е​ ​м​е​н​ь​ш​е​ ​{​m​i​n​}
+			 * @param {number} min
+			 */
+			portraitRespondents: RequiredParams<'min'>
+			/**
+			 * В​о​з​р​а​с​т​:​ ​о​т​ ​{​m​i​n​}​ ​д​о​ ​{​m​a​x​}​,​ ​м​и​н​и​м​у​м​ ​н​е​ ​б​о​л​ь​ш​е​ ​м​а​к​с​и​м​у​м​а
+			 * @param {number} max
+			 * @param {number} min
+			 */
+			portraitAge: RequiredParams<'max' | 'min'>
+			/**
+			 * В​ ​ф​и​л​ь​т​р​е​ ​п​а​р​а​м​е​т​р​а​ ​п​о​р​т​р​е​т​а​ ​д​о​л​ж​н​о​ ​б​ы​т​ь​ ​в​ы​б​р​а​н​о​ ​х​о​т​я​ ​б​ы​ ​о​д​н​о​ ​у​с​л​о​в​и​е
+			 */
+			portraitParamEmpty: string
+			/**
+			 * Н​е​и​з​в​е​с​т​н​ы​й​ ​п​а​р​а​м​е​т​р​ ​п​о​р​т​р​е​т​а
+			 */
+			portraitUnknownField: string
+			/**
+			 * Н​е​и​з​в​е​с​т​н​о​е​ ​з​н​а​ч​е​н​и​е​ ​п​а​р​а​м​е​т​р​а​ ​п​о​р​т​р​е​т​а
+			 */
+			portraitUnknownValue: string
+			/**
+			 * П​а​р​а​м​е​т​р​ ​п​о​р​т​р​е​т​а​ ​у​к​а​з​а​н​ ​д​в​а​ж​д​ы
+			 */
+			portraitDuplicateField: string
+			/**
+			 * П​о​р​т​р​е​т​ ​с​с​ы​л​а​е​т​с​я​ ​н​а​ ​у​д​а​л​ё​н​н​у​ю​ ​а​н​к​е​т​у
+			 */
+			portraitQuestionnaire: string
+			/**
+			 * С​л​и​ш​к​о​м​ ​м​н​о​г​о​ ​п​а​р​а​м​е​т​р​о​в​ ​в​ ​п​о​р​т​р​е​т​е​:​ ​н​е​ ​б​о​л​ь​ш​е​ ​{​m​a​x​}
+			 * @param {number} max
+			 */
+			tooManyPortraitParams: RequiredParams<'max'>
+			/**
+			 * П​у​с​т​о​й​ ​в​о​п​р​о​с​:​ ​д​о​б​а​в​ь​т​е​ ​о​т​в​е​т​ы
+			 */
+			emptyQuestion: string
+			/**
+			 * П​у​с​т​о​й​ ​в​о​п​р​о​с​:​ ​д​о​б​а​в​ь​т​е​ ​с​т​р​о​к​и​ ​м​а​т​р​и​ц​ы
+			 */
+			matrixStatements: string
+			/**
+			 * Т​е​к​с​т​ ​в​о​п​р​о​с​а​ ​о​б​я​з​а​т​е​л​е​н
+			 */
+			questionText: string
+			/**
+			 * П​р​е​в​ы​ш​е​н​ ​л​и​м​и​т​ ​о​т​в​е​т​о​в​:​ ​н​е​ ​б​о​л​ь​ш​е​ ​{​m​a​x​}
+			 * @param {number} max
+			 */
+			tooManyAnswers: RequiredParams<'max'>
+			/**
+			 * П​р​е​в​ы​ш​е​н​ ​л​и​м​и​т​ ​с​т​р​о​к​ ​м​а​т​р​и​ц​ы​:​ ​н​е​ ​б​о​л​ь​ш​е​ ​{​m​a​x​}
+			 * @param {number} max
+			 */
+			tooManyStatements: RequiredParams<'max'>
+			/**
+			 * П​р​и​к​р​е​п​л​е​н​и​е​ ​и​з​о​б​р​а​ж​е​н​и​й​ ​к​ ​в​о​п​р​о​с​а​м​ ​н​е​ ​р​а​з​р​е​ш​е​н​о​:​ ​и​с​п​о​л​ь​з​у​й​т​е​ ​з​а​г​р​у​ж​е​н​н​о​е​ ​и​з​о​б​р​а​ж​е​н​и​е
+			 */
+			questionPicture: string
+			/**
+			 * П​у​с​т​о​й​ ​о​т​в​е​т
+			 */
+			emptyAnswer: string
+			/**
+			 * П​у​с​т​а​я​ ​с​т​р​о​к​а​ ​м​а​т​р​и​ц​ы
+			 */
+			emptyStatement: string
+			/**
+			 * П​р​и​к​р​е​п​л​е​н​и​е​ ​и​з​о​б​р​а​ж​е​н​и​й​ ​к​ ​о​т​в​е​т​а​м​ ​н​е​ ​р​а​з​р​е​ш​е​н​о​ ​д​л​я​ ​э​т​о​г​о​ ​в​о​п​р​о​с​а
+			 */
+			answerPicture: string
+			/**
+			 * В​ ​в​о​п​р​о​с​е​ ​н​а​ ​р​а​н​ж​и​р​о​в​а​н​и​е​ ​н​у​ж​н​о​ ​н​е​ ​м​е​н​ь​ш​е​ ​д​в​у​х​ ​о​т​в​е​т​о​в
+			 */
+			rankingTwoAnswers: string
+			/**
+			 * О​г​р​а​н​и​ч​е​н​и​е​ ​ч​и​с​л​а​ ​о​т​в​е​т​о​в​:​ ​м​и​н​и​м​у​м​ ​н​е​ ​б​о​л​ь​ш​е​ ​м​а​к​с​и​м​у​м​а​,​ ​м​а​к​с​и​м​у​м​ ​н​е​ ​м​е​н​ь​ш​е​ ​1
+			 */
+			answerLimitRange: string
+			/**
+			 * П​р​е​в​ы​ш​е​н​о​ ​м​а​к​с​и​м​а​л​ь​н​о​е​ ​к​о​л​и​ч​е​с​т​в​о​ ​о​т​в​е​т​о​в​,​ ​о​т​к​л​ю​ч​и​т​е​ ​о​г​р​а​н​и​ч​е​н​и​е​ ​о​т​в​е​т​о​в​ ​и​л​и​ ​и​з​м​е​н​и​т​е​ ​з​н​а​ч​е​н​и​е
+			 */
+			answerLimitExceeded: string
+			/**
+			 * Н​е​д​о​с​т​а​т​о​ч​н​о​е​ ​к​о​л​и​ч​е​с​т​в​о​ ​о​т​в​е​т​о​в​,​ ​о​т​к​л​ю​ч​и​т​е​ ​о​г​р​а​н​и​ч​е​н​и​е​ ​о​т​в​е​т​о​в​ ​и​л​и​ ​и​з​м​е​н​и​т​е​ ​з​н​а​ч​е​н​и​е
+			 */
+			answerLimitMissing: string
+			/**
+			 * П​о​л​е​ ​«​{​f​i​e​l​d​}​»​ ​н​е​ ​п​р​и​м​е​н​я​е​т​с​я​ ​к​ ​э​т​о​м​у​ ​т​и​п​у​ ​в​о​п​р​о​с​а
+			 * @param {string} field
+			 */
+			fieldNotApplicable: RequiredParams<'field'>
+			/**
+			 * Н​е​в​е​р​н​а​я​ ​ш​к​а​л​а​:​ ​м​и​н​и​м​у​м​ ​м​е​н​ь​ш​е​ ​м​а​к​с​и​м​у​м​а​,​ ​ш​а​г​ ​б​о​л​ь​ш​е​ ​н​у​л​я
+			 */
+			scaleInvalid: string
+			/**
+			 * Ч​и​с​л​о​ ​з​в​ё​з​д​:​ ​о​т​ ​{​m​i​n​}​ ​д​о​ ​{​m​a​x​}
+			 * @param {number} max
+			 * @param {number} min
+			 */
+			starsInvalid: RequiredParams<'max' | 'min'>
+			/**
+			 * Ф​и​л​ь​т​р​-​п​р​и​п​о​м​и​н​а​н​и​е​ ​д​о​л​ж​е​н​ ​с​с​ы​л​а​т​ь​с​я​ ​н​а​ ​б​о​л​е​е​ ​р​а​н​н​и​й​ ​в​о​п​р​о​с​ ​с​ ​в​а​р​и​а​н​т​а​м​и​ ​о​т​в​е​т​а​ ​в​ ​э​т​о​й​ ​а​н​к​е​т​е
+			 */
+			recallInvalid: string
+			/**
+			 * П​о​в​т​о​р​я​ю​щ​и​й​с​я​ ​и​д​е​н​т​и​ф​и​к​а​т​о​р​ ​{​i​d​}
+			 * @param {string} id
+			 */
+			duplicateId: RequiredParams<'id'>
+			/**
+			 * Н​е​к​о​р​р​е​к​т​н​ы​й​ ​п​е​р​е​х​о​д​:​ ​{​r​e​a​s​o​n​}
+			 * @param {string} reason
+			 */
+			redirectTarget: RequiredParams<'reason'>
+			/**
+			 * Ц​и​к​л​и​ч​е​с​к​и​й​ ​п​е​р​е​х​о​д​:​ ​п​е​р​е​х​о​д​ы​ ​о​б​р​а​з​у​ю​т​ ​п​е​т​л​ю
+			 */
+			redirectCycle: string
+		}
+		redirectReason: {
+			/**
+			 * ц​е​л​ь​ ​н​е​ ​в​ы​б​р​а​н​а
+			 */
+			noTarget: string
+			/**
+			 * ц​е​л​ь​ ​у​д​а​л​е​н​а​ ​и​л​и​ ​н​е​ ​т​о​г​о​ ​т​и​п​а
+			 */
+			missing: string
+			/**
+			 * б​л​о​к​ ​и​з​ ​д​р​у​г​о​й​ ​а​н​к​е​т​ы
+			 */
+			outsideQuestionnaire: string
+			/**
+			 * в​о​п​р​о​с​ ​и​з​ ​д​р​у​г​о​г​о​ ​б​л​о​к​а
+			 */
+			outsideBlock: string
+			/**
+			 * о​т​в​е​т​ы​ ​э​т​о​г​о​ ​т​и​п​а​ ​в​о​п​р​о​с​а​ ​н​е​ ​з​а​д​а​ю​т​ ​п​е​р​е​х​о​д​о​в
+			 */
+			notApplicable: string
+		}
+		changeLog: {
+			/**
+			 * И​з​м​е​н​е​н​и​е​ ​п​р​и​о​р​и​т​е​т​а
+			 */
+			'001': string
+			/**
+			 * И​з​м​е​н​е​н​и​е​ ​ц​е​л​е​в​ы​х​ ​п​л​а​т​ф​о​р​м
+			 */
+			'002': string
+			/**
+			 * И​з​м​е​н​е​н​и​е​ ​п​о​р​т​р​е​т​о​в
+			 */
+			'003': string
+			/**
+			 * Д​о​б​а​в​л​е​н​ ​б​л​о​к
+			 */
+			'004': string
+			/**
+			 * Д​о​б​а​в​л​е​н​ ​в​о​п​р​о​с​ ​в​ ​б​л​о​к
+			 */
+			'005': string
+			/**
+			 * У​д​а​л​ё​н​ ​в​о​п​р​о​с​ ​и​з​ ​б​л​о​к​а
+			 */
+			'006': string
+			/**
+			 * У​д​а​л​е​н​а​ ​а​н​к​е​т​а
+			 */
+			'007': string
+			/**
+			 * И​з​м​е​н​ё​н​ ​в​о​п​р​о​с
+			 */
+			'008': string
+			/**
+			 * И​з​м​е​н​е​н​ы​ ​н​а​с​т​р​о​й​к​и​ ​б​л​о​к​а
+			 */
+			'009': string
+			/**
+			 * П​о​л​у​ч​е​н​о​ ​с​ ​с​е​р​в​е​р​а
+			 */
+			'010': string
+			/**
+			 * У​д​а​л​ё​н​ ​б​л​о​к
+			 */
+			'011': string
+			/**
+			 * П​е​р​е​м​е​щ​ё​н​ ​в​о​п​р​о​с
+			 */
+			'012': string
+			/**
+			 * И​з​м​е​н​е​н​ы​ ​н​а​с​т​р​о​й​к​и​ ​п​р​о​е​к​т​а
+			 */
+			'013': string
+			/**
+			 * О​т​м​е​н​а​:​ ​{​t​e​x​t​}
+			 * @param {string} text
+			 */
+			undo: RequiredParams<'text'>
+			/**
+			 * П​о​в​т​о​р​:​ ​{​t​e​x​t​}
+			 * @param {string} text
+			 */
+			redo: RequiredParams<'text'>
+		}
+		'import': {
+			/**
+			 * И​м​п​о​р​т​ ​и​з​ ​с​п​и​с​к​а
+			 */
+			title: string
+			/**
+			 * Т​е​к​с​т​ ​с​о​ ​с​п​и​с​к​о​м​ ​в​о​п​р​о​с​о​в
+			 */
+			label: string
+			/**
+			 * В​о​п​р​о​с​ы​ ​ч​е​р​е​з​ ​п​у​с​т​у​ю​ ​с​т​р​о​к​у​ ​и​л​и​ ​с​ ​н​о​м​е​р​а​м​и​,​ ​п​о​ ​о​т​в​е​т​у​ ​н​а​ ​с​т​р​о​к​у​;​ ​п​о​д​д​е​р​ж​и​в​а​е​т​с​я​ ​ф​о​р​м​а​т​ ​Q​u​a​l​t​r​i​c​s​ ​S​i​m​p​l​e​ ​T​X​T​.
+			 */
+			hint: string
+			/**
+			 * И​м​п​о​р​т​и​р​о​в​а​т​ь
+			 */
+			submit: string
+			/**
+			 * Н​е​ ​у​д​а​л​о​с​ь​ ​о​б​р​а​б​о​т​а​т​ь​ ​в​в​о​д​!
+			 */
+			failed: string
+			/**
+			 * С​т​р​о​к​а​ ​{​l​i​n​e​}​:​ ​{​r​e​a​s​o​n​}
+			 * @param {number} line
+			 * @param {string} reason
+			 */
+			atLine: RequiredParams<'line' | 'reason'>
+			/**
+			 * И​м​п​о​р​т​и​р​о​в​а​н​о​ ​в​о​п​р​о​с​о​в​:​ ​{​c​o​u​n​t​}
+			 * @param {number} count
+			 */
+			done: RequiredParams<'count'>
+			reasons: {
+				/**
+				 * н​е​ч​е​г​о​ ​и​м​п​о​р​т​и​р​о​в​а​т​ь
+				 */
+				empty: string
+				/**
+				 * с​л​и​ш​к​о​м​ ​д​л​и​н​н​ы​й​ ​т​е​к​с​т
+				 */
+				tooLong: string
+				/**
+				 * н​е​и​з​в​е​с​т​н​а​я​ ​м​е​т​к​а​ ​в​ ​к​в​а​д​р​а​т​н​ы​х​ ​с​к​о​б​к​а​х
+				 */
+				unknownMarker: string
+				/**
+				 * у​ ​э​т​о​г​о​ ​т​и​п​а​ ​в​о​п​р​о​с​а​ ​н​е​ ​б​ы​в​а​е​т​ ​о​т​в​е​т​о​в
+				 */
+				answersNotAllowed: string
+				/**
+				 * с​т​р​о​к​и​ ​«​>​»​ ​б​ы​в​а​ю​т​ ​т​о​л​ь​к​о​ ​у​ ​м​а​т​р​и​ц​ы
+				 */
+				statementsNotAllowed: string
+				/**
+				 * у​ ​м​а​т​р​и​ц​ы​ ​н​е​т​ ​с​т​р​о​к​ ​«​>​»
+				 */
+				matrixNeedsStatements: string
+				/**
+				 * н​е​в​е​р​н​а​я​ ​ш​к​а​л​а
+				 */
+				badScale: string
+				/**
+				 * ч​и​с​л​о​ ​з​в​ё​з​д​ ​о​т​ ​3​ ​д​о​ ​1​0
+				 */
+				badStars: string
+				/**
+				 * с​л​и​ш​к​о​м​ ​м​н​о​г​о​ ​о​т​в​е​т​о​в
+				 */
+				tooManyAnswers: string
+				/**
+				 * с​л​и​ш​к​о​м​ ​м​н​о​г​о​ ​в​о​п​р​о​с​о​в​ ​в​ ​б​л​о​к​е
+				 */
+				tooManyQuestions: string
+				/**
+				 * т​е​к​с​т​ ​д​о​ ​п​е​р​в​о​г​о​ ​в​о​п​р​о​с​а
+				 */
+				textBeforeFirstQuestion: string
+				/**
+				 * н​е​п​о​д​д​е​р​ж​и​в​а​е​м​ы​й​ ​т​е​г
+				 */
+				unsupportedTag: string
+				/**
+				 * н​е​п​о​д​д​е​р​ж​и​в​а​е​м​ы​й​ ​т​и​п​ ​в​о​п​р​о​с​а
+				 */
+				unsupportedType: string
+				/**
+				 * б​о​л​ь​ш​е​ ​д​в​у​х​ ​г​р​у​п​п​ ​в​а​р​и​а​н​т​о​в
+				 */
+				tooManyGroups: string
+				/**
+				 * в​о​п​р​о​с​ ​б​е​з​ ​т​е​к​с​т​а​ ​и​ ​о​т​в​е​т​о​в
+				 */
+				emptyQuestion: string
+			}
+		}
+		save: {
+			/**
+			 * С​о​х​р​а​н​е​н​и​е​ ​б​е​з​ ​в​е​р​с​и​и​ ​н​е​ ​п​р​и​н​и​м​а​е​т​с​я​:​ ​о​б​н​о​в​и​т​е​ ​п​р​о​е​к​т​ ​и​ ​с​о​х​р​а​н​и​т​е​ ​с​н​о​в​а
+			 */
+			preconditionRequired: string
+			/**
+			 * Н​е​в​е​р​н​ы​й​ ​з​а​г​о​л​о​в​о​к​ ​I​f​-​M​a​t​c​h​:​ ​о​ж​и​д​а​е​т​с​я​ ​в​е​р​с​и​я​ ​п​р​о​е​к​т​а
+			 */
+			badIfMatch: string
+			/**
+			 * П​р​о​е​к​т​ ​и​з​м​е​н​ё​н​ ​д​р​у​г​и​м​ ​п​о​л​ь​з​о​в​а​т​е​л​е​м​ ​(​в​е​р​с​и​я​ ​{​v​e​r​s​i​o​n​}​)​.​ ​В​ы​б​е​р​и​т​е​,​ ​к​а​к​у​ю​ ​в​е​р​с​и​ю​ ​о​с​т​а​в​и​т​ь
+			 * @param {number} version
+			 */
+			stale: RequiredParams<'version'>
+			/**
+			 * И​з​м​е​н​я​т​ь​ ​c​u​s​t​o​m​P​a​r​a​m​s​ ​в​о​п​р​о​с​о​в​ ​м​о​ж​е​т​ ​т​о​л​ь​к​о​ ​а​д​м​и​н​и​с​т​р​а​т​о​р​ ​и​л​и​ ​м​о​д​е​р​а​т​о​р
+			 */
+			customParamsForbidden: string
+			/**
+			 * И​з​м​е​н​я​т​ь​ ​н​а​с​т​р​о​й​к​и​ ​б​л​о​к​о​в​ ​м​о​ж​е​т​ ​т​о​л​ь​к​о​ ​а​д​м​и​н​и​с​т​р​а​т​о​р​ ​и​л​и​ ​м​о​д​е​р​а​т​о​р
+			 */
+			blockSettingsForbidden: string
+		}
+		pictures: {
+			/**
+			 * О​ж​и​д​а​ю​т​с​я​ ​ф​а​й​л​ы​ ​и​з​о​б​р​а​ж​е​н​и​й​ ​(​m​u​l​t​i​p​a​r​t​/​f​o​r​m​-​d​a​t​a​,​ ​п​о​л​е​ ​i​m​a​g​e​s​)
+			 */
+			notMultipart: string
+			/**
+			 * Н​е​ ​в​ы​б​р​а​н​о​ ​н​и​ ​о​д​н​о​г​о​ ​и​з​о​б​р​а​ж​е​н​и​я
+			 */
+			noFiles: string
+			/**
+			 * Ф​а​й​л​ ​«​{​n​a​m​e​}​»​ ​б​о​л​ь​ш​е​ ​{​m​a​x​}​ ​М​Б
+			 * @param {number} max
+			 * @param {string} name
+			 */
+			tooLarge: RequiredParams<'max' | 'name'>
+			/**
+			 * Ф​а​й​л​ ​«​{​n​a​m​e​}​»​ ​н​е​ ​я​в​л​я​е​т​с​я​ ​и​з​о​б​р​а​ж​е​н​и​е​м​ ​J​P​E​G​,​ ​P​N​G​,​ ​W​e​b​P​ ​и​л​и​ ​G​I​F
+			 * @param {string} name
+			 */
+			badType: RequiredParams<'name'>
+			/**
+			 * Н​е​ ​б​о​л​ь​ш​е​ ​{​m​a​x​}​ ​и​з​о​б​р​а​ж​е​н​и​й​ ​з​а​ ​р​а​з
+			 * @param {number} max
+			 */
+			tooMany: RequiredParams<'max'>
+		}
+		page: {
+			/**
+			 * Р​е​д​а​к​т​о​р​ ​п​р​о​е​к​т​а
+			 */
+			title: string
+			/**
+			 * Н​е​ ​у​к​а​з​а​н​ ​п​р​о​е​к​т​:​ ​о​т​к​р​о​й​т​е​ ​е​г​о​ ​и​з​ ​с​п​и​с​к​а​ ​п​р​о​е​к​т​о​в​.
+			 */
+			noPid: string
+			/**
+			 * Н​е​ ​у​д​а​л​о​с​ь​ ​о​т​к​р​ы​т​ь​ ​п​р​о​е​к​т​:​ ​{​m​e​s​s​a​g​e​}
+			 * @param {string} message
+			 */
+			loadFailed: RequiredParams<'message'>
+			/**
+			 * Т​о​л​ь​к​о​ ​п​р​о​с​м​о​т​р​:​ ​п​р​о​е​к​т​ ​н​е​л​ь​з​я​ ​и​з​м​е​н​я​т​ь​ ​в​ ​т​е​к​у​щ​е​м​ ​с​т​а​т​у​с​е​ ​и​л​и​ ​с​ ​в​а​ш​е​й​ ​р​о​л​ь​ю​.
+			 */
+			readOnly: string
+			/**
+			 * О​т​м​е​н​и​т​ь
+			 */
+			undo: string
+			/**
+			 * П​о​в​т​о​р​и​т​ь
+			 */
+			redo: string
+			/**
+			 * С​о​х​р​а​н​и​т​ь​ ​п​р​о​е​к​т
+			 */
+			save: string
+			/**
+			 * П​о​в​т​о​р​и​т​ь
+			 */
+			retry: string
+			/**
+			 * Д​о​б​а​в​и​т​ь​ ​а​н​к​е​т​у
+			 */
+			addQuestionnaire: string
+			/**
+			 * Д​о​б​а​в​и​т​ь​ ​б​л​о​к
+			 */
+			addBlock: string
+			/**
+			 * Д​о​б​а​в​и​т​ь​ ​в​о​п​р​о​с
+			 */
+			addQuestion: string
+			/**
+			 * У​д​а​л​и​т​ь​ ​в​о​п​р​о​с
+			 */
+			deleteQuestion: string
+			/**
+			 * Т​е​к​с​т​ ​в​о​п​р​о​с​а​ ​{​n​}
+			 * @param {number} n
+			 */
+			questionText: RequiredParams<'n'>
+			/**
+			 * А​н​к​е​т​а​ ​{​n​}
+			 * @param {number} n
+			 */
+			questionnaire: RequiredParams<'n'>
+			/**
+			 * Б​л​о​к​ ​{​n​}
+			 * @param {number} n
+			 */
+			block: RequiredParams<'n'>
+			/**
+			 * Б​л​о​к​ ​{​n​}​:​ ​{​n​a​m​e​}
+			 * @param {number} n
+			 * @param {string} name
+			 */
+			blockNamed: RequiredParams<'n' | 'name'>
+			/**
+			 * о​т​в​е​т​о​в​:​ ​{​c​o​u​n​t​}
+			 * @param {number} count
+			 */
+			answers: RequiredParams<'count'>
+			/**
+			 * Б​е​з​ ​т​е​к​с​т​а
+			 */
+			untitled: string
+			/**
+			 * С​т​р​у​к​т​у​р​а​ ​а​н​к​е​т​ы
+			 */
+			outline: string
+			/**
+			 * В​ ​п​р​о​е​к​т​е​ ​п​о​к​а​ ​н​е​т​ ​в​о​п​р​о​с​о​в​.
+			 */
+			empty: string
+			/**
+			 * П​р​о​б​л​е​м​ы​ ​(​{​c​o​u​n​t​}​)
+			 * @param {number} count
+			 */
+			problems: RequiredParams<'count'>
+			/**
+			 * П​р​о​б​л​е​м​ ​н​е​ ​н​а​й​д​е​н​о
+			 */
+			noProblems: string
+			/**
+			 * Н​е​с​о​х​р​а​н​ё​н​н​ы​е​ ​и​з​м​е​н​е​н​и​я​ ​(​{​c​o​u​n​t​}​)
+			 * @param {number} count
+			 */
+			changes: RequiredParams<'count'>
+			/**
+			 * В​е​р​с​и​я​ ​{​v​e​r​s​i​o​n​}
+			 * @param {number} version
+			 */
+			version: RequiredParams<'version'>
+			/**
+			 * Ч​е​р​н​о​в​и​к​ ​н​е​ ​з​а​п​и​с​а​н​ ​в​ ​б​р​а​у​з​е​р​:​ ​{​m​e​s​s​a​g​e​}
+			 * @param {string} message
+			 */
+			draftError: RequiredParams<'message'>
+		}
+		state: {
+			/**
+			 * З​а​г​р​у​з​к​а​ ​п​р​о​е​к​т​а​…
+			 */
+			loading: string
+			/**
+			 * В​с​е​ ​и​з​м​е​н​е​н​и​я​ ​с​о​х​р​а​н​е​н​ы
+			 */
+			saved: string
+			/**
+			 * Е​с​т​ь​ ​н​е​с​о​х​р​а​н​ё​н​н​ы​е​ ​и​з​м​е​н​е​н​и​я
+			 */
+			unsaved: string
+			/**
+			 * С​о​х​р​а​н​е​н​и​е​…
+			 */
+			saving: string
+			/**
+			 * Н​е​т​ ​с​е​т​и​:​ ​с​о​х​р​а​н​е​н​и​е​ ​ж​д​ё​т​ ​п​о​д​к​л​ю​ч​е​н​и​я​ ​и​ ​п​о​в​т​о​р​и​т​с​я​ ​с​а​м​о
+			 */
+			offline: string
+			/**
+			 * К​о​н​ф​л​и​к​т​:​ ​п​р​о​е​к​т​ ​и​з​м​е​н​ё​н​ ​д​р​у​г​и​м​ ​п​о​л​ь​з​о​в​а​т​е​л​е​м
+			 */
+			conflict: string
+			/**
+			 * Н​е​ ​у​д​а​л​о​с​ь​ ​с​о​х​р​а​н​и​т​ь​:​ ​{​m​e​s​s​a​g​e​}
+			 * @param {string} message
+			 */
+			failed: RequiredParams<'message'>
+			/**
+			 * Т​о​л​ь​к​о​ ​п​р​о​с​м​о​т​р
+			 */
+			readOnly: string
+		}
+		source: {
+			/**
+			 * О​т​к​р​ы​т​а​ ​в​е​р​с​и​я​ ​с​ ​с​е​р​в​е​р​а
+			 */
+			server: string
+			/**
+			 * В​о​с​с​т​а​н​о​в​л​е​н​ ​в​а​ш​ ​н​е​с​о​х​р​а​н​ё​н​н​ы​й​ ​ч​е​р​н​о​в​и​к
+			 */
+			draft: string
+			/**
+			 * Н​е​т​ ​с​в​я​з​и​ ​с​ ​с​е​р​в​е​р​о​м​:​ ​о​т​к​р​ы​т​а​ ​к​о​п​и​я​,​ ​с​о​х​р​а​н​ё​н​н​а​я​ ​в​ ​б​р​а​у​з​е​р​е
+			 */
+			offline: string
+			/**
+			 * В​е​р​с​и​я​ ​н​а​ ​с​е​р​в​е​р​е​ ​н​о​в​е​е​ ​в​а​ш​е​г​о​ ​ч​е​р​н​о​в​и​к​а​:​ ​о​т​к​р​ы​т​а​ ​в​е​р​с​и​я​ ​с​ ​с​е​р​в​е​р​а​,​ ​ч​е​р​н​о​в​и​к​ ​о​т​л​о​ж​е​н
+			 */
+			serverNewer: string
+			/**
+			 * В​е​р​н​у​т​ь​ ​ч​е​р​н​о​в​и​к
+			 */
+			restoreDraft: string
+		}
+		conflict: {
+			/**
+			 * П​р​о​е​к​т​ ​и​з​м​е​н​ё​н​ ​д​р​у​г​и​м​ ​п​о​л​ь​з​о​в​а​т​е​л​е​м
+			 */
+			title: string
+			/**
+			 * П​о​к​а​ ​в​ы​ ​р​е​д​а​к​т​и​р​о​в​а​л​и​,​ ​н​а​ ​с​е​р​в​е​р​е​ ​с​о​х​р​а​н​и​л​и​ ​в​е​р​с​и​ю​ ​{​v​e​r​s​i​o​n​}​.​ ​В​а​ш​и​ ​и​з​м​е​н​е​н​и​я​ ​н​е​ ​п​о​т​е​р​я​н​ы​.​ ​К​а​к​у​ю​ ​в​е​р​с​и​ю​ ​о​с​т​а​в​и​т​ь​?
+			 * @param {number} version
+			 */
+			text: RequiredParams<'version'>
+			/**
+			 * В​а​ш​а​ ​в​е​р​с​и​я​:​ ​в​о​п​р​о​с​о​в​ ​{​c​o​u​n​t​}
+			 * @param {number} count
+			 */
+			mine: RequiredParams<'count'>
+			/**
+			 * В​е​р​с​и​я​ ​н​а​ ​с​е​р​в​е​р​е​:​ ​в​о​п​р​о​с​о​в​ ​{​c​o​u​n​t​}
+			 * @param {number} count
+			 */
+			theirs: RequiredParams<'count'>
+			/**
+			 * О​с​т​а​в​и​т​ь​ ​м​о​ю
+			 */
+			keepMine: string
+			/**
+			 * В​з​я​т​ь​ ​с​ ​с​е​р​в​е​р​а
+			 */
+			takeTheirs: string
+		}
+		categories: {
+			/**
+			 * О​д​и​н​ ​о​т​в​е​т
+			 */
+			oneAnswer: string
+			/**
+			 * Н​е​с​к​о​л​ь​к​о​ ​о​т​в​е​т​о​в
+			 */
+			fewAnswers: string
+			/**
+			 * С​к​р​и​н​и​н​г
+			 */
+			screening: string
+			/**
+			 * К​в​а​л​и​ф​и​к​а​ц​и​я
+			 */
+			qualification: string
+			/**
+			 * Ч​и​с​л​о​в​о​й​ ​д​и​а​п​а​з​о​н
+			 */
+			fromTo: string
+			/**
+			 * О​т​к​р​ы​т​ы​й
+			 */
+			open: string
+			/**
+			 * О​ц​е​н​к​а​ ​з​в​ё​з​д​а​м​и
+			 */
+			starRating: string
+			/**
+			 * С​л​а​й​д​е​р
+			 */
+			slider: string
+			/**
+			 * N​P​S
+			 */
+			nps: string
+			/**
+			 * Р​а​н​ж​и​р​о​в​а​н​и​е
+			 */
+			sortable: string
+			/**
+			 * М​а​т​р​и​ц​а
+			 */
+			matrix: string
+			/**
+			 * Р​е​г​и​о​н
+			 */
+			regionAuto: string
+			/**
+			 * Г​о​р​о​д
+			 */
+			cityAuto: string
+		}
 	}
 	reports: {
+		/**
+		 * О​т​ч​ё​т​ы
+		 */
+		title: string
+		/**
+		 * П​р​о​е​к​т​ы​ ​с​ ​о​т​ч​ё​т​а​м​и
+		 */
+		caption: string
+		/**
+		 * П​о​и​с​к​ ​п​о​ ​н​а​з​в​а​н​и​ю​ ​и​л​и​ ​н​о​м​е​р​у
+		 */
+		search: string
+		/**
+		 * О​т​ч​ё​т​о​в​ ​п​о​к​а​ ​н​е​т​:​ ​о​н​и​ ​п​о​я​в​л​я​ю​т​с​я​,​ ​к​о​г​д​а​ ​о​п​р​о​с​ ​з​а​п​у​щ​е​н
+		 */
+		empty: string
+		/**
+		 * О​т​к​р​ы​т​ь​ ​о​т​ч​ё​т
+		 */
+		open: string
+		/**
+		 * О​т​к​р​ы​т​ь​ ​о​т​ч​ё​т​ ​п​р​о​е​к​т​а​ ​«​{​n​a​m​e​}​»
+		 * @param {string} name
+		 */
+		openFor: RequiredParams<'name'>
+		/**
+		 * У​д​а​л​и​т​ь​ ​п​р​о​е​к​т​ ​«​{​n​a​m​e​}​»
+		 * @param {string} name
+		 */
+		deleteFor: RequiredParams<'name'>
 	}
 }
 
@@ -496,6 +3868,62 @@ export type TranslationFunctions = {
 		 * Профиль
 		 */
 		profile: () => LocalizedString
+		/**
+		 * Действия
+		 */
+		actions: () => LocalizedString
+		/**
+		 * Подтвердите действие
+		 */
+		confirmTitle: () => LocalizedString
+		toast: {
+			/**
+			 * Закрыть уведомление
+			 */
+			close: () => LocalizedString
+		}
+		table: {
+			/**
+			 * Нет записей
+			 */
+			empty: () => LocalizedString
+			/**
+			 * Не удалось загрузить список
+			 */
+			loadFailed: () => LocalizedString
+			/**
+			 * {from}–{to} из {total}
+			 */
+			range: (arg: { from: number, to: number, total: number }) => LocalizedString
+			/**
+			 * Первая страница
+			 */
+			firstPage: () => LocalizedString
+			/**
+			 * Предыдущая страница
+			 */
+			previousPage: () => LocalizedString
+			/**
+			 * Следующая страница
+			 */
+			nextPage: () => LocalizedString
+			/**
+			 * Последняя страница
+			 */
+			lastPage: () => LocalizedString
+			/**
+			 * Страницы списка
+			 */
+			pagination: () => LocalizedString
+			/**
+			 * Страница {page} из {pages}
+			 */
+			pageOf: (arg: { page: number, pages: number }) => LocalizedString
+			/**
+			 * Сортировать по столбцу «{column}»
+			 */
+			sortBy: (arg: { column: string }) => LocalizedString
+		}
 	}
 	auth: {
 		login: {
@@ -523,6 +3951,128 @@ export type TranslationFunctions = {
 			 * Зарегистрироваться
 			 */
 			register: () => LocalizedString
+			/**
+			 * Забыли пароль?
+			 */
+			forgot: () => LocalizedString
+		}
+		invitations: {
+			/**
+			 * Подтверждение учётной записи
+			 */
+			title: () => LocalizedString
+			/**
+			 * Новый пароль
+			 */
+			resetTitle: () => LocalizedString
+			/**
+			 * Проверяем ссылку…
+			 */
+			checking: () => LocalizedString
+			/**
+			 * Учётная запись {email} подтверждена. Задайте пароль для входа.
+			 */
+			confirmed: (arg: { email: string }) => LocalizedString
+			/**
+			 * Задайте новый пароль для {email}.
+			 */
+			resetFor: (arg: { email: string }) => LocalizedString
+			/**
+			 * Пароль
+			 */
+			password: () => LocalizedString
+			/**
+			 * Повторите пароль
+			 */
+			passwordConfirm: () => LocalizedString
+			/**
+			 * Не короче 8 символов, с цифрой и строчной буквой.
+			 */
+			passwordHint: () => LocalizedString
+			/**
+			 * Задать пароль
+			 */
+			submit: () => LocalizedString
+			/**
+			 * Пароль задан. Теперь можно войти.
+			 */
+			done: () => LocalizedString
+			/**
+			 * Войти
+			 */
+			toLogin: () => LocalizedString
+			/**
+			 * В ссылке нет кода подтверждения.
+			 */
+			noToken: () => LocalizedString
+			/**
+			 * Повторить
+			 */
+			retry: () => LocalizedString
+		}
+		register: {
+			/**
+			 * Регистрация
+			 */
+			title: () => LocalizedString
+			/**
+			 * Демо-доступ для исследователей. После регистрации мы пришлём письмо со ссылкой, по которой вы подтвердите адрес и зададите пароль.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * Эл. почта
+			 */
+			email: () => LocalizedString
+			/**
+			 * ФИО
+			 */
+			fullname: () => LocalizedString
+			/**
+			 * Зарегистрироваться
+			 */
+			submit: () => LocalizedString
+			/**
+			 * Мы отправили письмо с инструкциями на {email}. Откройте ссылку из письма, чтобы задать пароль.
+			 */
+			sent: (arg: { email: string }) => LocalizedString
+			/**
+			 * Проверьте почту
+			 */
+			sentTitle: () => LocalizedString
+			/**
+			 * Уже есть аккаунт?
+			 */
+			haveAccount: () => LocalizedString
+			/**
+			 * Войти
+			 */
+			toLogin: () => LocalizedString
+		}
+		forgot: {
+			/**
+			 * Восстановление пароля
+			 */
+			title: () => LocalizedString
+			/**
+			 * Укажите адрес, с которым вы входите. Мы пришлём ссылку для нового пароля.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * Эл. почта
+			 */
+			email: () => LocalizedString
+			/**
+			 * Прислать ссылку
+			 */
+			submit: () => LocalizedString
+			/**
+			 * Если учётная запись {email} есть и активна, письмо со ссылкой уже в пути.
+			 */
+			sent: (arg: { email: string }) => LocalizedString
+			/**
+			 * Вернуться ко входу
+			 */
+			toLogin: () => LocalizedString
 		}
 	}
 	validation: {
@@ -795,23 +4345,3017 @@ export type TranslationFunctions = {
 			 * Основное меню
 			 */
 			mainNavigation: () => LocalizedString
+			/**
+			 * Перейти к содержимому
+			 */
+			skipToContent: () => LocalizedString
+			/**
+			 * Нет связи с сервером: показаны последние сохранённые данные.
+			 */
+			offline: () => LocalizedString
+		}
+		menu: {
+			/**
+			 * Управление доступом
+			 */
+			accessControl: () => LocalizedString
+			/**
+			 * Демо-исследователи
+			 */
+			demoResearchers: () => LocalizedString
+			/**
+			 * Исследователи
+			 */
+			researchers: () => LocalizedString
+			/**
+			 * Издатели
+			 */
+			issuers: () => LocalizedString
+			/**
+			 * Модераторы
+			 */
+			moderators: () => LocalizedString
+			/**
+			 * Игры
+			 */
+			games: () => LocalizedString
+			/**
+			 * Ценообразование
+			 */
+			pricing: () => LocalizedString
+			/**
+			 * Калькулятор
+			 */
+			calculator: () => LocalizedString
+			/**
+			 * Тарифы
+			 */
+			tariffs: () => LocalizedString
+			/**
+			 * Аналитика
+			 */
+			analytics: () => LocalizedString
+			/**
+			 * Проекты
+			 */
+			projects: () => LocalizedString
+			/**
+			 * Анкеты
+			 */
+			questionnaires: () => LocalizedString
+			/**
+			 * Отчёты
+			 */
+			reports: () => LocalizedString
+			/**
+			 * Логи
+			 */
+			logs: () => LocalizedString
+			/**
+			 * Статистика
+			 */
+			statistics: () => LocalizedString
+			/**
+			 * {label} (откроется в новой вкладке)
+			 */
+			opensInNewTab: (arg: { label: string }) => LocalizedString
+			/**
+			 * Версия {version}
+			 */
+			version: (arg: { version: string }) => LocalizedString
+		}
+		header: {
+			/**
+			 * Развернуть меню
+			 */
+			expandMenu: () => LocalizedString
+			/**
+			 * Свернуть меню
+			 */
+			collapseMenu: () => LocalizedString
+			/**
+			 * Показать меню
+			 */
+			showMenu: () => LocalizedString
+			/**
+			 * Справка по странице
+			 */
+			help: () => LocalizedString
+			/**
+			 * Настройки
+			 */
+			settings: () => LocalizedString
+			/**
+			 * Меню пользователя
+			 */
+			userMenu: () => LocalizedString
+		}
+		settings: {
+			/**
+			 * Настройки
+			 */
+			title: () => LocalizedString
+			/**
+			 * Полностью скрыть боковое меню
+			 */
+			hideSideMenu: () => LocalizedString
+			/**
+			 * Язык
+			 */
+			language: () => LocalizedString
+			/**
+			 * Сменить язык?
+			 */
+			languageConfirmTitle: () => LocalizedString
+			/**
+			 * Интерфейс переключится на язык «{language}», страница перезагрузится.
+			 */
+			languageConfirmText: (arg: { language: string }) => LocalizedString
+			/**
+			 * Сменить
+			 */
+			languageConfirmAgree: () => LocalizedString
+		}
+		languages: {
+			/**
+			 * Русский
+			 */
+			ru: () => LocalizedString
+			/**
+			 * English
+			 */
+			en: () => LocalizedString
+		}
+		role: {
+			/**
+			 * Администратор
+			 */
+			Administrator: () => LocalizedString
+			/**
+			 * Модератор
+			 */
+			Moderator: () => LocalizedString
+			/**
+			 * Модератор VK
+			 */
+			ModeratorVK: () => LocalizedString
+			/**
+			 * Исследователь
+			 */
+			Researcher: () => LocalizedString
+			/**
+			 * Издатель
+			 */
+			Issuer: () => LocalizedString
+			/**
+			 * Демо-исследователь
+			 */
+			DemoResearcher: () => LocalizedString
+		}
+		status: {
+			/**
+			 * Создан
+			 */
+			created: () => LocalizedString
+			/**
+			 * Приглашение отправлено
+			 */
+			invitationSent: () => LocalizedString
+			/**
+			 * Приглашение принято
+			 */
+			invitationAccepted: () => LocalizedString
+			/**
+			 * Активирован
+			 */
+			activated: () => LocalizedString
+			/**
+			 * Деактивирован
+			 */
+			deactivated: () => LocalizedString
+		}
+		guide: {
+			/**
+			 * Далее
+			 */
+			next: () => LocalizedString
+			/**
+			 * Сделаю сам
+			 */
+			doByMyself: () => LocalizedString
+			/**
+			 * Завершить
+			 */
+			end: () => LocalizedString
+			/**
+			 * Слайд {n} из {total}
+			 */
+			slide: (arg: { n: number, total: number }) => LocalizedString
+			titles: {
+				/**
+				 * Как создать опрос своей аудитории
+				 */
+				projectEditorDirectLink: () => LocalizedString
+				/**
+				 * Как создать опрос в редакторе
+				 */
+				projectEditorDefault: () => LocalizedString
+				/**
+				 * Добро пожаловать в личный кабинет
+				 */
+				lkDemoResearcher: () => LocalizedString
+			}
+		}
+		profile: {
+			/**
+			 * Профиль
+			 */
+			title: () => LocalizedString
+			/**
+			 * Учётная запись
+			 */
+			data: () => LocalizedString
+			/**
+			 * Эл. почта
+			 */
+			email: () => LocalizedString
+			/**
+			 * ФИО
+			 */
+			fullname: () => LocalizedString
+			/**
+			 * Роль
+			 */
+			role: () => LocalizedString
+			/**
+			 * Статус
+			 */
+			status: () => LocalizedString
+			/**
+			 * Организация
+			 */
+			organization: () => LocalizedString
+			/**
+			 * Категория
+			 */
+			category: () => LocalizedString
+			/**
+			 * Дата регистрации
+			 */
+			registered: () => LocalizedString
+			/**
+			 * —
+			 */
+			none: () => LocalizedString
+			/**
+			 * Смена пароля
+			 */
+			passwordTitle: () => LocalizedString
+			/**
+			 * Не короче 8 символов, с цифрой и строчной буквой. Другие сеансы этой учётной записи будут завершены.
+			 */
+			passwordHint: () => LocalizedString
+			/**
+			 * Новый пароль
+			 */
+			newPassword: () => LocalizedString
+			/**
+			 * Повторите пароль
+			 */
+			confirmPassword: () => LocalizedString
+			/**
+			 * Сменить пароль
+			 */
+			submit: () => LocalizedString
+			/**
+			 * Сохраняем…
+			 */
+			saving: () => LocalizedString
+			/**
+			 * Пароль изменён
+			 */
+			changed: () => LocalizedString
+		}
+		pwa: {
+			/**
+			 * Доступна новая версия приложения.
+			 */
+			updateAvailable: () => LocalizedString
+			/**
+			 * Обновить
+			 */
+			reload: () => LocalizedString
 		}
 	}
 	people: {
+		status: {
+			/**
+			 * Создан
+			 */
+			created: () => LocalizedString
+			/**
+			 * Приглашение отправлено
+			 */
+			invitationSent: () => LocalizedString
+			/**
+			 * Приглашение принято
+			 */
+			invitationAccepted: () => LocalizedString
+			/**
+			 * Активирован
+			 */
+			activated: () => LocalizedString
+			/**
+			 * Деактивирован
+			 */
+			deactivated: () => LocalizedString
+		}
+		role: {
+			/**
+			 * Администратор
+			 */
+			administrator: () => LocalizedString
+			/**
+			 * Модератор
+			 */
+			moderator: () => LocalizedString
+			/**
+			 * Модератор VK
+			 */
+			moderatorVK: () => LocalizedString
+			/**
+			 * Исследователь
+			 */
+			researcher: () => LocalizedString
+			/**
+			 * Издатель
+			 */
+			issuer: () => LocalizedString
+			/**
+			 * Демо-исследователь
+			 */
+			demoResearcher: () => LocalizedString
+		}
+		orgType: {
+			/**
+			 * Исследовательское агентство
+			 */
+			researchAgency: () => LocalizedString
+			/**
+			 * Издатель игр
+			 */
+			gamePublisher: () => LocalizedString
+			/**
+			 * Платформа
+			 */
+			platform: () => LocalizedString
+			/**
+			 * Рекламодатель (бренд)
+			 */
+			advertiser: () => LocalizedString
+			/**
+			 * Частное лицо
+			 */
+			individual: () => LocalizedString
+		}
+		category: {
+			/**
+			 * Товары повседневного спроса (FMCG)
+			 */
+			fmcg: () => LocalizedString
+			/**
+			 * Розничная торговля и e-commerce
+			 */
+			retail: () => LocalizedString
+			/**
+			 * Банки, финансы и страхование
+			 */
+			finance: () => LocalizedString
+			/**
+			 * Телеком
+			 */
+			telecom: () => LocalizedString
+			/**
+			 * IT и интернет-сервисы
+			 */
+			it: () => LocalizedString
+			/**
+			 * Медиа и развлечения
+			 */
+			media: () => LocalizedString
+			/**
+			 * Игры
+			 */
+			games: () => LocalizedString
+			/**
+			 * Автомобили
+			 */
+			automotive: () => LocalizedString
+			/**
+			 * Фармацевтика и здоровье
+			 */
+			pharma: () => LocalizedString
+			/**
+			 * Образование
+			 */
+			education: () => LocalizedString
+			/**
+			 * Недвижимость и строительство
+			 */
+			realEstate: () => LocalizedString
+			/**
+			 * Путешествия и HoReCa
+			 */
+			travel: () => LocalizedString
+			/**
+			 * Государственный и некоммерческий сектор
+			 */
+			'public': () => LocalizedString
+			/**
+			 * Другое
+			 */
+			other: () => LocalizedString
+		}
+		pages: {
+			/**
+			 * Демо-исследователи
+			 */
+			demoResearchers: () => LocalizedString
+			/**
+			 * Исследователи
+			 */
+			researchers: () => LocalizedString
+			/**
+			 * Издатели
+			 */
+			issuers: () => LocalizedString
+			/**
+			 * Модераторы
+			 */
+			moderators: () => LocalizedString
+		}
+		table: {
+			/**
+			 * Эл. почта
+			 */
+			email: () => LocalizedString
+			/**
+			 * ФИО
+			 */
+			fullname: () => LocalizedString
+			/**
+			 * Организация
+			 */
+			organization: () => LocalizedString
+			/**
+			 * Категория
+			 */
+			category: () => LocalizedString
+			/**
+			 * Статус
+			 */
+			status: () => LocalizedString
+			/**
+			 * Роль
+			 */
+			role: () => LocalizedString
+			/**
+			 * Дата регистрации
+			 */
+			registered: () => LocalizedString
+			/**
+			 * Действия
+			 */
+			actions: () => LocalizedString
+			/**
+			 * Пользователей нет
+			 */
+			empty: () => LocalizedString
+			/**
+			 * По запросу «{search}» никого не нашлось
+			 */
+			emptySearch: (arg: { search: string }) => LocalizedString
+			/**
+			 * Поиск по email или ФИО
+			 */
+			search: () => LocalizedString
+			/**
+			 * Действия с {email}
+			 */
+			actionsFor: (arg: { email: string }) => LocalizedString
+		}
+		actions: {
+			/**
+			 * Изменить: {email}
+			 */
+			editFor: (arg: { email: string }) => LocalizedString
+			/**
+			 * Отправить приглашение снова: {email}
+			 */
+			resendFor: (arg: { email: string }) => LocalizedString
+			/**
+			 * Задать новый пароль: {email}
+			 */
+			setPasswordFor: (arg: { email: string }) => LocalizedString
+			/**
+			 * Удалить: {email}
+			 */
+			deleteFor: (arg: { email: string }) => LocalizedString
+			/**
+			 * Пригласить
+			 */
+			invite: () => LocalizedString
+			/**
+			 * Изменить
+			 */
+			edit: () => LocalizedString
+			/**
+			 * Отправить приглашение снова
+			 */
+			resend: () => LocalizedString
+			/**
+			 * Задать новый пароль
+			 */
+			setPassword: () => LocalizedString
+			/**
+			 * Удалить
+			 */
+			'delete': () => LocalizedString
+			/**
+			 * Статус пользователя {email}
+			 */
+			changeStatus: (arg: { email: string }) => LocalizedString
+		}
+		form: {
+			/**
+			 * Пригласить пользователя
+			 */
+			inviteTitle: () => LocalizedString
+			/**
+			 * Изменить пользователя
+			 */
+			editTitle: () => LocalizedString
+			/**
+			 * Эл. почта
+			 */
+			email: () => LocalizedString
+			/**
+			 * ФИО
+			 */
+			fullname: () => LocalizedString
+			/**
+			 * Роль
+			 */
+			role: () => LocalizedString
+			/**
+			 * Организация
+			 */
+			organization: () => LocalizedString
+			/**
+			 * Без организации
+			 */
+			organizationNone: () => LocalizedString
+			/**
+			 * Найти организацию
+			 */
+			organizationSearch: () => LocalizedString
+			/**
+			 * Создать организацию «{name}»
+			 */
+			organizationCreate: (arg: { name: string }) => LocalizedString
+			/**
+			 * Новая организация
+			 */
+			organizationNew: () => LocalizedString
+			/**
+			 * Название организации
+			 */
+			organizationName: () => LocalizedString
+			/**
+			 * Тип организации
+			 */
+			organizationType: () => LocalizedString
+			/**
+			 * Категория
+			 */
+			category: () => LocalizedString
+			/**
+			 * Без категории
+			 */
+			categoryNone: () => LocalizedString
+			/**
+			 * Язык писем
+			 */
+			locale: () => LocalizedString
+			/**
+			 * Как у меня
+			 */
+			localeUnknown: () => LocalizedString
+			/**
+			 * Русский
+			 */
+			localeRu: () => LocalizedString
+			/**
+			 * English
+			 */
+			localeEn: () => LocalizedString
+			/**
+			 * Пригласить
+			 */
+			submitInvite: () => LocalizedString
+			/**
+			 * Сохранить
+			 */
+			submitSave: () => LocalizedString
+			/**
+			 * Новый пароль для {email}
+			 */
+			passwordTitle: (arg: { email: string }) => LocalizedString
+			/**
+			 * Новый пароль
+			 */
+			password: () => LocalizedString
+			/**
+			 * Повторите пароль
+			 */
+			passwordConfirm: () => LocalizedString
+			/**
+			 * Задать пароль
+			 */
+			submitPassword: () => LocalizedString
+		}
+		confirm: {
+			/**
+			 * Удалить пользователя?
+			 */
+			deleteTitle: () => LocalizedString
+			/**
+			 * Пользователь {email} будет удалён без возможности восстановления. Его сеансы закончатся сразу.
+			 */
+			deleteText: (arg: { email: string }) => LocalizedString
+			/**
+			 * Деактивировать пользователя?
+			 */
+			deactivateTitle: () => LocalizedString
+			/**
+			 * {email} не сможет войти, его открытые сеансы закончатся сразу.
+			 */
+			deactivateText: (arg: { email: string }) => LocalizedString
+		}
+		notify: {
+			/**
+			 * Приглашение отправлено на {email}
+			 */
+			invited: (arg: { email: string }) => LocalizedString
+			/**
+			 * Пользователь {email} создан, но письмо не отправилось. Отправьте приглашение снова позже.
+			 */
+			createdMailFailed: (arg: { email: string }) => LocalizedString
+			/**
+			 * Пользователь {email} создан
+			 */
+			created: (arg: { email: string }) => LocalizedString
+			/**
+			 * Изменения сохранены
+			 */
+			saved: () => LocalizedString
+			/**
+			 * Новое приглашение отправлено на {email}; прежняя ссылка больше не работает
+			 */
+			resent: (arg: { email: string }) => LocalizedString
+			/**
+			 * Статус {email}: {status}
+			 */
+			statusChanged: (arg: { email: string, status: string }) => LocalizedString
+			/**
+			 * Пароль для {email} задан; его прежние сеансы закончены
+			 */
+			passwordSet: (arg: { email: string }) => LocalizedString
+			/**
+			 * Пользователь {email} удалён
+			 */
+			deleted: (arg: { email: string }) => LocalizedString
+			/**
+			 * Организация «{name}» создана
+			 */
+			organizationCreated: (arg: { name: string }) => LocalizedString
+		}
+		errors: {
+			/**
+			 * Статус нельзя сменить с «{from}» на «{to}»
+			 */
+			cantChangeStatus: (arg: { from: string, to: string }) => LocalizedString
+			/**
+			 * Свою собственную учётную запись так изменить нельзя
+			 */
+			notYourself: () => LocalizedString
+			/**
+			 * Вы можете изменить только своё ФИО и язык
+			 */
+			selfFieldsOnly: () => LocalizedString
+			/**
+			 * Пользователя нельзя удалить, пока на него ссылаются другие записи. Деактивируйте его.
+			 */
+			userInUse: () => LocalizedString
+			/**
+			 * Письмо не отправилось: почтовый сервер недоступен. Попробуйте позже.
+			 */
+			mailFailed: () => LocalizedString
+			/**
+			 * Пользователь уже принял приглашение; приглашение не нужно
+			 */
+			cannotInvite: () => LocalizedString
+			/**
+			 * Пользователь деактивирован: сначала активируйте его
+			 */
+			deactivated: () => LocalizedString
+			/**
+			 * Организация с таким названием уже существует
+			 */
+			organizationExists: () => LocalizedString
+			/**
+			 * Организация не найдена
+			 */
+			organizationNotFound: () => LocalizedString
+			/**
+			 * Категория не найдена
+			 */
+			categoryNotFound: () => LocalizedString
+		}
+		mail: {
+			/**
+			 * Здравствуйте, {name}!
+			 */
+			greeting: (arg: { name: string }) => LocalizedString
+			/**
+			 * Ссылка действует {days} дней и только один раз.
+			 */
+			linkExpires: (arg: { days: number }) => LocalizedString
+			/**
+			 * Если вы не ждали этого письма, просто не отвечайте на него.
+			 */
+			ignore: () => LocalizedString
+			/**
+			 * Бэк-офис опросов
+			 */
+			signature: () => LocalizedString
+			invitation: {
+				/**
+				 * Приглашение в бэк-офис опросов
+				 */
+				subject: () => LocalizedString
+				/**
+				 * Вас пригласили в бэк-офис опросов (роль: {role}). Чтобы подтвердить учётную запись и задать пароль, откройте ссылку:
+				 */
+				text: (arg: { role: string }) => LocalizedString
+				/**
+				 * Принять приглашение
+				 */
+				action: () => LocalizedString
+			}
+			registration: {
+				/**
+				 * Регистрация в бэк-офисе опросов
+				 */
+				subject: () => LocalizedString
+				/**
+				 * Вы зарегистрировали демо-доступ в бэк-офисе опросов. Чтобы подтвердить адрес и задать пароль, откройте ссылку:
+				 */
+				text: () => LocalizedString
+				/**
+				 * Подтвердить и задать пароль
+				 */
+				action: () => LocalizedString
+			}
+			reset: {
+				/**
+				 * Восстановление пароля
+				 */
+				subject: () => LocalizedString
+				/**
+				 * Кто-то (надеемся, вы) попросил задать новый пароль для {email}. Чтобы задать его, откройте ссылку:
+				 */
+				text: (arg: { email: string }) => LocalizedString
+				/**
+				 * Задать новый пароль
+				 */
+				action: () => LocalizedString
+			}
+		}
+		log: {
+			/**
+			 * Создан пользователь {email} ({role})
+			 */
+			userCreated: (arg: { email: string, role: string }) => LocalizedString
+			/**
+			 * Создан пользователь {email} ({role}); письмо-приглашение не отправилось
+			 */
+			userCreatedMailFailed: (arg: { email: string, role: string }) => LocalizedString
+			/**
+			 * Приглашение отправлено снова: {email}
+			 */
+			invitationResent: (arg: { email: string }) => LocalizedString
+			/**
+			 * Приглашение подтверждено
+			 */
+			invitationConfirmed: () => LocalizedString
+			/**
+			 * Пароль задан по ссылке из письма
+			 */
+			passwordSetByLink: () => LocalizedString
+			/**
+			 * Запрошено восстановление пароля
+			 */
+			passwordResetRequested: () => LocalizedString
+			/**
+			 * Изменён пользователь {email}: {fields}
+			 */
+			userUpdated: (arg: { email: string, fields: string }) => LocalizedString
+			/**
+			 * Статус {email}: {from} → {to}
+			 */
+			statusChanged: (arg: { email: string, from: string, to: string }) => LocalizedString
+			/**
+			 * Удалён пользователь {email}
+			 */
+			userDeleted: (arg: { email: string }) => LocalizedString
+			/**
+			 * Регистрация демо-исследователя
+			 */
+			registered: () => LocalizedString
+			/**
+			 * Создана организация «{name}»
+			 */
+			organizationCreated: (arg: { name: string }) => LocalizedString
+		}
+		history: {
+			/**
+			 * Логи
+			 */
+			title: () => LocalizedString
+			/**
+			 * Пользователь
+			 */
+			email: () => LocalizedString
+			/**
+			 * Организация
+			 */
+			organization: () => LocalizedString
+			/**
+			 * Раздел
+			 */
+			chapter: () => LocalizedString
+			/**
+			 * Сервис
+			 */
+			service: () => LocalizedString
+			/**
+			 * Дата
+			 */
+			date: () => LocalizedString
+			/**
+			 * Сообщение
+			 */
+			message: () => LocalizedString
+			/**
+			 * Раздел
+			 */
+			filterChapter: () => LocalizedString
+			/**
+			 * Все разделы
+			 */
+			allChapters: () => LocalizedString
+			/**
+			 * Эл. почта пользователя
+			 */
+			filterEmail: () => LocalizedString
+			/**
+			 * Записей нет
+			 */
+			empty: () => LocalizedString
+			/**
+			 * Загружаем ещё…
+			 */
+			loadingMore: () => LocalizedString
+			/**
+			 * Это все записи
+			 */
+			end: () => LocalizedString
+			/**
+			 * Загрузить ещё
+			 */
+			loadMore: () => LocalizedString
+			chapters: {
+				/**
+				 * Вход и пароли
+				 */
+				auth: () => LocalizedString
+				/**
+				 * Пользователи
+				 */
+				users: () => LocalizedString
+				/**
+				 * Приглашения
+				 */
+				invitations: () => LocalizedString
+				/**
+				 * Регистрация
+				 */
+				registration: () => LocalizedString
+				/**
+				 * Организации
+				 */
+				organizations: () => LocalizedString
+				/**
+				 * Игры
+				 */
+				games: () => LocalizedString
+				/**
+				 * Тарифы
+				 */
+				pricing: () => LocalizedString
+				/**
+				 * Тарифы
+				 */
+				tariffs: () => LocalizedString
+				/**
+				 * Проекты
+				 */
+				projects: () => LocalizedString
+				/**
+				 * Редактор
+				 */
+				editor: () => LocalizedString
+				/**
+				 * Отчёты
+				 */
+				reports: () => LocalizedString
+			}
+		}
 	}
 	games: {
+		/**
+		 * Игры
+		 */
+		title: () => LocalizedString
+		/**
+		 * Игры организаций
+		 */
+		caption: () => LocalizedString
+		/**
+		 * Поиск по названию или адресу
+		 */
+		search: () => LocalizedString
+		/**
+		 * Игр пока нет
+		 */
+		empty: () => LocalizedString
+		/**
+		 * Ничего не найдено
+		 */
+		emptySearch: () => LocalizedString
+		/**
+		 * Добавить игру
+		 */
+		add: () => LocalizedString
+		columns: {
+			/**
+			 * Название
+			 */
+			name: () => LocalizedString
+			/**
+			 * Жанр
+			 */
+			genre: () => LocalizedString
+			/**
+			 * Платформа
+			 */
+			platform: () => LocalizedString
+			/**
+			 * Организация
+			 */
+			organization: () => LocalizedString
+			/**
+			 * Статус
+			 */
+			status: () => LocalizedString
+			/**
+			 * Адрес
+			 */
+			url: () => LocalizedString
+			/**
+			 * Валюта
+			 */
+			currency: () => LocalizedString
+		}
+		status: {
+			/**
+			 * Ожидает подключения SDK
+			 */
+			'1': () => LocalizedString
+			/**
+			 * SDK подключён
+			 */
+			'2': () => LocalizedString
+			/**
+			 * На модерации
+			 */
+			'3': () => LocalizedString
+			/**
+			 * Игра подключена
+			 */
+			'4': () => LocalizedString
+			/**
+			 * Игра отключена
+			 */
+			'5': () => LocalizedString
+		}
+		filter: {
+			/**
+			 * Организация: {name}
+			 */
+			organization: (arg: { name: string }) => LocalizedString
+			/**
+			 * Показать игры всех организаций
+			 */
+			clear: () => LocalizedString
+			/**
+			 * Показать только игры организации «{name}»
+			 */
+			byOrganization: (arg: { name: string }) => LocalizedString
+		}
+		actions: {
+			/**
+			 * Изменить игру «{name}»
+			 */
+			edit: (arg: { name: string }) => LocalizedString
+			/**
+			 * Удалить игру «{name}»
+			 */
+			'delete': (arg: { name: string }) => LocalizedString
+			/**
+			 * Подключение игры «{name}»
+			 */
+			connection: (arg: { name: string }) => LocalizedString
+			/**
+			 * Статус игры «{name}»
+			 */
+			changeStatus: (arg: { name: string }) => LocalizedString
+		}
+		form: {
+			/**
+			 * Новая игра
+			 */
+			createTitle: () => LocalizedString
+			/**
+			 * Игра «{name}»
+			 */
+			editTitle: (arg: { name: string }) => LocalizedString
+			/**
+			 * Название
+			 */
+			name: () => LocalizedString
+			/**
+			 * Жанр
+			 */
+			genre: () => LocalizedString
+			/**
+			 * Платформа
+			 */
+			platform: () => LocalizedString
+			/**
+			 * Валюта
+			 */
+			currency: () => LocalizedString
+			/**
+			 * Адрес игры
+			 */
+			url: () => LocalizedString
+			/**
+			 * Страница игры или её карточка в магазине, начинается с https://
+			 */
+			urlHint: () => LocalizedString
+			/**
+			 * Организация
+			 */
+			organization: () => LocalizedString
+			/**
+			 * Выберите…
+			 */
+			choose: () => LocalizedString
+			/**
+			 * Новый жанр
+			 */
+			newGenre: () => LocalizedString
+			/**
+			 * Новая платформа
+			 */
+			newPlatform: () => LocalizedString
+			/**
+			 * Название нового жанра
+			 */
+			newGenreName: () => LocalizedString
+			/**
+			 * Название новой платформы
+			 */
+			newPlatformName: () => LocalizedString
+			/**
+			 * Добавить
+			 */
+			addLookup: () => LocalizedString
+			/**
+			 * Жанр «{name}» добавлен
+			 */
+			genreAdded: (arg: { name: string }) => LocalizedString
+			/**
+			 * Платформа «{name}» добавлена
+			 */
+			platformAdded: (arg: { name: string }) => LocalizedString
+			/**
+			 * Не удалось загрузить справочники: {message}
+			 */
+			lookupsFailed: (arg: { message: string }) => LocalizedString
+			/**
+			 * Сохранение…
+			 */
+			saving: () => LocalizedString
+			/**
+			 * Игра «{name}» добавлена
+			 */
+			created: (arg: { name: string }) => LocalizedString
+			/**
+			 * Игра «{name}» сохранена
+			 */
+			saved: (arg: { name: string }) => LocalizedString
+		}
+		'delete': {
+			/**
+			 * Удалить игру?
+			 */
+			title: () => LocalizedString
+			/**
+			 * Игра «{name}» будет удалена, её SDK больше не сможет подключиться. Это нельзя отменить.
+			 */
+			text: (arg: { name: string }) => LocalizedString
+			/**
+			 * Игра «{name}» удалена
+			 */
+			done: (arg: { name: string }) => LocalizedString
+		}
+		statusChange: {
+			/**
+			 * Изменить статус игры?
+			 */
+			title: () => LocalizedString
+			/**
+			 * «{name}»: {from} → {to}
+			 */
+			text: (arg: { from: string, name: string, to: string }) => LocalizedString
+			/**
+			 * Статус игры «{name}»: {to}
+			 */
+			done: (arg: { name: string, to: string }) => LocalizedString
+		}
+		secrets: {
+			/**
+			 * Подключение игры «{name}»
+			 */
+			title: (arg: { name: string }) => LocalizedString
+			/**
+			 * Ключи игры «{name}»
+			 */
+			onceTitle: (arg: { name: string }) => LocalizedString
+			/**
+			 * Сохраните ключ и токен сейчас: полностью они показываются только один раз. Потом будут видны лишь их начало и конец.
+			 */
+			onceWarning: () => LocalizedString
+			/**
+			 * API-ключ
+			 */
+			apiKey: () => LocalizedString
+			/**
+			 * Токен
+			 */
+			token: () => LocalizedString
+			/**
+			 * Копировать: {what}
+			 */
+			copy: (arg: { what: string }) => LocalizedString
+			/**
+			 * Скопировано: {what}
+			 */
+			copied: (arg: { what: string }) => LocalizedString
+			/**
+			 * Не удалось скопировать: выделите текст и скопируйте вручную
+			 */
+			copyFailed: () => LocalizedString
+			/**
+			 * Выпустить новые ключи
+			 */
+			regenerate: () => LocalizedString
+			/**
+			 * Выпустить новые ключи?
+			 */
+			regenerateTitle: () => LocalizedString
+			/**
+			 * Старые API-ключ и токен перестанут работать сразу. Игре, которая ещё не прошла модерацию, придётся подключить SDK заново.
+			 */
+			regenerateText: () => LocalizedString
+			/**
+			 * Новые ключи игры «{name}» выпущены
+			 */
+			regenerated: (arg: { name: string }) => LocalizedString
+			/**
+			 * Статус
+			 */
+			status: () => LocalizedString
+			/**
+			 * SDK подключён
+			 */
+			connectedAt: () => LocalizedString
+			/**
+			 * Последнее обращение SDK
+			 */
+			lastContact: () => LocalizedString
+			/**
+			 * ещё не было
+			 */
+			never: () => LocalizedString
+			/**
+			 * Ждём, когда SDK игры обратится к серверу с этими ключами…
+			 */
+			waiting: () => LocalizedString
+			/**
+			 * SDK игры подключается вызовом:
+			 */
+			howTo: () => LocalizedString
+			/**
+			 * Готово
+			 */
+			done: () => LocalizedString
+		}
+		errors: {
+			/**
+			 * Игра не найдена
+			 */
+			notFound: () => LocalizedString
+			/**
+			 * В организации уже есть игра с таким названием
+			 */
+			nameTaken: () => LocalizedString
+			/**
+			 * Такого жанра нет
+			 */
+			unknownGenre: () => LocalizedString
+			/**
+			 * Такой платформы нет
+			 */
+			unknownPlatform: () => LocalizedString
+			/**
+			 * Такой валюты нет
+			 */
+			unknownCurrency: () => LocalizedString
+			/**
+			 * Такой организации нет
+			 */
+			unknownOrganization: () => LocalizedString
+			/**
+			 * Издатель регистрирует игры только своей организации
+			 */
+			ownOrganizationOnly: () => LocalizedString
+			/**
+			 * Ваша учётная запись не привязана к организации: обратитесь к администратору
+			 */
+			noOrganization: () => LocalizedString
+			/**
+			 * Такой жанр уже есть
+			 */
+			genreExists: () => LocalizedString
+			/**
+			 * Такая платформа уже есть
+			 */
+			platformExists: () => LocalizedString
+			/**
+			 * Из текущего статуса игру нельзя перевести в выбранный
+			 */
+			statusRefused: () => LocalizedString
+			/**
+			 * Неверный API-ключ или токен
+			 */
+			wrongSecrets: () => LocalizedString
+			/**
+			 * Игра отключена
+			 */
+			disabled: () => LocalizedString
+		}
+		log: {
+			/**
+			 * Добавлена игра «{name}»
+			 */
+			created: (arg: { name: string }) => LocalizedString
+			/**
+			 * Изменена игра «{name}»
+			 */
+			updated: (arg: { name: string }) => LocalizedString
+			/**
+			 * Удалена игра «{name}»
+			 */
+			deleted: (arg: { name: string }) => LocalizedString
+			/**
+			 * Выпущены новые ключи игры «{name}»
+			 */
+			secretsRegenerated: (arg: { name: string }) => LocalizedString
+			/**
+			 * SDK игры «{name}» подключён
+			 */
+			sdkConnected: (arg: { name: string }) => LocalizedString
+			/**
+			 * Добавлен жанр «{name}»
+			 */
+			genreCreated: (arg: { name: string }) => LocalizedString
+			/**
+			 * Добавлена платформа «{name}»
+			 */
+			platformCreated: (arg: { name: string }) => LocalizedString
+			/**
+			 * Игра «{name}» снова ожидает подключения SDK
+			 */
+			status1: (arg: { name: string }) => LocalizedString
+			/**
+			 * Игра «{name}» возвращена с модерации
+			 */
+			status2: (arg: { name: string }) => LocalizedString
+			/**
+			 * Игра «{name}» отправлена на модерацию
+			 */
+			status3: (arg: { name: string }) => LocalizedString
+			/**
+			 * Игра «{name}» подключена
+			 */
+			status4: (arg: { name: string }) => LocalizedString
+			/**
+			 * Игра «{name}» отключена
+			 */
+			status5: (arg: { name: string }) => LocalizedString
+		}
 	}
 	pricing: {
+		tariffs: {
+			/**
+			 * Тарифы
+			 */
+			title: () => LocalizedString
+			/**
+			 * Тарифы и их скидки
+			 */
+			caption: () => LocalizedString
+			/**
+			 * Поиск по названию
+			 */
+			search: () => LocalizedString
+			/**
+			 * Тарифов пока нет
+			 */
+			empty: () => LocalizedString
+			/**
+			 * Добавить тариф
+			 */
+			add: () => LocalizedString
+			columns: {
+				/**
+				 * Название
+				 */
+				name: () => LocalizedString
+				/**
+				 * Скидка, %
+				 */
+				discount: () => LocalizedString
+				/**
+				 * Дата регистрации
+				 */
+				createdAt: () => LocalizedString
+			}
+			/**
+			 * {discount} %
+			 */
+			discountValue: (arg: { discount: number }) => LocalizedString
+			form: {
+				/**
+				 * Новый тариф
+				 */
+				createTitle: () => LocalizedString
+				/**
+				 * Тариф «{name}»
+				 */
+				editTitle: (arg: { name: string }) => LocalizedString
+				/**
+				 * Название
+				 */
+				name: () => LocalizedString
+				/**
+				 * Скидка, %
+				 */
+				discount: () => LocalizedString
+				/**
+				 * Целое число от 0 до 100
+				 */
+				discountHint: () => LocalizedString
+				/**
+				 * Тариф «{name}» добавлен
+				 */
+				created: (arg: { name: string }) => LocalizedString
+				/**
+				 * Тариф «{name}» сохранён
+				 */
+				saved: (arg: { name: string }) => LocalizedString
+			}
+			actions: {
+				/**
+				 * Изменить тариф «{name}»
+				 */
+				edit: (arg: { name: string }) => LocalizedString
+				/**
+				 * Удалить тариф «{name}»
+				 */
+				'delete': (arg: { name: string }) => LocalizedString
+			}
+			'delete': {
+				/**
+				 * Удалить тариф?
+				 */
+				title: () => LocalizedString
+				/**
+				 * Тариф «{name}» со скидкой {discount} % будет удалён.
+				 */
+				text: (arg: { discount: number, name: string }) => LocalizedString
+				/**
+				 * Тариф «{name}» удалён
+				 */
+				done: (arg: { name: string }) => LocalizedString
+			}
+		}
+		calculator: {
+			/**
+			 * Калькулятор
+			 */
+			title: () => LocalizedString
+			/**
+			 * Для исследователей
+			 */
+			researchers: () => LocalizedString
+			/**
+			 * Для издателей
+			 */
+			issuers: () => LocalizedString
+			/**
+			 * Настройка
+			 */
+			setting: () => LocalizedString
+			/**
+			 * Не удалось загрузить настройки: {message}
+			 */
+			loadFailed: (arg: { message: string }) => LocalizedString
+			/**
+			 * Настройки калькулятора сохранены
+			 */
+			saved: () => LocalizedString
+			/**
+			 * Есть несохранённые изменения
+			 */
+			unsaved: () => LocalizedString
+			/**
+			 * Отменить изменения
+			 */
+			reset: () => LocalizedString
+			hints: {
+				/**
+				 * рублей, целое число
+				 */
+				money: () => LocalizedString
+				/**
+				 * от 0 до 100
+				 */
+				percent: () => LocalizedString
+				/**
+				 * не меньше 1
+				 */
+				step: () => LocalizedString
+			}
+			settings: {
+				/**
+				 * Процент VK
+				 */
+				vkPercent: () => LocalizedString
+				/**
+				 * Базовая стоимость анкеты
+				 */
+				basePrice: () => LocalizedString
+				/**
+				 * Надбавка за количество вопросов
+				 */
+				questionSurcharge: () => LocalizedString
+				/**
+				 * За каждые N вопросов
+				 */
+				questionStep: () => LocalizedString
+				/**
+				 * Надбавка за блок
+				 */
+				blockSurcharge: () => LocalizedString
+				/**
+				 * Прогрессивная часть надбавки за блок
+				 */
+				blockProgressive: () => LocalizedString
+				/**
+				 * Стоимость скринингового вопроса
+				 */
+				screeningPrice: () => LocalizedString
+				/**
+				 * Надбавка за целевой фильтр
+				 */
+				targetFilterSurcharge: () => LocalizedString
+				/**
+				 * Стоимость заполненного блока
+				 */
+				filledBlockPrice: () => LocalizedString
+				/**
+				 * Стоимость заполненной анкеты
+				 */
+				completedSurveyPrice: () => LocalizedString
+			}
+			/**
+			 * {setting} ({audience})
+			 */
+			settingFor: (arg: { audience: string, setting: string }) => LocalizedString
+		}
+		estimate: {
+			/**
+			 * Оценка стоимости
+			 */
+			title: () => LocalizedString
+			/**
+			 * Цена проекта по настройкам выше, ещё до сохранения. Так же её покажет редактор для настоящего проекта.
+			 */
+			intro: () => LocalizedString
+			counts: {
+				/**
+				 * Вопросов
+				 */
+				questions: () => LocalizedString
+				/**
+				 * Блоков
+				 */
+				blocks: () => LocalizedString
+				/**
+				 * Скрининговых вопросов
+				 */
+				screening: () => LocalizedString
+				/**
+				 * Целевых фильтров
+				 */
+				targetFilters: () => LocalizedString
+				/**
+				 * Заполненных анкет
+				 */
+				completes: () => LocalizedString
+			}
+			/**
+			 * Тариф
+			 */
+			tariff: () => LocalizedString
+			/**
+			 * Без тарифа
+			 */
+			noTariff: () => LocalizedString
+			/**
+			 * {name} — скидка {discount} %
+			 */
+			tariffOption: (arg: { discount: number, name: string }) => LocalizedString
+			/**
+			 * Исправьте поля с ошибками, чтобы увидеть оценку
+			 */
+			invalid: () => LocalizedString
+			components: {
+				/**
+				 * Базовая стоимость
+				 */
+				base: () => LocalizedString
+				/**
+				 * Вопросы
+				 */
+				questions: () => LocalizedString
+				/**
+				 * Блоки
+				 */
+				blocks: () => LocalizedString
+				/**
+				 * Скрининг
+				 */
+				screening: () => LocalizedString
+				/**
+				 * Заполненные анкеты
+				 */
+				completes: () => LocalizedString
+				/**
+				 * Заполненные блоки
+				 */
+				filledBlocks: () => LocalizedString
+				/**
+				 * Целевые фильтры
+				 */
+				targetFilters: () => LocalizedString
+			}
+			/**
+			 * Сумма
+			 */
+			subtotal: () => LocalizedString
+			/**
+			 * Скидка {percent} %
+			 */
+			discount: (arg: { percent: number }) => LocalizedString
+			/**
+			 * Процент VK ({percent} %)
+			 */
+			vk: (arg: { percent: number }) => LocalizedString
+			/**
+			 * Итого
+			 */
+			total: () => LocalizedString
+			/**
+			 * Из чего складывается цена: {audience}
+			 */
+			chart: (arg: { audience: string }) => LocalizedString
+			/**
+			 * Составляющая
+			 */
+			component: () => LocalizedString
+			/**
+			 * Сумма
+			 */
+			amount: () => LocalizedString
+		}
+		errors: {
+			/**
+			 * Не больше {max}
+			 */
+			notMore: (arg: { max: number }) => LocalizedString
+			/**
+			 * Тариф с таким названием уже есть
+			 */
+			tariffExists: () => LocalizedString
+			/**
+			 * Тариф не найден
+			 */
+			tariffNotFound: () => LocalizedString
+		}
+		log: {
+			/**
+			 * Добавлен тариф «{name}» со скидкой {discount} %
+			 */
+			tariffCreated: (arg: { discount: number, name: string }) => LocalizedString
+			/**
+			 * Изменён тариф «{name}»: скидка {discount} %
+			 */
+			tariffUpdated: (arg: { discount: number, name: string }) => LocalizedString
+			/**
+			 * Удалён тариф «{name}»
+			 */
+			tariffDeleted: (arg: { name: string }) => LocalizedString
+			/**
+			 * Изменены настройки калькулятора
+			 */
+			calculatorChanged: () => LocalizedString
+			/**
+			 * Процент VK: исследователям {researchers} %, издателям {issuers} %
+			 */
+			vkPercentChanged: (arg: { issuers: number, researchers: number }) => LocalizedString
+		}
 	}
 	projects: {
 		/**
 		 * Проект нельзя изменить в текущем статусе
 		 */
 		notEditable: () => LocalizedString
+		/**
+		 * Анкеты
+		 */
+		title: () => LocalizedString
+		status: {
+			/**
+			 * Создан
+			 */
+			'1': () => LocalizedString
+			/**
+			 * На модерации
+			 */
+			'2': () => LocalizedString
+			/**
+			 * В ротации
+			 */
+			'3': () => LocalizedString
+			/**
+			 * Отклонён
+			 */
+			'4': () => LocalizedString
+			/**
+			 * Приостановлен
+			 */
+			'5': () => LocalizedString
+			/**
+			 * Остановлен
+			 */
+			'6': () => LocalizedString
+			/**
+			 * Проект завершён
+			 */
+			'7': () => LocalizedString
+			/**
+			 * На модерации VK
+			 */
+			'8': () => LocalizedString
+			/**
+			 * Создание отчёта
+			 */
+			'9': () => LocalizedString
+			/**
+			 * Опрос завершён
+			 */
+			'10': () => LocalizedString
+			/**
+			 * На модерации (авто)
+			 */
+			'11': () => LocalizedString
+		}
+		type: {
+			/**
+			 * Обычный
+			 */
+			'1': () => LocalizedString
+			/**
+			 * Таргетированный
+			 */
+			'2': () => LocalizedString
+		}
+		templates: {
+			'default': {
+				/**
+				 * Опрос аудитории
+				 */
+				name: () => LocalizedString
+				/**
+				 * Опрос показывают игрокам выбранных платформ; отвечает аудитория игр.
+				 */
+				description: () => LocalizedString
+			}
+			target: {
+				/**
+				 * Таргетированный опрос
+				 */
+				name: () => LocalizedString
+				/**
+				 * Опрос для респондентов, подобранных по портретам: пол, возраст, город, образование.
+				 */
+				description: () => LocalizedString
+			}
+			directLink: {
+				/**
+				 * Опрос своей аудитории
+				 */
+				name: () => LocalizedString
+				/**
+				 * Вы получаете ссылку на опрос и сами рассылаете её своей аудитории.
+				 */
+				description: () => LocalizedString
+			}
+			directLinkAdmin: {
+				/**
+				 * Прямая ссылка (администратор)
+				 */
+				name: () => LocalizedString
+				/**
+				 * Опрос по ссылке, который администратор готовит для любой организации.
+				 */
+				description: () => LocalizedString
+			}
+		}
+		platforms: {
+			/**
+			 * VK Mini Apps
+			 */
+			vkMiniApps: () => LocalizedString
+			/**
+			 * VK Play
+			 */
+			vkPlay: () => LocalizedString
+			/**
+			 * Игры Одноклассников
+			 */
+			okGames: () => LocalizedString
+			/**
+			 * Яндекс Игры
+			 */
+			yandexGames: () => LocalizedString
+			/**
+			 * Telegram Mini Apps
+			 */
+			telegram: () => LocalizedString
+			/**
+			 * Android
+			 */
+			android: () => LocalizedString
+			/**
+			 * iOS
+			 */
+			ios: () => LocalizedString
+			/**
+			 * ПК (Steam и другие)
+			 */
+			pc: () => LocalizedString
+			/**
+			 * Браузерные игры
+			 */
+			web: () => LocalizedString
+		}
+		targetFields: {
+			/**
+			 * Пол
+			 */
+			gender: () => LocalizedString
+			/**
+			 * Возраст
+			 */
+			age: () => LocalizedString
+			/**
+			 * Город
+			 */
+			city: () => LocalizedString
+			/**
+			 * Образование
+			 */
+			education: () => LocalizedString
+		}
+		gender: {
+			/**
+			 * Мужской
+			 */
+			male: () => LocalizedString
+			/**
+			 * Женский
+			 */
+			female: () => LocalizedString
+		}
+		education: {
+			/**
+			 * Основное общее (9 классов)
+			 */
+			basic: () => LocalizedString
+			/**
+			 * Среднее общее (11 классов)
+			 */
+			secondary: () => LocalizedString
+			/**
+			 * Среднее профессиональное
+			 */
+			vocational: () => LocalizedString
+			/**
+			 * Неоконченное высшее
+			 */
+			incompleteHigher: () => LocalizedString
+			/**
+			 * Высшее
+			 */
+			higher: () => LocalizedString
+			/**
+			 * Учёная степень
+			 */
+			postgraduate: () => LocalizedString
+		}
+		settings: {
+			set_priority: {
+				/**
+				 * Приоритет
+				 */
+				name: () => LocalizedString
+				/**
+				 * Проекты с большим приоритетом показываются респондентам раньше (от 0 до 100).
+				 */
+				description: () => LocalizedString
+			}
+			set_report_fill_online: {
+				/**
+				 * Отчёт онлайн
+				 */
+				name: () => LocalizedString
+				/**
+				 * Отчёт пересчитывается по мере поступления ответов, а не только после завершения опроса.
+				 */
+				description: () => LocalizedString
+			}
+			set_stat_fill_online: {
+				/**
+				 * Статистика онлайн
+				 */
+				name: () => LocalizedString
+				/**
+				 * Число ответов по портретам обновляется по мере поступления ответов.
+				 */
+				description: () => LocalizedString
+			}
+		}
+		settingsGroups: {
+			/**
+			 * Основные
+			 */
+			grp_basic: () => LocalizedString
+			/**
+			 * Отчётность
+			 */
+			grp_reporting: () => LocalizedString
+		}
+		errors: {
+			/**
+			 * Нельзя перевести проект из статуса «{from}» в статус «{to}»
+			 */
+			statusRefused: (arg: { from: string, to: string }) => LocalizedString
+			/**
+			 * Проект в статусе «{status}» нельзя отправить на модерацию
+			 */
+			cannotSubmit: (arg: { status: string }) => LocalizedString
+			/**
+			 * Проект в статусе «{status}» нельзя удалить
+			 */
+			notDeletable: (arg: { status: string }) => LocalizedString
+			/**
+			 * Этот шаблон вам недоступен
+			 */
+			templateNotAllowed: () => LocalizedString
+			/**
+			 * Выберите организацию проекта
+			 */
+			organizationRequired: () => LocalizedString
+			/**
+			 * Организация не найдена
+			 */
+			organizationNotFound: () => LocalizedString
+			/**
+			 * Ваша учётная запись не привязана к организации, поэтому создать проект нельзя
+			 */
+			noOrganization: () => LocalizedString
+			/**
+			 * Ссылку можно получить, когда проект отправлен на модерацию
+			 */
+			linkNotReady: () => LocalizedString
+		}
+		log: {
+			/**
+			 * Создан проект «{name}» (№{id})
+			 */
+			created: (arg: { id: number, name: string }) => LocalizedString
+			/**
+			 * Проект №{id} переименован: «{from}» → «{to}»
+			 */
+			renamed: (arg: { from: string, id: number, to: string }) => LocalizedString
+			/**
+			 * Приоритет проекта №{id}: {from} → {to}
+			 */
+			priorityChanged: (arg: { from: number, id: number, to: number }) => LocalizedString
+			/**
+			 * Изменены целевые платформы проекта №{id}
+			 */
+			platformsChanged: (arg: { id: number }) => LocalizedString
+			/**
+			 * Удалён проект «{name}» (№{id})
+			 */
+			deleted: (arg: { id: number, name: string }) => LocalizedString
+			/**
+			 * Проект №{from} скопирован в проект №{id} «{name}»
+			 */
+			cloned: (arg: { from: number, id: number, name: string }) => LocalizedString
+			/**
+			 * Статус проекта №{id} изменён: {from} → {to}
+			 */
+			statusChanged: (arg: { from: number, id: number, to: number }) => LocalizedString
+			/**
+			 * Проект №{id} отправлен на модерацию
+			 */
+			submitted: (arg: { id: number }) => LocalizedString
+			/**
+			 * Получена ссылка на опрос проекта №{id}
+			 */
+			linkIssued: (arg: { id: number }) => LocalizedString
+			/**
+			 * Изменены настройки проекта №{id}: {keys}
+			 */
+			settingsChanged: (arg: { id: number, keys: string }) => LocalizedString
+		}
+		columns: {
+			/**
+			 * №
+			 */
+			id: () => LocalizedString
+			/**
+			 * Название
+			 */
+			name: () => LocalizedString
+			/**
+			 * Приоритет
+			 */
+			priority: () => LocalizedString
+			/**
+			 * Организация
+			 */
+			organization: () => LocalizedString
+			/**
+			 * Шаблон
+			 */
+			template: () => LocalizedString
+			/**
+			 * Дата создания
+			 */
+			createdAt: () => LocalizedString
+			/**
+			 * Статус
+			 */
+			status: () => LocalizedString
+			/**
+			 * Тип
+			 */
+			type: () => LocalizedString
+		}
+		list: {
+			/**
+			 * Список анкет
+			 */
+			caption: () => LocalizedString
+			/**
+			 * Создать проект
+			 */
+			create: () => LocalizedString
+			/**
+			 * Поиск по названию или номеру
+			 */
+			search: () => LocalizedString
+			/**
+			 * Статус
+			 */
+			statusFilter: () => LocalizedString
+			/**
+			 * Шаблон
+			 */
+			templateFilter: () => LocalizedString
+			/**
+			 * Платформа
+			 */
+			platformFilter: () => LocalizedString
+			/**
+			 * Все
+			 */
+			all: () => LocalizedString
+			/**
+			 * Проектов пока нет
+			 */
+			empty: () => LocalizedString
+			/**
+			 * Ничего не нашлось: измените поиск или фильтры
+			 */
+			emptyFiltered: () => LocalizedString
+			/**
+			 * Только чтение
+			 */
+			readOnly: () => LocalizedString
+			/**
+			 * Действия с проектом «{name}»
+			 */
+			actionsFor: (arg: { name: string }) => LocalizedString
+		}
+		actions: {
+			/**
+			 * Открыть
+			 */
+			open: () => LocalizedString
+			/**
+			 * Подробнее
+			 */
+			details: () => LocalizedString
+			/**
+			 * Переименовать
+			 */
+			rename: () => LocalizedString
+			/**
+			 * Копировать
+			 */
+			clone: () => LocalizedString
+			/**
+			 * Удалить
+			 */
+			'delete': () => LocalizedString
+			/**
+			 * Настройки
+			 */
+			settings: () => LocalizedString
+			/**
+			 * Отправить на модерацию
+			 */
+			submit: () => LocalizedString
+			/**
+			 * Получить ссылку на опрос
+			 */
+			link: () => LocalizedString
+			/**
+			 * Ещё
+			 */
+			more: () => LocalizedString
+		}
+		create: {
+			/**
+			 * Новый проект
+			 */
+			title: () => LocalizedString
+			/**
+			 * Шаблон
+			 */
+			template: () => LocalizedString
+			/**
+			 * Название
+			 */
+			name: () => LocalizedString
+			/**
+			 * Приоритет (0–100)
+			 */
+			priority: () => LocalizedString
+			/**
+			 * Организация
+			 */
+			organization: () => LocalizedString
+			/**
+			 * Выберите организацию
+			 */
+			chooseOrganization: () => LocalizedString
+			/**
+			 * Целевые платформы
+			 */
+			platforms: () => LocalizedString
+			/**
+			 * Создать
+			 */
+			submit: () => LocalizedString
+			/**
+			 * Проект «{name}» создан
+			 */
+			done: (arg: { name: string }) => LocalizedString
+			/**
+			 * Вашей роли создание проектов недоступно
+			 */
+			noTemplates: () => LocalizedString
+		}
+		rename: {
+			/**
+			 * Переименовать проект
+			 */
+			title: () => LocalizedString
+			/**
+			 * Новое название
+			 */
+			name: () => LocalizedString
+			/**
+			 * Проект переименован
+			 */
+			done: () => LocalizedString
+		}
+		clone: {
+			/**
+			 * Копировать проект «{name}»?
+			 */
+			title: (arg: { name: string }) => LocalizedString
+			/**
+			 * Будет создан новый проект в статусе «Создан» с тем же содержимым и настройками.
+			 */
+			text: () => LocalizedString
+			/**
+			 * Копировать
+			 */
+			agree: () => LocalizedString
+			/**
+			 * {name} (копия)
+			 */
+			copyName: (arg: { name: string }) => LocalizedString
+			/**
+			 * Создана копия: «{name}»
+			 */
+			done: (arg: { name: string }) => LocalizedString
+		}
+		remove: {
+			/**
+			 * Удалить проект «{name}»?
+			 */
+			title: (arg: { name: string }) => LocalizedString
+			/**
+			 * Проект, его анкета и ответы будут удалены безвозвратно.
+			 */
+			text: () => LocalizedString
+			/**
+			 * Удалить
+			 */
+			agree: () => LocalizedString
+			/**
+			 * Проект удалён
+			 */
+			done: () => LocalizedString
+		}
+		submit: {
+			/**
+			 * Отправить проект «{name}» на модерацию?
+			 */
+			title: (arg: { name: string }) => LocalizedString
+			/**
+			 * После отправки проект нельзя будет редактировать, пока модератор его не рассмотрит.
+			 */
+			text: () => LocalizedString
+			/**
+			 * Отправить
+			 */
+			agree: () => LocalizedString
+			/**
+			 * Проект отправлен на модерацию
+			 */
+			done: () => LocalizedString
+		}
+		link: {
+			/**
+			 * Получить ссылку на опрос «{name}»?
+			 */
+			title: (arg: { name: string }) => LocalizedString
+			/**
+			 * Проект будет отправлен на модерацию, и его нельзя будет редактировать.
+			 */
+			text: () => LocalizedString
+			/**
+			 * Получить ссылку
+			 */
+			agree: () => LocalizedString
+			/**
+			 * Ссылка на опрос
+			 */
+			dialogTitle: () => LocalizedString
+			/**
+			 * Ссылка на опрос
+			 */
+			label: () => LocalizedString
+			/**
+			 * Копировать ссылку
+			 */
+			copy: () => LocalizedString
+			/**
+			 * Ссылка скопирована
+			 */
+			copied: () => LocalizedString
+		}
+		details: {
+			/**
+			 * Проект №{id}
+			 */
+			title: (arg: { id: number }) => LocalizedString
+			/**
+			 * Редактирование
+			 */
+			editable: () => LocalizedString
+			/**
+			 * Можно редактировать
+			 */
+			editableYes: () => LocalizedString
+			/**
+			 * Только чтение: проект отправлен и не в статусе «Создан» или «Отклонён»
+			 */
+			editableNo: () => LocalizedString
+			/**
+			 * Целевые платформы
+			 */
+			platforms: () => LocalizedString
+			/**
+			 * Не выбраны
+			 */
+			none: () => LocalizedString
+			/**
+			 * Новый статус
+			 */
+			statusSelect: () => LocalizedString
+			/**
+			 * Сменить статус
+			 */
+			statusApply: () => LocalizedString
+			/**
+			 * Из этого статуса перейти некуда
+			 */
+			statusNone: () => LocalizedString
+			/**
+			 * Статус изменён: «{status}»
+			 */
+			statusDone: (arg: { status: string }) => LocalizedString
+			/**
+			 * Проект сохранён
+			 */
+			saved: () => LocalizedString
+		}
+		statusChange: {
+			/**
+			 * Статус проекта «{name}»
+			 */
+			select: (arg: { name: string }) => LocalizedString
+			/**
+			 * Сменить статус проекта «{name}»?
+			 */
+			title: (arg: { name: string }) => LocalizedString
+			/**
+			 * «{from}» → «{to}»
+			 */
+			text: (arg: { from: string, to: string }) => LocalizedString
+		}
+		settingsDialog: {
+			/**
+			 * Настройки проекта «{name}»
+			 */
+			title: (arg: { name: string }) => LocalizedString
+			/**
+			 * Настройки сохранены
+			 */
+			done: () => LocalizedString
+			/**
+			 * Изменять настройки вам недоступно
+			 */
+			readOnly: () => LocalizedString
+		}
 	}
 	editor: {
+		log: {
+			/**
+			 * Сохранена анкета проекта «{name}» (версия {version})
+			 */
+			saved: (arg: { name: string, version: number }) => LocalizedString
+			/**
+			 * Загружено изображений: {count}
+			 */
+			picturesUploaded: (arg: { count: number }) => LocalizedString
+		}
+		summary: {
+			/**
+			 * Невозможно сохранить проект. Заданы циклические или некорректные переходы
+			 */
+			redirects: () => LocalizedString
+			/**
+			 * Проверьте корректность заполнения всех портретов
+			 */
+			portraits: () => LocalizedString
+		}
+		rules: {
+			/**
+			 * Анкета пуста: добавьте хотя бы один вопрос
+			 */
+			empty: () => LocalizedString
+			/**
+			 * Превышен лимит анкет: не больше {max} в проекте
+			 */
+			tooManyQuestionnaires: (arg: { max: number }) => LocalizedString
+			/**
+			 * Добавьте хотя бы один портрет
+			 */
+			noPortraits: () => LocalizedString
+			/**
+			 * Превышен лимит портретов: не больше {max}
+			 */
+			tooManyPortraits: (arg: { max: number }) => LocalizedString
+			/**
+			 * Недостаточно портретов: эту анкету не получит ни один портрет и на неё не ведёт ни один переход
+			 */
+			questionnaireWithoutPortrait: () => LocalizedString
+			/**
+			 * Тип проекта не совпадает: портреты есть только у таргетированных проектов
+			 */
+			portraitsNotAllowed: () => LocalizedString
+			/**
+			 * В анкете нет блоков
+			 */
+			noBlocks: () => LocalizedString
+			/**
+			 * Превышен лимит блоков: не больше {max} в анкете
+			 */
+			tooManyBlocks: (arg: { max: number }) => LocalizedString
+			/**
+			 * В блоке нет вопросов
+			 */
+			emptyBlock: () => LocalizedString
+			/**
+			 * Превышен лимит вопросов: не больше {max} в блоке
+			 */
+			tooManyQuestions: (arg: { max: number }) => LocalizedString
+			/**
+			 * Пустой портрет: задайте хотя бы один параметр
+			 */
+			portraitNoParams: () => LocalizedString
+			/**
+			 * Превышен лимит респондентов в портрете: не больше {max}
+			 */
+			tooManyRespondents: (arg: { max: number }) => LocalizedString
+			/**
+			 * Укажите число респондентов: не меньше {min}
+			 */
+			portraitRespondents: (arg: { min: number }) => LocalizedString
+			/**
+			 * Возраст: от {min} до {max}, минимум не больше максимума
+			 */
+			portraitAge: (arg: { max: number, min: number }) => LocalizedString
+			/**
+			 * В фильтре параметра портрета должно быть выбрано хотя бы одно условие
+			 */
+			portraitParamEmpty: () => LocalizedString
+			/**
+			 * Неизвестный параметр портрета
+			 */
+			portraitUnknownField: () => LocalizedString
+			/**
+			 * Неизвестное значение параметра портрета
+			 */
+			portraitUnknownValue: () => LocalizedString
+			/**
+			 * Параметр портрета указан дважды
+			 */
+			portraitDuplicateField: () => LocalizedString
+			/**
+			 * Портрет ссылается на удалённую анкету
+			 */
+			portraitQuestionnaire: () => LocalizedString
+			/**
+			 * Слишком много параметров в портрете: не больше {max}
+			 */
+			tooManyPortraitParams: (arg: { max: number }) => LocalizedString
+			/**
+			 * Пустой вопрос: добавьте ответы
+			 */
+			emptyQuestion: () => LocalizedString
+			/**
+			 * Пустой вопрос: добавьте строки матрицы
+			 */
+			matrixStatements: () => LocalizedString
+			/**
+			 * Текст вопроса обязателен
+			 */
+			questionText: () => LocalizedString
+			/**
+			 * Превышен лимит ответов: не больше {max}
+			 */
+			tooManyAnswers: (arg: { max: number }) => LocalizedString
+			/**
+			 * Превышен лимит строк матрицы: не больше {max}
+			 */
+			tooManyStatements: (arg: { max: number }) => LocalizedString
+			/**
+			 * Прикрепление изображений к вопросам не разрешено: используйте загруженное изображение
+			 */
+			questionPicture: () => LocalizedString
+			/**
+			 * Пустой ответ
+			 */
+			emptyAnswer: () => LocalizedString
+			/**
+			 * Пустая строка матрицы
+			 */
+			emptyStatement: () => LocalizedString
+			/**
+			 * Прикрепление изображений к ответам не разрешено для этого вопроса
+			 */
+			answerPicture: () => LocalizedString
+			/**
+			 * В вопросе на ранжирование нужно не меньше двух ответов
+			 */
+			rankingTwoAnswers: () => LocalizedString
+			/**
+			 * Ограничение числа ответов: минимум не больше максимума, максимум не меньше 1
+			 */
+			answerLimitRange: () => LocalizedString
+			/**
+			 * Превышено максимальное количество ответов, отключите ограничение ответов или измените значение
+			 */
+			answerLimitExceeded: () => LocalizedString
+			/**
+			 * Недостаточное количество ответов, отключите ограничение ответов или измените значение
+			 */
+			answerLimitMissing: () => LocalizedString
+			/**
+			 * Поле «{field}» не применяется к этому типу вопроса
+			 */
+			fieldNotApplicable: (arg: { field: string }) => LocalizedString
+			/**
+			 * Неверная шкала: минимум меньше максимума, шаг больше нуля
+			 */
+			scaleInvalid: () => LocalizedString
+			/**
+			 * Число звёзд: от {min} до {max}
+			 */
+			starsInvalid: (arg: { max: number, min: number }) => LocalizedString
+			/**
+			 * Фильтр-припоминание должен ссылаться на более ранний вопрос с вариантами ответа в этой анкете
+			 */
+			recallInvalid: () => LocalizedString
+			/**
+			 * Повторяющийся идентификатор {id}
+			 */
+			duplicateId: (arg: { id: string }) => LocalizedString
+			/**
+			 * Некорректный переход: {reason}
+			 */
+			redirectTarget: (arg: { reason: string }) => LocalizedString
+			/**
+			 * Циклический переход: переходы образуют петлю
+			 */
+			redirectCycle: () => LocalizedString
+		}
+		redirectReason: {
+			/**
+			 * цель не выбрана
+			 */
+			noTarget: () => LocalizedString
+			/**
+			 * цель удалена или не того типа
+			 */
+			missing: () => LocalizedString
+			/**
+			 * блок из другой анкеты
+			 */
+			outsideQuestionnaire: () => LocalizedString
+			/**
+			 * вопрос из другого блока
+			 */
+			outsideBlock: () => LocalizedString
+			/**
+			 * ответы этого типа вопроса не задают переходов
+			 */
+			notApplicable: () => LocalizedString
+		}
+		changeLog: {
+			/**
+			 * Изменение приоритета
+			 */
+			'001': () => LocalizedString
+			/**
+			 * Изменение целевых платформ
+			 */
+			'002': () => LocalizedString
+			/**
+			 * Изменение портретов
+			 */
+			'003': () => LocalizedString
+			/**
+			 * Добавлен блок
+			 */
+			'004': () => LocalizedString
+			/**
+			 * Добавлен вопрос в блок
+			 */
+			'005': () => LocalizedString
+			/**
+			 * Удалён вопрос из блока
+			 */
+			'006': () => LocalizedString
+			/**
+			 * Удалена анкета
+			 */
+			'007': () => LocalizedString
+			/**
+			 * Изменён вопрос
+			 */
+			'008': () => LocalizedString
+			/**
+			 * Изменены настройки блока
+			 */
+			'009': () => LocalizedString
+			/**
+			 * Получено с сервера
+			 */
+			'010': () => LocalizedString
+			/**
+			 * Удалён блок
+			 */
+			'011': () => LocalizedString
+			/**
+			 * Перемещён вопрос
+			 */
+			'012': () => LocalizedString
+			/**
+			 * Изменены настройки проекта
+			 */
+			'013': () => LocalizedString
+			/**
+			 * Отмена: {text}
+			 */
+			undo: (arg: { text: string }) => LocalizedString
+			/**
+			 * Повтор: {text}
+			 */
+			redo: (arg: { text: string }) => LocalizedString
+		}
+		'import': {
+			/**
+			 * Импорт из списка
+			 */
+			title: () => LocalizedString
+			/**
+			 * Текст со списком вопросов
+			 */
+			label: () => LocalizedString
+			/**
+			 * Вопросы через пустую строку или с номерами, по ответу на строку; поддерживается формат Qualtrics Simple TXT.
+			 */
+			hint: () => LocalizedString
+			/**
+			 * Импортировать
+			 */
+			submit: () => LocalizedString
+			/**
+			 * Не удалось обработать ввод!
+			 */
+			failed: () => LocalizedString
+			/**
+			 * Строка {line}: {reason}
+			 */
+			atLine: (arg: { line: number, reason: string }) => LocalizedString
+			/**
+			 * Импортировано вопросов: {count}
+			 */
+			done: (arg: { count: number }) => LocalizedString
+			reasons: {
+				/**
+				 * нечего импортировать
+				 */
+				empty: () => LocalizedString
+				/**
+				 * слишком длинный текст
+				 */
+				tooLong: () => LocalizedString
+				/**
+				 * неизвестная метка в квадратных скобках
+				 */
+				unknownMarker: () => LocalizedString
+				/**
+				 * у этого типа вопроса не бывает ответов
+				 */
+				answersNotAllowed: () => LocalizedString
+				/**
+				 * строки «>» бывают только у матрицы
+				 */
+				statementsNotAllowed: () => LocalizedString
+				/**
+				 * у матрицы нет строк «>»
+				 */
+				matrixNeedsStatements: () => LocalizedString
+				/**
+				 * неверная шкала
+				 */
+				badScale: () => LocalizedString
+				/**
+				 * число звёзд от 3 до 10
+				 */
+				badStars: () => LocalizedString
+				/**
+				 * слишком много ответов
+				 */
+				tooManyAnswers: () => LocalizedString
+				/**
+				 * слишком много вопросов в блоке
+				 */
+				tooManyQuestions: () => LocalizedString
+				/**
+				 * текст до первого вопроса
+				 */
+				textBeforeFirstQuestion: () => LocalizedString
+				/**
+				 * неподдерживаемый тег
+				 */
+				unsupportedTag: () => LocalizedString
+				/**
+				 * неподдерживаемый тип вопроса
+				 */
+				unsupportedType: () => LocalizedString
+				/**
+				 * больше двух групп вариантов
+				 */
+				tooManyGroups: () => LocalizedString
+				/**
+				 * вопрос без текста и ответов
+				 */
+				emptyQuestion: () => LocalizedString
+			}
+		}
+		save: {
+			/**
+			 * Сохранение без версии не принимается: обновите проект и сохраните снова
+			 */
+			preconditionRequired: () => LocalizedString
+			/**
+			 * Неверный заголовок If-Match: ожидается версия проекта
+			 */
+			badIfMatch: () => LocalizedString
+			/**
+			 * Проект изменён другим пользователем (версия {version}). Выберите, какую версию оставить
+			 */
+			stale: (arg: { version: number }) => LocalizedString
+			/**
+			 * Изменять customParams вопросов может только администратор или модератор
+			 */
+			customParamsForbidden: () => LocalizedString
+			/**
+			 * Изменять настройки блоков может только администратор или модератор
+			 */
+			blockSettingsForbidden: () => LocalizedString
+		}
+		pictures: {
+			/**
+			 * Ожидаются файлы изображений (multipart/form-data, поле images)
+			 */
+			notMultipart: () => LocalizedString
+			/**
+			 * Не выбрано ни одного изображения
+			 */
+			noFiles: () => LocalizedString
+			/**
+			 * Файл «{name}» больше {max} МБ
+			 */
+			tooLarge: (arg: { max: number, name: string }) => LocalizedString
+			/**
+			 * Файл «{name}» не является изображением JPEG, PNG, WebP или GIF
+			 */
+			badType: (arg: { name: string }) => LocalizedString
+			/**
+			 * Не больше {max} изображений за раз
+			 */
+			tooMany: (arg: { max: number }) => LocalizedString
+		}
+		page: {
+			/**
+			 * Редактор проекта
+			 */
+			title: () => LocalizedString
+			/**
+			 * Не указан проект: откройте его из списка проектов.
+			 */
+			noPid: () => LocalizedString
+			/**
+			 * Не удалось открыть проект: {message}
+			 */
+			loadFailed: (arg: { message: string }) => LocalizedString
+			/**
+			 * Только просмотр: проект нельзя изменять в текущем статусе или с вашей ролью.
+			 */
+			readOnly: () => LocalizedString
+			/**
+			 * Отменить
+			 */
+			undo: () => LocalizedString
+			/**
+			 * Повторить
+			 */
+			redo: () => LocalizedString
+			/**
+			 * Сохранить проект
+			 */
+			save: () => LocalizedString
+			/**
+			 * Повторить
+			 */
+			retry: () => LocalizedString
+			/**
+			 * Добавить анкету
+			 */
+			addQuestionnaire: () => LocalizedString
+			/**
+			 * Добавить блок
+			 */
+			addBlock: () => LocalizedString
+			/**
+			 * Добавить вопрос
+			 */
+			addQuestion: () => LocalizedString
+			/**
+			 * Удалить вопрос
+			 */
+			deleteQuestion: () => LocalizedString
+			/**
+			 * Текст вопроса {n}
+			 */
+			questionText: (arg: { n: number }) => LocalizedString
+			/**
+			 * Анкета {n}
+			 */
+			questionnaire: (arg: { n: number }) => LocalizedString
+			/**
+			 * Блок {n}
+			 */
+			block: (arg: { n: number }) => LocalizedString
+			/**
+			 * Блок {n}: {name}
+			 */
+			blockNamed: (arg: { n: number, name: string }) => LocalizedString
+			/**
+			 * ответов: {count}
+			 */
+			answers: (arg: { count: number }) => LocalizedString
+			/**
+			 * Без текста
+			 */
+			untitled: () => LocalizedString
+			/**
+			 * Структура анкеты
+			 */
+			outline: () => LocalizedString
+			/**
+			 * В проекте пока нет вопросов.
+			 */
+			empty: () => LocalizedString
+			/**
+			 * Проблемы ({count})
+			 */
+			problems: (arg: { count: number }) => LocalizedString
+			/**
+			 * Проблем не найдено
+			 */
+			noProblems: () => LocalizedString
+			/**
+			 * Несохранённые изменения ({count})
+			 */
+			changes: (arg: { count: number }) => LocalizedString
+			/**
+			 * Версия {version}
+			 */
+			version: (arg: { version: number }) => LocalizedString
+			/**
+			 * Черновик не записан в браузер: {message}
+			 */
+			draftError: (arg: { message: string }) => LocalizedString
+		}
+		state: {
+			/**
+			 * Загрузка проекта…
+			 */
+			loading: () => LocalizedString
+			/**
+			 * Все изменения сохранены
+			 */
+			saved: () => LocalizedString
+			/**
+			 * Есть несохранённые изменения
+			 */
+			unsaved: () => LocalizedString
+			/**
+			 * Сохранение…
+			 */
+			saving: () => LocalizedString
+			/**
+			 * Нет сети: сохранение ждёт подключения и повторится само
+			 */
+			offline: () => LocalizedString
+			/**
+			 * Конфликт: проект изменён другим пользователем
+			 */
+			conflict: () => LocalizedString
+			/**
+			 * Не удалось сохранить: {message}
+			 */
+			failed: (arg: { message: string }) => LocalizedString
+			/**
+			 * Только просмотр
+			 */
+			readOnly: () => LocalizedString
+		}
+		source: {
+			/**
+			 * Открыта версия с сервера
+			 */
+			server: () => LocalizedString
+			/**
+			 * Восстановлен ваш несохранённый черновик
+			 */
+			draft: () => LocalizedString
+			/**
+			 * Нет связи с сервером: открыта копия, сохранённая в браузере
+			 */
+			offline: () => LocalizedString
+			/**
+			 * Версия на сервере новее вашего черновика: открыта версия с сервера, черновик отложен
+			 */
+			serverNewer: () => LocalizedString
+			/**
+			 * Вернуть черновик
+			 */
+			restoreDraft: () => LocalizedString
+		}
+		conflict: {
+			/**
+			 * Проект изменён другим пользователем
+			 */
+			title: () => LocalizedString
+			/**
+			 * Пока вы редактировали, на сервере сохранили версию {version}. Ваши изменения не потеряны. Какую версию оставить?
+			 */
+			text: (arg: { version: number }) => LocalizedString
+			/**
+			 * Ваша версия: вопросов {count}
+			 */
+			mine: (arg: { count: number }) => LocalizedString
+			/**
+			 * Версия на сервере: вопросов {count}
+			 */
+			theirs: (arg: { count: number }) => LocalizedString
+			/**
+			 * Оставить мою
+			 */
+			keepMine: () => LocalizedString
+			/**
+			 * Взять с сервера
+			 */
+			takeTheirs: () => LocalizedString
+		}
+		categories: {
+			/**
+			 * Один ответ
+			 */
+			oneAnswer: () => LocalizedString
+			/**
+			 * Несколько ответов
+			 */
+			fewAnswers: () => LocalizedString
+			/**
+			 * Скрининг
+			 */
+			screening: () => LocalizedString
+			/**
+			 * Квалификация
+			 */
+			qualification: () => LocalizedString
+			/**
+			 * Числовой диапазон
+			 */
+			fromTo: () => LocalizedString
+			/**
+			 * Открытый
+			 */
+			open: () => LocalizedString
+			/**
+			 * Оценка звёздами
+			 */
+			starRating: () => LocalizedString
+			/**
+			 * Слайдер
+			 */
+			slider: () => LocalizedString
+			/**
+			 * NPS
+			 */
+			nps: () => LocalizedString
+			/**
+			 * Ранжирование
+			 */
+			sortable: () => LocalizedString
+			/**
+			 * Матрица
+			 */
+			matrix: () => LocalizedString
+			/**
+			 * Регион
+			 */
+			regionAuto: () => LocalizedString
+			/**
+			 * Город
+			 */
+			cityAuto: () => LocalizedString
+		}
 	}
 	reports: {
+		/**
+		 * Отчёты
+		 */
+		title: () => LocalizedString
+		/**
+		 * Проекты с отчётами
+		 */
+		caption: () => LocalizedString
+		/**
+		 * Поиск по названию или номеру
+		 */
+		search: () => LocalizedString
+		/**
+		 * Отчётов пока нет: они появляются, когда опрос запущен
+		 */
+		empty: () => LocalizedString
+		/**
+		 * Открыть отчёт
+		 */
+		open: () => LocalizedString
+		/**
+		 * Открыть отчёт проекта «{name}»
+		 */
+		openFor: (arg: { name: string }) => LocalizedString
+		/**
+		 * Удалить проект «{name}»
+		 */
+		deleteFor: (arg: { name: string }) => LocalizedString
 	}
 }
 
