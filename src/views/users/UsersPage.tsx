@@ -169,13 +169,16 @@ export function UsersPage({ title, roles, roleChoices = roles }: UsersPageProps)
             <IconButton label={LL.people.actions.editFor({ email: u.email })} onClick={() => void edit(u)}>
               <EditIcon />
             </IconButton>
-            {CAN_INVITE.includes(u.statusId) && (
+            {CAN_INVITE.includes(u.statusId) ? (
               <IconButton
                 label={LL.people.actions.resendFor({ email: u.email })}
                 onClick={() => void resend(u)}
               >
                 <MailIcon />
               </IconButton>
+            ) : (
+              // Keeps the other icons in the same place on every row.
+              <span className="inline-block h-9 w-9" aria-hidden="true" />
             )}
             <IconButton
               label={LL.people.actions.setPasswordFor({ email: u.email })}
