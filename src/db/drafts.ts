@@ -15,7 +15,8 @@ export interface StoredDraft {
 
 export async function readDraft(db: AppDB, pid: number, userId: number): Promise<StoredDraft> {
   return db.transaction('r', [db.drafts, db.changeLog], async () => {
-    const draft = (await db.drafts.get(pid)) ?? null;
+    const row = (await db.drafts.get(pid)) ?? null;
+    const draft: Draft | null = row && { ...row, content: JSON.parse(row.content) };
     const rows = await db.changeLog.where('[pid+seq]').between([pid, Dexie.minKey], [pid, Dexie.maxKey]).toArray();
     const lastSeq = rows.length ? rows[rows.length - 1].seq : 0;
     const mine = draft && draft.userId === userId ? draft : null;
@@ -34,7 +35,7 @@ export interface DraftWrite {
 /** One autosave: the draft, the rows cleared by a save, and the new rows, all or nothing. */
 export async function writeDraft(db: AppDB, w: DraftWrite): Promise<void> {
   await db.transaction('rw', [db.drafts, db.changeLog], async () => {
-    await db.drafts.put(w.draft);
+    await db.drafts.put({ ...w.draft, content: JSON.stringify(w.draft.content) });
     if (w.clearUpTo !== null) {
       await db.changeLog.where('[pid+seq]').between([w.draft.pid, Dexie.minKey], [w.draft.pid, w.clearUpTo], true, true).delete();
     }

@@ -63,7 +63,7 @@ describe('project editor in Chromium', () => {
                 d
                   ? {
                       dirty: d.dirty,
-                      texts: d.content.questionnaires.flatMap((q: { blocks: { questions: { text: string }[] }[] }) => q.blocks.flatMap((b) => b.questions.map((x) => x.text))),
+                      texts: JSON.parse(d.content).questionnaires.flatMap((q: { blocks: { questions: { text: string }[] }[] }) => q.blocks.flatMap((b) => b.questions.map((x) => x.text))),
                       rows: rows.result.map((r: { code: string }) => r.code),
                     }
                   : null,

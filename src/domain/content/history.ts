@@ -1,4 +1,4 @@
-import { applyPatches, type Patch } from 'immer';
+import { applyPatches, freeze, type Patch } from 'immer';
 import type { Change, ChangeCode } from './changelog';
 import { performCommand, type Command } from './commands';
 import type { ProjectContent } from './model';
@@ -27,8 +27,12 @@ export interface Step {
   change: Change;
 }
 
+/**
+ * Frozen once here, when a project opens (within the open budget), so the first keystroke does not
+ * pay for immer freezing the whole tree.
+ */
 export function openDoc(content: ProjectContent): EditorDoc {
-  return { content, undo: [], redo: [] };
+  return { content: freeze(content, true), undo: [], redo: [] };
 }
 
 export function edit(doc: EditorDoc, command: Command): Step | null {
