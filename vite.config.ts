@@ -11,7 +11,9 @@ import { VitePWA } from 'vite-plugin-pwa';
 // index.html, so the app opens offline. Updates wait for the user: the page shows an "update
 // available" toast (src/views/shell/pwa.tsx) and the new worker takes over only after Reload.
 
-const pkg = JSON.parse(fs.readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
+const pkg = JSON.parse(fs.readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
 
 export default defineConfig({
   define: {
@@ -30,7 +32,8 @@ export default defineConfig({
         id: '/',
         name: 'Бэк-офис опросов',
         short_name: 'Опросы',
-        description: 'Back-office of a survey platform: questionnaires, moderation, games, pricing, users and logs.',
+        description:
+          'Back-office of a survey platform: questionnaires, moderation, games, pricing, users and logs.',
         lang: 'ru',
         start_url: '/',
         scope: '/',

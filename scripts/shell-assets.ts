@@ -49,7 +49,10 @@ async function main() {
     for (let n = 1; n <= slides; n++) fs.writeFileSync(path.join(dir, `${n}.svg`), slideSvg(id, n, slides));
   }
 
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: ['--headless', '--no-sandbox'] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox'],
+  });
   const page = await browser.newPage();
   const pngs: [string, number, { rounded: boolean; safe: boolean }][] = [
     ['icon-192.png', 192, { rounded: true, safe: false }],
@@ -59,7 +62,9 @@ async function main() {
   ];
   for (const [name, size, opts] of pngs) {
     await page.setViewportSize({ width: size, height: size });
-    await page.setContent(`<html><body style="margin:0;background:transparent">${iconSvg(size, opts)}</body></html>`);
+    await page.setContent(
+      `<html><body style="margin:0;background:transparent">${iconSvg(size, opts)}</body></html>`,
+    );
     await page.locator('svg').screenshot({ path: path.join(root, 'icons', name), omitBackground: true });
   }
   await browser.close();

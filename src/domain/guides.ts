@@ -34,7 +34,9 @@ export function guideSlides(id: GuideId): string[] {
  */
 export function guideForPage(path: string, template?: string | null): GuideId {
   if (path === '/project') {
-    return template === 'directLink' || template === 'directLinkAdmin' ? 'project-editor/direct-link' : 'project-editor/default';
+    return template === 'directLink' || template === 'directLinkAdmin'
+      ? 'project-editor/direct-link'
+      : 'project-editor/default';
   }
   return 'lk/demo-researcher';
 }

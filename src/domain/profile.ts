@@ -11,7 +11,10 @@ export const ChangePasswordForm = v.object({
 export type ChangePasswordForm = v.InferOutput<typeof ChangePasswordForm>;
 
 /** 'passwordsMatch' when the repetition differs; checked even while the password itself is wrong. */
-export function confirmIssue(values: { password: string; confirm: string }): 'required' | 'passwordsMatch' | null {
+export function confirmIssue(values: {
+  password: string;
+  confirm: string;
+}): 'required' | 'passwordsMatch' | null {
   if (!values.confirm) return 'required';
   return values.password === values.confirm ? null : 'passwordsMatch';
 }

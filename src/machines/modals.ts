@@ -97,7 +97,12 @@ export const modalsMachine = setup({
       on: {
         'modal.open': { guard: 'isNew', actions: 'enqueue' },
         'modal.close': [
-          { guard: 'closesCurrent', target: 'showing', reenter: true, actions: ['notifyCurrent', 'showNext'] },
+          {
+            guard: 'closesCurrent',
+            target: 'showing',
+            reenter: true,
+            actions: ['notifyCurrent', 'showNext'],
+          },
           { guard: 'isQueued', actions: ['notifyQueued', 'dropQueued'] },
         ],
         'modal.clear': { target: 'idle', actions: ['notifyAll', 'clearAll'] },

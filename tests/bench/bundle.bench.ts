@@ -38,11 +38,21 @@ export default async function bundleBench(): Promise<BenchResult[]> {
   });
   const results: BenchResult[] = [];
   try {
-    const admin = await server.createUser({ role: Role.Administrator, organizationId: await server.createOrganization() });
+    const admin = await server.createUser({
+      role: Role.Administrator,
+      organizationId: await server.createOrganization(),
+    });
     const session = await server.login(admin.email);
-    const auth = JSON.stringify({ accessToken: session.accessToken, refreshToken: session.refreshToken, userId: admin.id });
+    const auth = JSON.stringify({
+      accessToken: session.accessToken,
+      refreshToken: session.refreshToken,
+      userId: admin.id,
+    });
 
-    const paths = ROUTES.map((r) => ({ path: r.path === '/project' ? '/project?pid=1' : r.path, signedIn: !r.public }));
+    const paths = ROUTES.map((r) => ({
+      path: r.path === '/project' ? '/project?pid=1' : r.path,
+      signedIn: !r.public,
+    }));
     for (const { path: route, signedIn } of paths) {
       const context = await browser.newContext({ serviceWorkers: 'block', locale: 'ru' });
       if (signedIn) await context.addInitScript((value) => localStorage.setItem('auth', value), auth);
@@ -66,7 +76,9 @@ export default async function bundleBench(): Promise<BenchResult[]> {
     }
 
     const assets = fs.readdirSync(path.join(outDir, 'assets')).filter((f) => f.endsWith('.js'));
-    const largest = assets.map((f) => ({ f, kb: gzipKb(path.join(outDir, 'assets', f)) })).sort((a, b) => b.kb - a.kb)[0];
+    const largest = assets
+      .map((f) => ({ f, kb: gzipKb(path.join(outDir, 'assets', f)) }))
+      .sort((a, b) => b.kb - a.kb)[0];
     results.push({
       name: 'largest chunk',
       value: Math.round(largest.kb * 10) / 10,
@@ -74,7 +86,12 @@ export default async function bundleBench(): Promise<BenchResult[]> {
       note: largest.f.replace(/-[\w-]{8}\.js$/, '.js'),
     });
     const all = assets.reduce((sum, f) => sum + gzipKb(path.join(outDir, 'assets', f)), 0);
-    results.push({ name: 'all JS (what the service worker precaches)', value: Math.round(all * 10) / 10, unit: 'KB gzip', note: `${assets.length} files` });
+    results.push({
+      name: 'all JS (what the service worker precaches)',
+      value: Math.round(all * 10) / 10,
+      unit: 'KB gzip',
+      note: `${assets.length} files`,
+    });
   } finally {
     await browser.close();
     await server.close();

@@ -19,8 +19,13 @@ describe('installable PWA in Chromium', () => {
   beforeAll(async () => {
     server = await startApp();
     browser = await launchBrowser();
-    email = (await server.createUser({ role: Role.Researcher, organizationId: await server.createOrganization(), fullname: 'Offline Person' }))
-      .email;
+    email = (
+      await server.createUser({
+        role: Role.Researcher,
+        organizationId: await server.createOrganization(),
+        fullname: 'Offline Person',
+      })
+    ).email;
   });
   afterAll(async () => {
     await browser?.close();
@@ -56,10 +61,19 @@ describe('installable PWA in Chromium', () => {
     const manifest = await cdp.send('Page.getAppManifest');
     expect(manifest.errors).toEqual([]);
     const body = JSON.parse(manifest.data!);
-    expect(body).toMatchObject({ name: 'Бэк-офис опросов', short_name: 'Опросы', display: 'standalone', theme_color: '#4f46e5' });
+    expect(body).toMatchObject({
+      name: 'Бэк-офис опросов',
+      short_name: 'Опросы',
+      display: 'standalone',
+      theme_color: '#4f46e5',
+    });
     expect(typeof body.description).toBe('string');
     const icons = body.icons as { src: string; sizes: string; purpose: string }[];
-    expect(icons.map((i) => `${i.sizes} ${i.purpose}`).sort()).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
+    expect(icons.map((i) => `${i.sizes} ${i.purpose}`).sort()).toEqual([
+      '192x192 any',
+      '512x512 any',
+      '512x512 maskable',
+    ]);
     for (const icon of icons) {
       const res = await page.request.get(`${server.url}${icon.src}`);
       expect(res.status(), icon.src).toBe(200);
@@ -83,14 +97,24 @@ describe('installable PWA in Chromium', () => {
 
     await context.setOffline(true);
     try {
-      expect(await page.evaluate(() => fetch('/api/v1/service/app-config').then(() => 'online', () => 'offline'))).toBe('offline');
+      expect(
+        await page.evaluate(() =>
+          fetch('/api/v1/service/app-config').then(
+            () => 'online',
+            () => 'offline',
+          ),
+        ),
+      ).toBe('offline');
       await page.reload();
       await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
       await page.getByRole('heading', { name: 'Profile' }).waitFor();
       expect(await page.getByText(email).count()).toBe(1);
       await page.getByText('No connection to the server: showing the last saved data.').waitFor();
       // Every page of the shell opens offline: another lazy route comes from the precache too.
-      await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Reports' }).click();
+      await page
+        .getByRole('navigation', { name: 'Main navigation' })
+        .getByRole('link', { name: 'Reports' })
+        .click();
       await page.waitForURL((u) => u.pathname === '/reports');
       expect(await page.getByRole('heading', { name: 'Page not found' }).count()).toBe(0);
     } finally {
@@ -127,15 +151,21 @@ describe('installable PWA in Chromium', () => {
 
       fs.appendFileSync(path.join(dist, 'sw.js'), `\n// deployed ${Date.now()}\n`);
       await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r!.update()));
-      const toast = page.locator('[data-toast-kind="info"]', { hasText: 'A new version of the app is available.' });
+      const toast = page.locator('[data-toast-kind="info"]', {
+        hasText: 'A new version of the app is available.',
+      });
       await toast.waitFor({ timeout: 20_000 });
       // Nothing changes until the user agrees.
-      expect(await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => !!r!.waiting))).toBe(true);
+      expect(
+        await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => !!r!.waiting)),
+      ).toBe(true);
 
       await Promise.all([page.waitForEvent('load'), toast.getByRole('button', { name: 'Reload' }).click()]);
       await page.getByRole('button', { name: 'Sign in' }).waitFor();
       const after = await page.evaluate(() =>
-        navigator.serviceWorker.getRegistration().then((r) => ({ waiting: !!r!.waiting, active: r!.active!.scriptURL })),
+        navigator.serviceWorker
+          .getRegistration()
+          .then((r) => ({ waiting: !!r!.waiting, active: r!.active!.scriptURL })),
       );
       expect(after).toEqual({ waiting: false, active: before });
       expect(await page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);

@@ -42,7 +42,11 @@ describe('app shell in Chromium', () => {
     browser = await launchBrowser();
     for (const [name, id] of Object.entries(Role) as [RoleName, number][]) {
       const org = await server.createOrganization();
-      emails.set(name, (await server.createUser({ role: id as never, organizationId: org, fullname: `${name} Person` })).email);
+      emails.set(
+        name,
+        (await server.createUser({ role: id as never, organizationId: org, fullname: `${name} Person` }))
+          .email,
+      );
     }
   });
   afterAll(async () => {
@@ -53,12 +57,15 @@ describe('app shell in Chromium', () => {
   async function openAs(role: RoleName, locale: 'en' | 'ru' = 'en'): Promise<Page> {
     const page = await (await newContext(browser, locale)).newPage();
     await signIn(page, server, emails.get(role)!);
-    await page.getByRole('navigation', { name: locale === 'en' ? 'Main navigation' : 'Основное меню' }).waitFor();
+    await page
+      .getByRole('navigation', { name: locale === 'en' ? 'Main navigation' : 'Основное меню' })
+      .waitFor();
     return page;
   }
 
   const nav = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
-  const sidebarWidth = (page: Page) => page.getByTestId('sidebar').evaluate((el) => el.getBoundingClientRect().width);
+  const sidebarWidth = (page: Page) =>
+    page.getByTestId('sidebar').evaluate((el) => el.getBoundingClientRect().width);
 
   for (const role of Object.keys(Role) as RoleName[]) {
     it(`shows the ${role} the sidebar of the spec's table, with working links`, async () => {
@@ -66,7 +73,10 @@ describe('app shell in Chromium', () => {
       const errors = watchErrors(page);
       if (role === 'DemoResearcher') {
         // Their first sign-in in this browser opens their guide over the page.
-        await page.getByRole('dialog', { name: 'Welcome to your account' }).getByRole('button', { name: 'Do by myself' }).click();
+        await page
+          .getByRole('dialog', { name: 'Welcome to your account' })
+          .getByRole('button', { name: 'Do by myself' })
+          .click();
         await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
       }
       const names = await nav(page)
@@ -78,7 +88,9 @@ describe('app shell in Chromium', () => {
       expect(names).toEqual(expected);
 
       // Groups without a visible child are not shown at all.
-      const groups = await nav(page).locator('[data-menu-group]').evaluateAll((els) => els.map((e) => e.getAttribute('data-menu-group')));
+      const groups = await nav(page)
+        .locator('[data-menu-group]')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-menu-group')));
       const expectedGroups = [
         expected.includes('Researchers') ? 'access' : null,
         expected.includes('Calculator') ? 'pricing' : null,
@@ -89,16 +101,22 @@ describe('app shell in Chromium', () => {
       if (expected.includes('Questionnaires')) {
         await nav(page).getByRole('link', { name: 'Questionnaires' }).click();
         await page.waitForURL((u) => u.pathname === '/projects');
-        expect(await nav(page).getByRole('link', { name: 'Questionnaires' }).getAttribute('aria-current')).toBe('page');
+        expect(
+          await nav(page).getByRole('link', { name: 'Questionnaires' }).getAttribute('aria-current'),
+        ).toBe('page');
       }
       if (role === 'Administrator') {
         const analytics = nav(page).getByRole('link', { name: 'Analytics (opens in a new tab)' });
         expect(await analytics.getAttribute('href')).toBe(ANALYTICS);
         expect(await analytics.getAttribute('target')).toBe('_blank');
-        expect(await nav(page).getByRole('link', { name: 'Statistics (opens in a new tab)' }).getAttribute('href')).toBe(STATISTICS);
+        expect(
+          await nav(page).getByRole('link', { name: 'Statistics (opens in a new tab)' }).getAttribute('href'),
+        ).toBe(STATISTICS);
       }
       // The help button is for demo researchers only.
-      expect(await page.getByRole('button', { name: 'Help for this page' }).count()).toBe(role === 'DemoResearcher' ? 1 : 0);
+      expect(await page.getByRole('button', { name: 'Help for this page' }).count()).toBe(
+        role === 'DemoResearcher' ? 1 : 0,
+      );
       expect(errors).toEqual([]);
       await page.context().close();
     });
@@ -107,11 +125,18 @@ describe('app shell in Chromium', () => {
   it('hides Analytics and Statistics when the server has no URL for them', async () => {
     const bare = await startApp();
     try {
-      const user = await bare.createUser({ role: Role.Administrator, organizationId: await bare.createOrganization() });
+      const user = await bare.createUser({
+        role: Role.Administrator,
+        organizationId: await bare.createOrganization(),
+      });
       const page = await (await newContext(browser)).newPage();
       await signIn(page, bare, user.email);
       await nav(page).getByRole('link', { name: 'Logs' }).waitFor();
-      expect(await nav(page).getByRole('link', { name: /Analytics|Statistics/ }).count()).toBe(0);
+      expect(
+        await nav(page)
+          .getByRole('link', { name: /Analytics|Statistics/ })
+          .count(),
+      ).toBe(0);
       await page.context().close();
     } finally {
       await bare.close();
@@ -130,7 +155,9 @@ describe('app shell in Chromium', () => {
     await expect.poll(() => sidebarWidth(page)).toBe(300);
     expect(await page.getByTestId('app-version').textContent()).toBe('Version 0.3.10');
     expect(await nav(page).getByText('Access control').isVisible()).toBe(true);
-    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('app-settings')))!)).toMatchObject({ shrinkSideMenu: false });
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('app-settings')))!)).toMatchObject({
+      shrinkSideMenu: false,
+    });
 
     await page.reload();
     await nav(page).waitFor();
@@ -172,11 +199,16 @@ describe('app shell in Chromium', () => {
     await dialog.getByRole('button', { name: 'Отмена' }).click();
     await expect.poll(() => dialog.count()).toBe(0);
     expect(await ruNav.getByRole('link', { name: 'Анкеты' }).count()).toBe(1);
-    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('app-settings') ?? '{}').locale)).toBeUndefined();
+    expect(
+      await page.evaluate(() => JSON.parse(localStorage.getItem('app-settings') ?? '{}').locale),
+    ).toBeUndefined();
 
     await page.getByRole('button', { name: 'Настройки' }).click();
     await page.getByRole('combobox', { name: 'Язык' }).selectOption('en');
-    await page.getByRole('dialog', { name: 'Сменить язык?' }).getByRole('button', { name: 'Сменить' }).click();
+    await page
+      .getByRole('dialog', { name: 'Сменить язык?' })
+      .getByRole('button', { name: 'Сменить' })
+      .click();
     await page.waitForEvent('load');
     await nav(page).getByRole('link', { name: 'Questionnaires' }).waitFor();
     expect(await page.getByRole('button', { name: 'Settings' }).count()).toBe(1);
@@ -217,7 +249,9 @@ describe('app shell in Chromium', () => {
   });
 
   it('changes the password from the profile: rules, confirmation, server answer, a toast that closes on click', async () => {
-    const email = (await server.createUser({ role: Role.Researcher, organizationId: await server.createOrganization() })).email;
+    const email = (
+      await server.createUser({ role: Role.Researcher, organizationId: await server.createOrganization() })
+    ).email;
     const page = await (await newContext(browser)).newPage();
     await signIn(page, server, email);
     await page.getByRole('heading', { name: 'Change password' }).waitFor();
@@ -248,7 +282,9 @@ describe('app shell in Chromium', () => {
   });
 
   it('dismisses a toast dragged sideways past 60 % of its width, and keeps one dragged less', async () => {
-    const email = (await server.createUser({ role: Role.Researcher, organizationId: await server.createOrganization() })).email;
+    const email = (
+      await server.createUser({ role: Role.Researcher, organizationId: await server.createOrganization() })
+    ).email;
     const page = await (await newContext(browser)).newPage();
     await signIn(page, server, email);
     const change = async (pw: string) => {
@@ -261,7 +297,8 @@ describe('app shell in Chromium', () => {
       const y = box.y + box.height / 2;
       await page.mouse.move(box.x + box.width / 2, y);
       await page.mouse.down();
-      for (let i = 1; i <= 10; i++) await page.mouse.move(box.x + box.width / 2 + (box.width * ratio * i) / 10, y);
+      for (let i = 1; i <= 10; i++)
+        await page.mouse.move(box.x + box.width / 2 + (box.width * ratio * i) / 10, y);
       await page.mouse.up();
       // Move away so hovering no longer pauses the toast's timer.
       await page.mouse.move(5, 400);
@@ -296,7 +333,12 @@ describe('app shell in Chromium', () => {
   });
 
   it("opens the demo researcher's guide by itself on the first sign-in only, and again from Help", async () => {
-    const email = (await server.createUser({ role: Role.DemoResearcher, organizationId: await server.createOrganization() })).email;
+    const email = (
+      await server.createUser({
+        role: Role.DemoResearcher,
+        organizationId: await server.createOrganization(),
+      })
+    ).email;
     const context = await newContext(browser);
     const page = await context.newPage();
     await signIn(page, server, email);
@@ -330,11 +372,15 @@ describe('app shell in Chromium', () => {
     await guide.getByRole('button', { name: 'End' }).click();
     await expect.poll(() => guide.count()).toBe(0);
     // Focus goes back to the button that opened the guide.
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Help for this page');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Help for this page');
     await context.close();
   });
   it('pauses a toast while the window has no focus, and closes it 5 s after focus returns', async () => {
-    const email = (await server.createUser({ role: Role.Researcher, organizationId: await server.createOrganization() })).email;
+    const email = (
+      await server.createUser({ role: Role.Researcher, organizationId: await server.createOrganization() })
+    ).email;
     const page = await (await newContext(browser)).newPage();
     await signIn(page, server, email);
     await page.getByLabel('New password').fill('abcdefg3');
@@ -359,11 +405,18 @@ describe('app shell in Chromium', () => {
   it('has no WCAG A/AA violations in the shell: rail, full sidebar, settings, user menu, a dialog', async () => {
     const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
     // axe comes in as a script tag, which the app's CSP (script-src 'self') rightly blocks.
-    const page = await (await browser.newContext({ locale: 'en', viewport: { width: 1280, height: 800 }, bypassCSP: true })).newPage();
+    const page = await (
+      await browser.newContext({ locale: 'en', viewport: { width: 1280, height: 800 }, bypassCSP: true })
+    ).newPage();
     const audit = async () => {
       await page.addScriptTag({ path: axePath });
       return page.evaluate(async () => {
-        type Axe = { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> };
+        type Axe = {
+          run: (
+            ctx: unknown,
+            opts: unknown,
+          ) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>;
+        };
         const axe = (window as unknown as { axe: Axe }).axe;
         const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } });
         return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);

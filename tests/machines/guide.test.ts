@@ -42,7 +42,10 @@ const model = createMachine({
     },
     open: {
       on: {
-        NEXT: { guard: ({ context }) => !last(context), actions: assign({ index: ({ context }) => context.index + 1 }) },
+        NEXT: {
+          guard: ({ context }) => !last(context),
+          actions: assign({ index: ({ context }) => context.index + 1 }),
+        },
         SKIP: { target: 'closing' },
         END: { guard: ({ context }) => last(context), target: 'closing' },
       },
@@ -50,7 +53,11 @@ const model = createMachine({
     closing: {
       on: {
         WAIT_499_MS: { guard: ({ context }) => !context.late, actions: assign({ late: true }) },
-        WAIT_1_MS: { guard: ({ context }) => context.late, target: 'closed', actions: assign({ guide: null, index: 0, late: false }) },
+        WAIT_1_MS: {
+          guard: ({ context }) => context.late,
+          target: 'closed',
+          actions: assign({ guide: null, index: 0, late: false }),
+        },
         OPEN_DEMO: openTo('lk/demo-researcher'),
         OPEN_DIRECT: openTo('project-editor/direct-link'),
       },
@@ -137,7 +144,10 @@ describe('guide dialog', () => {
     expect(JSON.parse(storage.getItem(HELPERS_KEY)!)).toEqual({ 'lk/demo-researcher': 1_000 });
     storage.setItem(HELPERS_KEY, '{not json');
     expect(openedGuides()).toEqual({});
-    storage.setItem(HELPERS_KEY, JSON.stringify({ 'lk/demo-researcher': 5, bogus: 1, 'project-editor/default': 'x' }));
+    storage.setItem(
+      HELPERS_KEY,
+      JSON.stringify({ 'lk/demo-researcher': 5, bogus: 1, 'project-editor/default': 'x' }),
+    );
     expect(openedGuides()).toEqual({ 'lk/demo-researcher': 5 });
   });
 });
@@ -145,7 +155,11 @@ describe('guide dialog', () => {
 describe('guide data', () => {
   it('has the three spec guides with 8, 10 and 6 slides', () => {
     const counts = Object.fromEntries(Object.entries(GUIDES).map(([id, g]) => [id, g.slides]));
-    expect(counts).toEqual({ 'project-editor/direct-link': 8, 'project-editor/default': 10, 'lk/demo-researcher': 6 });
+    expect(counts).toEqual({
+      'project-editor/direct-link': 8,
+      'project-editor/default': 10,
+      'lk/demo-researcher': 6,
+    });
     expect(guideSlides('project-editor/default')[9]).toBe('/guides/project-editor/default/10.svg');
   });
 

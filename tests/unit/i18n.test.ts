@@ -29,7 +29,9 @@ function compareLocales(base: Tree, other: Tree) {
   return {
     missing: [...a.keys()].filter((k) => !b.has(k)),
     extra: [...b.keys()].filter((k) => !a.has(k)),
-    paramMismatch: [...a.keys()].filter((k) => b.has(k) && params(a.get(k)!).join() !== params(b.get(k)!).join()),
+    paramMismatch: [...a.keys()].filter(
+      (k) => b.has(k) && params(a.get(k)!).join() !== params(b.get(k)!).join(),
+    ),
     empty: [...b.entries()].filter(([k, v]) => v.trim() === '' && a.get(k)?.trim() !== '').map(([k]) => k),
   };
 }
@@ -105,6 +107,11 @@ describe('locales', () => {
       statistics: 'Statistics',
     });
     expect(en.shell.guide).toMatchObject({ next: 'Next', doByMyself: 'Do by myself', end: 'End' });
-    expect(en.common).toMatchObject({ cancel: 'Cancel', agree: 'Agree', logout: 'Logout', profile: 'Profile' });
+    expect(en.common).toMatchObject({
+      cancel: 'Cancel',
+      agree: 'Agree',
+      logout: 'Logout',
+      profile: 'Profile',
+    });
   });
 });

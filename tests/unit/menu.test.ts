@@ -27,7 +27,8 @@ const SPEC: Record<string, RoleName[]> = {
 };
 const URLS = { analyticsUrl: 'https://a.example', statisticsUrl: 'https://s.example' };
 
-const ids = (entries: MenuEntry[]) => entries.flatMap((e) => (e.kind === 'link' ? [e.id] : e.children.map((c) => c.id)));
+const ids = (entries: MenuEntry[]) =>
+  entries.flatMap((e) => (e.kind === 'link' ? [e.id] : e.children.map((c) => c.id)));
 
 describe('sidebar menu by role (spec section 2)', () => {
   for (const [name, roleId] of Object.entries(Role) as [RoleName, number][]) {
@@ -75,16 +76,23 @@ describe('sidebar menu by role (spec section 2)', () => {
     expect(issuer.map((e) => e.id)).toEqual(['games']);
     const moderator = menuFor(Role.Moderator, URLS);
     expect(moderator.map((e) => e.id)).toEqual(['projects']);
-    expect(moderator[0].kind === 'group' && moderator[0].children.map((c) => c.id)).toEqual(['questionnaires']);
+    expect(moderator[0].kind === 'group' && moderator[0].children.map((c) => c.id)).toEqual([
+      'questionnaires',
+    ]);
   });
 
   it('leaves out Analytics and Statistics while their URLs are unset, and shows each alone when set', () => {
     expect(ids(menuFor(Role.Administrator))).not.toContain('analytics');
     expect(ids(menuFor(Role.Administrator))).not.toContain('statistics');
     expect(ids(menuFor(Role.ModeratorVK))).toEqual(['questionnaires']);
-    expect(ids(menuFor(Role.ModeratorVK, { statisticsUrl: 'https://s.example' }))).toEqual(['questionnaires', 'statistics']);
+    expect(ids(menuFor(Role.ModeratorVK, { statisticsUrl: 'https://s.example' }))).toEqual([
+      'questionnaires',
+      'statistics',
+    ]);
     expect(ids(menuFor(Role.Administrator, { analyticsUrl: 'https://a.example' }))).toContain('analytics');
-    expect(ids(menuFor(Role.Administrator, { analyticsUrl: 'https://a.example' }))).not.toContain('statistics');
+    expect(ids(menuFor(Role.Administrator, { analyticsUrl: 'https://a.example' }))).not.toContain(
+      'statistics',
+    );
   });
 
   it('shows nothing to an unknown role', () => {

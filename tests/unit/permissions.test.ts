@@ -3,7 +3,14 @@ import { can, PERMISSIONS, type Permission } from '../../src/domain/permissions'
 import { Role, type RoleName } from '../../src/domain/roles';
 
 // The permission table of spec section 6, written out by hand.
-const ALL: RoleName[] = ['Administrator', 'Moderator', 'ModeratorVK', 'Researcher', 'Issuer', 'DemoResearcher'];
+const ALL: RoleName[] = [
+  'Administrator',
+  'Moderator',
+  'ModeratorVK',
+  'Researcher',
+  'Issuer',
+  'DemoResearcher',
+];
 const SPEC: Record<Permission, RoleName[]> = {
   'project.clone': ['Administrator', 'Moderator'],
   'project.change-status': ['Administrator'],

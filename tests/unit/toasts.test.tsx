@@ -43,7 +43,7 @@ describe('toasts', () => {
     notify.warning('w');
     notify.info('i');
     notify.show('d');
-    const byMessage = Object.fromEntries(current().map((t) => [t.message, t]));
+    const byMessage: Record<string, Toast> = Object.fromEntries(current().map((t) => [String(t.message), t]));
     expect(Object.fromEntries(Object.entries(byMessage).map(([m, t]) => [m, t.className]))).toEqual({
       s: 'toast-success',
       e: 'toast-error',
@@ -56,7 +56,14 @@ describe('toasts', () => {
   });
 
   it('offers the six positions, top-right unless asked', () => {
-    expect(TOAST_POSITIONS).toEqual(['top-left', 'top-center', 'top-right', 'bottom-left', 'bottom-center', 'bottom-right']);
+    expect(TOAST_POSITIONS).toEqual([
+      'top-left',
+      'top-center',
+      'top-right',
+      'bottom-left',
+      'bottom-center',
+      'bottom-right',
+    ]);
     notify.info('here', { position: 'bottom-left' });
     notify.info('default');
     const [def, here] = current();

@@ -89,7 +89,8 @@ const shell: Translation['shell'] = {
     registered: 'Registration date',
     none: '—',
     passwordTitle: 'Change password',
-    passwordHint: 'At least 8 characters, with a digit and a lowercase letter. Other sessions of this account will be ended.',
+    passwordHint:
+      'At least 8 characters, with a digit and a lowercase letter. Other sessions of this account will be ended.',
     newPassword: 'New password',
     confirmPassword: 'Repeat the password',
     submit: 'Change password',

@@ -40,7 +40,9 @@ export default function MainLayout({ children }: { children: ReactNode }) {
       >
         {LL.shell.layout.skipToContent()}
       </a>
-      {sidebar !== 'hidden' && <Sidebar roleId={user.role.id} collapsed={sidebar === 'rail'} config={config} />}
+      {sidebar !== 'hidden' && (
+        <Sidebar roleId={user.role.id} collapsed={sidebar === 'rail'} config={config} />
+      )}
       <div className="flex min-w-0 flex-1 flex-col">
         <Header user={user} sidebar={sidebar} onToggleMenu={toggle} onLogout={logout} />
         {offline && (

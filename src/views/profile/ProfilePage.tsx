@@ -53,7 +53,12 @@ function PasswordForm({ userId }: { userId: number }) {
   };
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex max-w-md flex-col gap-4" aria-labelledby="password-title">
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      className="flex max-w-md flex-col gap-4"
+      aria-labelledby="password-title"
+    >
       <h2 id="password-title" className="text-lg font-semibold text-slate-800">
         {LL.shell.profile.passwordTitle()}
       </h2>
@@ -105,7 +110,13 @@ export default function ProfilePage() {
     [LL.shell.profile.category(), user.category?.name ?? none],
     [
       LL.shell.profile.registered(),
-      user.createdAt ? new Date(user.createdAt).toLocaleDateString(locale, { year: 'numeric', month: 'long', day: 'numeric' }) : none,
+      user.createdAt
+        ? new Date(user.createdAt).toLocaleDateString(locale, {
+            year: 'numeric',
+            month: 'long',
+            day: 'numeric',
+          })
+        : none,
     ],
   ];
 

@@ -29,7 +29,9 @@ export default function GuideDialogView() {
           transition
           className="w-full max-w-3xl overflow-hidden rounded-lg bg-white shadow-xl transition duration-300 ease-out data-[closed]:scale-95 data-[closed]:opacity-0"
         >
-          <DialogTitle className="border-b border-slate-200 px-5 py-3 text-lg font-semibold text-slate-800">{title}</DialogTitle>
+          <DialogTitle className="border-b border-slate-200 px-5 py-3 text-lg font-semibold text-slate-800">
+            {title}
+          </DialogTitle>
           {slides[index] && (
             <img
               key={slides[index]}

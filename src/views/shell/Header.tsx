@@ -1,5 +1,13 @@
 import { useId } from 'react';
-import { Menu, MenuButton, MenuItem, MenuItems, Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
+import {
+  Menu,
+  MenuButton,
+  MenuItem,
+  MenuItems,
+  Popover,
+  PopoverButton,
+  PopoverPanel,
+} from '@headlessui/react';
 import { Link, useLocation } from 'wouter';
 import { guideForPage } from '../../domain/guides';
 import { Role } from '../../domain/roles';
@@ -17,7 +25,10 @@ import { updateSettings, useSettings } from './settings';
 // The header of spec section 2: menu toggle, help (demo researchers only), settings, user menu.
 
 /** Stores the new language and reloads, after the user agreed (spec: "asks for confirmation"). */
-export async function changeLanguage(next: Locales, LL: ReturnType<typeof useI18nContext>['LL']): Promise<boolean> {
+export async function changeLanguage(
+  next: Locales,
+  LL: ReturnType<typeof useI18nContext>['LL'],
+): Promise<boolean> {
   const agreed = await confirm({
     title: LL.shell.settings.languageConfirmTitle(),
     text: LL.shell.settings.languageConfirmText({ language: LL.shell.languages[next]() }),
@@ -134,10 +145,19 @@ export function Header({
   const { LL } = useI18nContext();
   const [location] = useLocation();
   const toggleLabel =
-    sidebar === 'hidden' ? LL.shell.header.showMenu() : sidebar === 'rail' ? LL.shell.header.expandMenu() : LL.shell.header.collapseMenu();
+    sidebar === 'hidden'
+      ? LL.shell.header.showMenu()
+      : sidebar === 'rail'
+        ? LL.shell.header.expandMenu()
+        : LL.shell.header.collapseMenu();
   return (
     <header className="flex h-14 shrink-0 items-center justify-between gap-3 border-b border-slate-200 bg-white px-3">
-      <IconButton label={toggleLabel} aria-expanded={sidebar === 'full'} onClick={onToggleMenu} data-testid="menu-toggle">
+      <IconButton
+        label={toggleLabel}
+        aria-expanded={sidebar === 'full'}
+        onClick={onToggleMenu}
+        data-testid="menu-toggle"
+      >
         <MenuToggleIcon />
       </IconButton>
       <div className="flex items-center gap-1">

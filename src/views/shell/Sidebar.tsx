@@ -38,11 +38,22 @@ function isActive(location: string, to: string) {
   return location === to || location.startsWith(`${to}/`);
 }
 
-export function Sidebar({ roleId, collapsed, config }: { roleId: number; collapsed: boolean; config: AppConfig | null }) {
+export function Sidebar({
+  roleId,
+  collapsed,
+  config,
+}: {
+  roleId: number;
+  collapsed: boolean;
+  config: AppConfig | null;
+}) {
   const { LL } = useI18nContext();
   const [location] = useLocation();
   const tooltip = useRailTooltip(collapsed);
-  const entries = menuFor(roleId, { analyticsUrl: config?.analyticsUrl, statisticsUrl: config?.statisticsUrl });
+  const entries = menuFor(roleId, {
+    analyticsUrl: config?.analyticsUrl,
+    statisticsUrl: config?.statisticsUrl,
+  });
   const label = (l: MenuLink) => LL.shell.menu[l.label]();
 
   const item = (l: MenuLink): ReactNode => {
@@ -50,7 +61,12 @@ export function Sidebar({ roleId, collapsed, config }: { roleId: number; collaps
     const base = `group flex items-center rounded-md text-sm transition-colors focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 ${
       collapsed ? 'mx-auto h-11 w-11 justify-center' : 'gap-3 px-3 py-2'
     }`;
-    const handlers = { onMouseEnter: tooltip.show(text), onMouseLeave: tooltip.hide, onFocus: tooltip.show(text), onBlur: tooltip.hide };
+    const handlers = {
+      onMouseEnter: tooltip.show(text),
+      onMouseLeave: tooltip.hide,
+      onFocus: tooltip.show(text),
+      onBlur: tooltip.hide,
+    };
     const content = (
       <>
         <MenuItemIcon name={l.icon} className="h-5 w-5 shrink-0" />
@@ -100,27 +116,46 @@ export function Sidebar({ roleId, collapsed, config }: { roleId: number; collaps
       style={{ width: collapsed ? RAIL_WIDTH : SIDEBAR_WIDTH }}
       className="flex h-full shrink-0 flex-col border-r border-slate-200 bg-white transition-[width] duration-200"
     >
-      <div className={`flex h-14 shrink-0 items-center border-b border-slate-200 ${collapsed ? 'justify-center' : 'gap-3 px-4'}`}>
+      <div
+        className={`flex h-14 shrink-0 items-center border-b border-slate-200 ${collapsed ? 'justify-center' : 'gap-3 px-4'}`}
+      >
         <img src="/icons/icon.svg" alt="" width={32} height={32} className="h-8 w-8" />
         {!collapsed && <span className="truncate font-semibold text-slate-800">{LL.common.appName()}</span>}
       </div>
-      <nav aria-label={LL.shell.layout.mainNavigation()} className="flex-1 overflow-y-auto overflow-x-hidden py-3">
+      <nav
+        aria-label={LL.shell.layout.mainNavigation()}
+        className="flex-1 overflow-y-auto overflow-x-hidden py-3"
+      >
         <ul className={`flex flex-col ${collapsed ? 'gap-1' : 'gap-0.5 px-3'}`}>
           {entries.map((e) =>
             e.kind === 'link' ? (
               item(e)
             ) : (
-              <li key={e.id} data-menu-group={e.id} className={collapsed ? 'mt-2 border-t border-slate-100 pt-2 first:mt-0 first:border-0 first:pt-0' : 'mt-3 first:mt-0'}>
+              <li
+                key={e.id}
+                data-menu-group={e.id}
+                className={
+                  collapsed
+                    ? 'mt-2 border-t border-slate-100 pt-2 first:mt-0 first:border-0 first:pt-0'
+                    : 'mt-3 first:mt-0'
+                }
+              >
                 {collapsed ? (
                   <span className="sr-only" id={`menu-group-${e.id}`}>
                     {LL.shell.menu[e.label]()}
                   </span>
                 ) : (
-                  <span id={`menu-group-${e.id}`} className="block px-3 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">
+                  <span
+                    id={`menu-group-${e.id}`}
+                    className="block px-3 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-500"
+                  >
                     {LL.shell.menu[e.label]()}
                   </span>
                 )}
-                <ul aria-labelledby={`menu-group-${e.id}`} className={`flex flex-col ${collapsed ? 'gap-1' : 'gap-0.5'}`}>
+                <ul
+                  aria-labelledby={`menu-group-${e.id}`}
+                  className={`flex flex-col ${collapsed ? 'gap-1' : 'gap-0.5'}`}
+                >
                   {e.children.map(item)}
                 </ul>
               </li>
@@ -129,7 +164,10 @@ export function Sidebar({ roleId, collapsed, config }: { roleId: number; collaps
         </ul>
       </nav>
       {!collapsed && (
-        <p data-testid="app-version" className="shrink-0 border-t border-slate-200 px-4 py-2 text-xs text-slate-500">
+        <p
+          data-testid="app-version"
+          className="shrink-0 border-t border-slate-200 px-4 py-2 text-xs text-slate-500"
+        >
           {LL.shell.menu.version({ version: config?.version ?? APP_VERSION })}
         </p>
       )}

@@ -11,7 +11,8 @@ const BASE =
 
 const VARIANTS: Record<ButtonVariant, string> = {
   primary: 'bg-indigo-600 px-4 py-2 text-white hover:bg-indigo-700 focus-visible:ring-indigo-500',
-  secondary: 'border border-slate-300 bg-white px-4 py-2 text-slate-700 hover:bg-slate-50 focus-visible:ring-indigo-500',
+  secondary:
+    'border border-slate-300 bg-white px-4 py-2 text-slate-700 hover:bg-slate-50 focus-visible:ring-indigo-500',
   danger: 'bg-red-600 px-4 py-2 text-white hover:bg-red-700 focus-visible:ring-red-500',
   ghost: 'px-3 py-2 text-indigo-700 hover:bg-indigo-50 focus-visible:ring-indigo-500',
 };
@@ -32,7 +33,10 @@ export function IconButton({
   className = '',
   type = 'button',
   ...props
-}: Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'aria-label' | 'title'> & { label: string; children: ReactNode }) {
+}: Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'aria-label' | 'title'> & {
+  label: string;
+  children: ReactNode;
+}) {
   return (
     <button
       type={type}

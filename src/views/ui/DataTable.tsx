@@ -91,7 +91,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
   }
 
   return (
-    <div className="overflow-hidden rounded-lg border border-slate-200 bg-white" aria-busy={loading || undefined}>
+    <div
+      className="overflow-hidden rounded-lg border border-slate-200 bg-white"
+      aria-busy={loading || undefined}
+    >
       <div className="h-1 overflow-hidden bg-transparent">
         {loading && (
           <div role="progressbar" aria-label={LL.common.loading()} className="h-full w-full bg-indigo-100">
@@ -119,7 +122,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
                       title={LL.common.table.sortBy({ column: c.header })}
                     >
                       {c.header}
-                      <SortIcon className="h-3.5 w-3.5" order={sort?.key === c.key ? sort.order : undefined} />
+                      <SortIcon
+                        className="h-3.5 w-3.5"
+                        order={sort?.key === c.key ? sort.order : undefined}
+                      />
                     </button>
                   ) : (
                     c.header
@@ -152,18 +158,34 @@ export function DataTable<T>(props: DataTableProps<T>) {
       >
         <span aria-live="polite">{LL.common.table.range({ from, to, total })}</span>
         <div className="flex items-center gap-1">
-          <IconButton label={LL.common.table.firstPage()} disabled={page <= 1} onClick={() => props.onPageChange(1)}>
+          <IconButton
+            label={LL.common.table.firstPage()}
+            disabled={page <= 1}
+            onClick={() => props.onPageChange(1)}
+          >
             <ChevronIcon className="h-4 w-4 rotate-180" />
             <ChevronIcon className="-ml-2.5 h-4 w-4 rotate-180" />
           </IconButton>
-          <IconButton label={LL.common.table.previousPage()} disabled={page <= 1} onClick={() => props.onPageChange(page - 1)}>
+          <IconButton
+            label={LL.common.table.previousPage()}
+            disabled={page <= 1}
+            onClick={() => props.onPageChange(page - 1)}
+          >
             <ChevronIcon className="h-4 w-4 rotate-180" />
           </IconButton>
           <span className="px-2">{LL.common.table.pageOf({ page, pages })}</span>
-          <IconButton label={LL.common.table.nextPage()} disabled={page >= pages} onClick={() => props.onPageChange(page + 1)}>
+          <IconButton
+            label={LL.common.table.nextPage()}
+            disabled={page >= pages}
+            onClick={() => props.onPageChange(page + 1)}
+          >
             <ChevronIcon className="h-4 w-4" />
           </IconButton>
-          <IconButton label={LL.common.table.lastPage()} disabled={page >= pages} onClick={() => props.onPageChange(pages)}>
+          <IconButton
+            label={LL.common.table.lastPage()}
+            disabled={page >= pages}
+            onClick={() => props.onPageChange(pages)}
+          >
             <ChevronIcon className="h-4 w-4" />
             <ChevronIcon className="-ml-2.5 h-4 w-4" />
           </IconButton>

@@ -24,7 +24,9 @@ export default function ModalDialog() {
       const root = panel.current;
       const el =
         root?.querySelector<HTMLElement>('[data-autofocus]') ??
-        root?.querySelector<HTMLElement>('input:not([disabled]), select, textarea, button:not([disabled]):not([data-close])');
+        root?.querySelector<HTMLElement>(
+          'input:not([disabled]), select, textarea, button:not([disabled]):not([data-close])',
+        );
       el?.focus();
     });
     return () => cancelAnimationFrame(id);

@@ -7,7 +7,15 @@ export const SEARCH_DEBOUNCE_MS = 300;
  * asked once per pause in typing, not once per letter. A value set from outside (a reset) shows
  * at once.
  */
-export function SearchBox({ label, value, onChange }: { label: string; value: string; onChange: (v: string) => void }) {
+export function SearchBox({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+}) {
   const id = useId();
   const [text, setText] = useState(value);
   const latest = useRef(onChange);

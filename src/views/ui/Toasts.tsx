@@ -1,5 +1,18 @@
-import { useCallback, useEffect, useRef, useState, type CSSProperties, type PointerEvent as ReactPointerEvent } from 'react';
-import { toast as hotToast, useToaster, useToasterStore, type Toast, type ToastPosition } from 'react-hot-toast';
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+  type PointerEvent as ReactPointerEvent,
+} from 'react';
+import {
+  toast as hotToast,
+  useToaster,
+  useToasterStore,
+  type Toast,
+  type ToastPosition,
+} from 'react-hot-toast';
 import { useI18nContext } from '../../i18n/i18n-react';
 import { CheckIcon, ErrorIcon, InfoIcon, WarningIcon } from './icons';
 import { TOAST_POSITIONS, type ToastKind } from './toast';
@@ -62,7 +75,12 @@ function ToastItem({
 
   const onPointerDown = (e: ReactPointerEvent<HTMLDivElement>) => {
     if (e.button !== 0) return;
-    drag.current = { startX: e.clientX, width: e.currentTarget.offsetWidth, moved: false, pointerId: e.pointerId };
+    drag.current = {
+      startX: e.clientX,
+      width: e.currentTarget.offsetWidth,
+      moved: false,
+      pointerId: e.pointerId,
+    };
   };
   const onPointerMove = (e: ReactPointerEvent<HTMLDivElement>) => {
     const d = drag.current;
@@ -184,7 +202,11 @@ export function Toasts({ defaultPosition = 'top-right' }: { defaultPosition?: To
         const here = toasts.filter((t) => (t.position ?? defaultPosition) === position);
         if (here.length === 0) return null;
         const top = position.startsWith('top');
-        const align = position.endsWith('left') ? 'left-4' : position.endsWith('right') ? 'right-4' : 'left-1/2 -translate-x-1/2';
+        const align = position.endsWith('left')
+          ? 'left-4'
+          : position.endsWith('right')
+            ? 'right-4'
+            : 'left-1/2 -translate-x-1/2';
         return (
           <section
             key={position}

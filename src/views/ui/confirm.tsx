@@ -22,7 +22,11 @@ function ConfirmBody({ opts, close }: { opts: ConfirmOptions; close: (result: bo
         <Button variant="secondary" onClick={() => close(false)}>
           {LL.common.cancel()}
         </Button>
-        <Button variant={opts.danger ? 'danger' : 'primary'} onClick={() => close(true)} data-autofocus={opts.danger ? undefined : true}>
+        <Button
+          variant={opts.danger ? 'danger' : 'primary'}
+          onClick={() => close(true)}
+          data-autofocus={opts.danger ? undefined : true}
+        >
           {opts.agreeLabel ?? LL.common.agree()}
         </Button>
       </div>

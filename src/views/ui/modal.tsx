@@ -26,14 +26,20 @@ let counter = 0;
 /** Queues a modal and resolves with whatever it was closed with. */
 export function enqueueModal<T>(content: ModalContent, id = `modal-${++counter}`): Promise<T | undefined> {
   return new Promise((resolve) => {
-    const request: ModalRequest<ModalContent> = { id, data: content, onClose: (r) => resolve(r as T | undefined) };
+    const request: ModalRequest<ModalContent> = {
+      id,
+      data: content,
+      onClose: (r) => resolve(r as T | undefined),
+    };
     modalsActor.send({ type: 'modal.open', modal: request });
   });
 }
 
 /** Opens a modal showing `render(close)`; resolves once it has been closed. */
 export function openModal(opts: { title: string; render: (close: () => void) => ReactNode }): Promise<void> {
-  return enqueueModal<void>({ title: opts.title, render: (close) => opts.render(() => close()) }).then(() => undefined);
+  return enqueueModal<void>({ title: opts.title, render: (close) => opts.render(() => close()) }).then(
+    () => undefined,
+  );
 }
 
 /** Closes every modal (on sign-out), answering each opener as if dismissed. */
