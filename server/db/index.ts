@@ -30,5 +30,11 @@ export function openDatabase(opts: { databaseUrl: string | null; dataDir: string
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // SQLite's own lower() folds only ASCII; PostgreSQL's folds every script. Replace it with a
+  // Unicode one so search and sorting treat «Мария» and «мария» alike on both databases. It must
+  // stay deterministic: index expressions on lower(...) are built with it.
+  sqlite.function('lower', { deterministic: true }, (value: unknown) =>
+    typeof value === 'string' ? value.toLowerCase() : value,
+  );
   return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: 'sqlite' };
 }

@@ -50,13 +50,16 @@ export const newPassword = v.pipe(
   v.regex(/\p{Ll}/u, 'passwordLowercase'),
 );
 
+/** For strict objects: a missing key is 'required', a key the schema does not know is 'unknownField'. */
+export const objectMessage = (issue: v.BaseIssue<unknown>) => (issue.expected === 'never' ? 'unknownField' : 'required');
+
 export const LoginBody = v.strictObject(
   {
     email,
     // Existing passwords are not re-checked against today's rules: only presence and a sane size.
     password: v.pipe(v.string('type'), v.nonEmpty('required'), v.maxLength(1024, 'tooLong')),
   },
-  'unknownField',
+  objectMessage,
 );
 export type LoginBody = v.InferOutput<typeof LoginBody>;
 
@@ -65,7 +68,7 @@ export const PasswordSetBody = v.strictObject(
     userId: v.pipe(v.number('type'), v.integer('integer'), v.minValue(1, 'positiveInteger')),
     password: newPassword,
   },
-  'unknownField',
+  objectMessage,
 );
 
 export const fullname = v.pipe(required, v.minLength(3, 'minThree'), v.maxLength(200, 'tooLong'));

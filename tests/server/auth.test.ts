@@ -118,6 +118,15 @@ describe('bad bodies get a 4xx with a message, never a 500', () => {
     });
   }
 
+  it('says a missing field is required and an unknown one is unknown', async () => {
+    expect((await server.call('POST', '/authentication/login', { body: { email: 'a@b.co' } })).body.message).toBe(
+      'password: This field is required',
+    );
+    expect((await server.call('POST', '/authentication/login', { body: { email: 'a@b.co', password: 'x', x: 1 } })).body.message).toBe(
+      'x: Unknown field',
+    );
+  });
+
   it('names the reason in words', async () => {
     const res = await server.call('POST', '/authentication/login', { body: { email: '', password: 'x' } });
     expect(res.body.message).toBe('email: This field is required');
