@@ -13,6 +13,8 @@ export interface Config {
   adminPassword: string | null;
   publicUrl: string;
   smtpUrl: string | null;
+  /** The sender of every mail; unset: no-reply@<host of publicUrl>. */
+  mailFrom: string | null;
   analyticsUrl: string | null;
   statisticsUrl: string | null;
   /** Where the built SPA lives; null serves the API only. */
@@ -48,6 +50,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: env.ADMIN_PASSWORD || null,
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
     smtpUrl: env.SMTP_URL || null,
+    mailFrom: env.MAIL_FROM || null,
     analyticsUrl: env.ANALYTICS_URL || null,
     statisticsUrl: env.STATISTICS_URL || null,
     staticDir: env.STATIC_DIR === '' ? null : path.resolve(env.STATIC_DIR || './dist'),

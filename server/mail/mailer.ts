@@ -28,7 +28,8 @@ export class MailError extends Error {
 /** Timeouts short enough that a dead mail server answers the administrator within seconds. */
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
 
-export function fromAddress(config: Pick<Config, 'publicUrl'>): string {
+export function fromAddress(config: Pick<Config, 'publicUrl' | 'mailFrom'>): string {
+  if (config.mailFrom) return config.mailFrom;
   let host = 'localhost';
   try {
     host = new URL(config.publicUrl).hostname || host;
