@@ -1,6 +1,13 @@
 import * as v from 'valibot';
 import type { Db } from '../db';
-import { ContentSchema, countQuestions, EMPTY_CONTENT, type ProjectContent } from '../../src/domain/content/model';
+import {
+  ContentSchema,
+  countQuestions,
+  EMPTY_CONTENT,
+  type ProjectContent,
+} from '../../src/domain/content/model';
+import { checkContent } from '../../src/domain/content/rules';
+import type { Problem } from '../../src/domain/content/problems';
 
 // The stored questionnaire content of a project: one current row per project (content JSON with its
 // version) and the latest saved versions. A project without a row has empty content at version 0.
@@ -20,8 +27,21 @@ export interface StoredContent {
 
 /** True when the project has no question at all (nothing saved, or only empty questionnaires/blocks). */
 export async function isQuestionnaireEmpty(db: Db, pid: number): Promise<boolean> {
-  const row = await db.selectFrom('project_contents').select('question_count').where('project_id', '=', pid).executeTakeFirst();
+  const row = await db
+    .selectFrom('project_contents')
+    .select('question_count')
+    .where('project_id', '=', pid)
+    .executeTakeFirst();
   return !row || row.question_count === 0;
+}
+
+/**
+ * Every problem of the stored content, the incomplete ones included: what sending a project to
+ * moderation must refuse (the first problem's code, e.g. 40501, is the answer's code).
+ */
+export async function contentProblems(db: Db, p: { id: number; type: number }): Promise<Problem[]> {
+  const { content } = await loadContent(db, p.id);
+  return checkContent(content, { projectType: p.type });
 }
 
 /** Stored JSON is ours, but parse it anyway so older shapes get today's defaults. */
@@ -32,9 +52,18 @@ function parseStored(json: string): ProjectContent {
 }
 
 export async function loadContent(db: Executor, pid: number): Promise<StoredContent> {
-  const row = await db.selectFrom('project_contents').selectAll().where('project_id', '=', pid).executeTakeFirst();
+  const row = await db
+    .selectFrom('project_contents')
+    .selectAll()
+    .where('project_id', '=', pid)
+    .executeTakeFirst();
   if (!row) return { version: 0, content: structuredClone(EMPTY_CONTENT), updatedAt: null, updatedBy: null };
-  return { version: row.version, content: parseStored(row.content), updatedAt: Number(row.updated_at), updatedBy: row.updated_by };
+  return {
+    version: row.version,
+    content: parseStored(row.content),
+    updatedAt: Number(row.updated_at),
+    updatedBy: row.updated_by,
+  };
 }
 
 /**
@@ -56,7 +85,14 @@ export async function writeContent(
   if (baseVersion === 0) {
     const inserted = await db
       .insertInto('project_contents')
-      .values({ project_id: pid, version, content: json, question_count, updated_at: now, updated_by: userId })
+      .values({
+        project_id: pid,
+        version,
+        content: json,
+        question_count,
+        updated_at: now,
+        updated_by: userId,
+      })
       .onConflict((oc) => oc.column('project_id').doNothing())
       .executeTakeFirst();
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) return null;
@@ -69,7 +105,10 @@ export async function writeContent(
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) return null;
   }
-  await db.insertInto('project_content_versions').values({ project_id: pid, version, content: json, saved_at: now, saved_by: userId }).execute();
+  await db
+    .insertInto('project_content_versions')
+    .values({ project_id: pid, version, content: json, saved_at: now, saved_by: userId })
+    .execute();
   await db
     .deleteFrom('project_content_versions')
     .where('project_id', '=', pid)
@@ -79,7 +118,12 @@ export async function writeContent(
 }
 
 /** Copies the current content of one project to another (cloning); the copy starts at version 1. */
-export async function copyContent(db: Executor, fromPid: number, toPid: number, userId: number | null): Promise<void> {
+export async function copyContent(
+  db: Executor,
+  fromPid: number,
+  toPid: number,
+  userId: number | null,
+): Promise<void> {
   const { content, version } = await loadContent(db, fromPid);
   if (version === 0) return;
   await db.deleteFrom('project_contents').where('project_id', '=', toPid).execute();
@@ -92,7 +136,11 @@ export async function missingPictures(db: Executor, hashes: string[]): Promise<S
   if (wanted.length === 0) return new Set();
   const found = new Set<string>();
   for (let i = 0; i < wanted.length; i += 500) {
-    const rows = await db.selectFrom('pictures').select('hash').where('hash', 'in', wanted.slice(i, i + 500)).execute();
+    const rows = await db
+      .selectFrom('pictures')
+      .select('hash')
+      .where('hash', 'in', wanted.slice(i, i + 500))
+      .execute();
     for (const r of rows) found.add(r.hash);
   }
   return new Set(wanted.filter((h) => !found.has(h)));

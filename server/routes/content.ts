@@ -5,7 +5,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { can } from '../../src/domain/permissions';
 import { Role } from '../../src/domain/roles';
-import { PidQuery, SaveProjectBody, countQuestions, type ProjectContent } from '../../src/domain/content/model';
+import {
+  PidQuery,
+  SaveProjectBody,
+  countQuestions,
+  type ProjectContent,
+} from '../../src/domain/content/model';
 import { checkContent } from '../../src/domain/content/rules';
 import { blocksSave, summaryOf, type Problem } from '../../src/domain/content/problems';
 import { IMAGE_TYPES, LIMITS, pictureHash, pictureUrl, type ImageExt } from '../../src/domain/content/limits';
@@ -43,9 +48,19 @@ const etag = (version: number) => `"${version}"`;
 
 export function sniffImage(b: Buffer): ImageExt | null {
   if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'jpg';
-  if (b.length >= 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
-  if (b.length >= 6 && (b.subarray(0, 6).toString('latin1') === 'GIF87a' || b.subarray(0, 6).toString('latin1') === 'GIF89a')) return 'gif';
-  if (b.length >= 12 && b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP') return 'webp';
+  if (b.length >= 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return 'png';
+  if (
+    b.length >= 6 &&
+    (b.subarray(0, 6).toString('latin1') === 'GIF87a' || b.subarray(0, 6).toString('latin1') === 'GIF89a')
+  )
+    return 'gif';
+  if (
+    b.length >= 12 &&
+    b.subarray(0, 4).toString('latin1') === 'RIFF' &&
+    b.subarray(8, 12).toString('latin1') === 'WEBP'
+  )
+    return 'webp';
   return null;
 }
 
@@ -65,7 +80,10 @@ async function pictureProblems(req: FastifyRequest, content: ProjectContent): Pr
       }),
     ),
   );
-  const missing = await missingPictures(req.server.db, refs.map((r) => r.hash));
+  const missing = await missingPictures(
+    req.server.db,
+    refs.map((r) => r.hash),
+  );
   return refs
     .filter((r) => missing.has(r.hash))
     .map((r) => ({
@@ -82,7 +100,8 @@ function problemText(p: Problem) {
     const summary = summaryOf(p);
     if (summary) return translateKey(locale, `editor.summary.${summary}`);
     const params: Record<string, unknown> = { ...p.params };
-    if (p.rule === 'redirectTarget' && typeof params.reason === 'string') params.reason = translateKey(locale, `editor.redirectReason.${params.reason}`);
+    if (p.rule === 'redirectTarget' && typeof params.reason === 'string')
+      params.reason = translateKey(locale, `editor.redirectReason.${params.reason}`);
     return translateKey(locale, `editor.rules.${p.rule}`, params);
   };
 }
@@ -102,8 +121,11 @@ function forbiddenChange(user: { role: { id: number } }, before: ProjectContent,
   for (const qn of after.questionnaires)
     for (const b of qn.blocks) {
       const old = oldBlocks.get(b.id) ?? { customParams: '', callbackUrl: '' };
-      if (!mayBlockSettings && (b.customParams !== old.customParams || b.callbackUrl !== old.callbackUrl)) return 'blockSettingsForbidden' as const;
-      if (!mayCustomParams) for (const q of b.questions) if (q.customParams !== (oldQuestions.get(q.id) ?? '')) return 'customParamsForbidden' as const;
+      if (!mayBlockSettings && (b.customParams !== old.customParams || b.callbackUrl !== old.callbackUrl))
+        return 'blockSettingsForbidden' as const;
+      if (!mayCustomParams)
+        for (const q of b.questions)
+          if (q.customParams !== (oldQuestions.get(q.id) ?? '')) return 'customParamsForbidden' as const;
     }
   return null;
 }
@@ -114,7 +136,13 @@ export default async function contentRoutes(app: FastifyInstance) {
   fs.mkdirSync(uploads, { recursive: true });
 
   await app.register(multipart, {
-    limits: { fileSize: LIMITS.imageBytes, files: LIMITS.imagesPerUpload, fields: 10, parts: LIMITS.imagesPerUpload + 10, fieldSize: 1024 },
+    limits: {
+      fileSize: LIMITS.imageBytes,
+      files: LIMITS.imagesPerUpload,
+      fields: 10,
+      parts: LIMITS.imagesPerUpload + 10,
+      fieldSize: 1024,
+    },
     throwFileSizeLimit: true,
   });
 
@@ -146,14 +174,25 @@ export default async function contentRoutes(app: FastifyInstance) {
     const body = parse(SaveProjectBody, req.body);
     const p = await projectFor(db, user, body.pid, 'edit');
     const base = ifMatchVersion(req);
-    if (base === null) throw new HttpError(428, (t) => t.editor.save.preconditionRequired(), { code: 'precondition-required' });
-    if (Number.isNaN(base)) throw badRequest((t) => t.editor.save.badIfMatch(), { code: 'bad-if-match', field: 'If-Match' });
+    if (base === null)
+      throw new HttpError(428, (t) => t.editor.save.preconditionRequired(), {
+        code: 'precondition-required',
+      });
+    if (Number.isNaN(base))
+      throw badRequest((t) => t.editor.save.badIfMatch(), { code: 'bad-if-match', field: 'If-Match' });
 
-    const problems = [...checkContent(body.content, { projectType: p.type }), ...(await pictureProblems(req, body.content))];
+    const problems = [
+      ...checkContent(body.content, { projectType: p.type }),
+      ...(await pictureProblems(req, body.content)),
+    ];
     const errors = blocksSave(problems);
     if (errors.length > 0) {
       const first = errors[0];
-      throw badRequest(problemText(first), { code: first.code ?? first.rule, field: first.path, details: errors });
+      throw badRequest(problemText(first), {
+        code: first.code ?? first.rule,
+        field: first.path,
+        details: errors,
+      });
     }
 
     const now = Date.now();
@@ -175,14 +214,19 @@ export default async function contentRoutes(app: FastifyInstance) {
       return written;
     });
 
-    await audit(req, { chapter: 'projects', message: 'editor.log.saved', params: { name: p.name, version, pid: p.id } });
+    await audit(req, {
+      chapter: 'projects',
+      message: 'editor.log.saved',
+      params: { name: p.name, version, pid: p.id },
+    });
     reply.header('etag', etag(version));
     return { version, updatedAt: now, questions: countQuestions(body.content), problems };
   });
 
   app.post('/picture', async (req) => {
     const user = requireRole(req, Role.Administrator, Role.Researcher, Role.DemoResearcher);
-    if (!req.isMultipart()) throw badRequest((t) => t.editor.pictures.notMultipart(), { code: 'not-multipart' });
+    if (!req.isMultipart())
+      throw badRequest((t) => t.editor.pictures.notMultipart(), { code: 'not-multipart' });
     const files: { name: string; buffer: Buffer; ext: ImageExt }[] = [];
     try {
       for await (const part of req.parts()) {
@@ -197,7 +241,11 @@ export default async function contentRoutes(app: FastifyInstance) {
           buffer = await part.toBuffer();
         } catch (err) {
           if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-            throw new HttpError(413, (t) => t.editor.pictures.tooLarge({ name, max: LIMITS.imageBytes / 1024 / 1024 }), { code: 'too-large' });
+            throw new HttpError(
+              413,
+              (t) => t.editor.pictures.tooLarge({ name, max: LIMITS.imageBytes / 1024 / 1024 }),
+              { code: 'too-large' },
+            );
           }
           throw err;
         }
@@ -209,7 +257,9 @@ export default async function contentRoutes(app: FastifyInstance) {
     } catch (err) {
       const code = (err as { code?: string }).code;
       if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-        throw new HttpError(413, (t) => t.editor.pictures.tooMany({ max: LIMITS.imagesPerUpload }), { code: 'too-many' });
+        throw new HttpError(413, (t) => t.editor.pictures.tooMany({ max: LIMITS.imagesPerUpload }), {
+          code: 'too-many',
+        });
       }
       throw err;
     }
@@ -237,8 +287,18 @@ export default async function contentRoutes(app: FastifyInstance) {
           .execute();
       }
     });
-    await audit(req, { chapter: 'projects', message: 'editor.log.picturesUploaded', params: { count: saved.length } });
-    return saved.map((s) => ({ url: pictureUrl(s.hash, s.ext), hash: s.hash, type: IMAGE_TYPES[s.ext], size: s.size, name: s.name }));
+    await audit(req, {
+      chapter: 'projects',
+      message: 'editor.log.picturesUploaded',
+      params: { count: saved.length },
+    });
+    return saved.map((s) => ({
+      url: pictureUrl(s.hash, s.ext),
+      hash: s.hash,
+      type: IMAGE_TYPES[s.ext],
+      size: s.size,
+      name: s.name,
+    }));
   });
 
   // Public: the survey page shows these to respondents who are not signed in. Names are content

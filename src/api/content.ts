@@ -55,7 +55,9 @@ export function serverCopyOf(err: unknown): ServerCopy | null {
 export function problemsOf(err: unknown): Problem[] {
   if (!(err instanceof ApiError) || err.status !== 400) return [];
   const details = (err.body as { details?: unknown } | null)?.details;
-  return Array.isArray(details) && details.every((d) => d && typeof d === 'object' && 'rule' in d) ? (details as Problem[]) : [];
+  return Array.isArray(details) && details.every((d) => d && typeof d === 'object' && 'rule' in d)
+    ? (details as Problem[])
+    : [];
 }
 
 export function uploadPictures(files: File[]): Promise<UploadedPicture[]> {

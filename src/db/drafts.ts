@@ -17,7 +17,10 @@ export async function readDraft(db: AppDB, pid: number, userId: number): Promise
   return db.transaction('r', [db.drafts, db.changeLog], async () => {
     const row = (await db.drafts.get(pid)) ?? null;
     const draft: Draft | null = row && { ...row, content: JSON.parse(row.content) };
-    const rows = await db.changeLog.where('[pid+seq]').between([pid, Dexie.minKey], [pid, Dexie.maxKey]).toArray();
+    const rows = await db.changeLog
+      .where('[pid+seq]')
+      .between([pid, Dexie.minKey], [pid, Dexie.maxKey])
+      .toArray();
     const lastSeq = rows.length ? rows[rows.length - 1].seq : 0;
     const mine = draft && draft.userId === userId ? draft : null;
     return { draft: mine, rows: mine ? rows : [], lastSeq };
@@ -37,7 +40,10 @@ export async function writeDraft(db: AppDB, w: DraftWrite): Promise<void> {
   await db.transaction('rw', [db.drafts, db.changeLog], async () => {
     await db.drafts.put({ ...w.draft, content: JSON.stringify(w.draft.content) });
     if (w.clearUpTo !== null) {
-      await db.changeLog.where('[pid+seq]').between([w.draft.pid, Dexie.minKey], [w.draft.pid, w.clearUpTo], true, true).delete();
+      await db.changeLog
+        .where('[pid+seq]')
+        .between([w.draft.pid, Dexie.minKey], [w.draft.pid, w.clearUpTo], true, true)
+        .delete();
     }
     if (w.rows.length > 0) await db.changeLog.bulkAdd(w.rows);
   });

@@ -1,6 +1,13 @@
 import { assign, enqueueActions, fromCallback, fromPromise, setup } from 'xstate';
 import { ApiError } from '../api/client';
-import { fetchProject, problemsOf, saveProject, serverCopyOf, type SaveResult, type ServerCopy } from '../api/content';
+import {
+  fetchProject,
+  problemsOf,
+  saveProject,
+  serverCopyOf,
+  type SaveResult,
+  type ServerCopy,
+} from '../api/content';
 import { appDB, type AppDB, type Draft } from '../db/AppDB';
 import { readDraft, writeDraft } from '../db/drafts';
 import type { ChangeCode, ChangeKind, ChangeLogRow } from '../domain/content/changelog';
@@ -109,21 +116,70 @@ function messageOf(err: unknown): string {
  * based on the current server version is ahead of it; one based on an older version wins only if
  * it was written after the server's last save (then the next save meets a 412 and the user chooses).
  */
-export const loadProject = fromPromise<Loaded, { pid: number; userId: number; db: AppDB }>(async ({ input }) => {
-  const stored = await readDraft(input.db, input.pid, input.userId);
-  let server;
-  try {
-    server = await fetchProject(input.pid);
-  } catch (err) {
-    // Offline: the copy kept in this browser, if there is one.
-    if (err instanceof ApiError && err.isNetwork && stored.draft) {
-      const d = stored.draft;
+export const loadProject = fromPromise<Loaded, { pid: number; userId: number; db: AppDB }>(
+  async ({ input }) => {
+    const stored = await readDraft(input.db, input.pid, input.userId);
+    let server;
+    try {
+      server = await fetchProject(input.pid);
+    } catch (err) {
+      // Offline: the copy kept in this browser, if there is one.
+      if (err instanceof ApiError && err.isNetwork && stored.draft) {
+        const d = stored.draft;
+        return {
+          project: d.project,
+          content: d.content,
+          baseVersion: d.baseVersion,
+          savedContent: d.dirty ? structuredClone({ questionnaires: [], portraits: [] }) : d.content,
+          source: 'offline',
+          setAside: null,
+          changes: stored.rows,
+          lastSeq: stored.lastSeq,
+          clearLogUpTo: null,
+          persist: false,
+        };
+      }
+      throw err;
+    }
+    const { content: serverContent, version, updatedAt, ...meta } = server;
+    const project: EditorProject = meta;
+    const fromServer = (source: Source, setAside: Draft | null): Loaded => {
+      // When the server copy replaces a draft, the log says so (010) and the draft's old rows go.
+      const received: ChangeLogRow[] =
+        source === 'serverNewer'
+          ? [
+              {
+                pid: input.pid,
+                seq: stored.lastSeq + 1,
+                code: '010',
+                at: Date.now(),
+                payload: { label: project.name, kind: 'server' },
+              },
+            ]
+          : [];
       return {
-        project: d.project,
+        project,
+        content: serverContent,
+        baseVersion: version,
+        savedContent: serverContent,
+        source,
+        setAside,
+        changes: received,
+        lastSeq: stored.lastSeq + received.length,
+        clearLogUpTo: stored.lastSeq > 0 ? stored.lastSeq : null,
+        // A replaced draft stays in Dexie until the user edits or brings it back.
+        persist: project.editable && source === 'server',
+      };
+    };
+    const d = stored.draft;
+    if (!project.editable || !d || !d.dirty) return fromServer('server', null);
+    if (d.baseVersion === version || d.updatedAt > (updatedAt ?? 0)) {
+      return {
+        project,
         content: d.content,
         baseVersion: d.baseVersion,
-        savedContent: d.dirty ? structuredClone({ questionnaires: [], portraits: [] }) : d.content,
-        source: 'offline',
+        savedContent: serverContent,
+        source: 'draft',
         setAside: null,
         changes: stored.rows,
         lastSeq: stored.lastSeq,
@@ -131,50 +187,14 @@ export const loadProject = fromPromise<Loaded, { pid: number; userId: number; db
         persist: false,
       };
     }
-    throw err;
-  }
-  const { content: serverContent, version, updatedAt, ...meta } = server;
-  const project: EditorProject = meta;
-  const fromServer = (source: Source, setAside: Draft | null): Loaded => {
-    // When the server copy replaces a draft, the log says so (010) and the draft's old rows go.
-    const received: ChangeLogRow[] =
-      source === 'serverNewer' ? [{ pid: input.pid, seq: stored.lastSeq + 1, code: '010', at: Date.now(), payload: { label: project.name, kind: 'server' } }] : [];
-    return {
-      project,
-      content: serverContent,
-      baseVersion: version,
-      savedContent: serverContent,
-      source,
-      setAside,
-      changes: received,
-      lastSeq: stored.lastSeq + received.length,
-      clearLogUpTo: stored.lastSeq > 0 ? stored.lastSeq : null,
-      // A replaced draft stays in Dexie until the user edits or brings it back.
-      persist: project.editable && source === 'server',
-    };
-  };
-  const d = stored.draft;
-  if (!project.editable || !d || !d.dirty) return fromServer('server', null);
-  if (d.baseVersion === version || d.updatedAt > (updatedAt ?? 0)) {
-    return {
-      project,
-      content: d.content,
-      baseVersion: d.baseVersion,
-      savedContent: serverContent,
-      source: 'draft',
-      setAside: null,
-      changes: stored.rows,
-      lastSeq: stored.lastSeq,
-      clearLogUpTo: null,
-      persist: false,
-    };
-  }
-  return fromServer('serverNewer', d);
-});
-
-export const saveToServer = fromPromise<SaveResult, { pid: number; content: ProjectContent; baseVersion: number }>(({ input }) =>
-  saveProject(input.pid, input.content, input.baseVersion),
+    return fromServer('serverNewer', d);
+  },
 );
+
+export const saveToServer = fromPromise<
+  SaveResult,
+  { pid: number; content: ProjectContent; baseVersion: number }
+>(({ input }) => saveProject(input.pid, input.content, input.baseVersion));
 
 export interface DraftWriteInput {
   db: AppDB;
@@ -184,9 +204,16 @@ export interface DraftWriteInput {
   revision: number;
 }
 
-export const persistDraft = fromPromise<{ revision: number; seq: number; clearUpTo: number | null }, DraftWriteInput>(async ({ input }) => {
+export const persistDraft = fromPromise<
+  { revision: number; seq: number; clearUpTo: number | null },
+  DraftWriteInput
+>(async ({ input }) => {
   await writeDraft(input.db, { draft: input.draft, rows: input.rows, clearUpTo: input.clearUpTo });
-  return { revision: input.revision, seq: input.rows.length ? input.rows[input.rows.length - 1].seq : -1, clearUpTo: input.clearUpTo };
+  return {
+    revision: input.revision,
+    seq: input.rows.length ? input.rows[input.rows.length - 1].seq : -1,
+    clearUpTo: input.clearUpTo,
+  };
 });
 
 /** Tells the machine when the browser goes on- or offline. */
@@ -202,8 +229,21 @@ export const networkWatcher = fromCallback<EditorEvent>(({ sendBack }) => {
   };
 });
 
-function row(ctx: EditorContext, seq: number, code: ChangeCode, label: string, kind: ChangeKind, command?: string): ChangeLogRow {
-  return { pid: ctx.pid, seq, code, at: Date.now(), payload: command ? { label, kind, command } : { label, kind } };
+function row(
+  ctx: EditorContext,
+  seq: number,
+  code: ChangeCode,
+  label: string,
+  kind: ChangeKind,
+  command?: string,
+): ChangeLogRow {
+  return {
+    pid: ctx.pid,
+    seq,
+    code,
+    at: Date.now(),
+    payload: command ? { label, kind, command } : { label, kind },
+  };
 }
 
 /** Context after one step of the document (edit, undo or redo), with its change-log row. */
@@ -243,9 +283,11 @@ export const editorMachine = setup({
       return out.content !== out.savedContent;
     },
     persistAtLoad: ({ event }) => (event as unknown as { output: Loaded }).output.persist,
-    changedWhileSaving: ({ context }) => context.saving !== null && context.doc.content !== context.saving.content,
+    changedWhileSaving: ({ context }) =>
+      context.saving !== null && context.doc.content !== context.saving.content,
     blockedByRules: ({ context }) =>
-      context.project !== null && blocksSave(checkContent(context.doc.content, { projectType: context.project.type })).length > 0,
+      context.project !== null &&
+      blocksSave(checkContent(context.doc.content, { projectType: context.project.type })).length > 0,
     networkError: ({ event }) => {
       const err = (event as unknown as { error?: unknown }).error;
       return err instanceof ApiError && err.isNetwork;
@@ -255,7 +297,8 @@ export const editorMachine = setup({
       const err = (event as { error?: unknown }).error;
       return err instanceof ApiError && err.status === 409;
     },
-    draftBehind: ({ context, event }) => context.draftRevision > (event as unknown as { output: { revision: number } }).output.revision,
+    draftBehind: ({ context, event }) =>
+      context.draftRevision > (event as unknown as { output: { revision: number } }).output.revision,
   },
   actions: {
     applyEdit: enqueueActions(({ context, event, enqueue }) => {
@@ -280,7 +323,11 @@ export const editorMachine = setup({
     recordExternal: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'log.record') return;
       const seq = context.seq + 1;
-      enqueue.assign({ seq, changes: [...context.changes, row(context, seq, event.code, event.label, 'external')], draftRevision: context.draftRevision + 1 });
+      enqueue.assign({
+        seq,
+        changes: [...context.changes, row(context, seq, event.code, event.label, 'external')],
+        draftRevision: context.draftRevision + 1,
+      });
       enqueue.raise({ type: 'draft.changed' });
     }),
     loaded: assign(({ event }) => {
@@ -304,7 +351,11 @@ export const editorMachine = setup({
       enqueue.raise({ type: 'draft.persist' });
     }),
     loadFailed: assign({ error: ({ event }) => messageOf((event as { error?: unknown }).error) }),
-    startSave: assign(({ context }) => ({ saving: { content: context.doc.content, seq: context.seq }, error: null, problems: [] })),
+    startSave: assign(({ context }) => ({
+      saving: { content: context.doc.content, seq: context.seq },
+      error: null,
+      problems: [],
+    })),
     saved: enqueueActions(({ context, event, enqueue }) => {
       const out = (event as unknown as { output: SaveResult }).output;
       const snapshot = context.saving!;
@@ -331,13 +382,20 @@ export const editorMachine = setup({
       return { saving: null, error: messageOf(err), problems: problemsOf(err) };
     }),
     wentOffline: assign({ saving: null, attempt: ({ context }) => context.attempt + 1, online: false }),
-    gotConflict: assign(({ event }) => ({ saving: null, conflict: serverCopyOf((event as { error?: unknown }).error) })),
+    gotConflict: assign(({ event }) => ({
+      saving: null,
+      conflict: serverCopyOf((event as { error?: unknown }).error),
+    })),
     becameReadOnly: assign(({ context, event }) => ({
       saving: null,
       error: messageOf((event as { error?: unknown }).error),
       project: context.project && { ...context.project, editable: false },
     })),
-    keepMine: assign(({ context }) => ({ baseVersion: context.conflict!.version, savedContent: context.conflict!.content, conflict: null })),
+    keepMine: assign(({ context }) => ({
+      baseVersion: context.conflict!.version,
+      savedContent: context.conflict!.content,
+      conflict: null,
+    })),
     takeTheirs: enqueueActions(({ context, enqueue }) => {
       const theirs = context.conflict!;
       const seq = context.seq + 1;
@@ -356,11 +414,18 @@ export const editorMachine = setup({
     }),
     restoreDraft: enqueueActions(({ context, enqueue }) => {
       if (!context.setAside) return;
-      enqueue.assign({ doc: openDoc(context.setAside.content), source: 'draft', setAside: null, draftRevision: context.draftRevision + 1 });
+      enqueue.assign({
+        doc: openDoc(context.setAside.content),
+        source: 'draft',
+        setAside: null,
+        draftRevision: context.draftRevision + 1,
+      });
       enqueue.raise({ type: 'draft.changed' });
     }),
     draftWritten: assign(({ context, event }) => {
-      const out = (event as unknown as { output: { revision: number; seq: number; clearUpTo: number | null } }).output;
+      const out = (
+        event as unknown as { output: { revision: number; seq: number; clearUpTo: number | null } }
+      ).output;
       return {
         writtenRevision: out.revision,
         writtenSeq: Math.max(context.writtenSeq, out.seq),
@@ -443,16 +508,26 @@ export const editorMachine = setup({
             ...editable,
             'log.record': { actions: 'recordExternal' },
             'draft.restore': { actions: 'restoreDraft' },
-            'project.save': [{ guard: 'blockedByRules', target: 'failed', actions: 'rulesRefused' }, { target: 'saving' }],
+            'project.save': [
+              { guard: 'blockedByRules', target: 'failed', actions: 'rulesRefused' },
+              { target: 'saving' },
+            ],
             // A retry after fixing what a failed save complained about (the fix moved us here).
-            'save.retry': [{ guard: 'blockedByRules', target: 'failed', actions: 'rulesRefused' }, { target: 'saving' }],
+            'save.retry': [
+              { guard: 'blockedByRules', target: 'failed', actions: 'rulesRefused' },
+              { target: 'saving' },
+            ],
           },
         },
         saving: {
           entry: 'startSave',
           invoke: {
             src: 'saveToServer',
-            input: ({ context }) => ({ pid: context.pid, content: context.saving!.content, baseVersion: context.baseVersion }),
+            input: ({ context }) => ({
+              pid: context.pid,
+              content: context.saving!.content,
+              baseVersion: context.baseVersion,
+            }),
             onDone: [
               { guard: 'changedWhileSaving', target: 'editing', actions: 'saved' },
               { target: 'saved', actions: 'saved' },
@@ -486,8 +561,14 @@ export const editorMachine = setup({
             ...editable,
             'log.record': { actions: 'recordExternal' },
             'draft.changed': 'editing',
-            'save.retry': [{ guard: 'blockedByRules', target: 'failed', reenter: true, actions: 'rulesRefused' }, { target: 'saving' }],
-            'project.save': [{ guard: 'blockedByRules', target: 'failed', reenter: true, actions: 'rulesRefused' }, { target: 'saving' }],
+            'save.retry': [
+              { guard: 'blockedByRules', target: 'failed', reenter: true, actions: 'rulesRefused' },
+              { target: 'saving' },
+            ],
+            'project.save': [
+              { guard: 'blockedByRules', target: 'failed', reenter: true, actions: 'rulesRefused' },
+              { target: 'saving' },
+            ],
           },
         },
       },
@@ -535,4 +616,5 @@ export const editorMachine = setup({
 });
 
 /** The save state the page shows, one word per doc state. */
-export type SaveState = 'loading' | 'loadFailed' | 'readOnly' | 'saved' | 'editing' | 'saving' | 'offline' | 'conflict' | 'failed';
+export type SaveState =
+  'loading' | 'loadFailed' | 'readOnly' | 'saved' | 'editing' | 'saving' | 'offline' | 'conflict' | 'failed';

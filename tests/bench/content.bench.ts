@@ -24,7 +24,12 @@ export default async function contentBench(): Promise<BenchResult[]> {
     budget: 10,
   });
 
-  results.push({ name: 'open: JSON parse and freeze of the content', value: await median(() => openDoc(JSON.parse(json)), 20, 3), unit: 'ms', note: 'part of the 1 s open budget' });
+  results.push({
+    name: 'open: JSON parse and freeze of the content',
+    value: await median(() => openDoc(JSON.parse(json)), 20, 3),
+    unit: 'ms',
+    note: 'part of the 1 s open budget',
+  });
 
   // The first edit after opening: the tree was frozen at open, so it should cost no more than later ones.
   const firstEdit: number[] = [];
@@ -36,25 +41,40 @@ export default async function contentBench(): Promise<BenchResult[]> {
     firstEdit.push(performance.now() - t);
   }
   firstEdit.sort((a, b) => a - b);
-  results.push({ name: 'first edit + undo after opening', value: Math.round(firstEdit[5] * 100) / 100, unit: 'ms', budget: 16 });
+  results.push({
+    name: 'first edit + undo after opening',
+    value: Math.round(firstEdit[5] * 100) / 100,
+    unit: 'ms',
+    budget: 16,
+  });
 
   let doc = openDoc(JSON.parse(json));
   const qid = doc.content.questionnaires[0].blocks[25].questions[10].id;
   let i = 0;
   results.push({
     name: 'one edit + undo (question text)',
-    value: await median(() => {
-      doc = undo(edit(doc, { type: 'question.update', questionId: qid, patch: { text: `text ${i++}` } })!.doc)!.doc;
-    }, 100, 10),
+    value: await median(
+      () => {
+        doc = undo(
+          edit(doc, { type: 'question.update', questionId: qid, patch: { text: `text ${i++}` } })!.doc,
+        )!.doc;
+      },
+      100,
+      10,
+    ),
     unit: 'ms',
     budget: 16,
   });
   const bid = doc.content.questionnaires[0].blocks[49].id;
   results.push({
     name: 'one edit + undo (add a question)',
-    value: await median(() => {
-      doc = undo(edit(doc, { type: 'question.add', blockId: bid })!.doc)!.doc;
-    }, 100, 10),
+    value: await median(
+      () => {
+        doc = undo(edit(doc, { type: 'question.add', blockId: bid })!.doc)!.doc;
+      },
+      100,
+      10,
+    ),
     unit: 'ms',
     budget: 16,
   });
@@ -66,7 +86,14 @@ export default async function contentBench(): Promise<BenchResult[]> {
     note: `${Math.round(json.length / 1024)} KB of JSON`,
   });
 
-  const paste = Array.from({ length: 100 }, (_, k) => `${k + 1}. Question ${k + 1}? [many]\n- one\n- two\n- three`).join('\n');
-  results.push({ name: 'import from list: 100 questions', value: await median(() => importQuestions(paste), 20, 3), unit: 'ms' });
+  const paste = Array.from(
+    { length: 100 },
+    (_, k) => `${k + 1}. Question ${k + 1}? [many]\n- one\n- two\n- three`,
+  ).join('\n');
+  results.push({
+    name: 'import from list: 100 questions',
+    value: await median(() => importQuestions(paste), 20, 3),
+    unit: 'ms',
+  });
   return results;
 }

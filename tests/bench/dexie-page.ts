@@ -15,7 +15,15 @@ function median(times: number[]) {
 async function run() {
   const db = new AppDB(`bench-${Date.now()}`);
   const content = bigProject();
-  const project = { pid: 1, name: 'Bench', type: 1, template: 'default', status: 1, editable: true, permissions: { blockSettings: false, customParams: false } };
+  const project = {
+    pid: 1,
+    name: 'Bench',
+    type: 1,
+    template: 'default',
+    status: 1,
+    editable: true,
+    permissions: { blockSettings: false, customParams: false },
+  };
   let doc = openDoc(content);
   const qid = content.questionnaires[0].blocks[25].questions[10].id;
   const autosave: number[] = [];
@@ -23,7 +31,15 @@ async function run() {
     doc = edit(doc, { type: 'question.update', questionId: qid, patch: { text: `t${i}` } })!.doc;
     const t = performance.now();
     await writeDraft(db, {
-      draft: { pid: 1, userId: 1, content: doc.content, baseVersion: 1, updatedAt: Date.now(), dirty: true, project },
+      draft: {
+        pid: 1,
+        userId: 1,
+        content: doc.content,
+        baseVersion: 1,
+        updatedAt: Date.now(),
+        dirty: true,
+        project,
+      },
       rows: [{ pid: 1, seq: i + 1, code: '008', at: Date.now(), payload: { label: `t${i}`, kind: 'edit' } }],
       clearUpTo: null,
     });

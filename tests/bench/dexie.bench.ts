@@ -18,19 +18,39 @@ export const title = 'Editor autosave to Dexie (1 000 questions)';
 async function inNode(): Promise<number> {
   const db = new AppDB('bench-node', { indexedDB: new IDBFactory(), IDBKeyRange });
   const content = bigProject();
-  const project = { pid: 1, name: 'Bench', type: 1, template: 'default', status: 1, editable: true, permissions: { blockSettings: false, customParams: false } };
+  const project = {
+    pid: 1,
+    name: 'Bench',
+    type: 1,
+    template: 'default',
+    status: 1,
+    editable: true,
+    permissions: { blockSettings: false, customParams: false },
+  };
   let doc = openDoc(content);
   const qid = content.questionnaires[0].blocks[25].questions[10].id;
   let seq = 0;
-  const result = await median(async () => {
-    seq++;
-    doc = edit(doc, { type: 'question.update', questionId: qid, patch: { text: `t${seq}` } })!.doc;
-    await writeDraft(db, {
-      draft: { pid: 1, userId: 1, content: doc.content, baseVersion: 1, updatedAt: Date.now(), dirty: true, project },
-      rows: [{ pid: 1, seq, code: '008', at: Date.now(), payload: { label: `t${seq}`, kind: 'edit' } }],
-      clearUpTo: null,
-    });
-  }, 20, 3);
+  const result = await median(
+    async () => {
+      seq++;
+      doc = edit(doc, { type: 'question.update', questionId: qid, patch: { text: `t${seq}` } })!.doc;
+      await writeDraft(db, {
+        draft: {
+          pid: 1,
+          userId: 1,
+          content: doc.content,
+          baseVersion: 1,
+          updatedAt: Date.now(),
+          dirty: true,
+          project,
+        },
+        rows: [{ pid: 1, seq, code: '008', at: Date.now(), payload: { label: `t${seq}`, kind: 'edit' } }],
+        clearUpTo: null,
+      });
+    },
+    20,
+    3,
+  );
   db.close();
   return result;
 }
@@ -48,15 +68,27 @@ async function inChromium(): Promise<{ autosave: number; rules: number; editUndo
   const js = bundle.outputFiles[0].text;
   const server = http.createServer((req, res) => {
     if (req.url === '/bench.js') res.writeHead(200, { 'content-type': 'text/javascript' }).end(js);
-    else res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>bench</title><script src="/bench.js"></script>');
+    else
+      res
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end('<!doctype html><title>bench</title><script src="/bench.js"></script>');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu'],
+  });
   try {
     const page = await browser.newPage();
     await page.goto(`http://127.0.0.1:${port}/`);
-    return await page.evaluate(() => (window as unknown as { runBench: () => Promise<{ autosave: number; rules: number; editUndo: number }> }).runBench());
+    return await page.evaluate(() =>
+      (
+        window as unknown as {
+          runBench: () => Promise<{ autosave: number; rules: number; editUndo: number }>;
+        }
+      ).runBench(),
+    );
   } finally {
     await browser.close();
     server.close();

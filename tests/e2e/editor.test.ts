@@ -30,7 +30,8 @@ describe('project editor in Chromium', () => {
   async function project(name: string, status: number = ProjectStatus.Created) {
     const pid = await insertProject(server, org, { name });
     expect((await saveProject(server, researcher, pid, completeContent(), 0)).status).toBe(200);
-    if (status !== ProjectStatus.Created) await server.app.db.updateTable('projects').set({ status }).where('id', '=', pid).execute();
+    if (status !== ProjectStatus.Created)
+      await server.app.db.updateTable('projects').set({ status }).where('id', '=', pid).execute();
     return pid;
   }
   async function signedIn(): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
@@ -63,7 +64,10 @@ describe('project editor in Chromium', () => {
                 d
                   ? {
                       dirty: d.dirty,
-                      texts: JSON.parse(d.content).questionnaires.flatMap((q: { blocks: { questions: { text: string }[] }[] }) => q.blocks.flatMap((b) => b.questions.map((x) => x.text))),
+                      texts: JSON.parse(d.content).questionnaires.flatMap(
+                        (q: { blocks: { questions: { text: string }[] }[] }) =>
+                          q.blocks.flatMap((b) => b.questions.map((x) => x.text)),
+                      ),
                       rows: rows.result.map((r: { code: string }) => r.code),
                     }
                   : null,
@@ -76,7 +80,12 @@ describe('project editor in Chromium', () => {
   }
   const serverTexts = async (pid: number) => {
     const res = await getProject(server, researcher, pid);
-    return { version: res.body.version as number, texts: (res.body.content.questionnaires[0].blocks[0].questions as { text: string }[]).map((q) => q.text) };
+    return {
+      version: res.body.version as number,
+      texts: (res.body.content.questionnaires[0].blocks[0].questions as { text: string }[]).map(
+        (q) => q.text,
+      ),
+    };
   };
 
   it('keeps the draft across a closed tab, waits offline, and lands the save when the network returns', async () => {
@@ -93,18 +102,22 @@ describe('project editor in Chromium', () => {
     const third = page.getByLabel('Text of question 3');
     await third.fill('Which device do you play on?');
     await third.press('Enter');
-    await expect.poll(() => storedDraft(page, pid)).toEqual({
-      dirty: true,
-      texts: ['How old are you?', 'Anything else?', 'Which device do you play on?'],
-      rows: ['005', '008'],
-    });
+    await expect
+      .poll(() => storedDraft(page, pid))
+      .toEqual({
+        dirty: true,
+        texts: ['How old are you?', 'Anything else?', 'Which device do you play on?'],
+        rows: ['005', '008'],
+      });
 
     // Close the tab and open the project again in a new one: the draft is there and we are told.
     await page.close();
     const again = await context.newPage();
     const errors2 = watchErrors(again);
     await again.goto(`${server.url}/project?pid=${pid}`);
-    await expect.poll(() => again.locator('[data-source]').getAttribute('data-source'), { timeout: 15_000 }).toBe('draft');
+    await expect
+      .poll(() => again.locator('[data-source]').getAttribute('data-source'), { timeout: 15_000 })
+      .toBe('draft');
     await expect.poll(() => again.getByText('Restored your unsaved draft').count()).toBe(1);
     await expectStatus(again, 'Unsaved changes');
     expect(await again.getByLabel('Text of question 3').inputValue()).toBe('Which device do you play on?');
@@ -119,7 +132,10 @@ describe('project editor in Chromium', () => {
     // Back online: the save lands by itself.
     await context.setOffline(false);
     await expectStatus(again, 'All changes saved');
-    expect(await serverTexts(pid)).toEqual({ version: 2, texts: ['How old are you?', 'Anything else?', 'Which device do you play on?'] });
+    expect(await serverTexts(pid)).toEqual({
+      version: 2,
+      texts: ['How old are you?', 'Anything else?', 'Which device do you play on?'],
+    });
     await expect.poll(() => storedDraft(again, pid)).toMatchObject({ dirty: false, rows: [] });
     expect([...errors, ...errors2]).toEqual([]);
     await context.close();
@@ -164,9 +180,9 @@ describe('project editor in Chromium', () => {
     const box = page.getByLabel('Text with the list of questions');
     await box.fill('1. Which genre? [weird]\n- RPG');
     await page.getByRole('button', { name: 'Import', exact: true }).click();
-    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Failed to process input!' }).textContent()).toBe(
-      'Failed to process input! Line 1: unknown marker in square brackets',
-    );
+    await expect
+      .poll(() => page.getByRole('alert').filter({ hasText: 'Failed to process input!' }).textContent())
+      .toBe('Failed to process input! Line 1: unknown marker in square brackets');
     await box.fill('1. Which genre? [many]\n- RPG\n- Strategy');
     await page.getByRole('button', { name: 'Import', exact: true }).click();
     await expect.poll(() => page.getByLabel('Text of question 3').inputValue()).toBe('Which genre?');
@@ -181,7 +197,9 @@ describe('project editor in Chromium', () => {
     const { context, page, errors } = await signedIn();
     await page.goto(`${server.url}/project?pid=${pid}`);
     await expectStatus(page, 'View only');
-    expect(await page.getByRole('note').textContent()).toBe('View only: the project cannot be changed in its current status or with your role.');
+    expect(await page.getByRole('note').textContent()).toBe(
+      'View only: the project cannot be changed in its current status or with your role.',
+    );
     expect(await page.getByRole('toolbar').count()).toBe(0);
     expect(await page.getByLabel('Text of question 1').isDisabled()).toBe(true);
     expect(errors).toEqual([]);

@@ -32,7 +32,11 @@ export const network = { up: true, calls: 0 };
 
 export function connectClient(server: TestServer, session: Session) {
   (globalThis as { localStorage?: unknown }).localStorage ??= new MemoryStorage();
-  writeAuth({ accessToken: session.accessToken, refreshToken: session.refreshToken, userId: session.user.id });
+  writeAuth({
+    accessToken: session.accessToken,
+    refreshToken: session.refreshToken,
+    userId: session.user.id,
+  });
   loadAllLocales();
   configureClient({
     baseUrl: server.url,
@@ -69,7 +73,9 @@ export async function drafted(actor: EditorActor, timeout = 5000) {
   actor.send({ type: 'draft.flush' });
   await waitFor(
     actor,
-    (s) => (s.value as { autosave: string }).autosave === 'idle' && s.context.writtenRevision >= s.context.draftRevision,
+    (s) =>
+      (s.value as { autosave: string }).autosave === 'idle' &&
+      s.context.writtenRevision >= s.context.draftRevision,
     { timeout },
   );
 }

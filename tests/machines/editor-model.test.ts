@@ -9,7 +9,16 @@ import { Role } from '../../src/domain/roles';
 import { ProjectStatus } from '../../src/domain/projects';
 import { pictureUrl } from '../../src/domain/content/limits';
 import type { ProjectContent } from '../../src/domain/content/model';
-import { connectClient, docState, firstBlockId, freshDb, network, startEditor, until, type EditorActor } from './editor-helpers';
+import {
+  connectClient,
+  docState,
+  firstBlockId,
+  freshDb,
+  network,
+  startEditor,
+  until,
+  type EditorActor,
+} from './editor-helpers';
 
 // Model-based test of the editor machine (xstate/graph createTestModel): an abstract model of what
 // a user sees, a map from its states to assertions on the real machine (with the real server and
@@ -37,7 +46,9 @@ const model = setup({
     closed: { on: { LOAD: 'saved', LOAD_READONLY: 'readOnly' } },
     readOnly: {},
     saved: { on: { EDIT: 'editing' } },
-    editing: { on: { SAVE: 'stored', SAVE_OFFLINE: 'offline', SAVE_STALE: 'conflict', SAVE_REFUSED: 'failed' } },
+    editing: {
+      on: { SAVE: 'stored', SAVE_OFFLINE: 'offline', SAVE_STALE: 'conflict', SAVE_REFUSED: 'failed' },
+    },
     offline: { on: { ONLINE: 'storedAfterOffline' } },
     conflict: { on: { KEEP_MINE: 'storedMine', TAKE_THEIRS: 'tookTheirs' } },
     failed: { on: { FIX_AND_RETRY: 'storedAfterFix' } },
@@ -66,8 +77,13 @@ interface Sut {
   actor: EditorActor | null;
 }
 const MINE = 'Mine, added in the editor';
-const texts = (c: ProjectContent) => c.questionnaires.flatMap((q) => q.blocks).flatMap((b) => b.questions).map((q) => q.text);
-const server$ = async (sut: Sut) => (await getProject(server, session, sut.pid)).body as { version: number; content: ProjectContent };
+const texts = (c: ProjectContent) =>
+  c.questionnaires
+    .flatMap((q) => q.blocks)
+    .flatMap((b) => b.questions)
+    .map((q) => q.text);
+const server$ = async (sut: Sut) =>
+  (await getProject(server, session, sut.pid)).body as { version: number; content: ProjectContent };
 
 function params(sut: Sut) {
   const actor = () => sut.actor!;
@@ -132,12 +148,23 @@ function params(sut: Sut) {
         await until(actor(), 'saved');
       },
       LOAD_READONLY: async () => {
-        await server.app.db.updateTable('projects').set({ status: ProjectStatus.OnModeration }).where('id', '=', sut.pid).execute();
+        await server.app.db
+          .updateTable('projects')
+          .set({ status: ProjectStatus.OnModeration })
+          .where('id', '=', sut.pid)
+          .execute();
         sut.actor = startEditor(sut.pid, session.user.id, freshDb());
         await until(actor(), 'readOnly');
       },
       EDIT: () => {
-        actor().send({ type: 'content.edit', command: { type: 'question.add', blockId: firstBlockId(actor()), question: { text: MINE, category: 'open' } } });
+        actor().send({
+          type: 'content.edit',
+          command: {
+            type: 'question.add',
+            blockId: firstBlockId(actor()),
+            question: { text: MINE, category: 'open' },
+          },
+        });
       },
       SAVE: async () => {
         actor().send({ type: 'project.save' });
@@ -170,7 +197,14 @@ function params(sut: Sut) {
       },
       SAVE_REFUSED: async () => {
         const q = ctx().doc.content.questionnaires[0].blocks[0].questions[0];
-        actor().send({ type: 'content.edit', command: { type: 'question.update', questionId: q.id, patch: { picture: pictureUrl('e'.repeat(64), 'png') } } });
+        actor().send({
+          type: 'content.edit',
+          command: {
+            type: 'question.update',
+            questionId: q.id,
+            patch: { picture: pictureUrl('e'.repeat(64), 'png') },
+          },
+        });
         actor().send({ type: 'project.save' });
         await until(actor(), 'failed');
       },
@@ -193,15 +227,19 @@ describe('editor machine, model-based', () => {
   });
 
   for (const path of paths) {
-    it(path.description, async () => {
-      const sut: Sut = { pid: await insertProject(server, org), actor: null };
-      await saveProject(server, session, sut.pid, completeContent(), 0);
-      try {
-        await path.test(params(sut));
-      } finally {
-        network.up = true;
-        sut.actor?.stop();
-      }
-    }, 20_000);
+    it(
+      path.description,
+      async () => {
+        const sut: Sut = { pid: await insertProject(server, org), actor: null };
+        await saveProject(server, session, sut.pid, completeContent(), 0);
+        try {
+          await path.test(params(sut));
+        } finally {
+          network.up = true;
+          sut.actor?.stop();
+        }
+      },
+      20_000,
+    );
   }
 });

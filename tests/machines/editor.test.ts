@@ -7,7 +7,17 @@ import { Role } from '../../src/domain/roles';
 import { ProjectStatus } from '../../src/domain/projects';
 import { pictureUrl } from '../../src/domain/content/limits';
 import { readChangeLog, readDraft } from '../../src/db/drafts';
-import { connectClient, docState, drafted, firstBlockId, freshDb, network, startEditor, until, type EditorActor } from './editor-helpers';
+import {
+  connectClient,
+  docState,
+  drafted,
+  firstBlockId,
+  freshDb,
+  network,
+  startEditor,
+  until,
+  type EditorActor,
+} from './editor-helpers';
 
 // The editor machine end to end without a browser: the real server, Dexie on fake-indexeddb.
 
@@ -39,8 +49,12 @@ function open(pid: number, db = freshDb()) {
   return actor;
 }
 const addQuestion = (actor: EditorActor, text: string) =>
-  actor.send({ type: 'content.edit', command: { type: 'question.add', blockId: firstBlockId(actor), question: { text, category: 'open' } } });
-const texts = (c: { questionnaires: { blocks: { questions: { text: string }[] }[] }[] }) => c.questionnaires[0].blocks[0].questions.map((q) => q.text);
+  actor.send({
+    type: 'content.edit',
+    command: { type: 'question.add', blockId: firstBlockId(actor), question: { text, category: 'open' } },
+  });
+const texts = (c: { questionnaires: { blocks: { questions: { text: string }[] }[] }[] }) =>
+  c.questionnaires[0].blocks[0].questions.map((q) => q.text);
 
 describe('editor machine', () => {
   it('loads the server copy, edits, writes the draft with its change-log in Dexie, saves, and clears the log', async () => {
@@ -57,13 +71,19 @@ describe('editor machine', () => {
     const stored = await readDraft(db, pid, session.user.id);
     expect(stored.draft).toMatchObject({ pid, baseVersion: 1, dirty: true });
     expect(texts(stored.draft!.content)).toEqual(['How old are you?', 'Anything else?', 'New one']);
-    expect(stored.rows.map((r) => [r.code, r.payload.label, r.payload.kind])).toEqual([['005', 'New one', 'edit']]);
+    expect(stored.rows.map((r) => [r.code, r.payload.label, r.payload.kind])).toEqual([
+      ['005', 'New one', 'edit'],
+    ]);
 
     actor.send({ type: 'project.save' });
     await until(actor, 'saved');
     await drafted(actor);
     expect(actor.getSnapshot().context.baseVersion).toBe(2);
-    expect(texts((await getProject(server, session, pid)).body.content)).toEqual(['How old are you?', 'Anything else?', 'New one']);
+    expect(texts((await getProject(server, session, pid)).body.content)).toEqual([
+      'How old are you?',
+      'Anything else?',
+      'New one',
+    ]);
     expect(await readChangeLog(db, pid)).toEqual([]);
     expect((await readDraft(db, pid, session.user.id)).draft).toMatchObject({ baseVersion: 2, dirty: false });
   });
@@ -76,8 +96,16 @@ describe('editor machine', () => {
     actor.send({ type: 'history.undo' });
     expect(texts(actor.getSnapshot().context.doc.content)).toEqual(['How old are you?', 'Anything else?']);
     actor.send({ type: 'history.redo' });
-    expect(texts(actor.getSnapshot().context.doc.content)).toEqual(['How old are you?', 'Anything else?', 'Q']);
-    expect(actor.getSnapshot().context.changes.map((r) => `${r.code}:${r.payload.kind}`)).toEqual(['005:edit', '005:undo', '005:redo']);
+    expect(texts(actor.getSnapshot().context.doc.content)).toEqual([
+      'How old are you?',
+      'Anything else?',
+      'Q',
+    ]);
+    expect(actor.getSnapshot().context.changes.map((r) => `${r.code}:${r.payload.kind}`)).toEqual([
+      '005:edit',
+      '005:undo',
+      '005:redo',
+    ]);
   });
 
   it('restores an unsaved draft after the page is gone (a new actor on the same database) and says so', async () => {
@@ -148,7 +176,12 @@ describe('editor machine', () => {
     await until(actor, 'saved');
     const back = await getProject(server, session, pid);
     expect(back.body.version).toBe(2);
-    expect(texts(back.body.content)).toEqual(['How old are you?', 'Anything else?', 'Offline edit', 'Second offline edit']);
+    expect(texts(back.body.content)).toEqual([
+      'How old are you?',
+      'Anything else?',
+      'Offline edit',
+      'Second offline edit',
+    ]);
   });
 
   it('retries by itself with backoff while offline, without an online event', async () => {
@@ -211,7 +244,14 @@ describe('editor machine', () => {
     const actor = open(pid);
     await until(actor, 'saved');
     const q = actor.getSnapshot().context.doc.content.questionnaires[0].blocks[0].questions[1];
-    actor.send({ type: 'content.edit', command: { type: 'redirect.set', questionId: q.id, redirect: { kind: 'questionInBlock', target: q.id } } });
+    actor.send({
+      type: 'content.edit',
+      command: {
+        type: 'redirect.set',
+        questionId: q.id,
+        redirect: { kind: 'questionInBlock', target: q.id },
+      },
+    });
     const calls = network.calls;
     actor.send({ type: 'project.save' });
     expect(docState(actor)).toBe('failed');
@@ -225,7 +265,14 @@ describe('editor machine', () => {
     await until(actor, 'saved');
     const q = actor.getSnapshot().context.doc.content.questionnaires[0].blocks[0].questions[1];
     // Well-formed, but never uploaded: only the server can know.
-    actor.send({ type: 'content.edit', command: { type: 'question.update', questionId: q.id, patch: { picture: pictureUrl('d'.repeat(64), 'png') } } });
+    actor.send({
+      type: 'content.edit',
+      command: {
+        type: 'question.update',
+        questionId: q.id,
+        patch: { picture: pictureUrl('d'.repeat(64), 'png') },
+      },
+    });
     actor.send({ type: 'project.save' });
     await until(actor, 'failed');
     expect(actor.getSnapshot().context.problems.map((p) => p.code)).toEqual([40516]);
@@ -238,7 +285,11 @@ describe('editor machine', () => {
 
   it('is read-only when the project is not editable, and ignores edits', async () => {
     const pid = await project();
-    await server.app.db.updateTable('projects').set({ status: ProjectStatus.OnModeration }).where('id', '=', pid).execute();
+    await server.app.db
+      .updateTable('projects')
+      .set({ status: ProjectStatus.OnModeration })
+      .where('id', '=', pid)
+      .execute();
     const actor = open(pid);
     await until(actor, 'readOnly');
     const before = actor.getSnapshot().context.doc.content;
@@ -251,7 +302,11 @@ describe('editor machine', () => {
     const actor = open(pid);
     await until(actor, 'saved');
     addQuestion(actor, 'late');
-    await server.app.db.updateTable('projects').set({ status: ProjectStatus.OnModeration }).where('id', '=', pid).execute();
+    await server.app.db
+      .updateTable('projects')
+      .set({ status: ProjectStatus.OnModeration })
+      .where('id', '=', pid)
+      .execute();
     actor.send({ type: 'project.save' });
     await until(actor, 'readOnly');
     expect(actor.getSnapshot().context.project?.editable).toBe(false);
@@ -286,6 +341,8 @@ describe('editor machine', () => {
     const actor = open(pid);
     await until(actor, 'saved');
     actor.send({ type: 'log.record', code: '001', label: '5' });
-    expect(actor.getSnapshot().context.changes.map((r) => [r.code, r.payload.kind])).toEqual([['001', 'external']]);
+    expect(actor.getSnapshot().context.changes.map((r) => [r.code, r.payload.kind])).toEqual([
+      ['001', 'external'],
+    ]);
   });
 });

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from './helpers';
-import { copyContent, isQuestionnaireEmpty, KEPT_VERSIONS, loadContent, writeContent } from '../../server/repos/content';
+import {
+  contentProblems,
+  copyContent,
+  isQuestionnaireEmpty,
+  KEPT_VERSIONS,
+  loadContent,
+  writeContent,
+} from '../../server/repos/content';
 import { EMPTY_CONTENT, type ProjectContent } from '../../src/domain/content/model';
 import { insertProject } from './content-helpers';
 
@@ -82,8 +89,14 @@ describe('content repository', () => {
   it('keeps only the latest versions', async () => {
     const db = server.app.db;
     const pid = await insertProject(server, org);
-    for (let i = 0; i < KEPT_VERSIONS + 5; i++) expect(await writeContent(db, pid, i, oneQuestion(), null)).toBe(i + 1);
-    const rows = await db.selectFrom('project_content_versions').select('version').where('project_id', '=', pid).orderBy('version').execute();
+    for (let i = 0; i < KEPT_VERSIONS + 5; i++)
+      expect(await writeContent(db, pid, i, oneQuestion(), null)).toBe(i + 1);
+    const rows = await db
+      .selectFrom('project_content_versions')
+      .select('version')
+      .where('project_id', '=', pid)
+      .orderBy('version')
+      .execute();
     expect(rows.map((r) => r.version)).toEqual(Array.from({ length: KEPT_VERSIONS }, (_, i) => i + 6));
   });
 
@@ -97,5 +110,17 @@ describe('content repository', () => {
     const copy = await loadContent(db, to);
     expect(copy.version).toBe(1);
     expect(copy.content).toEqual(oneQuestion());
+  });
+
+  it('lists the problems of the stored content that stop a sending to moderation', async () => {
+    const db = server.app.db;
+    const pid = await insertProject(server, org);
+    expect((await contentProblems(db, { id: pid, type: 1 })).map((p) => p.code)).toEqual([40501]);
+    const c = oneQuestion();
+    c.questionnaires[0].blocks[0].questions[0].text = '';
+    await writeContent(db, pid, 0, c, null);
+    expect((await contentProblems(db, { id: pid, type: 1 })).map((p) => [p.code, p.path])).toEqual([
+      [40514, 'questionnaires.0.blocks.0.questions.0'],
+    ]);
   });
 });

@@ -4,7 +4,13 @@ import { startServer, type Session, type TestServer } from './helpers';
 import { completeContent, getProject, insertProject, saveProject } from './content-helpers';
 import { Role } from '../../src/domain/roles';
 import { ProjectStatus, ProjectType } from '../../src/domain/projects';
-import { newAnswer, newBlock, newPortrait, newQuestion, newQuestionnaire } from '../../src/domain/content/factory';
+import {
+  newAnswer,
+  newBlock,
+  newPortrait,
+  newQuestion,
+  newQuestionnaire,
+} from '../../src/domain/content/factory';
 import { LIMITS, pictureUrl } from '../../src/domain/content/limits';
 import { checkContent } from '../../src/domain/content/rules';
 import { blocksSave } from '../../src/domain/content/problems';
@@ -31,7 +37,15 @@ describe('GET /project', () => {
     const res = await getProject(server, researcher, pid);
     expect(res.status).toBe(200);
     expect(res.headers.get('etag')).toBe('"0"');
-    expect(res.body).toMatchObject({ pid, name: 'Fresh', type: 1, status: 1, editable: true, version: 0, content: { questionnaires: [], portraits: [] } });
+    expect(res.body).toMatchObject({
+      pid,
+      name: 'Fresh',
+      type: 1,
+      status: 1,
+      editable: true,
+      version: 0,
+      content: { questionnaires: [], portraits: [] },
+    });
     expect(res.body.permissions).toEqual({ blockSettings: false, customParams: false });
   });
 
@@ -62,7 +76,9 @@ describe('POST /project with If-Match', () => {
     const pid = await insertProject(server, org);
     const res = await saveProject(server, researcher, pid, completeContent());
     expect(res.status).toBe(428);
-    expect(res.body.message).toBe('A save without a version is not accepted: refresh the project and save again');
+    expect(res.body.message).toBe(
+      'A save without a version is not accepted: refresh the project and save again',
+    );
     expect((await saveProject(server, researcher, pid, completeContent(), '"abc"')).status).toBe(400);
     expect((await getProject(server, researcher, pid)).body.version).toBe(0);
   });
@@ -87,7 +103,9 @@ describe('POST /project with If-Match', () => {
 
   it('lets exactly one of two concurrent saves of the same version win', async () => {
     const pid = await insertProject(server, org);
-    const results = await Promise.all(Array.from({ length: 4 }, () => saveProject(server, researcher, pid, completeContent(), 0)));
+    const results = await Promise.all(
+      Array.from({ length: 4 }, () => saveProject(server, researcher, pid, completeContent(), 0)),
+    );
     expect(results.map((r) => r.status).sort()).toEqual([200, 412, 412, 412]);
     expect((await getProject(server, researcher, pid)).body.version).toBe(1);
   });
@@ -95,13 +113,24 @@ describe('POST /project with If-Match', () => {
   it('writes one log entry per save', async () => {
     const pid = await insertProject(server, org, { name: 'Logged' });
     await saveProject(server, researcher, pid, completeContent(), 0);
-    const rows = await server.app.db.selectFrom('history').selectAll().where('message_key', '=', 'editor.log.saved').where('user_id', '=', researcher.user.id).execute();
-    expect(rows.some((r) => JSON.parse(r.message_params).pid === pid && JSON.parse(r.message_params).version === 1)).toBe(true);
+    const rows = await server.app.db
+      .selectFrom('history')
+      .selectAll()
+      .where('message_key', '=', 'editor.log.saved')
+      .where('user_id', '=', researcher.user.id)
+      .execute();
+    expect(
+      rows.some(
+        (r) => JSON.parse(r.message_params).pid === pid && JSON.parse(r.message_params).version === 1,
+      ),
+    ).toBe(true);
   });
 
   it('refuses content that does not have the schema shape with 400 naming the field', async () => {
     const pid = await insertProject(server, org);
-    const bad = completeContent() as unknown as { questionnaires: { blocks: { questions: { category: string }[] }[] }[] };
+    const bad = completeContent() as unknown as {
+      questionnaires: { blocks: { questions: { category: string }[] }[] }[];
+    };
     bad.questionnaires[0].blocks[0].questions[0].category = 'telepathy';
     const res = await saveProject(server, researcher, pid, bad, 0);
     expect(res.status).toBe(400);
@@ -120,20 +149,78 @@ describe('content codes on the server', () => {
   // [code, target project?, break it, refused (400) or only reported (200)]
   const cases: [number, boolean, (c: ProjectContent) => void, 'refused' | 'reported'][] = [
     [40501, false, (c) => (c.questionnaires[0].blocks[0].questions = []), 'reported'],
-    [40502, false, (c) => c.questionnaires.push(...Array.from({ length: LIMITS.questionnaires }, () => newQuestionnaire({ blocks: [newBlock({ questions: [open()] })] }))), 'refused'],
+    [
+      40502,
+      false,
+      (c) =>
+        c.questionnaires.push(
+          ...Array.from({ length: LIMITS.questionnaires }, () =>
+            newQuestionnaire({ blocks: [newBlock({ questions: [open()] })] }),
+          ),
+        ),
+      'refused',
+    ],
     [40503, true, (c) => (c.portraits = []), 'reported'],
-    [40504, true, (c) => (c.portraits = Array.from({ length: LIMITS.portraits + 1 }, () => newPortrait({ questionnaireId: c.questionnaires[0].id, params: [{ field: 'gender', values: ['male'], min: null, max: null }] }))), 'refused'],
-    [40505, true, (c) => c.questionnaires.push(newQuestionnaire({ blocks: [newBlock({ questions: [open()] })] })), 'reported'],
-    [40506, false, (c) => c.portraits.push(newPortrait({ params: [{ field: 'gender', values: ['male'], min: null, max: null }] })), 'refused'],
+    [
+      40504,
+      true,
+      (c) =>
+        (c.portraits = Array.from({ length: LIMITS.portraits + 1 }, () =>
+          newPortrait({
+            questionnaireId: c.questionnaires[0].id,
+            params: [{ field: 'gender', values: ['male'], min: null, max: null }],
+          }),
+        )),
+      'refused',
+    ],
+    [
+      40505,
+      true,
+      (c) => c.questionnaires.push(newQuestionnaire({ blocks: [newBlock({ questions: [open()] })] })),
+      'reported',
+    ],
+    [
+      40506,
+      false,
+      (c) =>
+        c.portraits.push(
+          newPortrait({ params: [{ field: 'gender', values: ['male'], min: null, max: null }] }),
+        ),
+      'refused',
+    ],
     [40507, false, (c) => c.questionnaires.push(newQuestionnaire({ blocks: [] })), 'reported'],
-    [40508, false, (c) => c.questionnaires[0].blocks.push(...Array.from({ length: LIMITS.blocksPerQuestionnaire }, () => newBlock({ questions: [open()] }))), 'refused'],
+    [
+      40508,
+      false,
+      (c) =>
+        c.questionnaires[0].blocks.push(
+          ...Array.from({ length: LIMITS.blocksPerQuestionnaire }, () => newBlock({ questions: [open()] })),
+        ),
+      'refused',
+    ],
     [40509, false, (c) => c.questionnaires[0].blocks.push(newBlock()), 'reported'],
-    [40510, false, (c) => c.questionnaires[0].blocks[0].questions.push(...Array.from({ length: LIMITS.questionsPerBlock }, open)), 'refused'],
+    [
+      40510,
+      false,
+      (c) =>
+        c.questionnaires[0].blocks[0].questions.push(
+          ...Array.from({ length: LIMITS.questionsPerBlock }, open),
+        ),
+      'refused',
+    ],
     [40511, true, (c) => (c.portraits[0].params = []), 'reported'],
     [40512, true, (c) => (c.portraits[0].respondents = LIMITS.respondentsMax + 1), 'refused'],
     [40513, false, (c) => (q(c).answers = []), 'reported'],
     [40514, false, (c) => (q(c).text = ''), 'reported'],
-    [40515, false, (c) => q(c).answers.push(...Array.from({ length: LIMITS.answersPerQuestion }, () => newAnswer({ text: 'a' }))), 'refused'],
+    [
+      40515,
+      false,
+      (c) =>
+        q(c).answers.push(
+          ...Array.from({ length: LIMITS.answersPerQuestion }, () => newAnswer({ text: 'a' })),
+        ),
+      'refused',
+    ],
     [40516, false, (c) => (q(c).picture = 'https://example.com/x.png'), 'refused'],
     [40517, false, (c) => (q(c).answers[0].text = ''), 'reported'],
     [40518, false, (c) => (q(c).answers[0].picture = pictureUrl('b'.repeat(64), 'png')), 'refused'],
@@ -153,7 +240,11 @@ describe('content codes on the server', () => {
       expect((await getProject(server, researcher, pid)).body.version).toBe(0);
     } else {
       expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(200);
-      expect(res.body.problems.some((p: { code: number; severity: string }) => p.code === code && p.severity === 'incomplete')).toBe(true);
+      expect(
+        res.body.problems.some(
+          (p: { code: number; severity: string }) => p.code === code && p.severity === 'incomplete',
+        ),
+      ).toBe(true);
     }
   });
 
@@ -175,7 +266,12 @@ describe('content codes on the server', () => {
     expect(res.body.message).toBe('Unable to save project. Circular or incorrect redirects are set');
     expect(res.body.code).toBe('redirectCycle');
     expect(res.body.details[0].redirects).toEqual(['questionnaires.0.blocks.0.questions.1.redirect']);
-    const ru = await server.call('POST', '/project', { session: researcher, body: { pid, content }, headers: { 'if-match': '"0"' }, locale: 'ru' });
+    const ru = await server.call('POST', '/project', {
+      session: researcher,
+      body: { pid, content },
+      headers: { 'if-match': '"0"' },
+      locale: 'ru',
+    });
     expect(ru.body.message).toBe('Невозможно сохранить проект. Заданы циклические или некорректные переходы');
   });
 
@@ -197,7 +293,9 @@ describe('content codes on the server', () => {
       'The maximum number of replies has been exceeded, disable the reply limit or adjust the value',
     );
     q(content).answerLimit = { min: 4, max: 5 };
-    expect((await saveProject(server, researcher, pid, content, 0)).body.message).toBe('Missing number of responses, disable the response limit or adjust the value');
+    expect((await saveProject(server, researcher, pid, content, 0)).body.message).toBe(
+      'Missing number of responses, disable the response limit or adjust the value',
+    );
   });
 
   it('agrees with the domain rules on random content: refuses exactly what they refuse, stores the rest unchanged', async () => {
@@ -209,7 +307,9 @@ describe('content codes on the server', () => {
         const res = await saveProject(server, researcher, pid, content, version);
         if (errors.length > 0) {
           expect(res.status).toBe(400);
-          expect(res.body.details.map((p: { rule: string; path: string }) => `${p.rule}@${p.path}`)).toEqual(errors.map((p) => `${p.rule}@${p.path}`));
+          expect(res.body.details.map((p: { rule: string; path: string }) => `${p.rule}@${p.path}`)).toEqual(
+            errors.map((p) => `${p.rule}@${p.path}`),
+          );
           return;
         }
         expect(res.status).toBe(200);
@@ -253,7 +353,8 @@ describe('who may call what', () => {
   ])('GET: %s on the %s project → %i', async (who, which, status) => {
     const res = await getProject(server, sessions[who]!, which === 'created' ? created : sent);
     expect(res.status).toBe(status);
-    if (status === 200) expect(res.body.editable).toBe(which === 'created' && (who === 'admin' || who === 'demo'));
+    if (status === 200)
+      expect(res.body.editable).toBe(which === 'created' && (who === 'admin' || who === 'demo'));
   });
 
   it.each([
@@ -272,7 +373,14 @@ describe('who may call what', () => {
 
   it('refuses both calls without a sign-in', async () => {
     expect((await server.call('GET', `/project?pid=${created}`)).status).toBe(401);
-    expect((await server.call('POST', '/project', { body: { pid: created, content: completeContent() }, headers: { 'if-match': '"1"' } })).status).toBe(401);
+    expect(
+      (
+        await server.call('POST', '/project', {
+          body: { pid: created, content: completeContent() },
+          headers: { 'if-match': '"1"' },
+        })
+      ).status,
+    ).toBe(401);
   });
 
   it('lets only an administrator change customParams and block settings', async () => {
@@ -283,7 +391,9 @@ describe('who may call what', () => {
     withParams.questionnaires[0].blocks[0].questions[0].customParams = '{"source":"vk"}';
     const res = await saveProject(server, researcher, pid, withParams, 1);
     expect(res.status).toBe(403);
-    expect(res.body.message).toBe('Only an administrator or a moderator may change the customParams of questions');
+    expect(res.body.message).toBe(
+      'Only an administrator or a moderator may change the customParams of questions',
+    );
     const withUrl = structuredClone(content);
     withUrl.questionnaires[0].blocks[0].callbackUrl = 'https://example.com/done';
     expect((await saveProject(server, researcher, pid, withUrl, 1)).status).toBe(403);

@@ -13,18 +13,29 @@ import { LIMITS } from '../../src/domain/content/limits';
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 const JPG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('JFIF\0rest-of-jpeg')]);
 const GIF = Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1');
-const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x1a, 0, 0, 0]), Buffer.from('WEBPVP8 '), Buffer.alloc(14)]);
+const WEBP = Buffer.concat([
+  Buffer.from('RIFF'),
+  Buffer.from([0x1a, 0, 0, 0]),
+  Buffer.from('WEBPVP8 '),
+  Buffer.alloc(14),
+]);
 
 function form(files: { name: string; bytes: Buffer; type?: string; field?: string }[]) {
   const fd = new FormData();
-  for (const f of files) fd.append(f.field ?? 'images', new Blob([new Uint8Array(f.bytes)], { type: f.type ?? 'application/octet-stream' }), f.name);
+  for (const f of files)
+    fd.append(
+      f.field ?? 'images',
+      new Blob([new Uint8Array(f.bytes)], { type: f.type ?? 'application/octet-stream' }),
+      f.name,
+    );
   return fd;
 }
 
 let server: TestServer;
 let researcher: Session;
 let uploads: string;
-const upload = (session: Session | undefined, fd: FormData) => server.call('POST', '/picture', { session, rawBody: fd });
+const upload = (session: Session | undefined, fd: FormData) =>
+  server.call('POST', '/picture', { session, rawBody: fd });
 const stored = () => (fs.existsSync(uploads) ? fs.readdirSync(uploads).sort() : []);
 
 beforeAll(async () => {
@@ -36,16 +47,30 @@ afterAll(async () => server?.close());
 
 describe('POST /picture', () => {
   it('stores each picture by its content hash, answers its URL, and serves it back with long caching', async () => {
-    const res = await upload(researcher, form([
-      { name: 'a.png', bytes: PNG },
-      { name: 'photo.JPG', bytes: JPG },
-      { name: 'anim.gif', bytes: GIF },
-      { name: 'w.webp', bytes: WEBP },
-    ]));
+    const res = await upload(
+      researcher,
+      form([
+        { name: 'a.png', bytes: PNG },
+        { name: 'photo.JPG', bytes: JPG },
+        { name: 'anim.gif', bytes: GIF },
+        { name: 'w.webp', bytes: WEBP },
+      ]),
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const hash = crypto.createHash('sha256').update(PNG).digest('hex');
-    expect(res.body[0]).toEqual({ url: `/api/v1/service/pictures/${hash}.png`, hash, type: 'image/png', size: PNG.length, name: 'a.png' });
-    expect(res.body.map((r: { type: string }) => r.type)).toEqual(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+    expect(res.body[0]).toEqual({
+      url: `/api/v1/service/pictures/${hash}.png`,
+      hash,
+      type: 'image/png',
+      size: PNG.length,
+      name: 'a.png',
+    });
+    expect(res.body.map((r: { type: string }) => r.type)).toEqual([
+      'image/png',
+      'image/jpeg',
+      'image/gif',
+      'image/webp',
+    ]);
     expect(stored()).toContain(`${hash}.png`);
 
     const get = await fetch(server.url + res.body[0].url);
@@ -60,12 +85,18 @@ describe('POST /picture', () => {
 
   it('judges the type by the bytes, not the name: a text file named .png is refused and nothing is stored', async () => {
     const before = stored();
-    const res = await upload(researcher, form([
-      { name: 'ok.png', bytes: Buffer.concat([PNG, Buffer.from('different')]) },
-      { name: 'evil.png', bytes: Buffer.from('<svg onload="alert(1)"></svg>'), type: 'image/png' },
-    ]));
+    const res = await upload(
+      researcher,
+      form([
+        { name: 'ok.png', bytes: Buffer.concat([PNG, Buffer.from('different')]) },
+        { name: 'evil.png', bytes: Buffer.from('<svg onload="alert(1)"></svg>'), type: 'image/png' },
+      ]),
+    );
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ code: 'bad-type', message: 'The file “evil.png” is not a JPEG, PNG, WebP or GIF picture' });
+    expect(res.body).toMatchObject({
+      code: 'bad-type',
+      message: 'The file “evil.png” is not a JPEG, PNG, WebP or GIF picture',
+    });
     expect(stored()).toEqual(before);
   });
 
@@ -82,11 +113,16 @@ describe('POST /picture', () => {
   });
 
   it('refuses more pictures than one call may carry, no pictures, and a body that is not multipart', async () => {
-    const many = Array.from({ length: LIMITS.imagesPerUpload + 1 }, (_, i) => ({ name: `${i}.png`, bytes: Buffer.concat([PNG, Buffer.from([i])]) }));
+    const many = Array.from({ length: LIMITS.imagesPerUpload + 1 }, (_, i) => ({
+      name: `${i}.png`,
+      bytes: Buffer.concat([PNG, Buffer.from([i])]),
+    }));
     const res = await upload(researcher, form(many));
     expect(res.status).toBe(413);
     expect(res.body.code).toBe('too-many');
-    expect((await upload(researcher, form([{ name: 'x.png', bytes: PNG, field: 'other' }]))).body.code).toBe('no-files');
+    expect((await upload(researcher, form([{ name: 'x.png', bytes: PNG, field: 'other' }]))).body.code).toBe(
+      'no-files',
+    );
     const json = await server.call('POST', '/picture', { session: researcher, body: { images: [] } });
     expect(json.status).toBe(400);
     expect(json.body.code).toBe('not-multipart');

@@ -47,32 +47,35 @@ describe('history', () => {
 
   it('logs one row per edit, undo and redo, with the code of the command', () => {
     fc.assert(
-      fc.property(fc.array(fc.oneof(arbEditSeed, fc.constantFrom('undo' as const, 'redo' as const)), { maxLength: 40 }), (steps) => {
-        let doc = openDoc(start());
-        const log: Change[] = [];
-        const expected: Change[] = [];
-        for (const s of steps) {
-          if (s === 'undo' || s === 'redo') {
-            const entry = s === 'undo' ? doc.undo[doc.undo.length - 1] : doc.redo[doc.redo.length - 1];
-            const step = s === 'undo' ? undo(doc) : redo(doc);
-            expect(step === null).toBe(entry === undefined);
-            if (!step) continue;
-            expected.push({ code: entry.code, label: entry.label, kind: s });
+      fc.property(
+        fc.array(fc.oneof(arbEditSeed, fc.constantFrom('undo' as const, 'redo' as const)), { maxLength: 40 }),
+        (steps) => {
+          let doc = openDoc(start());
+          const log: Change[] = [];
+          const expected: Change[] = [];
+          for (const s of steps) {
+            if (s === 'undo' || s === 'redo') {
+              const entry = s === 'undo' ? doc.undo[doc.undo.length - 1] : doc.redo[doc.redo.length - 1];
+              const step = s === 'undo' ? undo(doc) : redo(doc);
+              expect(step === null).toBe(entry === undefined);
+              if (!step) continue;
+              expected.push({ code: entry.code, label: entry.label, kind: s });
+              doc = step.doc;
+              log.push(step.change);
+              continue;
+            }
+            const command = commandFor(doc.content, s);
+            const dry = performCommand(doc.content, command);
+            const step = edit(doc, command);
+            expect(step === null).toBe(dry === null);
+            if (!step || !dry) continue;
+            expected.push({ code: dry.code, label: dry.label, kind: 'edit' });
             doc = step.doc;
             log.push(step.change);
-            continue;
           }
-          const command = commandFor(doc.content, s);
-          const dry = performCommand(doc.content, command);
-          const step = edit(doc, command);
-          expect(step === null).toBe(dry === null);
-          if (!step || !dry) continue;
-          expected.push({ code: dry.code, label: dry.label, kind: 'edit' });
-          doc = step.doc;
-          log.push(step.change);
-        }
-        expect(log).toEqual(expected);
-      }),
+          expect(log).toEqual(expected);
+        },
+      ),
       { numRuns: 200 },
     );
   });
@@ -123,8 +126,16 @@ describe('history', () => {
   it('clears redirects and recalls that pointed at a deleted question, and undo brings them back', () => {
     let doc = openDoc(start());
     const [q0, q1, q2] = doc.content.questionnaires[0].blocks[0].questions;
-    doc = edit(doc, { type: 'redirect.set', questionId: q0.id, redirect: { kind: 'questionInBlock', target: q2.id } })!.doc;
-    doc = edit(doc, { type: 'question.update', questionId: q2.id, patch: { recall: { questionId: q1.id, mode: 'selected' } } })!.doc;
+    doc = edit(doc, {
+      type: 'redirect.set',
+      questionId: q0.id,
+      redirect: { kind: 'questionInBlock', target: q2.id },
+    })!.doc;
+    doc = edit(doc, {
+      type: 'question.update',
+      questionId: q2.id,
+      patch: { recall: { questionId: q1.id, mode: 'selected' } },
+    })!.doc;
     const before = doc.content;
     doc = edit(doc, { type: 'question.delete', questionId: q2.id })!.doc;
     expect(doc.content.questionnaires[0].blocks[0].questions[0].redirect).toBeNull();
@@ -136,7 +147,12 @@ describe('history', () => {
   it('creates the target of a "new" redirect in the same step', () => {
     let doc = openDoc(start());
     const q0 = doc.content.questionnaires[0].blocks[0].questions[0];
-    doc = edit(doc, { type: 'redirect.set', questionId: q0.id, answerId: q0.answers[0].id, redirect: { kind: 'newBlock', target: null } })!.doc;
+    doc = edit(doc, {
+      type: 'redirect.set',
+      questionId: q0.id,
+      answerId: q0.answers[0].id,
+      redirect: { kind: 'newBlock', target: null },
+    })!.doc;
     const blocks = doc.content.questionnaires[0].blocks;
     expect(blocks).toHaveLength(3);
     expect(blocks[0].questions[0].answers[0].redirect).toEqual({ kind: 'newBlock', target: blocks[1].id });
@@ -146,7 +162,8 @@ describe('history', () => {
   it('keeps at most HISTORY_LIMIT steps to undo', () => {
     let doc = openDoc(start());
     const qid = doc.content.questionnaires[0].blocks[0].questions[0].id;
-    for (let i = 0; i < HISTORY_LIMIT + 10; i++) doc = edit(doc, { type: 'question.update', questionId: qid, patch: { text: `t${i}` } })!.doc;
+    for (let i = 0; i < HISTORY_LIMIT + 10; i++)
+      doc = edit(doc, { type: 'question.update', questionId: qid, patch: { text: `t${i}` } })!.doc;
     expect(doc.undo).toHaveLength(HISTORY_LIMIT);
     while (doc.undo.length) doc = undo(doc)!.doc;
     expect(doc.content.questionnaires[0].blocks[0].questions[0].text).toBe('t9');

@@ -14,7 +14,12 @@ function ok(result: ImportResult) {
 const shape = (r: ImportResult) =>
   ok(r).blocks.map((b) => ({
     name: b.name,
-    questions: b.questions.map((q) => ({ text: q.text, category: q.category, answers: q.answers.map((a) => a.text), statements: q.statements.map((s) => s.text) })),
+    questions: b.questions.map((q) => ({
+      text: q.text,
+      category: q.category,
+      answers: q.answers.map((a) => a.text),
+      statements: q.statements.map((s) => s.text),
+    })),
   }));
 
 describe('import: list format', () => {
@@ -33,8 +38,18 @@ describe('import: list format', () => {
       {
         name: null,
         questions: [
-          { text: 'How old are you?', category: 'oneAnswer', answers: ['under 18', '18–25', 'over 25'], statements: [] },
-          { text: 'Which games do you play?', category: 'fewAnswers', answers: ['Shooters', 'Puzzles'], statements: [] },
+          {
+            text: 'How old are you?',
+            category: 'oneAnswer',
+            answers: ['under 18', '18–25', 'over 25'],
+            statements: [],
+          },
+          {
+            text: 'Which games do you play?',
+            category: 'fewAnswers',
+            answers: ['Shooters', 'Puzzles'],
+            statements: [],
+          },
           { text: 'What would you change?', category: 'open', answers: [], statements: [] },
         ],
       },
@@ -58,11 +73,21 @@ How much? [slider 0-100 step 5]
 
 Stars? [stars 7]`);
     expect(shape(r)).toEqual([
-      { name: null, questions: [{ text: 'Do you like it?', category: 'oneAnswer', answers: ['Yes', 'No'], statements: [] }] },
+      {
+        name: null,
+        questions: [
+          { text: 'Do you like it?', category: 'oneAnswer', answers: ['Yes', 'No'], statements: [] },
+        ],
+      },
       {
         name: 'Habits',
         questions: [
-          { text: 'Rate each', category: 'matrix', answers: ['Often', 'Never'], statements: ['Morning', 'Evening'] },
+          {
+            text: 'Rate each',
+            category: 'matrix',
+            answers: ['Often', 'Never'],
+            statements: ['Morning', 'Evening'],
+          },
           { text: 'How much?', category: 'slider', answers: [], statements: [] },
           { text: 'Stars?', category: 'starRating', answers: [], statements: [] },
         ],
@@ -90,7 +115,14 @@ Stars? [stars 7]`);
       ['город', 'cityAuto'],
     ];
     for (const [marker, category] of markers) {
-      const withAnswers = ['one', 'несколько', 'screening', 'квалификация', 'ранжирование', 'matrix'].includes(marker);
+      const withAnswers = [
+        'one',
+        'несколько',
+        'screening',
+        'квалификация',
+        'ранжирование',
+        'matrix',
+      ].includes(marker);
       const text = `Q [${marker}]${withAnswers ? '\n> row\nA\nB' : ''}`;
       const body = marker === 'matrix' ? text : text.replace('\n> row', '');
       const r = importQuestions(body);
@@ -120,14 +152,21 @@ Stars? [stars 7]`);
   it('makes rows without columns a matrix question, left for the rules to call empty', () => {
     const q = ok(importQuestions('1. Q\n> row')).blocks[0].questions[0];
     expect([q.category, q.answers.length, q.statements.length]).toEqual(['matrix', 0, 1]);
-    expect(checkContent({ portraits: [], questionnaires: [newQuestionnaire({ blocks: [newBlock({ questions: [q] })] })] }, { projectType: 1 })).toEqual([
-      expect.objectContaining({ code: 40513 }),
-    ]);
+    expect(
+      checkContent(
+        { portraits: [], questionnaires: [newQuestionnaire({ blocks: [newBlock({ questions: [q] })] })] },
+        { projectType: 1 },
+      ),
+    ).toEqual([expect.objectContaining({ code: 40513 })]);
   });
 
   it('refuses more answers than a question may have, at the first one too many', () => {
     const lines = ['1. Q', ...Array.from({ length: LIMITS.answersPerQuestion + 1 }, (_, i) => `- a${i}`)];
-    expect(importQuestions(lines.join('\n'))).toMatchObject({ ok: false, line: LIMITS.answersPerQuestion + 2, reason: 'tooManyAnswers' });
+    expect(importQuestions(lines.join('\n'))).toMatchObject({
+      ok: false,
+      line: LIMITS.answersPerQuestion + 2,
+      reason: 'tooManyAnswers',
+    });
   });
 });
 
@@ -186,7 +225,12 @@ m3
       {
         name: 'My Block Name',
         questions: [
-          { text: 'This is a multiple choice multiple answer question.', category: 'fewAnswers', answers: ['a', 'b', 'c', 'd'], statements: [] },
+          {
+            text: 'This is a multiple choice multiple answer question.',
+            category: 'fewAnswers',
+            answers: ['a', 'b', 'c', 'd'],
+            statements: [],
+          },
           {
             text: 'This is a matrix question that has longer question text. It is a matrix question because it has two groups of choices. The question text is on two lines.',
             category: 'matrix',
@@ -260,7 +304,12 @@ describe('import into a project', () => {
 
   it('creates a questionnaire when the project has none', () => {
     const r = ok(importQuestions('Q1\nA\nB'));
-    const step = edit(openDoc({ questionnaires: [], portraits: [] }), { type: 'import', questionnaireId: null, blockId: null, blocks: r.blocks })!;
+    const step = edit(openDoc({ questionnaires: [], portraits: [] }), {
+      type: 'import',
+      questionnaireId: null,
+      blockId: null,
+      blocks: r.blocks,
+    })!;
     expect(step.doc.content.questionnaires).toHaveLength(1);
     expect(step.doc.content.questionnaires[0].blocks[0].questions[0].answers).toHaveLength(2);
   });

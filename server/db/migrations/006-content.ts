@@ -10,7 +10,9 @@ export function migration(dialect: Dialect) {
     async up(db: Kysely<unknown>) {
       await db.schema
         .createTable('project_contents')
-        .addColumn('project_id', 'integer', (c) => c.primaryKey().references('projects.id').onDelete('cascade'))
+        .addColumn('project_id', 'integer', (c) =>
+          c.primaryKey().references('projects.id').onDelete('cascade'),
+        )
         .addColumn('version', 'integer', (c) => c.notNull())
         .addColumn('content', 'text', (c) => c.notNull())
         .addColumn('question_count', 'integer', (c) => c.notNull())
@@ -35,7 +37,8 @@ export function migration(dialect: Dialect) {
         .execute();
     },
     async down(db: Kysely<unknown>) {
-      for (const t of ['pictures', 'project_content_versions', 'project_contents']) await db.schema.dropTable(t).execute();
+      for (const t of ['pictures', 'project_content_versions', 'project_contents'])
+        await db.schema.dropTable(t).execute();
     },
   };
 }

@@ -78,7 +78,10 @@ export const CATEGORY_RULES: Record<QuestionCategory, CategoryRules> = {
 };
 
 export const NPS_SCALE = { min: 0, max: 10, step: 1 } as const;
-export const DEFAULT_SCALE = { range: { min: 1, max: 10, step: 1 }, slider: { min: 0, max: 100, step: 1 } } as const;
+export const DEFAULT_SCALE = {
+  range: { min: 1, max: 10, step: 1 },
+  slider: { min: 0, max: 100, step: 1 },
+} as const;
 export const DEFAULT_STARS = 5;
 
 /**
@@ -89,7 +92,13 @@ export const DEFAULT_STARS = 5;
 export function withCategory(q: Question, category: QuestionCategory): Question {
   const r = CATEGORY_RULES[category];
   const scale =
-    r.scale === 'nps' ? { ...NPS_SCALE } : r.scale ? (q.scale && CATEGORY_RULES[q.category].scale === r.scale ? q.scale : { ...DEFAULT_SCALE[r.scale] }) : null;
+    r.scale === 'nps'
+      ? { ...NPS_SCALE }
+      : r.scale
+        ? q.scale && CATEGORY_RULES[q.category].scale === r.scale
+          ? q.scale
+          : { ...DEFAULT_SCALE[r.scale] }
+        : null;
   return {
     ...q,
     category,

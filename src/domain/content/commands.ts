@@ -2,7 +2,16 @@ import { enablePatches, produceWithPatches, type Draft, type Patch } from 'immer
 import { withCategory } from './categories';
 import { shortLabel, type ChangeCode } from './changelog';
 import { newAnswer, newBlock, newPortrait, newQuestion, newQuestionnaire, newStatement } from './factory';
-import type { Answer, Block, Portrait, ProjectContent, Question, QuestionCategory, Redirect, Statement } from './model';
+import type {
+  Answer,
+  Block,
+  Portrait,
+  ProjectContent,
+  Question,
+  QuestionCategory,
+  Redirect,
+  Statement,
+} from './model';
 
 // Every edit of the content is a command: plain data that names what to change. Performing one
 // yields the new content and an immer patch pair (to undo and redo it cheaply, however large the
@@ -25,7 +34,11 @@ export type Command =
   | { type: 'questionnaire.delete'; questionnaireId: string }
   | { type: 'block.add'; questionnaireId: string; index?: number }
   | { type: 'block.delete'; blockId: string }
-  | { type: 'block.update'; blockId: string; patch: Partial<Pick<Block, 'name' | 'customParams' | 'callbackUrl'>> }
+  | {
+      type: 'block.update';
+      blockId: string;
+      patch: Partial<Pick<Block, 'name' | 'customParams' | 'callbackUrl'>>;
+    }
   | { type: 'question.add'; blockId: string; index?: number; question?: Partial<Question> }
   | { type: 'question.delete'; questionId: string }
   | { type: 'question.update'; questionId: string; patch: QuestionPatch }
@@ -78,7 +91,10 @@ function findBlock(d: D, id: string): (Found<Draft<Block>> & { qn: number }) | n
   return null;
 }
 
-function findQuestion(d: D, id: string): (Found<Draft<Question>> & { block: Draft<Block>; qn: number }) | null {
+function findQuestion(
+  d: D,
+  id: string,
+): (Found<Draft<Question>> & { block: Draft<Block>; qn: number }) | null {
   for (let i = 0; i < d.questionnaires.length; i++) {
     for (const block of d.questionnaires[i].blocks) {
       const index = block.questions.findIndex((q) => q.id === id);
@@ -242,7 +258,10 @@ function perform(d: D, c: Command): { code: ChangeCode; label: string } | null {
       if (!f) return null;
       const holder = c.answerId === undefined ? f.item : f.item.answers.find((a) => a.id === c.answerId);
       if (!holder) return null;
-      holder.redirect = c.redirect && { ...c.redirect, target: c.redirect.target ?? createTarget(d, f, c.redirect.kind) };
+      holder.redirect = c.redirect && {
+        ...c.redirect,
+        target: c.redirect.target ?? createTarget(d, f, c.redirect.kind),
+      };
       return { code: '008', label: shortLabel(f.item.text) };
     }
     case 'portrait.add': {
@@ -269,7 +288,11 @@ function perform(d: D, c: Command): { code: ChangeCode; label: string } | null {
       if (count === 0 || (!f && c.questionnaireId !== null)) return null;
       if (!f) {
         d.questionnaires.push(newQuestionnaire({ blocks: [] }));
-        f = { item: d.questionnaires[d.questionnaires.length - 1], list: d.questionnaires, index: d.questionnaires.length - 1 };
+        f = {
+          item: d.questionnaires[d.questionnaires.length - 1],
+          list: d.questionnaires,
+          index: d.questionnaires.length - 1,
+        };
       }
       const blocks = f.item.blocks;
       let at = c.blockId === null ? -1 : blocks.findIndex((b) => b.id === c.blockId);
@@ -292,7 +315,11 @@ function perform(d: D, c: Command): { code: ChangeCode; label: string } | null {
 }
 
 /** Creates the item a "new…" redirect points at, next to the question it starts from; returns its id. */
-function createTarget(d: D, from: NonNullable<ReturnType<typeof findQuestion>>, kind: Redirect['kind']): string | null {
+function createTarget(
+  d: D,
+  from: NonNullable<ReturnType<typeof findQuestion>>,
+  kind: Redirect['kind'],
+): string | null {
   const questionnaire = d.questionnaires[from.qn];
   switch (kind) {
     case 'newQuestionnaire': {

@@ -38,16 +38,31 @@ export function openDoc(content: ProjectContent): EditorDoc {
 export function edit(doc: EditorDoc, command: Command): Step | null {
   const done = performCommand(doc.content, command);
   if (!done) return null;
-  const entry: HistoryEntry = { patches: done.patches, inverse: done.inverse, code: done.code, label: done.label };
-  const undo = doc.undo.length >= HISTORY_LIMIT ? [...doc.undo.slice(doc.undo.length - HISTORY_LIMIT + 1), entry] : [...doc.undo, entry];
-  return { doc: { content: done.content, undo, redo: [] }, change: { code: done.code, label: done.label, kind: 'edit' } };
+  const entry: HistoryEntry = {
+    patches: done.patches,
+    inverse: done.inverse,
+    code: done.code,
+    label: done.label,
+  };
+  const undo =
+    doc.undo.length >= HISTORY_LIMIT
+      ? [...doc.undo.slice(doc.undo.length - HISTORY_LIMIT + 1), entry]
+      : [...doc.undo, entry];
+  return {
+    doc: { content: done.content, undo, redo: [] },
+    change: { code: done.code, label: done.label, kind: 'edit' },
+  };
 }
 
 export function undo(doc: EditorDoc): Step | null {
   const entry = doc.undo[doc.undo.length - 1];
   if (!entry) return null;
   return {
-    doc: { content: applyPatches(doc.content, entry.inverse), undo: doc.undo.slice(0, -1), redo: [...doc.redo, entry] },
+    doc: {
+      content: applyPatches(doc.content, entry.inverse),
+      undo: doc.undo.slice(0, -1),
+      redo: [...doc.redo, entry],
+    },
     change: { code: entry.code, label: entry.label, kind: 'undo' },
   };
 }
@@ -56,7 +71,11 @@ export function redo(doc: EditorDoc): Step | null {
   const entry = doc.redo[doc.redo.length - 1];
   if (!entry) return null;
   return {
-    doc: { content: applyPatches(doc.content, entry.patches), undo: [...doc.undo, entry], redo: doc.redo.slice(0, -1) },
+    doc: {
+      content: applyPatches(doc.content, entry.patches),
+      undo: [...doc.undo, entry],
+      redo: doc.redo.slice(0, -1),
+    },
     change: { code: entry.code, label: entry.label, kind: 'redo' },
   };
 }

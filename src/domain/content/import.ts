@@ -88,7 +88,18 @@ interface Pending {
 }
 
 function pending(line: number, text: string): Pending {
-  return { line, text: text ? [text] : [], category: null, multiple: false, other: false, shuffle: 'none', scale: null, stars: null, answers: [], statements: [] };
+  return {
+    line,
+    text: text ? [text] : [],
+    category: null,
+    multiple: false,
+    other: false,
+    shuffle: 'none',
+    scale: null,
+    stars: null,
+    answers: [],
+    statements: [],
+  };
 }
 
 class Collector {
@@ -123,20 +134,27 @@ class Collector {
 function build(p: Pending): Question {
   const text = p.text.join(' ').replace(/\s+/g, ' ').trim();
   if (text.length > TEXT_MAX.question) throw new ImportError(p.line, 'tooLong');
-  let category: QuestionCategory = p.category ?? (p.statements.length > 0 ? 'matrix' : p.answers.length > 0 ? 'oneAnswer' : 'open');
+  let category: QuestionCategory =
+    p.category ?? (p.statements.length > 0 ? 'matrix' : p.answers.length > 0 ? 'oneAnswer' : 'open');
   if (p.multiple && category === 'oneAnswer') category = 'fewAnswers';
   const rules = CATEGORY_RULES[category];
   if (!text && p.answers.length === 0) throw new ImportError(p.line, 'emptyQuestion');
   if (!rules.answers && p.answers.length > 0) throw new ImportError(p.answers[0].line, 'answersNotAllowed');
-  if (!rules.statements && p.statements.length > 0) throw new ImportError(p.statements[0].line, 'statementsNotAllowed');
+  if (!rules.statements && p.statements.length > 0)
+    throw new ImportError(p.statements[0].line, 'statementsNotAllowed');
   if (rules.statements && p.statements.length === 0) throw new ImportError(p.line, 'matrixNeedsStatements');
-  if (p.answers.length > LIMITS.answersPerQuestion) throw new ImportError(p.answers[LIMITS.answersPerQuestion].line, 'tooManyAnswers');
-  if (p.statements.length > LIMITS.statementsPerQuestion) throw new ImportError(p.statements[LIMITS.statementsPerQuestion].line, 'tooManyAnswers');
-  for (const a of [...p.answers, ...p.statements]) if (a.text.length > TEXT_MAX.answer) throw new ImportError(a.line, 'tooLong');
+  if (p.answers.length > LIMITS.answersPerQuestion)
+    throw new ImportError(p.answers[LIMITS.answersPerQuestion].line, 'tooManyAnswers');
+  if (p.statements.length > LIMITS.statementsPerQuestion)
+    throw new ImportError(p.statements[LIMITS.statementsPerQuestion].line, 'tooManyAnswers');
+  for (const a of [...p.answers, ...p.statements])
+    if (a.text.length > TEXT_MAX.answer) throw new ImportError(a.line, 'tooLong');
   const q = newQuestion({ text, category });
   return {
     ...q,
-    answers: p.answers.map((a) => newAnswer({ text: a.text, screening: rules.screening ? (a.screening ?? 'allow') : null })),
+    answers: p.answers.map((a) =>
+      newAnswer({ text: a.text, screening: rules.screening ? (a.screening ?? 'allow') : null }),
+    ),
     statements: p.statements.map((s) => newStatement({ text: s.text })),
     other: p.other && rules.other ? '' : null,
     shuffle: rules.shuffle ? p.shuffle : 'none',
@@ -205,18 +223,26 @@ function applyMarker(p: Pending, marker: string, line: number) {
   if (category === 'fromTo' || category === 'slider') {
     if (!args) return;
     // "1-10", "0 - 100 step 5", "0-100 шаг 5"
-    const m = /^(-?\d+(?:[.,]\d+)?)\s*[-–…]\s*(-?\d+(?:[.,]\d+)?)(?:\s+(?:step|шаг)\s+(\d+(?:[.,]\d+)?))?$/.exec(args);
+    const m =
+      /^(-?\d+(?:[.,]\d+)?)\s*[-–…]\s*(-?\d+(?:[.,]\d+)?)(?:\s+(?:step|шаг)\s+(\d+(?:[.,]\d+)?))?$/.exec(
+        args,
+      );
     if (!m) throw new ImportError(line, 'badScale');
     const n = (s: string) => Number(s.replace(',', '.'));
     const scale = { min: n(m[1]), max: n(m[2]), step: m[3] ? n(m[3]) : 1 };
-    if (scale.min >= scale.max || scale.step <= 0 || (category === 'fromTo' && (m[3] || !Number.isInteger(scale.min) || !Number.isInteger(scale.max)))) {
+    if (
+      scale.min >= scale.max ||
+      scale.step <= 0 ||
+      (category === 'fromTo' && (m[3] || !Number.isInteger(scale.min) || !Number.isInteger(scale.max)))
+    ) {
       throw new ImportError(line, 'badScale');
     }
     p.scale = scale;
   } else if (category === 'starRating') {
     if (!args) return;
     const count = Number(args);
-    if (!Number.isInteger(count) || count < LIMITS.starsMin || count > LIMITS.starsMax) throw new ImportError(line, 'badStars');
+    if (!Number.isInteger(count) || count < LIMITS.starsMin || count > LIMITS.starsMax)
+      throw new ImportError(line, 'badStars');
     p.stars = count;
   } else if (args) throw new ImportError(line, 'unknownMarker');
 }

@@ -136,11 +136,19 @@ export const QuestionSchema = v.object({
   answerLimit: v.optional(v.nullable(v.object({ min: int, max: int })), null),
   redirect: v.optional(v.nullable(RedirectSchema), null),
   /** Offer only the answers the respondent picked (or did not pick) in an earlier question. */
-  recall: v.optional(v.nullable(v.object({ questionId: id, mode: v.optional(v.picklist(RECALL_MODES, 'invalid'), 'selected') })), null),
+  recall: v.optional(
+    v.nullable(
+      v.object({ questionId: id, mode: v.optional(v.picklist(RECALL_MODES, 'invalid'), 'selected') }),
+    ),
+    null,
+  ),
   customParams,
   /** Write the answer into the respondent's record, into these fields. */
   writeToDb: v.optional(v.boolean('type'), false),
-  dbFields: list(v.pipe(v.string('type'), v.regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/, 'invalid')), LIMITS.dbFields),
+  dbFields: list(
+    v.pipe(v.string('type'), v.regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/, 'invalid')),
+    LIMITS.dbFields,
+  ),
   /** fromTo (a numeric range, step 1) and slider (min, max, step). */
   scale: v.optional(v.nullable(v.object({ min: num, max: num, step: v.optional(num, 1) })), null),
   /** starRating: how many stars. */
@@ -166,7 +174,10 @@ export type Questionnaire = v.InferOutput<typeof QuestionnaireSchema>;
 /** One target condition: a list of values (gender, city, education…), or min and max for age. */
 export const PortraitParamSchema = v.object({
   field: v.pipe(v.string('type'), v.regex(/^[A-Za-z][A-Za-z0-9_]{0,49}$/, 'invalid')),
-  values: list(v.pipe(v.union([v.string(), v.number()], 'type'), v.transform(String), v.maxLength(200, 'tooLong')), 500),
+  values: list(
+    v.pipe(v.union([v.string(), v.number()], 'type'), v.transform(String), v.maxLength(200, 'tooLong')),
+    500,
+  ),
   min: v.optional(v.nullable(num), null),
   max: v.optional(v.nullable(num), null),
 });
@@ -190,7 +201,10 @@ export type ProjectContent = v.InferOutput<typeof ContentSchema>;
 /** What a client may send: every field with a default may be left out. */
 export type ProjectContentInput = v.InferInput<typeof ContentSchema>;
 
-export const EMPTY_CONTENT: ProjectContent = Object.freeze({ questionnaires: [], portraits: [] }) as ProjectContent;
+export const EMPTY_CONTENT: ProjectContent = Object.freeze({
+  questionnaires: [],
+  portraits: [],
+}) as ProjectContent;
 
 /** POST /project. The version being replaced travels in the If-Match header. */
 export const SaveProjectBody = v.object({
@@ -199,7 +213,13 @@ export const SaveProjectBody = v.object({
 });
 
 export const PidQuery = v.object({
-  pid: v.pipe(v.string('required'), v.nonEmpty('required'), v.toNumber('integer'), v.integer('integer'), v.minValue(1, 'positiveInteger')),
+  pid: v.pipe(
+    v.string('required'),
+    v.nonEmpty('required'),
+    v.toNumber('integer'),
+    v.integer('integer'),
+    v.minValue(1, 'positiveInteger'),
+  ),
 });
 
 export function countQuestions(content: ProjectContent): number {

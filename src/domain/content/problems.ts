@@ -64,7 +64,8 @@ export interface Problem {
 /** The group a problem belongs to, for the spec's summary messages (section 5). */
 export function summaryOf(p: Pick<Problem, 'rule'>): 'redirects' | 'portraits' | null {
   if (p.rule === 'redirectTarget' || p.rule === 'redirectCycle') return 'redirects';
-  if (p.rule.startsWith('portrait') || p.rule === 'tooManyRespondents' || p.rule === 'tooManyPortraitParams') return 'portraits';
+  if (p.rule.startsWith('portrait') || p.rule === 'tooManyRespondents' || p.rule === 'tooManyPortraitParams')
+    return 'portraits';
   return null;
 }
 

@@ -30,7 +30,13 @@ export interface ContentIndex {
 }
 
 export function indexContent(content: ProjectContent): ContentIndex {
-  const index: ContentIndex = { questionnaires: new Map(), blocks: new Map(), questions: new Map(), nodes: [], blockFirst: [] };
+  const index: ContentIndex = {
+    questionnaires: new Map(),
+    blocks: new Map(),
+    questions: new Map(),
+    nodes: [],
+    blockFirst: [],
+  };
   content.questionnaires.forEach((qn, i) => {
     if (!index.questionnaires.has(qn.id)) index.questionnaires.set(qn.id, i);
     const firsts: number[] = [];
@@ -40,7 +46,12 @@ export function indexContent(content: ProjectContent): ContentIndex {
       firsts.push(block.questions.length > 0 ? index.nodes.length : -1);
       block.questions.forEach((q, k) => {
         if (!index.questions.has(q.id)) index.questions.set(q.id, index.nodes.length);
-        index.nodes.push({ path: `questionnaires.${i}.blocks.${j}.questions.${k}`, qn: i, b: j, order: order++ });
+        index.nodes.push({
+          path: `questionnaires.${i}.blocks.${j}.questions.${k}`,
+          qn: i,
+          b: j,
+          order: order++,
+        });
       });
     });
     index.blockFirst.push(firsts);
@@ -90,7 +101,10 @@ function resolve(content: ProjectContent, index: ContentIndex, from: QuestionNod
       const node = index.questions.get(r.target);
       if (node === undefined) return { ok: false, node: END, reason: 'missing' };
       const to = index.nodes[node];
-      if ((r.kind === 'questionInBlock' || r.kind === 'newQuestionInBlock') && (to.qn !== from.qn || to.b !== from.b)) {
+      if (
+        (r.kind === 'questionInBlock' || r.kind === 'newQuestionInBlock') &&
+        (to.qn !== from.qn || to.b !== from.b)
+      ) {
         return { ok: false, node: END, reason: 'outsideBlock' };
       }
       return { ok: true, node };
@@ -107,7 +121,10 @@ interface Edge {
 }
 
 /** Incorrect redirects and redirect cycles, as problems. Never throws. */
-export function redirectProblems(content: ProjectContent, index: ContentIndex = indexContent(content)): Problem[] {
+export function redirectProblems(
+  content: ProjectContent,
+  index: ContentIndex = indexContent(content),
+): Problem[] {
   const problems: Problem[] = [];
   const edges: Edge[][] = index.nodes.map(() => []);
   const bad = (path: string, reason: string) =>
@@ -132,7 +149,12 @@ export function redirectProblems(content: ProjectContent, index: ContentIndex = 
           if (r.node !== END) out.push({ to: r.node, via: path });
         });
         // When one answer is picked and every answer (and no "other") redirects, nothing falls through.
-        const fallsThrough = !(rules.single && q.answers.length > 0 && redirected === q.answers.length && q.other === null);
+        const fallsThrough = !(
+          rules.single &&
+          q.answers.length > 0 &&
+          redirected === q.answers.length &&
+          q.other === null
+        );
         if (!fallsThrough) return;
         let next = k + 1 < block.questions.length ? u + 1 : blockEntry(index, i, j + 1);
         let via: string | null = null;
@@ -152,7 +174,13 @@ export function redirectProblems(content: ProjectContent, index: ContentIndex = 
 
   for (const cycle of findCycles(edges)) {
     const redirects = [...new Set(cycle.filter((e) => e.via !== null).map((e) => e.via!))];
-    problems.push({ rule: 'redirectCycle', code: null, severity: 'error', path: redirects[0] ?? '', redirects });
+    problems.push({
+      rule: 'redirectCycle',
+      code: null,
+      severity: 'error',
+      path: redirects[0] ?? '',
+      redirects,
+    });
   }
   return problems;
 }
@@ -236,7 +264,7 @@ function findCycles(edges: Edge[][]): Edge[][] {
     }
     if (!found) return;
     const path: Edge[] = [found.edge];
-    for (let v = found.from; v !== start; ) {
+    for (let v = found.from; v !== start;) {
       const step = cameBy.get(v)!;
       path.push(step.edge);
       v = step.from;

@@ -102,20 +102,32 @@ function check(content: ProjectContent, ctx: RulesContext): Problem[] {
     const qnPath = `questionnaires.${i}`;
     unique(qn.id, qnPath);
     if (qn.blocks.length === 0) out.push(problem('noBlocks', qnPath));
-    if (qn.blocks.length > LIMITS.blocksPerQuestionnaire) out.push(problem('tooManyBlocks', qnPath, { max: LIMITS.blocksPerQuestionnaire }));
+    if (qn.blocks.length > LIMITS.blocksPerQuestionnaire)
+      out.push(problem('tooManyBlocks', qnPath, { max: LIMITS.blocksPerQuestionnaire }));
     let order = 0;
     qn.blocks.forEach((block, j) => {
       const bPath = `${qnPath}.blocks.${j}`;
       unique(block.id, bPath);
       if (block.questions.length === 0) out.push(problem('emptyBlock', bPath));
-      if (block.questions.length > LIMITS.questionsPerBlock) out.push(problem('tooManyQuestions', bPath, { max: LIMITS.questionsPerBlock }));
+      if (block.questions.length > LIMITS.questionsPerBlock)
+        out.push(problem('tooManyQuestions', bPath, { max: LIMITS.questionsPerBlock }));
       block.questions.forEach((q, k) => {
         checkQuestion(q, `${bPath}.questions.${k}`, out, unique);
         if (q.recall) {
           const node = index.questions.get(q.recall.questionId);
           const target = node === undefined ? null : index.nodes[node];
-          const source = target ? content.questionnaires[target.qn].blocks[target.b].questions.find((x) => x.id === q.recall!.questionId) : null;
-          if (!target || target.qn !== i || target.order >= order || !source || !CATEGORY_RULES[source.category].recallable) {
+          const source = target
+            ? content.questionnaires[target.qn].blocks[target.b].questions.find(
+                (x) => x.id === q.recall!.questionId,
+              )
+            : null;
+          if (
+            !target ||
+            target.qn !== i ||
+            target.order >= order ||
+            !source ||
+            !CATEGORY_RULES[source.category].recallable
+          ) {
             out.push(problem('recallInvalid', `${bPath}.questions.${k}.recall`));
           }
         }
@@ -129,7 +141,12 @@ function check(content: ProjectContent, ctx: RulesContext): Problem[] {
   return out;
 }
 
-function checkQuestion(q: Question, path: string, out: Problem[], unique: (id: string, path: string) => void) {
+function checkQuestion(
+  q: Question,
+  path: string,
+  out: Problem[],
+  unique: (id: string, path: string) => void,
+) {
   unique(q.id, path);
   const r = CATEGORY_RULES[q.category];
   if (blank(q.text)) out.push(problem('questionText', path));
@@ -146,19 +163,24 @@ function checkQuestion(q: Question, path: string, out: Problem[], unique: (id: s
 
   if (r.answers) {
     if (q.answers.length === 0) out.push(problem('emptyQuestion', path));
-    else if (q.answers.length < r.minAnswers) out.push(problem('rankingTwoAnswers', path, { min: r.minAnswers }));
-    if (q.answers.length > LIMITS.answersPerQuestion) out.push(problem('tooManyAnswers', path, { max: LIMITS.answersPerQuestion }));
+    else if (q.answers.length < r.minAnswers)
+      out.push(problem('rankingTwoAnswers', path, { min: r.minAnswers }));
+    if (q.answers.length > LIMITS.answersPerQuestion)
+      out.push(problem('tooManyAnswers', path, { max: LIMITS.answersPerQuestion }));
     q.answers.forEach((a, m) => {
       const aPath = `${path}.answers.${m}`;
       unique(a.id, aPath);
       if (blank(a.text) && a.picture === null) out.push(problem('emptyAnswer', aPath));
-      if (a.picture !== null && (!r.answerPictures || !isPicture(a.picture))) out.push(problem('answerPicture', aPath));
-      if (!r.screening && a.screening !== null) out.push(problem('fieldNotApplicable', aPath, { field: 'screening' }));
+      if (a.picture !== null && (!r.answerPictures || !isPicture(a.picture)))
+        out.push(problem('answerPicture', aPath));
+      if (!r.screening && a.screening !== null)
+        out.push(problem('fieldNotApplicable', aPath, { field: 'screening' }));
     });
   }
   if (r.statements) {
     if (q.statements.length === 0) out.push(problem('matrixStatements', path));
-    if (q.statements.length > LIMITS.statementsPerQuestion) out.push(problem('tooManyStatements', path, { max: LIMITS.statementsPerQuestion }));
+    if (q.statements.length > LIMITS.statementsPerQuestion)
+      out.push(problem('tooManyStatements', path, { max: LIMITS.statementsPerQuestion }));
     q.statements.forEach((s, m) => {
       unique(s.id, `${path}.statements.${m}`);
       if (blank(s.text)) out.push(problem('emptyStatement', `${path}.statements.${m}`));
@@ -170,8 +192,10 @@ function checkQuestion(q: Question, path: string, out: Problem[], unique: (id: s
     // The "other" answer can be picked too, so it counts towards what is available.
     const available = q.answers.length + (q.other !== null ? 1 : 0);
     if (min > max || max < 1 || min < 0) out.push(problem('answerLimitRange', `${path}.answerLimit`));
-    else if (min > available) out.push(problem('answerLimitMissing', `${path}.answerLimit`, { count: available }));
-    else if (max > available) out.push(problem('answerLimitExceeded', `${path}.answerLimit`, { count: available }));
+    else if (min > available)
+      out.push(problem('answerLimitMissing', `${path}.answerLimit`, { count: available }));
+    else if (max > available)
+      out.push(problem('answerLimitExceeded', `${path}.answerLimit`, { count: available }));
   }
 
   if (r.scale) {
@@ -186,32 +210,45 @@ function checkQuestion(q: Question, path: string, out: Problem[], unique: (id: s
           (r.scale === 'slider' || (Number.isInteger(s.min) && Number.isInteger(s.max) && s.step === 1)));
     if (!ok) out.push(problem('scaleInvalid', `${path}.scale`));
   }
-  if (r.stars && (q.stars === null || !Number.isInteger(q.stars) || q.stars < LIMITS.starsMin || q.stars > LIMITS.starsMax)) {
+  if (
+    r.stars &&
+    (q.stars === null || !Number.isInteger(q.stars) || q.stars < LIMITS.starsMin || q.stars > LIMITS.starsMax)
+  ) {
     out.push(problem('starsInvalid', `${path}.stars`, { min: LIMITS.starsMin, max: LIMITS.starsMax }));
   }
 }
 
-function checkPortraits(content: ProjectContent, ctx: RulesContext, out: Problem[], unique: (id: string, path: string) => void) {
+function checkPortraits(
+  content: ProjectContent,
+  ctx: RulesContext,
+  out: Problem[],
+  unique: (id: string, path: string) => void,
+) {
   const target = ctx.projectType === ProjectType.Target;
   if (!target) {
     if (content.portraits.length > 0) out.push(problem('portraitsNotAllowed', 'portraits'));
     return;
   }
   if (content.portraits.length === 0) out.push(problem('noPortraits', 'portraits'));
-  if (content.portraits.length > LIMITS.portraits) out.push(problem('tooManyPortraits', 'portraits', { max: LIMITS.portraits }));
+  if (content.portraits.length > LIMITS.portraits)
+    out.push(problem('tooManyPortraits', 'portraits', { max: LIMITS.portraits }));
 
   const questionnaireIds = new Set(content.questionnaires.map((q) => q.id));
   const addressed = new Set<string>();
   content.portraits.forEach((p, i) => {
     const path = `portraits.${i}`;
     unique(p.id, path);
-    if (p.respondents < LIMITS.respondentsMin) out.push(problem('portraitRespondents', path, { min: LIMITS.respondentsMin }));
-    if (p.respondents > LIMITS.respondentsMax) out.push(problem('tooManyRespondents', path, { max: LIMITS.respondentsMax }));
-    if (p.questionnaireId !== null && !questionnaireIds.has(p.questionnaireId)) out.push(problem('portraitQuestionnaire', path));
+    if (p.respondents < LIMITS.respondentsMin)
+      out.push(problem('portraitRespondents', path, { min: LIMITS.respondentsMin }));
+    if (p.respondents > LIMITS.respondentsMax)
+      out.push(problem('tooManyRespondents', path, { max: LIMITS.respondentsMax }));
+    if (p.questionnaireId !== null && !questionnaireIds.has(p.questionnaireId))
+      out.push(problem('portraitQuestionnaire', path));
     // A portrait without a questionnaire takes the first one.
     addressed.add(p.questionnaireId ?? content.questionnaires[0]?.id ?? '');
     if (p.params.length === 0) out.push(problem('portraitNoParams', path));
-    if (p.params.length > LIMITS.portraitParams) out.push(problem('tooManyPortraitParams', path, { max: LIMITS.portraitParams }));
+    if (p.params.length > LIMITS.portraitParams)
+      out.push(problem('tooManyPortraitParams', path, { max: LIMITS.portraitParams }));
     const fields = new Set<string>();
     p.params.forEach((param, j) => {
       const pPath = `${path}.params.${j}`;
@@ -227,7 +264,8 @@ function checkPortraits(content: ProjectContent, ctx: RulesContext, out: Problem
       }
       if (param.values.length === 0) return void out.push(problem('portraitParamEmpty', pPath));
       const known = TARGET_VALUES[param.field];
-      if (known && param.values.some((v) => !known.includes(v))) out.push(problem('portraitUnknownValue', pPath));
+      if (known && param.values.some((v) => !known.includes(v)))
+        out.push(problem('portraitUnknownValue', pPath));
     });
   });
 

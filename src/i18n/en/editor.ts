@@ -16,7 +16,8 @@ const editor: Translation['editor'] = {
     tooManyQuestionnaires: 'Exceeded questionnaires limit: at most {max} per project',
     noPortraits: 'Empty portraits: add at least one portrait',
     tooManyPortraits: 'Exceeded portraits limit: at most {max}',
-    questionnaireWithoutPortrait: 'Insufficient number of portraits: no portrait takes this questionnaire and no redirect leads to it',
+    questionnaireWithoutPortrait:
+      'Insufficient number of portraits: no portrait takes this questionnaire and no redirect leads to it',
     portraitsNotAllowed: 'Project type does not match: only target projects have portraits',
     noBlocks: 'Empty blocks: the questionnaire has no block',
     tooManyBlocks: 'Exceeded blocks limit: at most {max} per questionnaire',
@@ -42,8 +43,10 @@ const editor: Translation['editor'] = {
     emptyStatement: 'Empty matrix row',
     answerPicture: 'Attachment of images not allowed (answers) for this question',
     rankingTwoAnswers: 'A ranking question needs at least two answers',
-    answerLimitRange: 'Answer limit: the minimum must not exceed the maximum, and the maximum must be at least 1',
-    answerLimitExceeded: 'The maximum number of replies has been exceeded, disable the reply limit or adjust the value',
+    answerLimitRange:
+      'Answer limit: the minimum must not exceed the maximum, and the maximum must be at least 1',
+    answerLimitExceeded:
+      'The maximum number of replies has been exceeded, disable the reply limit or adjust the value',
     answerLimitMissing: 'Missing number of responses, disable the response limit or adjust the value',
     fieldNotApplicable: 'The field “{field}” does not apply to this question category',
     scaleInvalid: 'Invalid scale: the minimum below the maximum, a step above zero',

@@ -12,7 +12,12 @@ export function ConflictPanel() {
   const actor = EditorActor.useActorRef();
   if (state !== 'conflict' || !conflict) return null;
   return (
-    <section role="alertdialog" aria-labelledby="conflict-title" aria-describedby="conflict-text" className="m-4 rounded border border-amber-300 bg-amber-50 p-4">
+    <section
+      role="alertdialog"
+      aria-labelledby="conflict-title"
+      aria-describedby="conflict-text"
+      className="m-4 rounded border border-amber-300 bg-amber-50 p-4"
+    >
       <h2 id="conflict-title" className="font-semibold text-amber-900">
         {LL.editor.conflict.title()}
       </h2>
@@ -24,7 +29,9 @@ export function ConflictPanel() {
         <li>{LL.editor.conflict.theirs({ count: countQuestions(conflict.content) })}</li>
       </ul>
       <div className="mt-3 flex gap-2">
-        <Button onClick={() => actor.send({ type: 'conflict.keepMine' })}>{LL.editor.conflict.keepMine()}</Button>
+        <Button onClick={() => actor.send({ type: 'conflict.keepMine' })}>
+          {LL.editor.conflict.keepMine()}
+        </Button>
         <Button variant="secondary" onClick={() => actor.send({ type: 'conflict.takeTheirs' })}>
           {LL.editor.conflict.takeTheirs()}
         </Button>

@@ -45,30 +45,50 @@ function Toolbar() {
   if (!editable) return null;
   return (
     <>
-      <div role="toolbar" aria-label={LL.editor.page.title()} className="flex flex-wrap gap-2 border-b border-slate-200 px-4 py-2">
+      <div
+        role="toolbar"
+        aria-label={LL.editor.page.title()}
+        className="flex flex-wrap gap-2 border-b border-slate-200 px-4 py-2"
+      >
         <Button variant="secondary" disabled={!canUndo} onClick={() => actor.send({ type: 'history.undo' })}>
           {LL.editor.page.undo()}
         </Button>
         <Button variant="secondary" disabled={!canRedo} onClick={() => actor.send({ type: 'history.redo' })}>
           {LL.editor.page.redo()}
         </Button>
-        <Button variant="secondary" onClick={() => actor.send({ type: 'content.edit', command: { type: 'questionnaire.add' } })}>
+        <Button
+          variant="secondary"
+          onClick={() => actor.send({ type: 'content.edit', command: { type: 'questionnaire.add' } })}
+        >
           {LL.editor.page.addQuestionnaire()}
         </Button>
-        <Button variant="secondary" disabled={!lastQn} onClick={() => lastQn && actor.send({ type: 'content.edit', command: { type: 'block.add', questionnaireId: lastQn.id } })}>
+        <Button
+          variant="secondary"
+          disabled={!lastQn}
+          onClick={() =>
+            lastQn &&
+            actor.send({ type: 'content.edit', command: { type: 'block.add', questionnaireId: lastQn.id } })
+          }
+        >
           {LL.editor.page.addBlock()}
         </Button>
         <Button
           variant="secondary"
           disabled={!lastBlock}
-          onClick={() => lastBlock && actor.send({ type: 'content.edit', command: { type: 'question.add', blockId: lastBlock.id } })}
+          onClick={() =>
+            lastBlock &&
+            actor.send({ type: 'content.edit', command: { type: 'question.add', blockId: lastBlock.id } })
+          }
         >
           {LL.editor.page.addQuestion()}
         </Button>
         <Button variant="secondary" aria-expanded={importing} onClick={() => setImporting((x) => !x)}>
           {LL.editor.import.title()}
         </Button>
-        <Button disabled={state === 'saved' || state === 'saving'} onClick={() => actor.send({ type: 'project.save' })}>
+        <Button
+          disabled={state === 'saved' || state === 'saving'}
+          onClick={() => actor.send({ type: 'project.save' })}
+        >
           {LL.editor.page.save()}
         </Button>
       </div>
@@ -101,7 +121,9 @@ function Editor() {
       <header className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-4 py-2">
         <div>
           <h1 className="text-lg font-semibold text-slate-800">{name || LL.editor.page.title()}</h1>
-          {state !== 'loading' && state !== 'loadFailed' && <p className="text-xs text-slate-500">{LL.editor.page.version({ version })}</p>}
+          {state !== 'loading' && state !== 'loadFailed' && (
+            <p className="text-xs text-slate-500">{LL.editor.page.version({ version })}</p>
+          )}
         </div>
         <SaveStatus />
       </header>
@@ -114,7 +136,11 @@ function Editor() {
       <Toolbar />
       <ConflictPanel />
       <div className="flex min-h-0 flex-1">
-        <main className="min-w-0 flex-1 overflow-auto">{state !== 'loading' && state !== 'loadFailed' && <Outline readOnly={state === 'readOnly' || state === 'conflict'} />}</main>
+        <main className="min-w-0 flex-1 overflow-auto">
+          {state !== 'loading' && state !== 'loadFailed' && (
+            <Outline readOnly={state === 'readOnly' || state === 'conflict'} />
+          )}
+        </main>
         {state !== 'loading' && state !== 'loadFailed' && <SidePanel />}
       </div>
     </div>

@@ -15,12 +15,22 @@ export function ImportPanel({ onDone }: { onDone: () => void }) {
   const submit = () => {
     const result = importQuestions(text);
     if (!result.ok) {
-      setError(`${LL.editor.import.failed()} ${LL.editor.import.atLine({ line: result.line, reason: LL.editor.import.reasons[result.reason]() })}`);
+      setError(
+        `${LL.editor.import.failed()} ${LL.editor.import.atLine({ line: result.line, reason: LL.editor.import.reasons[result.reason]() })}`,
+      );
       return;
     }
     const qn = content.questionnaires[0] ?? null;
     const block = qn?.blocks[qn.blocks.length - 1] ?? null;
-    actor.send({ type: 'content.edit', command: { type: 'import', questionnaireId: qn?.id ?? null, blockId: block?.id ?? null, blocks: result.blocks } });
+    actor.send({
+      type: 'content.edit',
+      command: {
+        type: 'import',
+        questionnaireId: qn?.id ?? null,
+        blockId: block?.id ?? null,
+        blocks: result.blocks,
+      },
+    });
     setText('');
     setError(null);
     onDone();

@@ -19,7 +19,11 @@ function QuestionRow({ q, n, readOnly }: { q: Question; n: number; readOnly: boo
     setText(q.text);
   }
   const commit = () => {
-    if (text !== q.text) actor.send({ type: 'content.edit', command: { type: 'question.update', questionId: q.id, patch: { text } } });
+    if (text !== q.text)
+      actor.send({
+        type: 'content.edit',
+        command: { type: 'question.update', questionId: q.id, patch: { text } },
+      });
   };
   return (
     <li className="flex items-center gap-2 py-1" data-question-id={q.id}>
@@ -43,7 +47,9 @@ function QuestionRow({ q, n, readOnly }: { q: Question; n: number; readOnly: boo
         <Button
           variant="ghost"
           aria-label={`${LL.editor.page.deleteQuestion()} ${n}`}
-          onClick={() => actor.send({ type: 'content.edit', command: { type: 'question.delete', questionId: q.id } })}
+          onClick={() =>
+            actor.send({ type: 'content.edit', command: { type: 'question.delete', questionId: q.id } })
+          }
         >
           ×
         </Button>
@@ -55,7 +61,8 @@ function QuestionRow({ q, n, readOnly }: { q: Question; n: number; readOnly: boo
 export function Outline({ readOnly }: { readOnly: boolean }) {
   const { LL } = useI18nContext();
   const content = EditorActor.useSelector((s) => s.context.doc.content);
-  if (content.questionnaires.length === 0) return <p className="p-4 text-slate-500">{LL.editor.page.empty()}</p>;
+  if (content.questionnaires.length === 0)
+    return <p className="p-4 text-slate-500">{LL.editor.page.empty()}</p>;
   let n = 0;
   return (
     <nav aria-label={LL.editor.page.outline()} className="p-4">
@@ -65,7 +72,9 @@ export function Outline({ readOnly }: { readOnly: boolean }) {
           {qn.blocks.map((b, j) => (
             <section key={b.id} className="ml-4 mt-2 border-l border-slate-200 pl-3">
               <h3 className="text-sm font-medium text-slate-700">
-                {b.name ? LL.editor.page.blockNamed({ n: j + 1, name: b.name }) : LL.editor.page.block({ n: j + 1 })}
+                {b.name
+                  ? LL.editor.page.blockNamed({ n: j + 1, name: b.name })
+                  : LL.editor.page.block({ n: j + 1 })}
               </h3>
               <ol>
                 {b.questions.map((q) => (

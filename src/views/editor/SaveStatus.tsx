@@ -20,13 +20,30 @@ export function SaveStatus() {
     conflict: LL.editor.state.conflict(),
     failed: LL.editor.state.failed({ message: error ?? '' }),
   }[state];
-  const tone = state === 'failed' || state === 'loadFailed' ? 'text-red-700' : state === 'offline' || state === 'conflict' ? 'text-amber-700' : 'text-slate-600';
+  const tone =
+    state === 'failed' || state === 'loadFailed'
+      ? 'text-red-700'
+      : state === 'offline' || state === 'conflict'
+        ? 'text-amber-700'
+        : 'text-slate-600';
   return (
     <div className="flex items-center gap-2">
-      <p role="status" aria-live="polite" data-state={state} data-online={online} className={`text-sm ${tone}`}>
+      <p
+        role="status"
+        aria-live="polite"
+        data-state={state}
+        data-online={online}
+        className={`text-sm ${tone}`}
+      >
         {text}
       </p>
-      {state === 'saving' && <span role="progressbar" aria-label={LL.editor.state.saving()} className="h-1 w-16 animate-pulse rounded bg-indigo-400" />}
+      {state === 'saving' && (
+        <span
+          role="progressbar"
+          aria-label={LL.editor.state.saving()}
+          className="h-1 w-16 animate-pulse rounded bg-indigo-400"
+        />
+      )}
       {state === 'failed' && (
         <Button variant="secondary" onClick={() => actor.send({ type: 'save.retry' })}>
           {LL.editor.page.retry()}

@@ -30,17 +30,31 @@ export function SidePanel() {
       ) : (
         <ul aria-label={LL.editor.page.problems({ count: problems.length })} className="mt-1 list-disc pl-4">
           {problems.slice(0, 50).map((p, i) => (
-            <li key={i} data-code={p.code ?? p.rule} className={p.severity === 'error' ? 'text-red-700' : 'text-amber-800'}>
+            <li
+              key={i}
+              data-code={p.code ?? p.rule}
+              className={p.severity === 'error' ? 'text-red-700' : 'text-amber-800'}
+            >
               {problemText(LL, p)}
             </li>
           ))}
         </ul>
       )}
       <h2 className="mt-4 font-semibold">{LL.editor.page.changes({ count: changes.length })}</h2>
-      <ol aria-label={LL.editor.page.changes({ count: changes.length })} className="mt-1 list-decimal pl-4 text-slate-600">
+      <ol
+        aria-label={LL.editor.page.changes({ count: changes.length })}
+        className="mt-1 list-decimal pl-4 text-slate-600"
+      >
         {changes.slice(-20).map((r) => {
-          const what = r.payload.label ? `${LL.editor.changeLog[r.code]()}: ${r.payload.label}` : LL.editor.changeLog[r.code]();
-          const text = r.payload.kind === 'undo' ? LL.editor.changeLog.undo({ text: what }) : r.payload.kind === 'redo' ? LL.editor.changeLog.redo({ text: what }) : what;
+          const what = r.payload.label
+            ? `${LL.editor.changeLog[r.code]()}: ${r.payload.label}`
+            : LL.editor.changeLog[r.code]();
+          const text =
+            r.payload.kind === 'undo'
+              ? LL.editor.changeLog.undo({ text: what })
+              : r.payload.kind === 'redo'
+                ? LL.editor.changeLog.redo({ text: what })
+                : what;
           return (
             <li key={r.seq} data-code={r.code}>
               {text}

@@ -9,7 +9,12 @@ export function SourceNotice() {
   const setAside = EditorActor.useSelector((s) => s.context.setAside !== null);
   const actor = EditorActor.useActorRef();
   if (!source) return null;
-  const text = { server: LL.editor.source.server(), draft: LL.editor.source.draft(), offline: LL.editor.source.offline(), serverNewer: LL.editor.source.serverNewer() }[source];
+  const text = {
+    server: LL.editor.source.server(),
+    draft: LL.editor.source.draft(),
+    offline: LL.editor.source.offline(),
+    serverNewer: LL.editor.source.serverNewer(),
+  }[source];
   const warn = source !== 'server';
   return (
     <div

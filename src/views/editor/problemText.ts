@@ -5,7 +5,8 @@ import { summaryOf, type Problem } from '../../domain/content/problems';
 export function problemText(LL: TranslationFunctions, p: Problem): string {
   const params: Record<string, string | number> = { ...p.params };
   if (p.rule === 'redirectTarget' && typeof params.reason === 'string') {
-    params.reason = LL.editor.redirectReason[params.reason as keyof TranslationFunctions['editor']['redirectReason']]();
+    params.reason =
+      LL.editor.redirectReason[params.reason as keyof TranslationFunctions['editor']['redirectReason']]();
   }
   const own = (LL.editor.rules[p.rule] as (x: Record<string, string | number>) => string)(params);
   const summary = summaryOf(p);
