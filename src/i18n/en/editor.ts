@@ -155,6 +155,7 @@ const editor: Translation['editor'] = {
     offline: 'Offline: the save waits for the network and will retry by itself',
     conflict: 'Conflict: someone else changed the project',
     failed: 'Could not save: {message}',
+    failedRules: 'Not saved: fix the problems first ({count})',
     readOnly: 'View only',
   },
   source: {

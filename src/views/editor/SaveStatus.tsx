@@ -8,6 +8,7 @@ export function SaveStatus() {
   const state = useSaveState();
   const error = EditorActor.useSelector((s) => s.context.error);
   const online = EditorActor.useSelector((s) => s.context.online);
+  const problems = EditorActor.useSelector((s) => s.context.problems.length);
   const actor = EditorActor.useActorRef();
   const text = {
     loading: LL.editor.state.loading(),
@@ -18,7 +19,10 @@ export function SaveStatus() {
     saving: LL.editor.state.saving(),
     offline: LL.editor.state.offline(),
     conflict: LL.editor.state.conflict(),
-    failed: LL.editor.state.failed({ message: error ?? '' }),
+    // Refused by the rules before sending: there is no server message, only the problems to fix.
+    failed: error
+      ? LL.editor.state.failed({ message: error })
+      : LL.editor.state.failedRules({ count: problems }),
   }[state];
   const tone =
     state === 'failed' || state === 'loadFailed'
