@@ -3646,6 +3646,11 @@ type RootTranslation = {
 			 */
 			failed: RequiredParams<'message'>
 			/**
+			 * Н​е​ ​с​о​х​р​а​н​е​н​о​:​ ​и​с​п​р​а​в​ь​т​е​ ​п​р​о​б​л​е​м​ы​ ​(​{​c​o​u​n​t​}​)
+			 * @param {number} count
+			 */
+			failedRules: RequiredParams<'count'>
+			/**
 			 * Т​о​л​ь​к​о​ ​п​р​о​с​м​о​т​р
 			 */
 			readOnly: string
@@ -7219,6 +7224,10 @@ export type TranslationFunctions = {
 			 * Не удалось сохранить: {message}
 			 */
 			failed: (arg: { message: string }) => LocalizedString
+			/**
+			 * Не сохранено: исправьте проблемы ({count})
+			 */
+			failedRules: (arg: { count: number }) => LocalizedString
 			/**
 			 * Только просмотр
 			 */
