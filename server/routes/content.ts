@@ -29,7 +29,7 @@ import { loadContent, missingPictures, writeContent } from '../repos/content';
 // takes multipart `images` parts; pictures are kept under DATA_DIR/uploads by content hash and
 // served publicly at GET /pictures/<sha256>.<ext> (respondents see them), cached for a year.
 
-/** A 1 000-question project is about 0.6 MB of JSON; the limits allow far more. */
+/** A 1 000-question project is about 0.7 MB of JSON; the limits allow far more. */
 const SAVE_BODY_LIMIT = 16 * 1024 * 1024;
 const PICTURE_NAME = /^([0-9a-f]{64})\.(jpg|png|webp|gif)$/;
 
