@@ -2,19 +2,20 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createActor, waitFor } from 'xstate';
 import TypesafeI18n from './i18n/i18n-react';
-import { setupI18n } from './i18n/setup';
 import { authMachine } from './machines/auth';
 import { AuthProvider } from './views/auth/AuthProvider';
 import { App } from './views/App';
 import { Toasts } from './views/ui/Toasts';
 import { ModalHost } from './views/ui/modal';
 import { GuideDialog } from './views/shell/guide';
+import { setupBootLocale } from './views/shell/locale';
 import './styles.css';
 
 // Start-up (spec section 1): the app mounts on #root only after the setup step has finished: the
-// language is loaded and the stored sign-in has been restored (or found missing).
+// language is loaded (the groups start-up and /login need; the rest with the first other page) and
+// the stored sign-in has been restored (or found missing).
 async function start() {
-  const { locale, LL } = await setupI18n();
+  const { locale, LL } = await setupBootLocale();
   const auth = createActor(authMachine).start();
   await waitFor(auth, (s) => !s.matches('restoring'));
   document.title = LL.common.appName();

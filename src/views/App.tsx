@@ -6,6 +6,7 @@ import AuthLayout from './layouts/AuthLayout';
 import EmptyLayout from './layouts/EmptyLayout';
 import NotFoundPage from './ui/NotFoundPage';
 import { LoadingScreen } from './ui/LoadingScreen';
+import { FullLocale } from './shell/FullLocale';
 
 // The router. The main and editor layouts load lazily (their menus and dialogs are not needed to
 // sign in, which keeps /login small). The route is looked up here rather than through <Switch> so
@@ -43,14 +44,18 @@ export function App() {
   if (!route) return <NotFoundPage />;
   const Layout = LAYOUTS[route.layout];
   const Page = route.component;
+  const view = (
+    <Layout>
+      <Suspense fallback={<LoadingScreen />}>
+        <Page />
+      </Suspense>
+    </Layout>
+  );
   return (
     <Guard open={!!route.public}>
       <Suspense fallback={<LoadingScreen />}>
-        <Layout>
-          <Suspense fallback={<LoadingScreen />}>
-            <Page />
-          </Suspense>
-        </Layout>
+        {/* /login renders with the start-up part of the dictionary; every other page gets all of it. */}
+        {route.path === '/login' ? view : <FullLocale>{view}</FullLocale>}
       </Suspense>
     </Guard>
   );
