@@ -25,16 +25,6 @@ export interface StoredContent {
   updatedBy: number | null;
 }
 
-/** True when the project has no question at all (nothing saved, or only empty questionnaires/blocks). */
-export async function isQuestionnaireEmpty(db: Db, pid: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('project_contents')
-    .select('question_count')
-    .where('project_id', '=', pid)
-    .executeTakeFirst();
-  return !row || row.question_count === 0;
-}
-
 /**
  * Every problem of the stored content, the incomplete ones included: what sending a project to
  * moderation must refuse (the first problem's code, e.g. 40501, is the answer's code).

@@ -12,12 +12,12 @@ import {
   type ProjectContent,
 } from '../../src/domain/content/model';
 import { checkContent } from '../../src/domain/content/rules';
-import { blocksSave, summaryOf, type Problem } from '../../src/domain/content/problems';
+import { blocksSave, type Problem } from '../../src/domain/content/problems';
+import { refusedFor } from '../http/content-problems';
 import { IMAGE_TYPES, LIMITS, pictureHash, pictureUrl, type ImageExt } from '../../src/domain/content/limits';
 import { audit } from '../http/audit';
 import { requireRole, requireUser } from '../http/context';
 import { badRequest, forbidden, HttpError, notFound } from '../http/errors';
-import { translateKey } from '../http/i18n';
 import { parse } from '../http/validate';
 import { canWriteProject, isEditable, projectFor } from '../repos/projects';
 import { loadContent, missingPictures, writeContent } from '../repos/content';
@@ -92,18 +92,6 @@ async function pictureProblems(req: FastifyRequest, content: ProjectContent): Pr
       severity: 'error',
       path: r.path,
     }));
-}
-
-/** Translated text of a problem for the error message of a refused save. */
-function problemText(p: Problem) {
-  return (_t: unknown, locale: 'ru' | 'en') => {
-    const summary = summaryOf(p);
-    if (summary) return translateKey(locale, `editor.summary.${summary}`);
-    const params: Record<string, unknown> = { ...p.params };
-    if (p.rule === 'redirectTarget' && typeof params.reason === 'string')
-      params.reason = translateKey(locale, `editor.redirectReason.${params.reason}`);
-    return translateKey(locale, `editor.rules.${p.rule}`, params);
-  };
 }
 
 /** Changes of the fields that only some roles may touch (spec section 6), compared by item id with the stored copy. */
@@ -186,14 +174,7 @@ export default async function contentRoutes(app: FastifyInstance) {
       ...(await pictureProblems(req, body.content)),
     ];
     const errors = blocksSave(problems);
-    if (errors.length > 0) {
-      const first = errors[0];
-      throw badRequest(problemText(first), {
-        code: first.code ?? first.rule,
-        field: first.path,
-        details: errors,
-      });
-    }
+    if (errors.length > 0) throw refusedFor(errors);
 
     const now = Date.now();
     const version = await db.transaction().execute(async (trx) => {

@@ -33,9 +33,10 @@ import type { TranslationFunctions } from '../../src/i18n/i18n-types';
 import type { Db } from '../db';
 import { audit } from '../http/audit';
 import { requireUser } from '../http/context';
-import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/errors';
+import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { parse } from '../http/validate';
-import { copyContent, isQuestionnaireEmpty } from '../repos/content';
+import { contentProblems, copyContent } from '../repos/content';
+import { refusedFor } from '../http/content-problems';
 import { listProjects, loadProject, projectFor, setTargetPlatforms } from '../repos/projects';
 
 // Projects (spec section 7): the list, templates, create, rename and priority, delete, clone, status
@@ -44,7 +45,15 @@ import { listProjects, loadProject, projectFor, setTargetPlatforms } from '../re
 
 const statusName = (t: TranslationFunctions, s: number) => t.projects.status[String(s) as '1']();
 
-const emptyQuestionnaire = () => new HttpError(400, (t) => t.errors.code['40501'](), { code: 40501 });
+/**
+ * Refuses to send a questionnaire that is not complete: empty (40501), or with any problem the
+ * editor's rules report (empty blocks or questions, missing texts, broken limits, redirects,
+ * portraits), answering the first problem's code and path with every problem in `details`.
+ */
+async function assertReadyToSend(db: Db, p: { id: number; type: number }) {
+  const problems = await contentProblems(db, p);
+  if (problems.length > 0) throw refusedFor(problems);
+}
 
 function templateInfo(t: TranslationFunctions, id: keyof typeof TEMPLATES): TemplateInfo {
   return {
@@ -307,8 +316,7 @@ export default async function projectRoutes(app: FastifyInstance) {
       throw forbidden();
     }
     // Leaving an editable status for moderation needs something to moderate.
-    if (isEditableStatus(from) && !isEditableStatus(to) && (await isQuestionnaireEmpty(db, p.id)))
-      throw emptyQuestionnaire();
+    if (isEditableStatus(from) && !isEditableStatus(to)) await assertReadyToSend(db, p);
     await moveStatus(db, p.id, from, to);
     await audit(req, {
       chapter: 'projects',
@@ -333,7 +341,7 @@ export default async function projectRoutes(app: FastifyInstance) {
         throw conflict((t) => t.projects.errors.cannotSubmit({ status: statusName(t, p.status) }), {
           code: 'status-refused',
         });
-      if (await isQuestionnaireEmpty(db, p.id)) throw emptyQuestionnaire();
+      await assertReadyToSend(db, p);
       await moveStatus(db, p.id, p.status, ProjectStatus.OnModeration);
       await audit(req, { chapter: 'projects', message: 'projects.log.submitted', params: { id: p.id } });
     }

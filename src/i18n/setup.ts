@@ -1,7 +1,4 @@
-import { loadLocaleAsync } from './i18n-util.async';
-import { i18nObject } from './i18n-util';
-import type { Locales, TranslationFunctions } from './i18n-types';
-import { configureClient } from '../api/client';
+import type { Locales } from './i18n-types';
 
 // The language is chosen before the app mounts: the stored app-settings.locale, else the browser's
 // language when it is en or ru, else ru (spec section 9).
@@ -33,13 +30,4 @@ export function writeSettings(patch: Partial<AppSettings>): AppSettings {
   const next = { ...readSettings(), ...patch };
   localStorage.setItem(SETTINGS_KEY, JSON.stringify(next));
   return next;
-}
-
-export async function setupI18n(): Promise<{ locale: Locales; LL: TranslationFunctions }> {
-  const { locale } = readSettings();
-  await loadLocaleAsync(locale);
-  const LL = i18nObject(locale);
-  configureClient({ t: LL, locale });
-  document.documentElement.lang = locale;
-  return { locale, LL };
 }

@@ -3,7 +3,6 @@ import { startServer, type TestServer } from './helpers';
 import {
   contentProblems,
   copyContent,
-  isQuestionnaireEmpty,
   KEPT_VERSIONS,
   loadContent,
   writeContent,
@@ -62,16 +61,17 @@ describe('content repository', () => {
   });
   afterAll(async () => server?.close());
 
-  it('calls a project without content, or with blocks but no question, empty', async () => {
+  it('calls a project without content, or with blocks but no question, empty (40501)', async () => {
     const db = server.app.db;
     const pid = await insertProject(server, org);
-    expect(await isQuestionnaireEmpty(db, pid)).toBe(true);
+    const firstCode = async () => (await contentProblems(db, { id: pid, type: 1 }))[0]?.code ?? null;
+    expect(await firstCode()).toBe(40501);
     const blocksOnly = oneQuestion();
     blocksOnly.questionnaires[0].blocks[0].questions = [];
     expect(await writeContent(db, pid, 0, blocksOnly, null)).toBe(1);
-    expect(await isQuestionnaireEmpty(db, pid)).toBe(true);
+    expect(await firstCode()).toBe(40501);
     expect(await writeContent(db, pid, 1, oneQuestion(), null)).toBe(2);
-    expect(await isQuestionnaireEmpty(db, pid)).toBe(false);
+    expect(await firstCode()).toBeNull();
   });
 
   it('refuses a write based on a version that is no longer current', async () => {

@@ -101,6 +101,32 @@ describe('project status on the server', () => {
   });
 
   describe('send for moderation (POST /project/status with On moderation)', () => {
+    it('refuses an incomplete questionnaire (a question without text) with that problem’s code and path', async () => {
+      const p = await createProject(server, researcher);
+      const { writeContent } = await import('../../server/repos/content');
+      const { newAnswer, newBlock, newQuestion, newQuestionnaire } = await import('../../src/domain/content/factory');
+      const content = {
+        questionnaires: [
+          newQuestionnaire({
+            blocks: [newBlock({ questions: [newQuestion({ text: '', answers: [newAnswer({ text: 'Yes' }), newAnswer({ text: 'No' })] })] })],
+          }),
+        ],
+        portraits: [],
+      };
+      expect(await writeContent(server.app.db, p.id, 0, content, researcher.user.id)).toBe(1);
+      for (const call of [
+        () => server.call('POST', '/project/status', { session: researcher, body: { pid: p.id, status: ProjectStatus.OnModeration } }),
+        () => server.call('GET', `/project/link?pid=${p.id}`, { session: researcher }),
+      ]) {
+        const res = await call();
+        expect(res.status).toBe(400);
+        expect(res.body.code).toBe(40514);
+        expect(res.body.field).toBe('questionnaires.0.blocks.0.questions.0');
+        expect(res.body.details.length).toBeGreaterThan(0);
+      }
+      expect((await statusOf(p.id)).status).toBe(ProjectStatus.Created);
+    });
+
     it('refuses an empty questionnaire with code 40501 and its translated text, changing nothing', async () => {
       const p = await createProject(server, researcher);
       const res = await server.call('POST', '/project/status', {
@@ -108,13 +134,15 @@ describe('project status on the server', () => {
         body: { pid: p.id, status: ProjectStatus.OnModeration },
       });
       expect(res.status).toBe(400);
-      expect(res.body).toMatchObject({ code: 40501, message: 'Empty questionnaire' });
+      // The client shows the code's own text (spec section 8); the server's message says what to do.
+      expect(res.body.code).toBe(40501);
+      expect(res.body.message).toMatch(/^Empty questionnaire/);
       const ru = await server.call('POST', '/project/status', {
         session: researcher,
         body: { pid: p.id, status: 2 },
         locale: 'ru',
       });
-      expect(ru.body.message).toBe('Пустая анкета');
+      expect(ru.body.message).toBe('Анкета пуста: добавьте хотя бы один вопрос');
       expect((await statusOf(p.id)).status).toBe(ProjectStatus.Created);
       // The Administrator cannot push an empty questionnaire to moderation either.
       expect(
