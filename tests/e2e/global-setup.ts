@@ -18,7 +18,14 @@ export default async function setup(project: TestProject) {
     return;
   }
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'survey-e2e-dist-'));
-  await build({ logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  // Vitest runs with NODE_ENV=test, which would give a development build of React: test what users get.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ logLevel: 'warn', mode: 'production', build: { outDir, emptyOutDir: true } });
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
+  }
   project.provide('distDir', outDir);
   return () => fs.rmSync(outDir, { recursive: true, force: true });
 }
