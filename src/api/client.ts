@@ -106,6 +106,14 @@ function messageOf(status: number, body: unknown): { message: string; code: ApiE
   return { message, code };
 }
 
+function isAbort(err: unknown): boolean {
+  return err instanceof DOMException && err.name === 'AbortError';
+}
+
+function networkMessage(): string {
+  return settings.t ? settings.t.errors.network() : 'Network error';
+}
+
 function fail(error: ApiError): never {
   for (const listener of listeners) {
     try {
@@ -140,9 +148,8 @@ export async function request<T = unknown>(method: string, path: string, opts: R
       signal: opts.signal,
     });
   } catch (err) {
-    if (err instanceof DOMException && err.name === 'AbortError') throw err;
-    const message = settings.t ? settings.t.errors.network() : 'Network error';
-    return fail(new ApiError(message, 0, null, null, undefined));
+    if (isAbort(err)) throw err;
+    return fail(new ApiError(networkMessage(), 0, null, null, undefined));
   }
 
   // The server renews an expired access token silently and hands the new pair back here.
@@ -154,7 +161,11 @@ export async function request<T = unknown>(method: string, path: string, opts: R
   let parsed: unknown = null;
   try {
     parsed = await parseBody(res);
-  } catch {
+  } catch (err) {
+    // Aborted while the body was still arriving (a reload, a newer request): an abort, not a null
+    // answer. A successful status with a body that cannot be read is a failed call.
+    if (isAbort(err) || opts.signal?.aborted) throw err;
+    if (res.ok) return fail(new ApiError(networkMessage(), 0, res, null, undefined));
     parsed = null;
   }
   if (res.ok) {
@@ -200,7 +211,7 @@ export async function loginCall(email: string, password: string) {
       body: JSON.stringify({ email, password }),
     });
   } catch {
-    return fail(new ApiError(settings.t ? settings.t.errors.network() : 'Network error', 0, null, null, undefined));
+    return fail(new ApiError(networkMessage(), 0, null, null, undefined));
   }
   const body = (await parseBody(res).catch(() => null)) as { user?: import('../domain/user').User } | null;
   if (!res.ok) {

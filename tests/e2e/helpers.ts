@@ -47,6 +47,6 @@ export async function signIn(page: Page, server: TestServer, email: string, pass
 /** Collects uncaught page errors so a test can assert there were none. */
 export function watchErrors(page: Page): string[] {
   const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('pageerror', (e) => errors.push(process.env.E2E_STACKS ? `${e.message}\n${e.stack}` : e.message));
   return errors;
 }

@@ -33,6 +33,14 @@ beforeAll(async () => {
     if (url.pathname.endsWith('/coded')) return send(400, 'application/json', '{"message":"raw server text","code":40501}');
     if (url.pathname.endsWith('/text')) return send(200, 'text/plain', 'hello');
     if (url.pathname.endsWith('/binary')) return send(200, 'application/octet-stream', 'BIN');
+    if (url.pathname.endsWith('/slow')) {
+      // Headers and the start of a list now, the rest much later: a body still arriving.
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('[{"id":1}');
+      const timer = setTimeout(() => res.end(']'), 5_000);
+      res.on('close', () => clearTimeout(timer));
+      return;
+    }
     if (url.pathname.endsWith('/echo')) return send(200, 'application/json', JSON.stringify({ url: req.url, headers: req.headers }));
     return send(500, 'text/html', '<h1>boom</h1>');
   });
@@ -126,6 +134,14 @@ describe('the HTTP client', () => {
     form.append('images', new Blob(['x']), 'x.png');
     const multi = await api.post<{ headers: Record<string, string> }>('/echo', form);
     expect(multi.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+  });
+
+  it('a call aborted while its body arrives rejects as an abort, never resolves to null', async () => {
+    configureClient({ baseUrl: fixtureUrl });
+    const controller = new AbortController();
+    const pending = api.list('/slow', { signal: controller.signal });
+    setTimeout(() => controller.abort(), 100);
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
   });
 
   it('a network failure is an ApiError with status 0, and listeners hear it', async () => {
