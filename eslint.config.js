@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'data', 'src/i18n/i18n-*.ts', 'dev-dist'] },
+  { ignores: ['dist', 'node_modules', 'data', 'src/i18n/i18n-*', 'dev-dist'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   { files: ['**/*.{js,mjs}'], languageOptions: { globals: { ...globals.node } } },

@@ -17,17 +17,26 @@ function newestMtime(dir) {
   return newest;
 }
 
-const sources = [path.join(root, 'src'), path.join(root, 'public'), path.join(root, 'index.html'), path.join(root, 'vite.config.ts')]
+const sources = [
+  path.join(root, 'src'),
+  path.join(root, 'public'),
+  path.join(root, 'index.html'),
+  path.join(root, 'vite.config.ts'),
+]
   .filter((p) => fs.existsSync(p))
   .map((p) => (fs.statSync(p).isDirectory() ? newestMtime(p) : fs.statSync(p).mtimeMs));
 const stale = !fs.existsSync(index) || Math.max(...sources) > fs.statSync(index).mtimeMs;
 
 if (stale && process.env.SKIP_BUILD !== '1') {
   console.log('Building the web app (first start, or the sources changed)…');
-  const res = spawnSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  const res = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
   if (res.status !== 0) process.exit(res.status ?? 1);
 }
 

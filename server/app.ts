@@ -14,7 +14,10 @@ import { routeModules } from './routes';
 export const API_PREFIX = '/api/v1/service';
 
 /** Builds the server: database opened and migrated, every route registered. `main` and tests share it. */
-export async function buildApp(config: Config, opts: { logger?: boolean | object } = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  config: Config,
+  opts: { logger?: boolean | object } = {},
+): Promise<FastifyInstance> {
   const handle = openDatabase(config);
   await migrateToLatest(handle);
 
@@ -79,7 +82,8 @@ export async function buildApp(config: Config, opts: { logger?: boolean | object
   }
 
   app.setNotFoundHandler(async (req, reply) => {
-    const wantsPage = req.method === 'GET' && !req.url.startsWith('/api/') && !path.extname(req.url.split('?')[0]);
+    const wantsPage =
+      req.method === 'GET' && !req.url.startsWith('/api/') && !path.extname(req.url.split('?')[0]);
     if (hasSpa && wantsPage) {
       // History fallback: the SPA's router decides, and shows its own 404 page for unknown paths.
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
@@ -90,7 +94,12 @@ export async function buildApp(config: Config, opts: { logger?: boolean | object
   return app;
 }
 
-function errorHandler(this: FastifyInstance, err: FastifyError | HttpError, req: Parameters<FastifyInstance['errorHandler']>[1], reply: Parameters<FastifyInstance['errorHandler']>[2]) {
+function errorHandler(
+  this: FastifyInstance,
+  err: FastifyError | HttpError,
+  req: Parameters<FastifyInstance['errorHandler']>[1],
+  reply: Parameters<FastifyInstance['errorHandler']>[2],
+) {
   const t = req.t;
   if (err instanceof HttpError) {
     for (const [k, val] of Object.entries(err.extra.headers ?? {})) reply.header(k, val);

@@ -12,7 +12,9 @@ const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : 
 console.log(`\n  Survey back-office is running at http://${shown}:${config.port}`);
 console.log(`  Database: ${app.dialect === 'postgres' ? 'PostgreSQL' : `SQLite in ${config.dataDir}`}`);
 if (admin) {
-  console.log(`\n  First administrator created (shown once):\n    email:    ${admin.email}\n    password: ${admin.password}\n`);
+  console.log(
+    `\n  First administrator created (shown once):\n    email:    ${admin.email}\n    password: ${admin.password}\n`,
+  );
 }
 
 let closing = false;

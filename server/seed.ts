@@ -8,8 +8,15 @@ import { hashPassword } from './auth/password';
  * Creates the first administrator when there is none. Returns the credentials to print, or null
  * when an administrator already exists (the password is then never printed again).
  */
-export async function ensureAdmin(db: Db, config: Config): Promise<{ email: string; password: string } | null> {
-  const existing = await db.selectFrom('users').select('id').where('role_id', '=', Role.Administrator).executeTakeFirst();
+export async function ensureAdmin(
+  db: Db,
+  config: Config,
+): Promise<{ email: string; password: string } | null> {
+  const existing = await db
+    .selectFrom('users')
+    .select('id')
+    .where('role_id', '=', Role.Administrator)
+    .executeTakeFirst();
   if (existing) return null;
   const password = config.adminPassword ?? `${crypto.randomBytes(9).toString('base64url')}a1`;
   const now = Date.now();

@@ -40,7 +40,13 @@ export async function openSession(db: Db, userId: number, cfg: Config['auth'], n
   return db.transaction().execute(async (trx) => {
     await trx
       .insertInto('auth_families')
-      .values({ id: familyId, user_id: userId, created_at: now, expires_at: now + cfg.familyTtlMs, revoked_at: null })
+      .values({
+        id: familyId,
+        user_id: userId,
+        created_at: now,
+        expires_at: now + cfg.familyTtlMs,
+        revoked_at: null,
+      })
       .execute();
     return { familyId, ...(await insertPair(trx, familyId, cfg, now)) };
   });
@@ -57,7 +63,11 @@ export async function revokeFamily(db: Db, familyId: string, now = Date.now()) {
 
 /** Ends every session of a user: deactivation, deletion and password changes call this. */
 export async function revokeAllForUser(db: Db, userId: number, exceptFamilyId?: string, now = Date.now()) {
-  let q = db.updateTable('auth_families').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+  let q = db
+    .updateTable('auth_families')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null);
   if (exceptFamilyId) q = q.where('id', '!=', exceptFamilyId);
   await q.execute();
 }
@@ -75,10 +85,23 @@ export async function authenticate(
     const row = await db
       .selectFrom('auth_tokens as t')
       .innerJoin('auth_families as f', 'f.id', 't.family_id')
-      .select(['t.access_expires_at', 't.rotated_at', 'f.id as family_id', 'f.user_id', 'f.revoked_at', 'f.expires_at'])
+      .select([
+        't.access_expires_at',
+        't.rotated_at',
+        'f.id as family_id',
+        'f.user_id',
+        'f.revoked_at',
+        'f.expires_at',
+      ])
       .where('t.access_hash', '=', tokenHash(accessToken))
       .executeTakeFirst();
-    if (row && row.revoked_at === null && row.expires_at > now && row.rotated_at === null && row.access_expires_at > now) {
+    if (
+      row &&
+      row.revoked_at === null &&
+      row.expires_at > now &&
+      row.rotated_at === null &&
+      row.access_expires_at > now
+    ) {
       return { ok: true, userId: row.user_id, familyId: row.family_id, renewed: null };
     }
   }

@@ -15,7 +15,8 @@ export interface AuditEntry {
 
 export async function audit(req: FastifyRequest, entry: AuditEntry): Promise<void> {
   const user = req.auth?.user;
-  const actor = entry.actor ?? (user ? { id: user.id, email: user.email, organization: user.organization?.name } : null);
+  const actor =
+    entry.actor ?? (user ? { id: user.id, email: user.email, organization: user.organization?.name } : null);
   await req.server.db
     .insertInto('history')
     .values({

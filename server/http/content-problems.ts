@@ -18,5 +18,9 @@ export function problemText(p: Problem): Text {
 /** A 400 for the first problem, with its spec code (when it has one), its path and every problem. */
 export function refusedFor(problems: readonly Problem[]) {
   const first = problems[0];
-  return badRequest(problemText(first), { code: first.code ?? first.rule, field: first.path, details: problems });
+  return badRequest(problemText(first), {
+    code: first.code ?? first.rule,
+    field: first.path,
+    details: problems,
+  });
 }

@@ -44,7 +44,12 @@ export function registerRequestContext(app: FastifyInstance) {
   });
   app.addHook('preHandler', async (req, reply) => {
     if (!req.url.startsWith('/api/')) return;
-    const result = await authenticate(app.db, app.config.auth, header(req, AUTH_HEADER), header(req, REFRESH_HEADER));
+    const result = await authenticate(
+      app.db,
+      app.config.auth,
+      header(req, AUTH_HEADER),
+      header(req, REFRESH_HEADER),
+    );
     if (!result.ok) return;
     const user = await findUserById(app.db, result.userId);
     if (!user || !CAN_SIGN_IN.includes(user.statusId)) {

@@ -9,7 +9,12 @@ export class HttpError extends Error {
   constructor(
     readonly status: number,
     readonly text: Text,
-    readonly extra: { code?: number | string; field?: string; details?: unknown; headers?: Record<string, string> } = {},
+    readonly extra: {
+      code?: number | string;
+      field?: string;
+      details?: unknown;
+      headers?: Record<string, string>;
+    } = {},
   ) {
     super(`HTTP ${status}`);
     this.name = 'HttpError';

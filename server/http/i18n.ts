@@ -10,7 +10,9 @@ loadAllLocales();
 const translators: Record<Locales, TranslationFunctions> = { ru: i18nObject('ru'), en: i18nObject('en') };
 
 export function localeOf(req: Pick<FastifyRequest, 'headers'>): Locales {
-  const header = String(req.headers['accept-language'] ?? '').trim().toLowerCase();
+  const header = String(req.headers['accept-language'] ?? '')
+    .trim()
+    .toLowerCase();
   return header.startsWith('en') ? 'en' : 'ru';
 }
 
@@ -28,5 +30,7 @@ export function translateKey(locale: Locales, key: string, params: Record<string
     raw = raw && typeof raw === 'object' ? (raw as Record<string, unknown>)[part] : undefined;
     fn = fn ? (fn as Record<string, unknown>)[part] : undefined;
   }
-  return typeof raw === 'string' && typeof fn === 'function' ? String((fn as (p: unknown) => string)(params)) : key;
+  return typeof raw === 'string' && typeof fn === 'function'
+    ? String((fn as (p: unknown) => string)(params))
+    : key;
 }

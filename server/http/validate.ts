@@ -20,7 +20,10 @@ export function parse<S extends v.GenericSchema>(schema: S, input: unknown): v.I
     (t, locale) => {
       const reason = translateKey(locale, `validation.${first.key}`, first.params);
       // A message that is not one of our keys (valibot's own English text) is shown as it is.
-      return t.errors.fieldError({ field: first.field, reason: reason.startsWith('validation.') ? first.key : reason });
+      return t.errors.fieldError({
+        field: first.field,
+        reason: reason.startsWith('validation.') ? first.key : reason,
+      });
     },
     { field: first.field, details: problems.map((p) => ({ field: p.field, key: p.key })) },
   );

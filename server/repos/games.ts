@@ -5,7 +5,15 @@ import type { User } from '../../src/domain/user';
 import type { Locales } from '../../src/i18n/i18n-types';
 import { Role } from '../../src/domain/roles';
 import { isGameStatusId, GameStatus } from '../../src/domain/gameStatus';
-import { likePattern, maskSecret, type Currency, type Game, type GameSecrets, type GameSortKey, type LookupItem } from '../../src/domain/games';
+import {
+  likePattern,
+  maskSecret,
+  type Currency,
+  type Game,
+  type GameSecrets,
+  type GameSortKey,
+  type LookupItem,
+} from '../../src/domain/games';
 import { notFound } from '../http/errors';
 
 // Queries of the game registry. Game secrets: the API key and the token are made here from 192 and
@@ -19,11 +27,20 @@ export type LookupTable = 'game_genres' | 'game_platforms';
 
 export async function listLookup(db: Db, table: LookupTable, locale: Locales): Promise<LookupItem[]> {
   const col = locale === 'en' ? 'name_en' : 'name_ru';
-  const rows = await db.selectFrom(table).select(['id', 'name_ru', 'name_en']).orderBy(col).orderBy('id').execute();
+  const rows = await db
+    .selectFrom(table)
+    .select(['id', 'name_ru', 'name_en'])
+    .orderBy(col)
+    .orderBy('id')
+    .execute();
   return rows.map((r) => ({ id: r.id, name: locale === 'en' ? r.name_en : r.name_ru }));
 }
 
-export async function lookupExists(db: Db, table: LookupTable | 'game_currencies', id: number): Promise<boolean> {
+export async function lookupExists(
+  db: Db,
+  table: LookupTable | 'game_currencies',
+  id: number,
+): Promise<boolean> {
   return !!(await db.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst());
 }
 
@@ -143,7 +160,9 @@ export async function listGames(db: Db, o: GamesListOptions): Promise<{ rows: Ga
     counted = counted.where(nameOrUrl);
     q = q.where(nameOrUrl);
   }
-  const { total } = await counted.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  const { total } = await counted
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
   const en = o.locale === 'en';
   const sortColumn = {
     name: 'g.name_norm',

@@ -1,6 +1,14 @@
 import type { Db } from '../db';
 import type { CalculatorSettingsTable } from '../db/tables-games';
-import { AUDIENCES, CALCULATOR_KEYS, type Audience, type CalculatorKey, type CalculatorSettings, type Tariff, type VkPercent } from '../../src/domain/pricing';
+import {
+  AUDIENCES,
+  CALCULATOR_KEYS,
+  type Audience,
+  type CalculatorKey,
+  type CalculatorSettings,
+  type Tariff,
+  type VkPercent,
+} from '../../src/domain/pricing';
 import { likePattern } from '../../src/domain/games';
 import { sql } from 'kysely';
 
@@ -33,7 +41,9 @@ async function settingsRows(db: Db) {
 export async function readCalculator(db: Db): Promise<CalculatorSettings> {
   const row = await settingsRows(db);
   const one = (a: Audience) =>
-    Object.fromEntries(CALCULATOR_KEYS.map((k) => [k, Number(row(a)[COLUMN[k]])])) as CalculatorSettings[Audience];
+    Object.fromEntries(
+      CALCULATOR_KEYS.map((k) => [k, Number(row(a)[COLUMN[k]])]),
+    ) as CalculatorSettings[Audience];
   return { researchers: one('researchers'), issuers: one('issuers') };
 }
 
@@ -60,7 +70,11 @@ export async function writeVkPercent(db: Db, vk: VkPercent, userId: number): Pro
   const now = Date.now();
   await db.transaction().execute(async (trx) => {
     for (const a of AUDIENCES) {
-      await trx.updateTable('calculator_settings').set({ vk_percent: vk[a], updated_by: userId, updated_at: now }).where('audience', '=', a).execute();
+      await trx
+        .updateTable('calculator_settings')
+        .set({ vk_percent: vk[a], updated_by: userId, updated_at: now })
+        .where('audience', '=', a)
+        .execute();
     }
   });
 }
@@ -76,7 +90,13 @@ const toTariff = (r: { id: number; name: string; discount: number; created_at: n
 
 export async function listTariffs(
   db: Db,
-  o: { search: string; sort?: 'name' | 'discount' | 'createdAt'; order: 'asc' | 'desc'; page: number; pageSize: number },
+  o: {
+    search: string;
+    sort?: 'name' | 'discount' | 'createdAt';
+    order: 'asc' | 'desc';
+    page: number;
+    pageSize: number;
+  },
 ): Promise<{ rows: Tariff[]; total: number }> {
   let q = db.selectFrom('tariffs');
   if (o.search) q = q.where(sql<boolean>`name_norm like ${likePattern(o.search)} escape '\\'`);
@@ -94,18 +114,33 @@ export async function listTariffs(
 }
 
 export async function findTariff(db: Db, id: number): Promise<Tariff | undefined> {
-  const row = await db.selectFrom('tariffs').select(['id', 'name', 'discount', 'created_at']).where('id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('tariffs')
+    .select(['id', 'name', 'discount', 'created_at'])
+    .where('id', '=', id)
+    .executeTakeFirst();
   return row && toTariff(row);
 }
 
 /** The tariff, or null when another one has that name (any case). */
-export async function createTariff(db: Db, body: { name: string; discount: number }, userId: number): Promise<Tariff | null> {
+export async function createTariff(
+  db: Db,
+  body: { name: string; discount: number },
+  userId: number,
+): Promise<Tariff | null> {
   return db.transaction().execute(async (trx) => {
     const norm = body.name.toLowerCase();
-    if (await trx.selectFrom('tariffs').select('id').where('name_norm', '=', norm).executeTakeFirst()) return null;
+    if (await trx.selectFrom('tariffs').select('id').where('name_norm', '=', norm).executeTakeFirst())
+      return null;
     const row = await trx
       .insertInto('tariffs')
-      .values({ name: body.name, name_norm: norm, discount: body.discount, created_by: userId, created_at: Date.now() })
+      .values({
+        name: body.name,
+        name_norm: norm,
+        discount: body.discount,
+        created_by: userId,
+        created_at: Date.now(),
+      })
       .returning(['id', 'name', 'discount', 'created_at'])
       .executeTakeFirstOrThrow();
     return toTariff(row);
@@ -113,10 +148,19 @@ export async function createTariff(db: Db, body: { name: string; discount: numbe
 }
 
 /** 'taken' when another tariff has the new name; 'gone' when the tariff does not exist. */
-export async function updateTariff(db: Db, id: number, body: { name: string; discount: number }): Promise<Tariff | 'taken' | 'gone'> {
+export async function updateTariff(
+  db: Db,
+  id: number,
+  body: { name: string; discount: number },
+): Promise<Tariff | 'taken' | 'gone'> {
   return db.transaction().execute(async (trx) => {
     const norm = body.name.toLowerCase();
-    const other = await trx.selectFrom('tariffs').select('id').where('name_norm', '=', norm).where('id', '!=', id).executeTakeFirst();
+    const other = await trx
+      .selectFrom('tariffs')
+      .select('id')
+      .where('name_norm', '=', norm)
+      .where('id', '!=', id)
+      .executeTakeFirst();
     if (other) return 'taken';
     const row = await trx
       .updateTable('tariffs')

@@ -17,7 +17,15 @@ import type { User } from '../../src/domain/user';
 import type { Db } from '../db';
 import { audit } from '../http/audit';
 import { requireRole } from '../http/context';
-import { badRequest, conflict, forbidden, HttpError, notFound, unauthorized, type Text } from '../http/errors';
+import {
+  badRequest,
+  conflict,
+  forbidden,
+  HttpError,
+  notFound,
+  unauthorized,
+  type Text,
+} from '../http/errors';
 import { hit, peek } from '../http/ratelimit';
 import { parse } from '../http/validate';
 import {
@@ -63,24 +71,36 @@ async function checkLookups(db: Db, body: { genreId?: number; platformId?: numbe
 }
 
 async function nameTaken(db: Db, organizationId: number, name: string, exceptId?: number): Promise<boolean> {
-  let q = db.selectFrom('games').select('id').where('organization_id', '=', organizationId).where('name_norm', '=', name.toLowerCase());
+  let q = db
+    .selectFrom('games')
+    .select('id')
+    .where('organization_id', '=', organizationId)
+    .where('name_norm', '=', name.toLowerCase());
   if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
   return !!(await q.executeTakeFirst());
 }
 
-const nameConflict = () => conflict((t) => t.games.errors.nameTaken(), { field: 'name', code: 'game-name-taken' });
+const nameConflict = () =>
+  conflict((t) => t.games.errors.nameTaken(), { field: 'name', code: 'game-name-taken' });
 
 /** The organization a new game belongs to: an Issuer's own; the one an Administrator names. */
 async function organizationForNewGame(db: Db, user: User, requested: number | undefined): Promise<number> {
   if (user.role.id === Role.Issuer) {
-    if (!user.organization) throw conflict((t) => t.games.errors.noOrganization(), { code: 'no-organization' });
+    if (!user.organization)
+      throw conflict((t) => t.games.errors.noOrganization(), { code: 'no-organization' });
     if (requested !== undefined && requested !== user.organization.id)
       throw fieldError('organizationId', (t) => t.games.errors.ownOrganizationOnly());
     return user.organization.id;
   }
   if (requested === undefined)
-    throw fieldError('organizationId', (t) => t.errors.fieldError({ field: 'organizationId', reason: t.validation.required() }));
-  const org = await db.selectFrom('organizations').select('id').where('id', '=', requested).executeTakeFirst();
+    throw fieldError('organizationId', (t) =>
+      t.errors.fieldError({ field: 'organizationId', reason: t.validation.required() }),
+    );
+  const org = await db
+    .selectFrom('organizations')
+    .select('id')
+    .where('id', '=', requested)
+    .executeTakeFirst();
   if (!org) throw fieldError('organizationId', (t) => t.games.errors.unknownOrganization());
   return org.id;
 }
@@ -114,12 +134,19 @@ export default async function gamesRoutes(app: FastifyInstance) {
         item = null;
       }
       if (!item) {
-        throw conflict((t) => (kind === 'genre' ? t.games.errors.genreExists() : t.games.errors.platformExists()), {
-          field: 'name',
-          code: `${kind}-exists`,
-        });
+        throw conflict(
+          (t) => (kind === 'genre' ? t.games.errors.genreExists() : t.games.errors.platformExists()),
+          {
+            field: 'name',
+            code: `${kind}-exists`,
+          },
+        );
       }
-      await audit(req, { chapter: 'games', message: kind === 'genre' ? 'games.log.genreCreated' : 'games.log.platformCreated', params: { name } });
+      await audit(req, {
+        chapter: 'games',
+        message: kind === 'genre' ? 'games.log.genreCreated' : 'games.log.platformCreated',
+        params: { name },
+      });
       return reply.status(201).send(item);
     });
   };
@@ -204,17 +231,25 @@ export default async function gamesRoutes(app: FastifyInstance) {
     const user = readersOfGames(req);
     const body = parse(GameUpdateBody, req.body);
     const game = await gameFor(db, user, body.gameId, req.locale);
-    const statusChange = body.statusId !== undefined && body.statusId !== game.statusId ? (body.statusId as GameStatusId) : null;
+    const statusChange =
+      body.statusId !== undefined && body.statusId !== game.statusId ? (body.statusId as GameStatusId) : null;
     if (statusChange !== null && user.role.id !== Role.Administrator) throw forbidden();
-    const event = statusChange !== null ? adminEventFor(game.statusId, statusChange, { sdkConnected: game.sdkConnectedAt !== null }) : null;
+    const event =
+      statusChange !== null
+        ? adminEventFor(game.statusId, statusChange, { sdkConnected: game.sdkConnectedAt !== null })
+        : null;
     if (statusChange !== null && !event) {
-      throw conflict((t) => t.games.errors.statusRefused(), { field: 'statusId', code: 'game-status-refused' });
+      throw conflict((t) => t.games.errors.statusRefused(), {
+        field: 'statusId',
+        code: 'game-status-refused',
+      });
     }
     await checkLookups(db, body);
     const name = body.name ?? game.name;
     try {
       await db.transaction().execute(async (trx) => {
-        if (body.name !== undefined && (await nameTaken(trx, game.organization.id, body.name, game.id))) throw nameConflict();
+        if (body.name !== undefined && (await nameTaken(trx, game.organization.id, body.name, game.id)))
+          throw nameConflict();
         let q = trx
           .updateTable('games')
           .set({
@@ -237,9 +272,12 @@ export default async function gamesRoutes(app: FastifyInstance) {
       if (isUniqueViolation(err)) throw nameConflict();
       throw err;
     }
-    const edited = ['name', 'genreId', 'platformId', 'currencyId', 'url'].some((k) => (body as Record<string, unknown>)[k] !== undefined);
+    const edited = ['name', 'genreId', 'platformId', 'currencyId', 'url'].some(
+      (k) => (body as Record<string, unknown>)[k] !== undefined,
+    );
     if (edited) await audit(req, { chapter: 'games', message: 'games.log.updated', params: { name } });
-    if (statusChange !== null) await audit(req, { chapter: 'games', message: STATUS_LOG_KEY[statusChange], params: { name } });
+    if (statusChange !== null)
+      await audit(req, { chapter: 'games', message: STATUS_LOG_KEY[statusChange], params: { name } });
     return (await findGame(db, game.id, req.locale))!;
   });
 
@@ -258,18 +296,29 @@ export default async function gamesRoutes(app: FastifyInstance) {
     const user = readersOfGames(req);
     const { gameId } = parse(GameIdBody, req.body);
     const game = await gameFor(db, user, gameId, req.locale);
-    const next = nextGameStatus(game.statusId, { sdkConnected: game.sdkConnectedAt !== null }, { type: 'secrets.regenerate' });
+    const next = nextGameStatus(
+      game.statusId,
+      { sdkConnected: game.sdkConnectedAt !== null },
+      { type: 'secrets.regenerate' },
+    );
     const { secrets, columns } = newSecrets();
     await db
       .updateTable('games')
       .set({
         ...columns,
-        ...(next && { status: next.status, sdk_connected_at: next.context.sdkConnected ? game.sdkConnectedAt : null }),
+        ...(next && {
+          status: next.status,
+          sdk_connected_at: next.context.sdkConnected ? game.sdkConnectedAt : null,
+        }),
         updated_at: Date.now(),
       })
       .where('id', '=', game.id)
       .execute();
-    await audit(req, { chapter: 'games', message: 'games.log.secretsRegenerated', params: { name: game.name } });
+    await audit(req, {
+      chapter: 'games',
+      message: 'games.log.secretsRegenerated',
+      params: { name: game.name },
+    });
     const answer: GameWithSecrets = { game: (await findGame(db, game.id, req.locale))!, secrets };
     return answer;
   });
@@ -297,7 +346,11 @@ export default async function gamesRoutes(app: FastifyInstance) {
       throw new HttpError(403, (t) => t.games.errors.disabled(), { code: 'game-disabled' });
     }
     const now = Date.now();
-    const next = nextGameStatus(game.status as GameStatusId, { sdkConnected: game.sdk_connected_at !== null }, { type: 'sdk.connect' });
+    const next = nextGameStatus(
+      game.status as GameStatusId,
+      { sdkConnected: game.sdk_connected_at !== null },
+      { type: 'sdk.connect' },
+    );
     const connected = await db.transaction().execute(async (trx) => {
       if (next) {
         // The condition on the old status makes two concurrent handshakes record one connection.
@@ -322,7 +375,11 @@ export default async function gamesRoutes(app: FastifyInstance) {
         actor: { id: null, email: '', organization: game.org_name },
       });
     }
-    const fresh = await db.selectFrom('games').select(['status', 'sdk_connected_at']).where('id', '=', game.id).executeTakeFirstOrThrow();
+    const fresh = await db
+      .selectFrom('games')
+      .select(['status', 'sdk_connected_at'])
+      .where('id', '=', game.id)
+      .executeTakeFirstOrThrow();
     const answer: SdkHandshakeAnswer = {
       gameId: game.id,
       statusId: fresh.status as GameStatusId,

@@ -75,7 +75,14 @@ export default async function sessionRoutes(app: FastifyInstance) {
   app.get('/user', async (req) => {
     const me = requireUser(req);
     const { uid } = parse(
-      v.object({ uid: v.pipe(v.string('required'), v.toNumber('integer'), v.integer('integer'), v.minValue(1, 'positiveInteger')) }),
+      v.object({
+        uid: v.pipe(
+          v.string('required'),
+          v.toNumber('integer'),
+          v.integer('integer'),
+          v.minValue(1, 'positiveInteger'),
+        ),
+      }),
       req.query,
     );
     if (uid !== me.id && me.role.id !== Role.Administrator) throw forbidden();
@@ -92,7 +99,11 @@ export default async function sessionRoutes(app: FastifyInstance) {
     if (!target) throw notFound();
     const hash = await hashPassword(body.password, config.auth.scryptLogN);
     await db.transaction().execute(async (trx) => {
-      await trx.updateTable('users').set({ password_hash: hash, updated_at: Date.now() }).where('id', '=', target.id).execute();
+      await trx
+        .updateTable('users')
+        .set({ password_hash: hash, updated_at: Date.now() })
+        .where('id', '=', target.id)
+        .execute();
       // A new password ends every other sign-in of that user; one's own current session stays.
       await revokeAllForUser(trx, target.id, target.id === me.id ? req.auth!.familyId : undefined);
     });

@@ -1,5 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { CalculatorBody, TariffBody, TariffIdBody, TariffsQuery, TariffUpdateBody, VkPercentBody } from '../../src/domain/pricing';
+import {
+  CalculatorBody,
+  TariffBody,
+  TariffIdBody,
+  TariffsQuery,
+  TariffUpdateBody,
+  VkPercentBody,
+} from '../../src/domain/pricing';
 import { Role } from '../../src/domain/roles';
 import { audit } from '../http/audit';
 import { requireRole } from '../http/context';
@@ -20,14 +27,21 @@ import {
  * Who may read the price list: the Administrator, and the roles that build or review projects,
  * because the editor shows them the same estimate. Issuers have no use for it.
  */
-const PRICE_READERS = [Role.Administrator, Role.Researcher, Role.DemoResearcher, Role.Moderator, Role.ModeratorVK] as const;
+const PRICE_READERS = [
+  Role.Administrator,
+  Role.Researcher,
+  Role.DemoResearcher,
+  Role.Moderator,
+  Role.ModeratorVK,
+] as const;
 
 function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; message?: string };
   return e?.code === '23505' || /UNIQUE constraint failed/i.test(e?.message ?? '');
 }
 
-const nameTaken = () => conflict((t) => t.pricing.errors.tariffExists(), { field: 'name', code: 'tariff-exists' });
+const nameTaken = () =>
+  conflict((t) => t.pricing.errors.tariffExists(), { field: 'name', code: 'tariff-exists' });
 
 // Tariffs (discounts), the calculator's settings and the VK percent. Changing any of them is the
 // Administrator's alone.
@@ -53,7 +67,11 @@ export default async function tariffsRoutes(app: FastifyInstance) {
       tariff = null;
     }
     if (!tariff) throw nameTaken();
-    await audit(req, { chapter: 'pricing', message: 'pricing.log.tariffCreated', params: { name: tariff.name, discount: tariff.discount } });
+    await audit(req, {
+      chapter: 'pricing',
+      message: 'pricing.log.tariffCreated',
+      params: { name: tariff.name, discount: tariff.discount },
+    });
     return reply.status(201).send(tariff);
   });
 
@@ -71,7 +89,11 @@ export default async function tariffsRoutes(app: FastifyInstance) {
     }
     if (result === 'gone') throw notFound((t) => t.pricing.errors.tariffNotFound());
     if (result === 'taken') throw nameTaken();
-    await audit(req, { chapter: 'pricing', message: 'pricing.log.tariffUpdated', params: { name: result.name, discount: result.discount } });
+    await audit(req, {
+      chapter: 'pricing',
+      message: 'pricing.log.tariffUpdated',
+      params: { name: result.name, discount: result.discount },
+    });
     return result;
   });
 
@@ -81,7 +103,11 @@ export default async function tariffsRoutes(app: FastifyInstance) {
     const tariff = await findTariff(db, tariffId);
     if (!tariff) throw notFound((t) => t.pricing.errors.tariffNotFound());
     await db.deleteFrom('tariffs').where('id', '=', tariff.id).execute();
-    await audit(req, { chapter: 'pricing', message: 'pricing.log.tariffDeleted', params: { name: tariff.name } });
+    await audit(req, {
+      chapter: 'pricing',
+      message: 'pricing.log.tariffDeleted',
+      params: { name: tariff.name },
+    });
     return { ok: true };
   });
 

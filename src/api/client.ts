@@ -58,7 +58,10 @@ export function configureClient(patch: Partial<ClientSettings>): void {
   Object.assign(settings, patch);
 }
 
-export type Query = Record<string, string | number | boolean | null | undefined | readonly (string | number)[]>;
+export type Query = Record<
+  string,
+  string | number | boolean | null | undefined | readonly (string | number)[]
+>;
 
 export interface RequestOptions {
   query?: Query;
@@ -125,7 +128,11 @@ function fail(error: ApiError): never {
   throw error;
 }
 
-export async function request<T = unknown>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
+export async function request<T = unknown>(
+  method: string,
+  path: string,
+  opts: RequestOptions = {},
+): Promise<T> {
   const headers: Record<string, string> = { 'accept-language': settings.locale, ...opts.headers };
   const stored = readAuth();
   if (stored) {
@@ -192,17 +199,25 @@ export const api = {
   get: <T>(path: string, opts?: RequestOptions) => request<T>('GET', path, opts),
   list: async <T>(path: string, opts?: RequestOptions): Promise<Page<T>> => {
     let total = -1;
-    const items = await request<T[]>('GET', path, { ...opts, onResponse: (res) => (total = Number(res.headers.get('x-total-count') ?? -1)) });
+    const items = await request<T[]>('GET', path, {
+      ...opts,
+      onResponse: (res) => (total = Number(res.headers.get('x-total-count') ?? -1)),
+    });
     return { items, total: total >= 0 ? total : items.length };
   },
-  post: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', path, { ...opts, body }),
+  post: <T>(path: string, body?: unknown, opts?: RequestOptions) =>
+    request<T>('POST', path, { ...opts, body }),
   put: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PUT', path, { ...opts, body }),
-  del: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('DELETE', path, { ...opts, body }),
+  del: <T>(path: string, body?: unknown, opts?: RequestOptions) =>
+    request<T>('DELETE', path, { ...opts, body }),
 };
 
 /** Signs in: the tokens come in the response headers, the user in the body. */
 export async function loginCall(email: string, password: string) {
-  const headers: Record<string, string> = { 'accept-language': settings.locale, 'content-type': 'application/json' };
+  const headers: Record<string, string> = {
+    'accept-language': settings.locale,
+    'content-type': 'application/json',
+  };
   let res: Response;
   try {
     res = await settings.fetch(`${settings.baseUrl}${API_BASE}/authentication/login`, {

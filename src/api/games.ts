@@ -1,5 +1,12 @@
 import { api } from './client';
-import type { Currency, Game, GameCreateBody, GameUpdateBody, GameWithSecrets, LookupItem } from '../domain/games';
+import type {
+  Currency,
+  Game,
+  GameCreateBody,
+  GameUpdateBody,
+  GameWithSecrets,
+  LookupItem,
+} from '../domain/games';
 
 // The game registry (spec section 7, Games). GET /games is a paged list: pages read it with useList.
 
@@ -17,4 +24,5 @@ export const updateGame = (body: GameUpdateBody) => api.put<Game>('/game', body)
 export const deleteGame = (gameId: number) => api.del<{ ok: true }>('/game', { gameId });
 /** New API key and token; the old ones stop working at once. */
 export const regenerateSecrets = (gameId: number) => api.post<GameWithSecrets>('/game/secrets', { gameId });
-export const getGame = (gameId: number, signal?: AbortSignal) => api.get<Game>('/game', { query: { gameId }, signal });
+export const getGame = (gameId: number, signal?: AbortSignal) =>
+  api.get<Game>('/game', { query: { gameId }, signal });

@@ -21,7 +21,12 @@ function storage(): Storage | null {
 export function readAuth(): StoredAuth | null {
   try {
     const raw = JSON.parse(storage()?.getItem(AUTH_KEY) ?? 'null');
-    if (raw && typeof raw.accessToken === 'string' && typeof raw.refreshToken === 'string' && Number.isInteger(raw.userId)) {
+    if (
+      raw &&
+      typeof raw.accessToken === 'string' &&
+      typeof raw.refreshToken === 'string' &&
+      Number.isInteger(raw.userId)
+    ) {
       return raw;
     }
   } catch {

@@ -124,13 +124,22 @@ export function nextGameStatus(
 }
 
 /** The Administrator's events, keyed by the status each one leads to from a given status. */
-const ADMIN_EVENTS: GameStatusEvent['type'][] = ['status.moderate', 'status.connect', 'status.reject', 'status.disable', 'status.reopen'];
+const ADMIN_EVENTS: GameStatusEvent['type'][] = [
+  'status.moderate',
+  'status.connect',
+  'status.reject',
+  'status.disable',
+  'status.reopen',
+];
 
 /**
  * The statuses the Administrator may move a game to now, with the event that does it. The
  * selector offers these (and the current status); PUT /game accepts exactly these.
  */
-export function adminTargets(status: GameStatusId, ctx: GameStatusContext): { status: GameStatusId; event: GameStatusEvent }[] {
+export function adminTargets(
+  status: GameStatusId,
+  ctx: GameStatusContext,
+): { status: GameStatusId; event: GameStatusEvent }[] {
   const out: { status: GameStatusId; event: GameStatusEvent }[] = [];
   for (const type of ADMIN_EVENTS) {
     const event = { type } as GameStatusEvent;
@@ -141,6 +150,10 @@ export function adminTargets(status: GameStatusId, ctx: GameStatusContext): { st
 }
 
 /** The event that moves a game from `from` to `to` on the Administrator's request, or null. */
-export function adminEventFor(from: GameStatusId, to: GameStatusId, ctx: GameStatusContext): GameStatusEvent | null {
+export function adminEventFor(
+  from: GameStatusId,
+  to: GameStatusId,
+  ctx: GameStatusContext,
+): GameStatusEvent | null {
   return adminTargets(from, ctx).find((t) => t.status === to)?.event ?? null;
 }

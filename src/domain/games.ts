@@ -71,7 +71,8 @@ const objectMessage = (issue: v.BaseIssue<unknown>) =>
   issue.expected === 'never' ? 'unknownField' : issue.expected === 'Object' ? 'type' : 'required';
 
 const id = v.pipe(v.number('required'), v.integer('integer'), v.minValue(1, 'positiveInteger'));
-const text = (max: number) => v.pipe(v.string('required'), v.trim(), v.nonEmpty('required'), v.maxLength(max, 'tooLong'));
+const text = (max: number) =>
+  v.pipe(v.string('required'), v.trim(), v.nonEmpty('required'), v.maxLength(max, 'tooLong'));
 
 /** http(s) only: a javascript: or file: address in the registry would be a trap for whoever opens it. */
 export const gameUrl = v.pipe(
@@ -83,36 +84,37 @@ export const gameUrl = v.pipe(
   v.check((s) => /^https?:\/\//i.test(s), 'url'),
 );
 
-export const GameCreateBody = strictBody(
-  {
-    name: text(GAME_NAME_MAX),
-    genreId: id,
-    platformId: id,
-    currencyId: id,
-    url: gameUrl,
-    /** Administrator: the organization the game belongs to. An Issuer's games are always their own. */
-    organizationId: v.optional(id),
-  },
-);
+export const GameCreateBody = strictBody({
+  name: text(GAME_NAME_MAX),
+  genreId: id,
+  platformId: id,
+  currencyId: id,
+  url: gameUrl,
+  /** Administrator: the organization the game belongs to. An Issuer's games are always their own. */
+  organizationId: v.optional(id),
+});
 export type GameCreateBody = v.InferOutput<typeof GameCreateBody>;
 
 /** PUT /game changes only the fields it carries; statusId is the Administrator's status change. */
-export const GameUpdateBody = strictBody(
-  {
-    gameId: id,
-    name: v.optional(text(GAME_NAME_MAX)),
-    genreId: v.optional(id),
-    platformId: v.optional(id),
-    currencyId: v.optional(id),
-    url: v.optional(gameUrl),
-    statusId: v.optional(v.pipe(id, v.maxValue(5, 'invalid'))),
-  },
-);
+export const GameUpdateBody = strictBody({
+  gameId: id,
+  name: v.optional(text(GAME_NAME_MAX)),
+  genreId: v.optional(id),
+  platformId: v.optional(id),
+  currencyId: v.optional(id),
+  url: v.optional(gameUrl),
+  statusId: v.optional(v.pipe(id, v.maxValue(5, 'invalid'))),
+});
 export type GameUpdateBody = v.InferOutput<typeof GameUpdateBody>;
 
 export const GameIdBody = strictBody({ gameId: id });
 export const GameIdQuery = v.object({
-  gameId: v.pipe(v.string('required'), v.transform(Number), v.integer('integer'), v.minValue(1, 'positiveInteger')),
+  gameId: v.pipe(
+    v.string('required'),
+    v.transform(Number),
+    v.integer('integer'),
+    v.minValue(1, 'positiveInteger'),
+  ),
 });
 
 export const LookupCreateBody = strictBody({ name: text(LOOKUP_NAME_MAX) });
@@ -148,7 +150,10 @@ const queryInt = (min: number, max: number, fallback: number) =>
   );
 
 /** The query of every list call; unknown sort keys are refused rather than silently ignored. */
-export function listQuery<const K extends string, E extends v.ObjectEntries = Record<never, never>>(sortKeys: readonly [K, ...K[]], extra?: E) {
+export function listQuery<const K extends string, E extends v.ObjectEntries = Record<never, never>>(
+  sortKeys: readonly [K, ...K[]],
+  extra?: E,
+) {
   return v.object({
     page: queryInt(1, Number.MAX_SAFE_INTEGER, 1),
     pageSize: queryInt(1, PAGE_SIZE_MAX, PAGE_SIZE_DEFAULT),
@@ -159,7 +164,16 @@ export function listQuery<const K extends string, E extends v.ObjectEntries = Re
   });
 }
 
-export const GAME_SORT_KEYS = ['name', 'genre', 'platform', 'organization', 'status', 'url', 'currency', 'createdAt'] as const;
+export const GAME_SORT_KEYS = [
+  'name',
+  'genre',
+  'platform',
+  'organization',
+  'status',
+  'url',
+  'currency',
+  'createdAt',
+] as const;
 export type GameSortKey = (typeof GAME_SORT_KEYS)[number];
 
 /** oid: 0 (the default) means "mine" for an Issuer and "all" for an Administrator (spec 9). */

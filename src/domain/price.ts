@@ -40,7 +40,15 @@ export interface ProjectCounts {
   completes: number;
 }
 
-export const PRICE_COMPONENTS = ['base', 'questions', 'blocks', 'screening', 'completes', 'filledBlocks', 'targetFilters'] as const;
+export const PRICE_COMPONENTS = [
+  'base',
+  'questions',
+  'blocks',
+  'screening',
+  'completes',
+  'filledBlocks',
+  'targetFilters',
+] as const;
 export type PriceComponent = (typeof PRICE_COMPONENTS)[number];
 
 export interface PriceBreakdown {
@@ -66,7 +74,11 @@ function roubles(k: bigint): number {
   return Number(k) / 100;
 }
 
-export function computePrice(settings: PriceSettings, counts: ProjectCounts, discountPercent = 0): PriceBreakdown {
+export function computePrice(
+  settings: PriceSettings,
+  counts: ProjectCounts,
+  discountPercent = 0,
+): PriceBreakdown {
   const q = count(counts.questions);
   const b = count(counts.blocks);
   const s = count(counts.screening);
@@ -78,7 +90,9 @@ export function computePrice(settings: PriceSettings, counts: ProjectCounts, dis
   const parts: Record<PriceComponent, bigint> = {
     base: kopecks(settings.basePrice),
     questions: (q / step) * kopecks(settings.questionSurcharge),
-    blocks: extraBlocks * kopecks(settings.blockSurcharge) + ((extraBlocks * (extraBlocks > 0n ? extraBlocks - 1n : 0n)) / 2n) * kopecks(settings.blockProgressive),
+    blocks:
+      extraBlocks * kopecks(settings.blockSurcharge) +
+      ((extraBlocks * (extraBlocks > 0n ? extraBlocks - 1n : 0n)) / 2n) * kopecks(settings.blockProgressive),
     screening: s * kopecks(settings.screeningPrice),
     completes: c * kopecks(settings.completedSurveyPrice),
     filledBlocks: c * b * kopecks(settings.filledBlockPrice),
@@ -93,7 +107,10 @@ export function computePrice(settings: PriceSettings, counts: ProjectCounts, dis
   const vk = (afterDiscount * vkShare + 50n) / 100n;
 
   return {
-    components: Object.fromEntries(PRICE_COMPONENTS.map((k) => [k, roubles(parts[k])])) as Record<PriceComponent, number>,
+    components: Object.fromEntries(PRICE_COMPONENTS.map((k) => [k, roubles(parts[k])])) as Record<
+      PriceComponent,
+      number
+    >,
     subtotal: roubles(subtotal),
     discount: roubles(discount),
     vk: roubles(vk),

@@ -25,7 +25,10 @@ export const CALCULATOR_KEYS = [
 export type CalculatorKey = (typeof CALCULATOR_KEYS)[number];
 
 /** The ten settings in the order the calculator page shows them. */
-export const SETTING_KEYS = ['vkPercent', ...CALCULATOR_KEYS] as const satisfies readonly (keyof PriceSettings)[];
+export const SETTING_KEYS = [
+  'vkPercent',
+  ...CALCULATOR_KEYS,
+] as const satisfies readonly (keyof PriceSettings)[];
 
 export type CalculatorSettings = Record<Audience, Omit<PriceSettings, 'vkPercent'>>;
 export type VkPercent = Record<Audience, number>;
@@ -55,34 +58,30 @@ export function wholeNumber(min: number, max: number) {
 const money = wholeNumber(0, MONEY_MAX);
 export const percent = wholeNumber(0, PERCENT_MAX);
 
-export const AudienceSettings = strictBody(
-  {
-    basePrice: money,
-    questionSurcharge: money,
-    // A step of 0 would divide by zero: one question is the smallest step.
-    questionStep: wholeNumber(1, COUNT_MAX),
-    blockSurcharge: money,
-    blockProgressive: money,
-    screeningPrice: money,
-    targetFilterSurcharge: money,
-    filledBlockPrice: money,
-    completedSurveyPrice: money,
-  },
-);
+export const AudienceSettings = strictBody({
+  basePrice: money,
+  questionSurcharge: money,
+  // A step of 0 would divide by zero: one question is the smallest step.
+  questionStep: wholeNumber(1, COUNT_MAX),
+  blockSurcharge: money,
+  blockProgressive: money,
+  screeningPrice: money,
+  targetFilterSurcharge: money,
+  filledBlockPrice: money,
+  completedSurveyPrice: money,
+});
 
 export const CalculatorBody = strictBody({ researchers: AudienceSettings, issuers: AudienceSettings });
 export const VkPercentBody = strictBody({ researchers: percent, issuers: percent });
 
 /** The counts of the live estimate (and, later, of a real project). */
-export const CountsInput = strictBody(
-  {
-    questions: wholeNumber(0, COUNT_MAX),
-    blocks: wholeNumber(0, COUNT_MAX),
-    screening: wholeNumber(0, COUNT_MAX),
-    targetFilters: wholeNumber(0, COUNT_MAX),
-    completes: wholeNumber(0, COUNT_MAX),
-  },
-) satisfies v.GenericSchema<unknown, ProjectCounts>;
+export const CountsInput = strictBody({
+  questions: wholeNumber(0, COUNT_MAX),
+  blocks: wholeNumber(0, COUNT_MAX),
+  screening: wholeNumber(0, COUNT_MAX),
+  targetFilters: wholeNumber(0, COUNT_MAX),
+  completes: wholeNumber(0, COUNT_MAX),
+}) satisfies v.GenericSchema<unknown, ProjectCounts>;
 
 // ---- tariffs ----
 
@@ -95,7 +94,12 @@ export interface Tariff {
   createdAt: number;
 }
 
-const tariffName = v.pipe(v.string('required'), v.trim(), v.nonEmpty('required'), v.maxLength(TARIFF_NAME_MAX, 'tooLong'));
+const tariffName = v.pipe(
+  v.string('required'),
+  v.trim(),
+  v.nonEmpty('required'),
+  v.maxLength(TARIFF_NAME_MAX, 'tooLong'),
+);
 
 export const TariffBody = strictBody({ name: tariffName, discount: percent });
 export type TariffBody = v.InferOutput<typeof TariffBody>;

@@ -28,7 +28,13 @@ export const ROLES: readonly UserRole[] = [
   { id: 3, name: 'Moderator VK', description: 'Модератор VK', createdAt: ROLES_CREATED_AT, deletedAt: 0 },
   { id: 4, name: 'Researcher', description: 'Исследователь', createdAt: ROLES_CREATED_AT, deletedAt: 0 },
   { id: 5, name: 'Issuer', description: 'Издатель', createdAt: ROLES_CREATED_AT, deletedAt: 0 },
-  { id: 6, name: 'DemoResearcher', description: 'Демо-исследователь', createdAt: ROLES_CREATED_AT, deletedAt: 0 },
+  {
+    id: 6,
+    name: 'DemoResearcher',
+    description: 'Демо-исследователь',
+    createdAt: ROLES_CREATED_AT,
+    deletedAt: 0,
+  },
 ];
 
 export function roleById(id: number): UserRole | undefined {

@@ -51,7 +51,8 @@ export const newPassword = v.pipe(
 );
 
 /** For strict objects: a missing key is 'required', a key the schema does not know is 'unknownField'. */
-export const objectMessage = (issue: v.BaseIssue<unknown>) => (issue.expected === 'never' ? 'unknownField' : 'required');
+export const objectMessage = (issue: v.BaseIssue<unknown>) =>
+  issue.expected === 'never' ? 'unknownField' : 'required';
 
 export const LoginBody = v.strictObject(
   {

@@ -80,7 +80,10 @@ export const authMachine = setup({
           {
             guard: ({ event }) => event.output.user !== null,
             target: 'authenticated',
-            actions: assign({ user: ({ event }) => event.output.user, offline: ({ event }) => event.output.offline }),
+            actions: assign({
+              user: ({ event }) => event.output.user,
+              offline: ({ event }) => event.output.offline,
+            }),
           },
           { target: 'anonymous' },
         ],
@@ -99,7 +102,10 @@ export const authMachine = setup({
           if (event.type !== 'auth.login') return { email: '', password: '' };
           return { email: event.email, password: event.password };
         },
-        onDone: { target: 'authenticated', actions: assign({ user: ({ event }) => event.output, offline: false }) },
+        onDone: {
+          target: 'authenticated',
+          actions: assign({ user: ({ event }) => event.output, offline: false }),
+        },
         onError: {
           target: 'anonymous',
           actions: assign({

@@ -17,7 +17,12 @@ const NotAvailable = lazy(() => import('./ui/NotAvailablePage'));
 
 export const ROUTES: AppRoute[] = [
   { path: '/login', layout: 'auth', public: true, component: lazy(() => import('./auth/LoginPage')) },
-  { path: '/invitations', layout: 'auth', public: true, component: lazy(() => import('./auth/InvitationsPage')) },
+  {
+    path: '/invitations',
+    layout: 'auth',
+    public: true,
+    component: lazy(() => import('./auth/InvitationsPage')),
+  },
   { path: '/register', layout: 'auth', public: true, component: lazy(() => import('./auth/RegisterPage')) },
 
   { path: '/profile', layout: 'main', component: lazy(() => import('./profile/ProfilePage')) },

@@ -38,7 +38,11 @@ const bench: Bench = async () => {
         updated_at: now,
       };
     });
-    for (let i = 0; i < games.length; i += 400) await server.app.db.insertInto('games').values(games.slice(i, i + 400)).execute();
+    for (let i = 0; i < games.length; i += 400)
+      await server.app.db
+        .insertInto('games')
+        .values(games.slice(i, i + 400))
+        .execute();
     const tariffs = Array.from({ length: 10_000 }, (_, i) => ({
       name: `Tariff ${i}`,
       name_norm: `tariff ${i}`,
@@ -46,7 +50,11 @@ const bench: Bench = async () => {
       created_by: null,
       created_at: now - i * 1000,
     }));
-    for (let i = 0; i < tariffs.length; i += 500) await server.app.db.insertInto('tariffs').values(tariffs.slice(i, i + 500)).execute();
+    for (let i = 0; i < tariffs.length; i += 500)
+      await server.app.db
+        .insertInto('tariffs')
+        .values(tariffs.slice(i, i + 500))
+        .execute();
 
     const time = (path: string, session = admin) =>
       median(async () => {
@@ -60,9 +68,24 @@ const bench: Bench = async () => {
       if (res.status !== 200) throw new Error(`sdk: ${res.status}`);
     });
     return [
-      { name: 'GET /games (Administrator, first page, newest first)', value: await time('/games'), unit: 'ms', budget: 20 },
-      { name: 'GET /games?sort=genre (first page, sorted by genre)', value: await time('/games?sort=genre'), unit: 'ms', budget: 20 },
-      { name: 'GET /games?sort=name&page=200 (deep page by name)', value: await time('/games?sort=name&page=200'), unit: 'ms', budget: 20 },
+      {
+        name: 'GET /games (Administrator, first page, newest first)',
+        value: await time('/games'),
+        unit: 'ms',
+        budget: 20,
+      },
+      {
+        name: 'GET /games?sort=genre (first page, sorted by genre)',
+        value: await time('/games?sort=genre'),
+        unit: 'ms',
+        budget: 20,
+      },
+      {
+        name: 'GET /games?sort=name&page=200 (deep page by name)',
+        value: await time('/games?sort=name&page=200'),
+        unit: 'ms',
+        budget: 20,
+      },
       {
         name: 'GET /games?sort=genre&page=200 (deep page, sorted by genre)',
         value: await time('/games?sort=genre&page=200'),
@@ -70,9 +93,24 @@ const bench: Bench = async () => {
         budget: 20,
         note: 'sorts 10 000 joined ids; the first pages, which people use, are within budget',
       },
-      { name: 'GET /games?search=звёздный', value: await time('/games?search=%D0%B7%D0%B2%D1%91%D0%B7%D0%B4%D0%BD%D1%8B%D0%B9'), unit: 'ms', budget: 20 },
-      { name: 'GET /games (Issuer, own organization of 100)', value: await time('/games', issuer), unit: 'ms', budget: 20 },
-      { name: 'GET /tariffs?sort=discount&order=desc', value: await time('/tariffs?sort=discount&order=desc'), unit: 'ms', budget: 20 },
+      {
+        name: 'GET /games?search=звёздный',
+        value: await time('/games?search=%D0%B7%D0%B2%D1%91%D0%B7%D0%B4%D0%BD%D1%8B%D0%B9'),
+        unit: 'ms',
+        budget: 20,
+      },
+      {
+        name: 'GET /games (Issuer, own organization of 100)',
+        value: await time('/games', issuer),
+        unit: 'ms',
+        budget: 20,
+      },
+      {
+        name: 'GET /tariffs?sort=discount&order=desc',
+        value: await time('/tariffs?sort=discount&order=desc'),
+        unit: 'ms',
+        budget: 20,
+      },
       { name: 'POST /games/sdk (right secrets)', value: handshake, unit: 'ms' },
     ];
   } finally {

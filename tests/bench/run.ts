@@ -38,7 +38,10 @@ async function main() {
     .sort();
   const sections: string[] = [];
   for (const file of files) {
-    const mod = (await import(pathToFileURL(path.join(dir, file)).href)) as { default: Bench; title?: string };
+    const mod = (await import(pathToFileURL(path.join(dir, file)).href)) as {
+      default: Bench;
+      title?: string;
+    };
     console.log(`running ${file}…`);
     const results = await mod.default();
     const rows = results.map((r) => {
@@ -46,8 +49,13 @@ async function main() {
       const budget = r.budget === undefined ? '' : `${r.budget} ${r.unit}`;
       return `| ${r.name} | ${r.value} ${r.unit} | ${budget} | ${over ? 'OVER' : r.budget === undefined ? '' : 'ok'} | ${r.note ?? ''} |`;
     });
-    sections.push(`## ${mod.title ?? file}\n\n| measure | result | budget | | note |\n|---|---|---|---|---|\n${rows.join('\n')}\n`);
-    for (const r of results) console.log(`  ${r.name}: ${r.value} ${r.unit}${r.budget !== undefined ? ` (budget ${r.budget})` : ''}`);
+    sections.push(
+      `## ${mod.title ?? file}\n\n| measure | result | budget | | note |\n|---|---|---|---|---|\n${rows.join('\n')}\n`,
+    );
+    for (const r of results)
+      console.log(
+        `  ${r.name}: ${r.value} ${r.unit}${r.budget !== undefined ? ` (budget ${r.budget})` : ''}`,
+      );
   }
   const out = path.resolve(dir, '../../docs/benchmarks.md');
   const header = `# Benchmarks\n\nWritten by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)} (${process.version}, ${process.platform}, 2 cores). Budgets from DESIGN.md section 7.\n\n`;

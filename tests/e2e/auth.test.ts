@@ -12,7 +12,9 @@ describe('signing in and out in Chromium', () => {
   beforeAll(async () => {
     server = await startApp();
     browser = await launchBrowser();
-    email = (await server.createUser({ role: Role.Researcher, organizationId: await server.createOrganization() })).email;
+    email = (
+      await server.createUser({ role: Role.Researcher, organizationId: await server.createOrganization() })
+    ).email;
   });
   afterAll(async () => {
     await browser?.close();

@@ -20,9 +20,16 @@ describe('games in Chromium', () => {
     server = await startApp();
     browser = await launchBrowser();
     const org = await server.createOrganization('Pixel Forge');
-    issuerEmail = (await server.createUser({ role: Role.Issuer, organizationId: org, email: 'ivan.issuer@example.com' })).email;
-    otherIssuerEmail = (await server.createUser({ role: Role.Issuer, organizationId: await server.createOrganization('Other Studio'), email: 'other@example.com' }))
-      .email;
+    issuerEmail = (
+      await server.createUser({ role: Role.Issuer, organizationId: org, email: 'ivan.issuer@example.com' })
+    ).email;
+    otherIssuerEmail = (
+      await server.createUser({
+        role: Role.Issuer,
+        organizationId: await server.createOrganization('Other Studio'),
+        email: 'other@example.com',
+      })
+    ).email;
     adminEmail = (await server.createUser({ role: Role.Administrator, email: 'admin@example.com' })).email;
   });
   afterAll(async () => {
@@ -31,7 +38,11 @@ describe('games in Chromium', () => {
   });
 
   const sdkCall = (body: unknown) =>
-    fetch(`${server.url}${API}/games/sdk`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    fetch(`${server.url}${API}/games/sdk`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
 
   async function registerGame(page: Page, name: string) {
     await page.getByRole('button', { name: 'Add game' }).click();
@@ -47,7 +58,9 @@ describe('games in Chromium', () => {
     await dialog.getByRole('button', { name: 'Create' }).click();
     await dialog.getByText('Enter a valid url').waitFor();
     await dialog.getByLabel('Game URL').fill('https://play.example.com/star-puzzle');
-    expect(await dialog.getByLabel('Currency').locator('option:checked').textContent()).toBe('RUB — Russian Ruble');
+    expect(await dialog.getByLabel('Currency').locator('option:checked').textContent()).toBe(
+      'RUB — Russian Ruble',
+    );
     await dialog.getByRole('button', { name: 'Create' }).click();
     await page.getByRole('heading', { name: `Keys of game “${name}”` }).waitFor();
   }
@@ -69,7 +82,9 @@ describe('games in Chromium', () => {
     await dialog.getByText('This genre already exists').waitFor();
     await dialog.getByLabel('Name of the new genre').fill('Tile matching');
     await dialog.getByRole('button', { name: 'Add', exact: true }).click();
-    await expect.poll(() => dialog.getByLabel('Genre').locator('option:checked').textContent()).toBe('Tile matching');
+    await expect
+      .poll(() => dialog.getByLabel('Genre').locator('option:checked').textContent())
+      .toBe('Tile matching');
     // An issuer may not add platforms (games.create-platform is the Administrator's).
     expect(await dialog.getByRole('button', { name: 'New platform' }).count()).toBe(0);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
@@ -114,7 +129,9 @@ describe('games in Chromium', () => {
 
     // The same page after a reload: the status came from the server, not from the page's memory.
     await page.reload();
-    await expect.poll(() => page.getByRole('row', { name: /Star Puzzle/ }).textContent()).toContain('SDK connected');
+    await expect
+      .poll(() => page.getByRole('row', { name: /Star Puzzle/ }).textContent())
+      .toContain('SDK connected');
     expect(errors).toEqual([]);
   });
 
@@ -129,7 +146,9 @@ describe('games in Chromium', () => {
       token: await dialog.getByLabel('Token', { exact: true }).inputValue(),
     };
     expect((await sdkCall(oldSecrets)).status).toBe(200);
-    await expect.poll(() => dialog.getByTestId('connection-status').textContent(), { timeout: 10_000 }).toBe('SDK connected');
+    await expect
+      .poll(() => dialog.getByTestId('connection-status').textContent(), { timeout: 10_000 })
+      .toBe('SDK connected');
     await dialog.getByRole('button', { name: 'Issue new keys' }).click();
     await dialog.getByText('The old API key and token stop working at once.').waitFor();
     await dialog.getByRole('button', { name: 'Issue new keys' }).click();
@@ -150,12 +169,18 @@ describe('games in Chromium', () => {
     const select = admin.getByRole('combobox', { name: 'Status of game “Star Puzzle”' });
     await select.waitFor();
     // Only what the machine allows from "SDK connected" is offered.
-    expect(await select.locator('option').allTextContents()).toEqual(['SDK connected', 'On moderation', 'Game disabled']);
+    expect(await select.locator('option').allTextContents()).toEqual([
+      'SDK connected',
+      'On moderation',
+      'Game disabled',
+    ]);
     await select.selectOption({ label: 'On moderation' });
     await admin.getByRole('dialog').getByText('“Star Puzzle”: SDK connected → On moderation').waitFor();
     await admin.getByRole('button', { name: 'Agree' }).click();
     await admin.getByText('Status of “Star Puzzle”: On moderation').waitFor();
-    await expect.poll(() => select.locator('option').allTextContents()).toEqual(['On moderation', 'Game connected', 'SDK connected', 'Game disabled']);
+    await expect
+      .poll(() => select.locator('option').allTextContents())
+      .toEqual(['On moderation', 'Game connected', 'SDK connected', 'Game disabled']);
     await select.selectOption({ label: 'Game connected' });
     await admin.getByRole('button', { name: 'Agree' }).click();
     await expect.poll(() => select.locator('option:checked').textContent()).toBe('Game connected');

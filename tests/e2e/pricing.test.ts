@@ -32,7 +32,8 @@ describe('pricing in Chromium', () => {
   beforeAll(async () => {
     server = await startApp();
     browser = await launchBrowser();
-    adminEmail = (await server.createUser({ role: Role.Administrator, email: 'pricing.admin@example.com' })).email;
+    adminEmail = (await server.createUser({ role: Role.Administrator, email: 'pricing.admin@example.com' }))
+      .email;
   });
   afterAll(async () => {
     await browser?.close();
@@ -40,8 +41,10 @@ describe('pricing in Chromium', () => {
   });
 
   /** The number in a money text such as "RUB 16,637.50". */
-  const amount = async (page: Page, testId: string) => Number((await page.getByTestId(testId).textContent())!.replace(/[^\d.]/g, ''));
-  const setting = (page: Page, name: string, audience: 'For researchers' | 'For issuers') => page.getByLabel(`${name} (${audience})`, { exact: true });
+  const amount = async (page: Page, testId: string) =>
+    Number((await page.getByTestId(testId).textContent())!.replace(/[^\d.]/g, ''));
+  const setting = (page: Page, name: string, audience: 'For researchers' | 'For issuers') =>
+    page.getByLabel(`${name} (${audience})`, { exact: true });
 
   it('keeps tariffs: validates, creates, lists and deletes after confirmation', async () => {
     const page = await (await newContext(browser)).newPage();
@@ -102,7 +105,9 @@ describe('pricing in Chromium', () => {
     const seeded = computePrice(SEEDED_RESEARCHERS, COUNTS).total;
     await expect.poll(() => amount(page, 'estimate-researchers-total')).toBe(seeded);
     const issuersBefore = await amount(page, 'estimate-issuers-total');
-    expect(await page.getByRole('img', { name: 'What the price is made of: For researchers' }).count()).toBe(1);
+    expect(await page.getByRole('img', { name: 'What the price is made of: For researchers' }).count()).toBe(
+      1,
+    );
 
     // A change shows in the estimate at once, before saving, and only in its own column.
     await setting(page, 'Base questionnaire price', 'For researchers').fill('8000');
@@ -131,7 +136,10 @@ describe('pricing in Chromium', () => {
 
     // More completed surveys cost more.
     await page.getByLabel('Completed surveys').fill('1000');
-    const more = computePrice({ ...SEEDED_RESEARCHERS, basePrice: 8000, questionStep: 5 }, { ...COUNTS, completes: 1000 }).total;
+    const more = computePrice(
+      { ...SEEDED_RESEARCHERS, basePrice: 8000, questionStep: 5 },
+      { ...COUNTS, completes: 1000 },
+    ).total;
     await expect.poll(() => amount(page, 'estimate-researchers-total')).toBe(more);
 
     await page.getByRole('button', { name: 'Save' }).click();
@@ -139,7 +147,9 @@ describe('pricing in Chromium', () => {
 
     // Saved on the server: a reload shows the new values and the same estimate.
     await page.reload();
-    await expect.poll(() => setting(page, 'Base questionnaire price', 'For researchers').inputValue()).toBe('8000');
+    await expect
+      .poll(() => setting(page, 'Base questionnaire price', 'For researchers').inputValue())
+      .toBe('8000');
     expect(await setting(page, 'For every N questions', 'For researchers').inputValue()).toBe('5');
     expect(await setting(page, 'Percent VK', 'For issuers').inputValue()).toBe('0');
     await expect.poll(() => amount(page, 'estimate-researchers-total')).toBe(withStep);
@@ -148,14 +158,20 @@ describe('pricing in Chromium', () => {
 
     // A tariff's discount applies to the estimate.
     await page.getByLabel('Tariff', { exact: true }).selectOption({ label: 'Partner — 15 % discount' });
-    const discounted = computePrice({ ...SEEDED_RESEARCHERS, basePrice: 8000, questionStep: 5 }, COUNTS, 15).total;
+    const discounted = computePrice(
+      { ...SEEDED_RESEARCHERS, basePrice: 8000, questionStep: 5 },
+      COUNTS,
+      15,
+    ).total;
     await expect.poll(() => amount(page, 'estimate-researchers-total')).toBe(discounted);
     expect(errors).toEqual([]);
   });
 
   it('keeps the pricing pages from other roles on the server', async () => {
     const researcher = await server.as(Role.Researcher);
-    expect((await server.call('POST', '/tariffs/calculator', { session: researcher, body: {} })).status).toBe(403);
+    expect((await server.call('POST', '/tariffs/calculator', { session: researcher, body: {} })).status).toBe(
+      403,
+    );
     expect((await server.call('GET', '/tariffs', { session: researcher })).status).toBe(403);
   });
 });

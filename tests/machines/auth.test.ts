@@ -126,7 +126,9 @@ describe('auth machine', () => {
   it('covers every state and event of the model', () => {
     const paths = testModel.getSimplePaths();
     const events = new Set(paths.flatMap((p) => p.steps.map((s) => s.event.type)));
-    expect([...events].sort()).toEqual(['LOGIN_BAD', 'LOGIN_OK', 'LOGOUT', 'RELOAD', 'SESSION_ENDED_ELSEWHERE', 'xstate.init'].sort());
+    expect([...events].sort()).toEqual(
+      ['LOGIN_BAD', 'LOGIN_OK', 'LOGOUT', 'RELOAD', 'SESSION_ENDED_ELSEWHERE', 'xstate.init'].sort(),
+    );
   });
 
   it('a damaged stored record counts as signed out', async () => {

@@ -35,7 +35,15 @@ const TARGET_OF_EVENT: Partial<Record<GameStatusEvent['type'], GameStatusId>> = 
   'status.reopen': GameStatus.AwaitingSdk,
 };
 
-const EVENT_TYPES = ['sdk.connect', 'status.moderate', 'status.connect', 'status.reject', 'status.disable', 'status.reopen', 'secrets.regenerate'] as const;
+const EVENT_TYPES = [
+  'sdk.connect',
+  'status.moderate',
+  'status.connect',
+  'status.reject',
+  'status.disable',
+  'status.reopen',
+  'secrets.regenerate',
+] as const;
 
 type Snap = ReturnType<typeof gameStatusMachine.resolveState>;
 
@@ -55,7 +63,11 @@ beforeAll(async () => {
   admin = await server.as(Role.Administrator);
   issuer = await server.as(Role.Issuer);
   const get = async (p: string) => (await server.call('GET', p, { session: issuer })).body[0].id as number;
-  lookups = { genreId: await get('/games/genres'), platformId: await get('/games/platforms'), currencyId: await get('/games/currencies') };
+  lookups = {
+    genreId: await get('/games/genres'),
+    platformId: await get('/games/platforms'),
+    currencyId: await get('/games/currencies'),
+  };
 });
 afterAll(async () => {
   await server?.close();
@@ -72,8 +84,15 @@ async function newGame() {
 }
 
 async function serverGame() {
-  const res = await server.call('GET', `/games?search=${encodeURIComponent(`Model game ${counter}`)}&pageSize=100`, { session: admin });
-  return res.body.find((g: { id: number }) => g.id === gameId) as { statusId: number; sdkConnectedAt: number | null };
+  const res = await server.call(
+    'GET',
+    `/games?search=${encodeURIComponent(`Model game ${counter}`)}&pageSize=100`,
+    { session: admin },
+  );
+  return res.body.find((g: { id: number }) => g.id === gameId) as {
+    statusId: number;
+    sdkConnectedAt: number | null;
+  };
 }
 
 /** Sends one model event to the server and checks the answer the machine predicts from `before`. */
@@ -95,7 +114,9 @@ async function drive(event: GameStatusEvent) {
   const target = TARGET_OF_EVENT[event.type]!;
   const res = await server.call('PUT', '/game', { session: admin, body: { gameId, statusId: target } });
   // Asking for the status the game already has changes nothing and is no error.
-  expect(res.status, `${before.value as string} --${event.type}-->`).toBe(allowed || target === status ? 200 : 409);
+  expect(res.status, `${before.value as string} --${event.type}-->`).toBe(
+    allowed || target === status ? 200 : 409,
+  );
 }
 
 const states = Object.fromEntries(
@@ -110,7 +131,9 @@ const states = Object.fromEntries(
   ]),
 );
 
-const events = Object.fromEntries(EVENT_TYPES.map((type) => [type, () => drive({ type } as GameStatusEvent)]));
+const events = Object.fromEntries(
+  EVENT_TYPES.map((type) => [type, () => drive({ type } as GameStatusEvent)]),
+);
 
 const model = createTestModel(gameStatusMachine);
 
@@ -125,7 +148,14 @@ describe('game status on the server follows the machine', () => {
   it('reaches every status, and disabled both with and without an SDK connection', () => {
     const reached = new Set(paths.map((p) => `${String(p.state.value)}:${p.state.context.sdkConnected}`));
     expect([...reached].sort()).toEqual(
-      ['awaitingSdk:false', 'connected:true', 'disabled:false', 'disabled:true', 'onModeration:true', 'sdkConnected:true'].sort(),
+      [
+        'awaitingSdk:false',
+        'connected:true',
+        'disabled:false',
+        'disabled:true',
+        'onModeration:true',
+        'sdkConnected:true',
+      ].sort(),
     );
   });
 
@@ -152,17 +182,31 @@ describe('the pure helpers agree with the documented table', () => {
     [5, true, [3]],
     [5, false, [1]],
   ];
-  it.each(TABLE)('from status %i (SDK connected before: %s) the Administrator may choose %j', (status, sdkConnected, targets) => {
-    expect(adminTargets(status, { sdkConnected }).map((t) => t.status).sort()).toEqual([...targets].sort());
-  });
+  it.each(TABLE)(
+    'from status %i (SDK connected before: %s) the Administrator may choose %j',
+    (status, sdkConnected, targets) => {
+      expect(
+        adminTargets(status, { sdkConnected })
+          .map((t) => t.status)
+          .sort(),
+      ).toEqual([...targets].sort());
+    },
+  );
 
   it('lets only the SDK connect a game, and only one awaiting it', () => {
-    expect(nextGameStatus(1, { sdkConnected: false }, { type: 'sdk.connect' })).toEqual({ status: 2, context: { sdkConnected: true } });
-    for (const s of [2, 3, 4, 5] as GameStatusId[]) expect(nextGameStatus(s, { sdkConnected: true }, { type: 'sdk.connect' })).toBeNull();
+    expect(nextGameStatus(1, { sdkConnected: false }, { type: 'sdk.connect' })).toEqual({
+      status: 2,
+      context: { sdkConnected: true },
+    });
+    for (const s of [2, 3, 4, 5] as GameStatusId[])
+      expect(nextGameStatus(s, { sdkConnected: true }, { type: 'sdk.connect' })).toBeNull();
   });
 
   it('sends a game that had only proven its old secrets back to awaiting the handshake', () => {
-    expect(nextGameStatus(2, { sdkConnected: true }, { type: 'secrets.regenerate' })).toEqual({ status: 1, context: { sdkConnected: false } });
+    expect(nextGameStatus(2, { sdkConnected: true }, { type: 'secrets.regenerate' })).toEqual({
+      status: 1,
+      context: { sdkConnected: false },
+    });
     expect(nextGameStatus(4, { sdkConnected: true }, { type: 'secrets.regenerate' })).toBeNull();
   });
 });

@@ -16,12 +16,31 @@ describe('seeded lists', () => {
   it('has the six roles and five statuses exactly as the spec lists them', async () => {
     const roles = await server.app.db.selectFrom('roles').selectAll().orderBy('id').execute();
     expect(roles).toEqual(
-      ROLES.map((r) => ({ id: r.id, name: r.name, description: r.description, created_at: 1642612313, deleted_at: 0 })),
+      ROLES.map((r) => ({
+        id: r.id,
+        name: r.name,
+        description: r.description,
+        created_at: 1642612313,
+        deleted_at: 0,
+      })),
     );
-    expect(roles.map((r) => r.name)).toEqual(['Administrator', 'Moderator', 'Moderator VK', 'Researcher', 'Issuer', 'DemoResearcher']);
+    expect(roles.map((r) => r.name)).toEqual([
+      'Administrator',
+      'Moderator',
+      'Moderator VK',
+      'Researcher',
+      'Issuer',
+      'DemoResearcher',
+    ]);
     const statuses = await server.app.db.selectFrom('user_statuses').selectAll().orderBy('id').execute();
     expect(statuses).toEqual([...USER_STATUSES]);
-    expect(statuses.map((s) => s.name)).toEqual(['Created', 'Invitation sent', 'Invitation accepted', 'Activated', 'Deactivated']);
+    expect(statuses.map((s) => s.name)).toEqual([
+      'Created',
+      'Invitation sent',
+      'Invitation accepted',
+      'Activated',
+      'Deactivated',
+    ]);
   });
 });
 
@@ -35,9 +54,15 @@ describe('login', () => {
   afterAll(() => server.close());
 
   it('answers the user in the body and both tokens in headers', async () => {
-    const res = await server.call('POST', '/authentication/login', { body: { email, password: TEST_PASSWORD } });
+    const res = await server.call('POST', '/authentication/login', {
+      body: { email, password: TEST_PASSWORD },
+    });
     expect(res.status).toBe(200);
-    expect(res.body.user).toMatchObject({ email: 'rita@example.com', role: { id: 4, name: 'Researcher' }, statusId: 4 });
+    expect(res.body.user).toMatchObject({
+      email: 'rita@example.com',
+      role: { id: 4, name: 'Researcher' },
+      statusId: 4,
+    });
     expect(res.body.user.id).toBeGreaterThan(0);
     expect(res.body.id).toBe(res.body.user.id);
     expect(res.body.user).not.toHaveProperty('password_hash');
@@ -47,7 +72,9 @@ describe('login', () => {
   });
 
   it('ignores the case and surrounding spaces of the email', async () => {
-    const res = await server.call('POST', '/authentication/login', { body: { email: '  RITA@example.COM ', password: TEST_PASSWORD } });
+    const res = await server.call('POST', '/authentication/login', {
+      body: { email: '  RITA@example.COM ', password: TEST_PASSWORD },
+    });
     expect(res.status).toBe(200);
   });
 
@@ -61,8 +88,12 @@ describe('login', () => {
   });
 
   it('refuses a wrong password and an unknown email with the same 401', async () => {
-    const wrong = await server.call('POST', '/authentication/login', { body: { email, password: 'nope-1234' } });
-    const unknown = await server.call('POST', '/authentication/login', { body: { email: 'ghost@example.com', password: 'nope-1234' } });
+    const wrong = await server.call('POST', '/authentication/login', {
+      body: { email, password: 'nope-1234' },
+    });
+    const unknown = await server.call('POST', '/authentication/login', {
+      body: { email: 'ghost@example.com', password: 'nope-1234' },
+    });
     for (const res of [wrong, unknown]) {
       expect(res.status).toBe(401);
       expect(res.body).toEqual({ message: 'Wrong credentials', code: 'wrong-credentials' });
@@ -71,13 +102,18 @@ describe('login', () => {
   });
 
   it('answers in Russian when the caller asks for Russian', async () => {
-    const res = await server.call('POST', '/authentication/login', { body: { email, password: 'nope-1234' }, locale: 'ru' });
+    const res = await server.call('POST', '/authentication/login', {
+      body: { email, password: 'nope-1234' },
+      locale: 'ru',
+    });
     expect(res.body.message).toBe('Неверные учётные данные');
   });
 
   it('refuses a deactivated user even with the right password', async () => {
     const u = await server.createUser({ role: Role.Researcher, status: UserStatus.Deactivated });
-    const res = await server.call('POST', '/authentication/login', { body: { email: u.email, password: TEST_PASSWORD } });
+    const res = await server.call('POST', '/authentication/login', {
+      body: { email: u.email, password: TEST_PASSWORD },
+    });
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('account-inactive');
   });
@@ -87,7 +123,11 @@ describe('login', () => {
     await server.login(email);
     const after = await server.app.db.selectFrom('history').selectAll().where('email', '=', email).execute();
     expect(after.length).toBe(before.length + 1);
-    expect(after.at(-1)).toMatchObject({ chapter: 'auth', service: 'POST /authentication/login', message_key: 'shell.log.signedIn' });
+    expect(after.at(-1)).toMatchObject({
+      chapter: 'auth',
+      service: 'POST /authentication/login',
+      message_key: 'shell.log.signedIn',
+    });
   });
 });
 
@@ -119,12 +159,13 @@ describe('bad bodies get a 4xx with a message, never a 500', () => {
   }
 
   it('says a missing field is required and an unknown one is unknown', async () => {
-    expect((await server.call('POST', '/authentication/login', { body: { email: 'a@b.co' } })).body.message).toBe(
-      'password: This field is required',
-    );
-    expect((await server.call('POST', '/authentication/login', { body: { email: 'a@b.co', password: 'x', x: 1 } })).body.message).toBe(
-      'x: Unknown field',
-    );
+    expect(
+      (await server.call('POST', '/authentication/login', { body: { email: 'a@b.co' } })).body.message,
+    ).toBe('password: This field is required');
+    expect(
+      (await server.call('POST', '/authentication/login', { body: { email: 'a@b.co', password: 'x', x: 1 } }))
+        .body.message,
+    ).toBe('x: Unknown field');
   });
 
   it('names the reason in words', async () => {
@@ -135,13 +176,19 @@ describe('bad bodies get a 4xx with a message, never a 500', () => {
   });
 
   it('invalid JSON → 400', async () => {
-    const res = await server.call('POST', '/authentication/login', { rawBody: '{"email": "a@b', headers: { 'content-type': 'application/json' } });
+    const res = await server.call('POST', '/authentication/login', {
+      rawBody: '{"email": "a@b',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('The request body is not valid JSON');
   });
 
   it('an empty JSON body → 400', async () => {
-    const res = await server.call('POST', '/authentication/login', { rawBody: '', headers: { 'content-type': 'application/json' } });
+    const res = await server.call('POST', '/authentication/login', {
+      rawBody: '',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(400);
     expect(typeof res.body.message).toBe('string');
   });
@@ -155,7 +202,10 @@ describe('bad bodies get a 4xx with a message, never a 500', () => {
   });
 
   it('an unsupported content type → 415', async () => {
-    const res = await server.call('POST', '/authentication/login', { rawBody: 'email=a', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const res = await server.call('POST', '/authentication/login', {
+      rawBody: 'email=a',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(res.status).toBe(415);
     expect(typeof res.body.message).toBe('string');
   });
@@ -199,7 +249,8 @@ describe('who may read a user and set a password', () => {
 
   it('a new password must follow the rules, also on the server', async () => {
     const a = await server.as(Role.Researcher);
-    const call = (password: unknown) => server.call('PUT', '/user/password-reset', { session: a, body: { userId: a.user.id, password } });
+    const call = (password: unknown) =>
+      server.call('PUT', '/user/password-reset', { session: a, body: { userId: a.user.id, password } });
     expect((await call('NOLOWERCASE1')).body.message).toBe('password: Must contain a lowercase letter');
     expect((await call('nodigitshere')).body.message).toBe('password: Must contain a number');
     expect((await call('a1')).status).toBe(400);
@@ -210,21 +261,56 @@ describe('who may read a user and set a password', () => {
     const user = await server.createUser({ role: Role.Researcher });
     const here = await server.login(user.email);
     const elsewhere = await server.login(user.email);
-    const res = await server.call('PUT', '/user/password-reset', { session: here, body: { userId: user.id, password: 'brandnew1' } });
+    const res = await server.call('PUT', '/user/password-reset', {
+      session: here,
+      body: { userId: user.id, password: 'brandnew1' },
+    });
     expect(res.status).toBe(200);
     expect((await server.call('GET', `/user?uid=${user.id}`, { session: here })).status).toBe(200);
     expect((await server.call('GET', `/user?uid=${user.id}`, { session: elsewhere })).status).toBe(401);
-    expect((await server.call('POST', '/authentication/login', { body: { email: user.email, password: TEST_PASSWORD } })).status).toBe(401);
-    expect((await server.call('POST', '/authentication/login', { body: { email: user.email, password: 'brandnew1' } })).status).toBe(200);
+    expect(
+      (
+        await server.call('POST', '/authentication/login', {
+          body: { email: user.email, password: TEST_PASSWORD },
+        })
+      ).status,
+    ).toBe(401);
+    expect(
+      (
+        await server.call('POST', '/authentication/login', {
+          body: { email: user.email, password: 'brandnew1' },
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('only an administrator sets another user’s password', async () => {
     const a = await server.as(Role.Researcher);
     const b = await server.as(Role.Researcher);
     const admin = await server.as(Role.Administrator);
-    expect((await server.call('PUT', '/user/password-reset', { session: a, body: { userId: b.user.id, password: 'hacked123' } })).status).toBe(403);
-    expect((await server.call('PUT', '/user/password-reset', { session: admin, body: { userId: b.user.id, password: 'fromadmin1' } })).status).toBe(200);
-    expect((await server.call('POST', '/authentication/login', { body: { email: b.user.email, password: 'fromadmin1' } })).status).toBe(200);
+    expect(
+      (
+        await server.call('PUT', '/user/password-reset', {
+          session: a,
+          body: { userId: b.user.id, password: 'hacked123' },
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await server.call('PUT', '/user/password-reset', {
+          session: admin,
+          body: { userId: b.user.id, password: 'fromadmin1' },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await server.call('POST', '/authentication/login', {
+          body: { email: b.user.email, password: 'fromadmin1' },
+        })
+      ).status,
+    ).toBe(200);
     // The old sessions of b ended.
     expect((await server.call('GET', `/user?uid=${b.user.id}`, { session: b })).status).toBe(401);
   });
@@ -238,7 +324,11 @@ describe('sessions: renewal, reuse, expiry, logout', () => {
   afterAll(() => server.close());
 
   async function expireAccess(accessToken: string) {
-    await server.app.db.updateTable('auth_tokens').set({ access_expires_at: Date.now() - 1 }).where('access_hash', '=', tokenHash(accessToken)).execute();
+    await server.app.db
+      .updateTable('auth_tokens')
+      .set({ access_expires_at: Date.now() - 1 })
+      .where('access_hash', '=', tokenHash(accessToken))
+      .execute();
   }
 
   it('renews an expired access token in the same response and the new pair works', async () => {
@@ -251,7 +341,9 @@ describe('sessions: renewal, reuse, expiry, logout', () => {
     expect(access).toBeTruthy();
     expect(access).not.toBe(s.accessToken);
     expect(refresh).not.toBe(s.refreshToken);
-    const next = await server.call('GET', `/user?uid=${s.user.id}`, { session: { accessToken: access, refreshToken: refresh } });
+    const next = await server.call('GET', `/user?uid=${s.user.id}`, {
+      session: { accessToken: access, refreshToken: refresh },
+    });
     expect(next.status).toBe(200);
     expect(next.headers.get('x-auth-token')).toBeNull();
   });
@@ -259,20 +351,30 @@ describe('sessions: renewal, reuse, expiry, logout', () => {
   it('an expired access token without a refresh token is 401', async () => {
     const s = await server.as(Role.Researcher);
     await expireAccess(s.accessToken);
-    expect((await server.call('GET', `/user?uid=${s.user.id}`, { session: { accessToken: s.accessToken } })).status).toBe(401);
+    expect(
+      (await server.call('GET', `/user?uid=${s.user.id}`, { session: { accessToken: s.accessToken } }))
+        .status,
+    ).toBe(401);
   });
 
   it('replaying a rotated refresh token revokes the whole family', async () => {
     const s = await server.as(Role.Researcher);
     await expireAccess(s.accessToken);
     const rotated = await server.call('GET', `/user?uid=${s.user.id}`, { session: s });
-    const fresh = { accessToken: rotated.headers.get('x-auth-token')!, refreshToken: rotated.headers.get('x-refresh-token')! };
+    const fresh = {
+      accessToken: rotated.headers.get('x-auth-token')!,
+      refreshToken: rotated.headers.get('x-refresh-token')!,
+    };
     // The thief replays the old pair:
     const replay = await server.call('GET', `/user?uid=${s.user.id}`, { session: s });
     expect(replay.status).toBe(401);
     // …and the legitimate, newer pair dies with it.
     expect((await server.call('GET', `/user?uid=${s.user.id}`, { session: fresh })).status).toBe(401);
-    const family = await server.app.db.selectFrom('auth_families').selectAll().where('user_id', '=', s.user.id).executeTakeFirstOrThrow();
+    const family = await server.app.db
+      .selectFrom('auth_families')
+      .selectAll()
+      .where('user_id', '=', s.user.id)
+      .executeTakeFirstOrThrow();
     expect(family.revoked_at).not.toBeNull();
   });
 
@@ -280,7 +382,10 @@ describe('sessions: renewal, reuse, expiry, logout', () => {
     const graced = await startServer((c) => (c.auth.reuseGraceMs = 60_000));
     try {
       const s = await graced.as(Role.Researcher);
-      await graced.app.db.updateTable('auth_tokens').set({ access_expires_at: Date.now() - 1 }).execute();
+      await graced.app.db
+        .updateTable('auth_tokens')
+        .set({ access_expires_at: Date.now() - 1 })
+        .execute();
       const [a, b] = await Promise.all([
         graced.call('GET', `/user?uid=${s.user.id}`, { session: s }),
         graced.call('GET', `/user?uid=${s.user.id}`, { session: s }),
@@ -288,7 +393,10 @@ describe('sessions: renewal, reuse, expiry, logout', () => {
       expect([a.status, b.status]).toEqual([200, 200]);
       const renewed = [a, b].filter((r) => r.headers.get('x-auth-token'));
       expect(renewed).toHaveLength(1);
-      const pair = { accessToken: renewed[0].headers.get('x-auth-token')!, refreshToken: renewed[0].headers.get('x-refresh-token')! };
+      const pair = {
+        accessToken: renewed[0].headers.get('x-auth-token')!,
+        refreshToken: renewed[0].headers.get('x-refresh-token')!,
+      };
       expect((await graced.call('GET', `/user?uid=${s.user.id}`, { session: pair })).status).toBe(200);
     } finally {
       await graced.close();
@@ -297,12 +405,18 @@ describe('sessions: renewal, reuse, expiry, logout', () => {
 
   it('a sign-in stops working after its absolute lifetime, however it is used', async () => {
     const s = await server.as(Role.Researcher);
-    await server.app.db.updateTable('auth_families').set({ expires_at: Date.now() - 1 }).where('user_id', '=', s.user.id).execute();
+    await server.app.db
+      .updateTable('auth_families')
+      .set({ expires_at: Date.now() - 1 })
+      .where('user_id', '=', s.user.id)
+      .execute();
     expect((await server.call('GET', `/user?uid=${s.user.id}`, { session: s })).status).toBe(401);
   });
 
   it('garbage tokens are 401', async () => {
-    expect((await server.call('GET', '/user?uid=1', { session: { accessToken: 'x', refreshToken: 'y' } })).status).toBe(401);
+    expect(
+      (await server.call('GET', '/user?uid=1', { session: { accessToken: 'x', refreshToken: 'y' } })).status,
+    ).toBe(401);
   });
 
   it('logout revokes the refresh-token family', async () => {
@@ -315,7 +429,11 @@ describe('sessions: renewal, reuse, expiry, logout', () => {
 
   it('a user deactivated in the database loses their session at the next call', async () => {
     const s = await server.as(Role.Researcher);
-    await server.app.db.updateTable('users').set({ status_id: UserStatus.Deactivated }).where('id', '=', s.user.id).execute();
+    await server.app.db
+      .updateTable('users')
+      .set({ status_id: UserStatus.Deactivated })
+      .where('id', '=', s.user.id)
+      .execute();
     expect((await server.call('GET', `/user?uid=${s.user.id}`, { session: s })).status).toBe(401);
   });
 });
@@ -327,8 +445,12 @@ describe('failed-login limits', () => {
   });
   afterAll(() => server.close());
 
-  const login = (email: string, password: string, path = '/authentication/login', extra: Record<string, string> = {}) =>
-    server.call('POST', `${API}${path}`, { body: { email, password }, headers: extra });
+  const login = (
+    email: string,
+    password: string,
+    path = '/authentication/login',
+    extra: Record<string, string> = {},
+  ) => server.call('POST', `${API}${path}`, { body: { email, password }, headers: extra });
 
   it('locks an account after 100 failures in an hour, even for the right password, and says when to retry', async () => {
     const u = await server.createUser({ role: Role.Researcher });
@@ -351,8 +473,12 @@ describe('failed-login limits', () => {
       await login(u.email, TEST_PASSWORD, '/Authentication/Login'),
       await login(u.email.toUpperCase(), TEST_PASSWORD),
       await login(` ${u.email} `, TEST_PASSWORD),
-      await server.call('POST', `${API}/authentication/login`, { body: { email: u.email, password: TEST_PASSWORD, remember: true } }),
-      await server.call('POST', `${API.toUpperCase()}/AUTHENTICATION/LOGIN`, { body: { email: u.email, password: TEST_PASSWORD } }),
+      await server.call('POST', `${API}/authentication/login`, {
+        body: { email: u.email, password: TEST_PASSWORD, remember: true },
+      }),
+      await server.call('POST', `${API.toUpperCase()}/AUTHENTICATION/LOGIN`, {
+        body: { email: u.email, password: TEST_PASSWORD },
+      }),
     ];
     for (const res of attempts) {
       expect([400, 404, 429]).toContain(res.status);
@@ -364,8 +490,13 @@ describe('failed-login limits', () => {
     const limited = await startServer((c) => (c.auth.loginPerIpPerHour = 5));
     try {
       const u = await limited.createUser({ role: Role.Researcher });
-      for (let i = 0; i < 5; i++) await limited.call('POST', '/authentication/login', { body: { email: `nobody${i}@example.com`, password: 'x' } });
-      const res = await limited.call('POST', '/authentication/login', { body: { email: u.email, password: TEST_PASSWORD } });
+      for (let i = 0; i < 5; i++)
+        await limited.call('POST', '/authentication/login', {
+          body: { email: `nobody${i}@example.com`, password: 'x' },
+        });
+      const res = await limited.call('POST', '/authentication/login', {
+        body: { email: u.email, password: TEST_PASSWORD },
+      });
       expect(res.status).toBe(429);
     } finally {
       await limited.close();
@@ -375,7 +506,11 @@ describe('failed-login limits', () => {
   it('keeps the counters in the database, so a restart does not reset them', async () => {
     const u = await server.createUser({ role: Role.Researcher });
     for (let i = 0; i < 3; i++) await login(u.email, `wrong-${i}`);
-    const row = await server.app.db.selectFrom('rate_limits').selectAll().where('key', '=', `login:account:${u.email}`).executeTakeFirstOrThrow();
+    const row = await server.app.db
+      .selectFrom('rate_limits')
+      .selectAll()
+      .where('key', '=', `login:account:${u.email}`)
+      .executeTakeFirstOrThrow();
     expect(row.count).toBe(3);
   });
 });

@@ -10,11 +10,27 @@ import { CALCULATOR_KEYS } from '../../src/domain/pricing';
 let server: TestServer;
 let admin: Session;
 
-const ROLES: RoleId[] = [Role.Administrator, Role.Moderator, Role.ModeratorVK, Role.Researcher, Role.Issuer, Role.DemoResearcher];
-const READERS: RoleId[] = [Role.Administrator, Role.Moderator, Role.ModeratorVK, Role.Researcher, Role.DemoResearcher];
+const ROLES: RoleId[] = [
+  Role.Administrator,
+  Role.Moderator,
+  Role.ModeratorVK,
+  Role.Researcher,
+  Role.Issuer,
+  Role.DemoResearcher,
+];
+const READERS: RoleId[] = [
+  Role.Administrator,
+  Role.Moderator,
+  Role.ModeratorVK,
+  Role.Researcher,
+  Role.DemoResearcher,
+];
 
 const settings = (base: number) =>
-  Object.fromEntries(CALCULATOR_KEYS.map((k, i) => [k, k === 'questionStep' ? 5 : base + i])) as Record<(typeof CALCULATOR_KEYS)[number], number>;
+  Object.fromEntries(CALCULATOR_KEYS.map((k, i) => [k, k === 'questionStep' ? 5 : base + i])) as Record<
+    (typeof CALCULATOR_KEYS)[number],
+    number
+  >;
 
 beforeAll(async () => {
   server = await startServer();
@@ -40,19 +56,33 @@ describe('calculator settings', () => {
     for (const role of ROLES) {
       const s = await server.as(role);
       const read = READERS.includes(role) ? 200 : 403;
-      expect((await server.call('GET', '/tariffs/calculator', { session: s })).status, `${role} GET calc`).toBe(read);
+      expect(
+        (await server.call('GET', '/tariffs/calculator', { session: s })).status,
+        `${role} GET calc`,
+      ).toBe(read);
       expect((await server.call('GET', '/vk/percent', { session: s })).status, `${role} GET vk`).toBe(read);
       const write = role === Role.Administrator ? 200 : 403;
       const body = { researchers: settings(100 + role), issuers: settings(200 + role) };
-      expect((await server.call('POST', '/tariffs/calculator', { session: s, body })).status, `${role} POST calc`).toBe(write);
-      expect((await server.call('POST', '/vk/percent', { session: s, body: { researchers: role, issuers: role } })).status).toBe(write);
+      expect(
+        (await server.call('POST', '/tariffs/calculator', { session: s, body })).status,
+        `${role} POST calc`,
+      ).toBe(write);
+      expect(
+        (await server.call('POST', '/vk/percent', { session: s, body: { researchers: role, issuers: role } }))
+          .status,
+      ).toBe(write);
     }
     // Only the Administrator's change stuck.
     const now = await server.call('GET', '/tariffs/calculator', { session: admin });
     expect(now.body).toEqual({ researchers: settings(101), issuers: settings(201) });
-    expect((await server.call('GET', '/vk/percent', { session: admin })).body).toEqual({ researchers: 1, issuers: 1 });
+    expect((await server.call('GET', '/vk/percent', { session: admin })).body).toEqual({
+      researchers: 1,
+      issuers: 1,
+    });
     expect((await server.call('GET', '/tariffs/calculator')).status).toBe(401);
-    expect((await server.call('POST', '/vk/percent', { body: { researchers: 1, issuers: 1 } })).status).toBe(401);
+    expect((await server.call('POST', '/vk/percent', { body: { researchers: 1, issuers: 1 } })).status).toBe(
+      401,
+    );
   });
 
   it('saves both columns and logs the change', async () => {
@@ -61,10 +91,21 @@ describe('calculator settings', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual(body);
     expect((await server.call('GET', '/tariffs/calculator', { session: admin })).body).toEqual(body);
-    const vk = await server.call('POST', '/vk/percent', { session: admin, body: { researchers: 0, issuers: 100 } });
+    const vk = await server.call('POST', '/vk/percent', {
+      session: admin,
+      body: { researchers: 0, issuers: 100 },
+    });
     expect(vk.body).toEqual({ researchers: 0, issuers: 100 });
-    const keys = (await server.app.db.selectFrom('history').select('message_key').where('chapter', '=', 'pricing').execute()).map((r) => r.message_key);
-    expect(keys).toEqual(expect.arrayContaining(['pricing.log.calculatorChanged', 'pricing.log.vkPercentChanged']));
+    const keys = (
+      await server.app.db
+        .selectFrom('history')
+        .select('message_key')
+        .where('chapter', '=', 'pricing')
+        .execute()
+    ).map((r) => r.message_key);
+    expect(keys).toEqual(
+      expect.arrayContaining(['pricing.log.calculatorChanged', 'pricing.log.vkPercentChanged']),
+    );
   });
 
   it('refuses every bad setting with the spec’s messages and changes nothing', async () => {
@@ -90,16 +131,40 @@ describe('calculator settings', () => {
       }
     }
     const { basePrice: _b, ...missing } = good.researchers;
-    expect((await server.call('POST', '/tariffs/calculator', { session: admin, body: { ...good, researchers: missing } })).body.field).toBe(
-      'researchers.basePrice',
-    );
-    expect((await server.call('POST', '/tariffs/calculator', { session: admin, body: { researchers: good.researchers } })).status).toBe(400);
     expect(
-      (await server.call('POST', '/tariffs/calculator', { session: admin, body: { ...good, issuers: { ...good.issuers, vkPercent: 5 } } })).body.field,
+      (
+        await server.call('POST', '/tariffs/calculator', {
+          session: admin,
+          body: { ...good, researchers: missing },
+        })
+      ).body.field,
+    ).toBe('researchers.basePrice');
+    expect(
+      (
+        await server.call('POST', '/tariffs/calculator', {
+          session: admin,
+          body: { researchers: good.researchers },
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await server.call('POST', '/tariffs/calculator', {
+          session: admin,
+          body: { ...good, issuers: { ...good.issuers, vkPercent: 5 } },
+        })
+      ).body.field,
     ).toBe('issuers.vkPercent');
     // A zero step would divide by zero; zero prices are fine.
     const zeros = Object.fromEntries(CALCULATOR_KEYS.map((k) => [k, k === 'questionStep' ? 1 : 0]));
-    expect((await server.call('POST', '/tariffs/calculator', { session: admin, body: { researchers: zeros, issuers: zeros } })).status).toBe(200);
+    expect(
+      (
+        await server.call('POST', '/tariffs/calculator', {
+          session: admin,
+          body: { researchers: zeros, issuers: zeros },
+        })
+      ).status,
+    ).toBe(200);
     await server.call('POST', '/tariffs/calculator', { session: admin, body: good });
     expect((await server.call('GET', '/tariffs/calculator', { session: admin })).body).toEqual(good);
   });
@@ -116,6 +181,9 @@ describe('calculator settings', () => {
       expect(res.status).toBe(400);
       expect(res.body.message).toBe(`${field}: ${message}`);
     }
-    expect((await server.call('GET', '/vk/percent', { session: admin })).body).toEqual({ researchers: 12, issuers: 8 });
+    expect((await server.call('GET', '/vk/percent', { session: admin })).body).toEqual({
+      researchers: 12,
+      issuers: 8,
+    });
   });
 });

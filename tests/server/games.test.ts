@@ -22,7 +22,10 @@ const gameBody = (name: string, extra: Record<string, unknown> = {}) => ({
 async function createGame(session: Session, name: string, extra: Record<string, unknown> = {}) {
   const res = await server.call('POST', '/games', { session, body: gameBody(name, extra) });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body as { game: { id: number; statusId: number; apiKeyMasked: string; tokenMasked: string }; secrets: { apiKey: string; token: string } };
+  return res.body as {
+    game: { id: number; statusId: number; apiKeyMasked: string; tokenMasked: string };
+    secrets: { apiKey: string; token: string };
+  };
 }
 
 async function gameRow(id: number) {
@@ -44,7 +47,9 @@ beforeAll(async () => {
   issuer = await server.as(Role.Issuer);
   otherIssuer = await server.as(Role.Issuer);
   const [genres, platforms, currencies] = await Promise.all(
-    ['/games/genres', '/games/platforms', '/games/currencies'].map((p) => server.call('GET', p, { session: issuer })),
+    ['/games/genres', '/games/platforms', '/games/currencies'].map((p) =>
+      server.call('GET', p, { session: issuer }),
+    ),
   );
   lookups = {
     genreId: genres.body[0].id,
@@ -57,7 +62,14 @@ afterAll(async () => {
 });
 
 describe('who may call what', () => {
-  const roles: RoleId[] = [Role.Administrator, Role.Moderator, Role.ModeratorVK, Role.Researcher, Role.Issuer, Role.DemoResearcher];
+  const roles: RoleId[] = [
+    Role.Administrator,
+    Role.Moderator,
+    Role.ModeratorVK,
+    Role.Researcher,
+    Role.Issuer,
+    Role.DemoResearcher,
+  ];
 
   it('lets only Administrators and Issuers use the registry; platforms are the Administrator’s', async () => {
     for (const role of roles) {
@@ -65,25 +77,49 @@ describe('who may call what', () => {
       const allowed = role === Role.Administrator || role === Role.Issuer;
       const expectRead = allowed ? 200 : 403;
       for (const path of ['/games', '/games/genres', '/games/platforms', '/games/currencies']) {
-        expect((await server.call('GET', path, { session: s })).status, `${role} GET ${path}`).toBe(expectRead);
+        expect((await server.call('GET', path, { session: s })).status, `${role} GET ${path}`).toBe(
+          expectRead,
+        );
       }
-      const genre = await server.call('POST', '/games/genres', { session: s, body: { name: `Genre of role ${role}` } });
+      const genre = await server.call('POST', '/games/genres', {
+        session: s,
+        body: { name: `Genre of role ${role}` },
+      });
       expect(genre.status, `${role} POST genre`).toBe(allowed ? 201 : 403);
-      const platform = await server.call('POST', '/games/platforms', { session: s, body: { name: `Platform of role ${role}` } });
+      const platform = await server.call('POST', '/games/platforms', {
+        session: s,
+        body: { name: `Platform of role ${role}` },
+      });
       expect(platform.status, `${role} POST platform`).toBe(role === Role.Administrator ? 201 : 403);
 
       const extra = role === Role.Administrator ? { organizationId: s.user.organization!.id } : {};
-      const created = await server.call('POST', '/games', { session: s, body: gameBody(`Game of role ${role}`, extra) });
+      const created = await server.call('POST', '/games', {
+        session: s,
+        body: gameBody(`Game of role ${role}`, extra),
+      });
       expect(created.status, `${role} POST /games`).toBe(allowed ? 201 : 403);
 
       // Calls on one existing game: the issuer's game, seen by each role.
       const target = (await createGame(issuer, `Target for role ${role}`)).game.id;
       // s is a new user of another organization: an Issuer there does not see the game at all.
       const expectOne = role === Role.Administrator ? 200 : role === Role.Issuer ? 404 : 403;
-      expect((await server.call('GET', `/game?gameId=${target}`, { session: s })).status, `${role} GET one`).toBe(expectOne);
-      expect((await server.call('PUT', '/game', { session: s, body: { gameId: target, name: `Renamed ${role}` } })).status, `${role} PUT`).toBe(expectOne);
-      expect((await server.call('POST', '/game/secrets', { session: s, body: { gameId: target } })).status, `${role} secrets`).toBe(expectOne);
-      expect((await server.call('DELETE', '/game', { session: s, body: { gameId: target } })).status, `${role} DELETE`).toBe(expectOne);
+      expect(
+        (await server.call('GET', `/game?gameId=${target}`, { session: s })).status,
+        `${role} GET one`,
+      ).toBe(expectOne);
+      expect(
+        (await server.call('PUT', '/game', { session: s, body: { gameId: target, name: `Renamed ${role}` } }))
+          .status,
+        `${role} PUT`,
+      ).toBe(expectOne);
+      expect(
+        (await server.call('POST', '/game/secrets', { session: s, body: { gameId: target } })).status,
+        `${role} secrets`,
+      ).toBe(expectOne);
+      expect(
+        (await server.call('DELETE', '/game', { session: s, body: { gameId: target } })).status,
+        `${role} DELETE`,
+      ).toBe(expectOne);
     }
   });
 
@@ -97,7 +133,10 @@ describe('who may call what', () => {
       ['POST', '/games/genres'],
       ['POST', '/game/secrets'],
     ] as const) {
-      expect((await server.call(method, path, { body: method === 'GET' ? undefined : {} })).status, `${method} ${path}`).toBe(401);
+      expect(
+        (await server.call(method, path, { body: method === 'GET' ? undefined : {} })).status,
+        `${method} ${path}`,
+      ).toBe(401);
     }
   });
 });
@@ -110,16 +149,29 @@ describe('organizations are kept apart', () => {
     const ids = list.body.map((g: { id: number }) => g.id);
     expect(ids).toContain(mine.game.id);
     expect(ids).not.toContain(theirs.game.id);
-    expect(list.body.every((g: { organization: { id: number } }) => g.organization.id === issuer.user.organization!.id)).toBe(true);
+    expect(
+      list.body.every(
+        (g: { organization: { id: number } }) => g.organization.id === issuer.user.organization!.id,
+      ),
+    ).toBe(true);
 
     // oid: their own is fine, another organization's does not exist for them.
-    expect((await server.call('GET', `/games?oid=${issuer.user.organization!.id}`, { session: issuer })).status).toBe(200);
-    expect((await server.call('GET', `/games?oid=${otherIssuer.user.organization!.id}`, { session: issuer })).status).toBe(404);
+    expect(
+      (await server.call('GET', `/games?oid=${issuer.user.organization!.id}`, { session: issuer })).status,
+    ).toBe(200);
+    expect(
+      (await server.call('GET', `/games?oid=${otherIssuer.user.organization!.id}`, { session: issuer }))
+        .status,
+    ).toBe(404);
 
     const all = await server.call('GET', '/games?pageSize=100', { session: admin });
     const allIds = all.body.map((g: { id: number }) => g.id);
     expect(allIds).toEqual(expect.arrayContaining([mine.game.id, theirs.game.id]));
-    const filtered = await server.call('GET', `/games?oid=${otherIssuer.user.organization!.id}&pageSize=100`, { session: admin });
+    const filtered = await server.call(
+      'GET',
+      `/games?oid=${otherIssuer.user.organization!.id}&pageSize=100`,
+      { session: admin },
+    );
     expect(filtered.body.map((g: { id: number }) => g.id)).toContain(theirs.game.id);
     expect(filtered.body.map((g: { id: number }) => g.id)).not.toContain(mine.game.id);
   });
@@ -127,8 +179,12 @@ describe('organizations are kept apart', () => {
   it('refuses an Issuer who reads, changes, re-keys or deletes another organization’s game, changing nothing', async () => {
     const theirs = await createGame(otherIssuer, 'Not yours');
     const before = await gameRow(theirs.game.id);
-    expect((await server.call('GET', `/game?gameId=${theirs.game.id}`, { session: issuer })).status).toBe(404);
-    expect((await server.call('GET', `/game?gameId=${theirs.game.id}`, { session: otherIssuer })).body.name).toBe('Not yours');
+    expect((await server.call('GET', `/game?gameId=${theirs.game.id}`, { session: issuer })).status).toBe(
+      404,
+    );
+    expect(
+      (await server.call('GET', `/game?gameId=${theirs.game.id}`, { session: otherIssuer })).body.name,
+    ).toBe('Not yours');
     expect((await server.call('GET', `/game?gameId=${theirs.game.id}`, { session: admin })).status).toBe(200);
     expect((await server.call('GET', '/game?gameId=abc', { session: admin })).status).toBe(400);
     for (const [method, path, body] of [
@@ -150,7 +206,10 @@ describe('organizations are kept apart', () => {
     });
     expect(res.status).toBe(400);
     expect(res.body.field).toBe('organizationId');
-    const same = await server.call('POST', '/games', { session: issuer, body: gameBody('Own org given', { organizationId: issuer.user.organization!.id }) });
+    const same = await server.call('POST', '/games', {
+      session: issuer,
+      body: gameBody('Own org given', { organizationId: issuer.user.organization!.id }),
+    });
     expect(same.status).toBe(201);
     expect(same.body.game.organization.id).toBe(issuer.user.organization!.id);
   });
@@ -170,10 +229,16 @@ describe('organizations are kept apart', () => {
     expect(missing.status).toBe(400);
     expect(missing.body.field).toBe('organizationId');
     expect(missing.body.message).toBe('organizationId: This field is required');
-    const unknown = await server.call('POST', '/games', { session: admin, body: gameBody('Whose', { organizationId: 999_999 }) });
+    const unknown = await server.call('POST', '/games', {
+      session: admin,
+      body: gameBody('Whose', { organizationId: 999_999 }),
+    });
     expect(unknown.status).toBe(400);
     expect(unknown.body.message).toBe('No such organization');
-    const ok = await server.call('POST', '/games', { session: admin, body: gameBody('Whose', { organizationId: issuer.user.organization!.id }) });
+    const ok = await server.call('POST', '/games', {
+      session: admin,
+      body: gameBody('Whose', { organizationId: issuer.user.organization!.id }),
+    });
     expect(ok.status).toBe(201);
     // The issuer of that organization now sees it.
     const list = await server.call('GET', '/games?search=whose', { session: issuer });
@@ -202,7 +267,10 @@ describe('secrets and the SDK handshake', () => {
     const other = await createGame(issuer, 'Handshake neighbour');
     const before = await gameRow(game.id);
     for (const body of [
-      { apiKey: secrets.apiKey, token: secrets.token.slice(0, -1) + (secrets.token.endsWith('A') ? 'B' : 'A') },
+      {
+        apiKey: secrets.apiKey,
+        token: secrets.token.slice(0, -1) + (secrets.token.endsWith('A') ? 'B' : 'A'),
+      },
       { apiKey: secrets.apiKey, token: other.secrets.token },
       { apiKey: other.secrets.apiKey, token: secrets.token },
       { apiKey: 'gk_nothing', token: secrets.token },
@@ -232,14 +300,24 @@ describe('secrets and the SDK handshake', () => {
     expect((await gameRow(game.id))!.last_sdk_at).toBeGreaterThan(ok.body.sdkConnectedAt);
     expect(await historyCount('games.log.sdkConnected')).toBe(logged + 1);
 
-    const listed = (await server.call('GET', '/games?search=handshake&sort=name', { session: issuer })).body[0];
+    const listed = (await server.call('GET', '/games?search=handshake&sort=name', { session: issuer }))
+      .body[0];
     expect(listed.statusId).toBe(GameStatus.SdkConnected);
   });
 
   it('validates the handshake body', async () => {
     expect((await server.call('POST', '/games/sdk', { body: {} })).status).toBe(400);
-    expect((await server.call('POST', '/games/sdk', { body: { apiKey: 'x'.repeat(201), token: 't' } })).status).toBe(400);
-    expect((await server.call('POST', '/games/sdk', { rawBody: '{', headers: { 'content-type': 'application/json' } })).status).toBe(400);
+    expect(
+      (await server.call('POST', '/games/sdk', { body: { apiKey: 'x'.repeat(201), token: 't' } })).status,
+    ).toBe(400);
+    expect(
+      (
+        await server.call('POST', '/games/sdk', {
+          rawBody: '{',
+          headers: { 'content-type': 'application/json' },
+        })
+      ).status,
+    ).toBe(400);
   });
 
   it('issues new secrets: the old ones stop working, a merely connected game must connect again', async () => {
@@ -259,7 +337,9 @@ describe('secrets and the SDK handshake', () => {
   it('keeps a game on moderation where it is when its keys are re-issued', async () => {
     const { game, secrets } = await createGame(issuer, 'Rekeyed on moderation');
     await server.call('POST', '/games/sdk', { body: secrets });
-    expect((await server.call('PUT', '/game', { session: admin, body: { gameId: game.id, statusId: 3 } })).status).toBe(200);
+    expect(
+      (await server.call('PUT', '/game', { session: admin, body: { gameId: game.id, statusId: 3 } })).status,
+    ).toBe(200);
     const res = await server.call('POST', '/game/secrets', { session: issuer, body: { gameId: game.id } });
     expect(res.body.game.statusId).toBe(GameStatus.OnModeration);
     expect(res.body.game.sdkConnectedAt).not.toBeNull();
@@ -267,7 +347,9 @@ describe('secrets and the SDK handshake', () => {
 
   it('refuses the handshake of a disabled game', async () => {
     const { game, secrets } = await createGame(issuer, 'Switched off');
-    expect((await server.call('PUT', '/game', { session: admin, body: { gameId: game.id, statusId: 5 } })).status).toBe(200);
+    expect(
+      (await server.call('PUT', '/game', { session: admin, body: { gameId: game.id, statusId: 5 } })).status,
+    ).toBe(200);
     const res = await server.call('POST', '/games/sdk', { body: secrets });
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('game-disabled');
@@ -278,7 +360,9 @@ describe('secrets and the SDK handshake', () => {
     const limited = await startServer();
     try {
       for (let i = 0; i < 60; i++) {
-        expect((await limited.call('POST', '/games/sdk', { body: { apiKey: `gk_${i}`, token: 'gt_x' } })).status).toBe(401);
+        expect(
+          (await limited.call('POST', '/games/sdk', { body: { apiKey: `gk_${i}`, token: 'gt_x' } })).status,
+        ).toBe(401);
       }
       const res = await limited.call('POST', '/games/sdk', { body: { apiKey: 'gk_more', token: 'gt_x' } });
       expect(res.status).toBe(429);
@@ -292,7 +376,8 @@ describe('secrets and the SDK handshake', () => {
 describe('status changes', () => {
   it('lets the Administrator move a game along the machine and refuses jumps', async () => {
     const { game, secrets } = await createGame(issuer, 'Moderated');
-    const put = (statusId: number, session = admin) => server.call('PUT', '/game', { session, body: { gameId: game.id, statusId } });
+    const put = (statusId: number, session = admin) =>
+      server.call('PUT', '/game', { session, body: { gameId: game.id, statusId } });
 
     const jump = await put(GameStatus.Connected);
     expect(jump.status).toBe(409);
@@ -316,7 +401,8 @@ describe('status changes', () => {
 
   it('reopens a disabled game that never connected instead of sending it to moderation', async () => {
     const { game } = await createGame(issuer, 'Never connected');
-    const put = (statusId: number) => server.call('PUT', '/game', { session: admin, body: { gameId: game.id, statusId } });
+    const put = (statusId: number) =>
+      server.call('PUT', '/game', { session: admin, body: { gameId: game.id, statusId } });
     expect((await put(GameStatus.Disabled)).status).toBe(200);
     expect((await put(GameStatus.OnModeration)).status).toBe(409);
     expect((await put(GameStatus.AwaitingSdk)).body.statusId).toBe(GameStatus.AwaitingSdk);
@@ -332,7 +418,11 @@ describe('editing, deleting and validation', () => {
       body: { gameId: game.id, name: 'Edited', url: 'https://example.org/edited', genreId: genres[1].id },
     });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ name: 'Edited', url: 'https://example.org/edited', genre: { id: genres[1].id } });
+    expect(res.body).toMatchObject({
+      name: 'Edited',
+      url: 'https://example.org/edited',
+      genre: { id: genres[1].id },
+    });
     expect(res.body.platform.id).toBe(lookups.platformId);
     expect(await historyCount('games.log.updated')).toBeGreaterThan(0);
   });
@@ -341,17 +431,32 @@ describe('editing, deleting and validation', () => {
     await createGame(issuer, 'Unique Name');
     const dup = await server.call('POST', '/games', { session: issuer, body: gameBody('unique name') });
     expect(dup.status).toBe(409);
-    expect(dup.body).toMatchObject({ field: 'name', message: 'The organization already has a game with this name' });
+    expect(dup.body).toMatchObject({
+      field: 'name',
+      message: 'The organization already has a game with this name',
+    });
     // Another organization may use it.
-    expect((await server.call('POST', '/games', { session: otherIssuer, body: gameBody('Unique Name') })).status).toBe(201);
+    expect(
+      (await server.call('POST', '/games', { session: otherIssuer, body: gameBody('Unique Name') })).status,
+    ).toBe(201);
     const second = await createGame(issuer, 'Second name');
-    const rename = await server.call('PUT', '/game', { session: issuer, body: { gameId: second.game.id, name: 'UNIQUE NAME' } });
+    const rename = await server.call('PUT', '/game', {
+      session: issuer,
+      body: { gameId: second.game.id, name: 'UNIQUE NAME' },
+    });
     expect(rename.status).toBe(409);
   });
 
   it('refuses every bad field with a translated 400 that names it, writing nothing', async () => {
     const count = async () =>
-      Number((await server.app.db.selectFrom('games').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await server.app.db
+            .selectFrom('games')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const before = await count();
     const cases: [Record<string, unknown>, string, string][] = [
       [{ name: '' }, 'name', 'This field is required'],
@@ -371,13 +476,18 @@ describe('editing, deleting and validation', () => {
       [{ extra: true }, 'extra', 'Unknown field'],
     ];
     for (const [patch, field, message] of cases) {
-      const res = await server.call('POST', '/games', { session: issuer, body: { ...gameBody('Validated'), ...patch } });
+      const res = await server.call('POST', '/games', {
+        session: issuer,
+        body: { ...gameBody('Validated'), ...patch },
+      });
       expect(res.status, JSON.stringify(patch)).toBe(400);
       expect(res.body.field, JSON.stringify(patch)).toBe(field);
       expect(res.body.message, JSON.stringify(patch)).toContain(message);
     }
     const { name: _n, ...withoutName } = gameBody('x');
-    expect((await server.call('POST', '/games', { session: issuer, body: withoutName })).body.field).toBe('name');
+    expect((await server.call('POST', '/games', { session: issuer, body: withoutName })).body.field).toBe(
+      'name',
+    );
     expect(await count()).toBe(before);
 
     const { game } = await createGame(issuer, 'Validated on edit');
@@ -397,7 +507,11 @@ describe('editing, deleting and validation', () => {
   });
 
   it('answers in Russian when asked', async () => {
-    const res = await server.call('POST', '/games', { session: issuer, locale: 'ru', body: { ...gameBody('Ru'), url: 'nope' } });
+    const res = await server.call('POST', '/games', {
+      session: issuer,
+      locale: 'ru',
+      body: { ...gameBody('Ru'), url: 'nope' },
+    });
     expect(res.body.message).toBe('url: Введите корректный url');
   });
 
@@ -407,25 +521,37 @@ describe('editing, deleting and validation', () => {
     expect(res.status).toBe(200);
     expect(await gameRow(game.id)).toBeUndefined();
     expect((await server.call('POST', '/games/sdk', { body: secrets })).status).toBe(401);
-    expect((await server.call('DELETE', '/game', { session: issuer, body: { gameId: game.id } })).status).toBe(404);
+    expect(
+      (await server.call('DELETE', '/game', { session: issuer, body: { gameId: game.id } })).status,
+    ).toBe(404);
     expect(await historyCount('games.log.deleted')).toBeGreaterThan(0);
   });
 });
 
 describe('lookups', () => {
   it('answers seeded genres, platforms and currencies in the caller’s language', async () => {
-    const en = (await server.call('GET', '/games/genres', { session: issuer })).body.map((g: { name: string }) => g.name);
-    const ru = (await server.call('GET', '/games/genres', { session: issuer, locale: 'ru' })).body.map((g: { name: string }) => g.name);
+    const en = (await server.call('GET', '/games/genres', { session: issuer })).body.map(
+      (g: { name: string }) => g.name,
+    );
+    const ru = (await server.call('GET', '/games/genres', { session: issuer, locale: 'ru' })).body.map(
+      (g: { name: string }) => g.name,
+    );
     expect(en).toEqual(expect.arrayContaining(['Action', 'Puzzle', 'Strategy']));
     expect(ru).toEqual(expect.arrayContaining(['Экшен', 'Головоломка', 'Стратегия']));
-    const platforms = (await server.call('GET', '/games/platforms', { session: issuer })).body.map((g: { name: string }) => g.name);
+    const platforms = (await server.call('GET', '/games/platforms', { session: issuer })).body.map(
+      (g: { name: string }) => g.name,
+    );
     expect(platforms).toEqual(expect.arrayContaining(['Android', 'iOS', 'Web', 'VK Play']));
-    const currencies = (await server.call('GET', '/games/currencies', { session: issuer, locale: 'ru' })).body;
+    const currencies = (await server.call('GET', '/games/currencies', { session: issuer, locale: 'ru' }))
+      .body;
     expect(currencies.find((c: { code: string }) => c.code === 'RUB').name).toBe('Российский рубль');
   });
 
   it('adds a genre once, whatever its case or language', async () => {
-    const res = await server.call('POST', '/games/genres', { session: issuer, body: { name: '  Roguelike  ' } });
+    const res = await server.call('POST', '/games/genres', {
+      session: issuer,
+      body: { name: '  Roguelike  ' },
+    });
     expect(res.status).toBe(201);
     expect(res.body.name).toBe('Roguelike');
     for (const name of ['roguelike', 'ACTION', 'экшен']) {
@@ -435,9 +561,16 @@ describe('lookups', () => {
     }
     const list = (await server.call('GET', '/games/genres', { session: issuer })).body;
     expect(list.filter((g: { name: string }) => g.name === 'Roguelike')).toHaveLength(1);
-    expect((await server.call('POST', '/games/genres', { session: issuer, body: { name: '' } })).status).toBe(400);
-    expect((await server.call('POST', '/games/genres', { session: issuer, body: { name: 'x'.repeat(101) } })).status).toBe(400);
-    expect((await server.call('POST', '/games/platforms', { session: admin, body: { name: 'android' } })).status).toBe(409);
+    expect((await server.call('POST', '/games/genres', { session: issuer, body: { name: '' } })).status).toBe(
+      400,
+    );
+    expect(
+      (await server.call('POST', '/games/genres', { session: issuer, body: { name: 'x'.repeat(101) } }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await server.call('POST', '/games/platforms', { session: admin, body: { name: 'android' } })).status,
+    ).toBe(409);
   });
 });
 
@@ -450,7 +583,12 @@ describe('the list', () => {
     expect(page3.status).toBe(200);
     expect(page3.headers.get('x-total-count')).toBe('24');
     // '1' sorts before 'p': the odd name comes first, so page 3 holds the last four.
-    expect(page3.body.map((g: { name: string }) => g.name)).toEqual(['Paged 20', 'Paged 21', 'Paged 22', 'Paged 23']);
+    expect(page3.body.map((g: { name: string }) => g.name)).toEqual([
+      'Paged 20',
+      'Paged 21',
+      'Paged 22',
+      'Paged 23',
+    ]);
     const desc = await server.call('GET', '/games?pageSize=3&sort=name&order=desc', { session: s });
     expect(desc.body.map((g: { name: string }) => g.name)).toEqual(['Paged 23', 'Paged 22', 'Paged 21']);
     const search = await server.call('GET', '/games?search=PAGED%201', { session: s });

@@ -24,7 +24,13 @@ export interface TestServer {
   /** Calls the API; `token` signs the call with a session from `login`. */
   call: (method: string, pathAndQuery: string, opts?: CallOptions) => Promise<CallResult>;
   login: (email: string, password?: string) => Promise<Session>;
-  createUser: (opts: { email?: string; role?: RoleId; status?: UserStatusId; organizationId?: number | null; fullname?: string }) => Promise<User>;
+  createUser: (opts: {
+    email?: string;
+    role?: RoleId;
+    status?: UserStatusId;
+    organizationId?: number | null;
+    fullname?: string;
+  }) => Promise<User>;
   createOrganization: (name?: string, type?: number) => Promise<number>;
   /** Creates a user of the role and signs them in. */
   as: (role: RoleId, opts?: { organizationId?: number | null; email?: string }) => Promise<Session>;
@@ -110,7 +116,10 @@ export async function startServer(overrides: (c: Config) => void = () => {}): Pr
   };
 
   let counter = 0;
-  const createOrganization: TestServer['createOrganization'] = async (name = `Org ${++counter}`, type = 1) => {
+  const createOrganization: TestServer['createOrganization'] = async (
+    name = `Org ${++counter}`,
+    type = 1,
+  ) => {
     const row = await app.db
       .insertInto('organizations')
       .values({ name, type, category_id: null, created_at: Date.now() })
@@ -124,7 +133,9 @@ export async function startServer(overrides: (c: Config) => void = () => {}): Pr
     const row = await app.db
       .insertInto('users')
       .values({
-        email: (opts.email ?? `user${++counter}-${crypto.randomBytes(3).toString('hex')}@example.com`).trim().toLowerCase(),
+        email: (opts.email ?? `user${++counter}-${crypto.randomBytes(3).toString('hex')}@example.com`)
+          .trim()
+          .toLowerCase(),
         fullname: opts.fullname ?? 'Test User',
         role_id: opts.role ?? Role.Researcher,
         status_id: opts.status ?? UserStatus.Activated,
@@ -152,7 +163,8 @@ export async function startServer(overrides: (c: Config) => void = () => {}): Pr
   };
 
   const as: TestServer['as'] = async (role, opts = {}) => {
-    const organizationId = opts.organizationId === undefined ? await createOrganization() : opts.organizationId;
+    const organizationId =
+      opts.organizationId === undefined ? await createOrganization() : opts.organizationId;
     const user = await createUser({ role, organizationId, email: opts.email });
     return login(user.email);
   };

@@ -25,7 +25,10 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function startMain(port: number, env: Record<string, string> = {}): Promise<{ proc: ChildProcess; output: () => string }> {
+async function startMain(
+  port: number,
+  env: Record<string, string> = {},
+): Promise<{ proc: ChildProcess; output: () => string }> {
   let out = '';
   const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
@@ -54,7 +57,10 @@ async function startMain(port: number, env: Record<string, string> = {}): Promis
   return { proc, output: () => out };
 }
 
-const exited = (proc: ChildProcess) => new Promise<number | null>((r) => (proc.exitCode !== null ? r(proc.exitCode) : proc.on('exit', (code) => r(code))));
+const exited = (proc: ChildProcess) =>
+  new Promise<number | null>((r) =>
+    proc.exitCode !== null ? r(proc.exitCode) : proc.on('exit', (code) => r(code)),
+  );
 
 async function login(port: number, email: string, password: string) {
   return fetch(`http://127.0.0.1:${port}${API}/authentication/login`, {
@@ -85,7 +91,11 @@ it('first start prints the URL and a generated administrator password that signs
   expect(res.status).toBe(200);
 
   // Change the password, then kill the process without any chance to flush.
-  const headers = { 'content-type': 'application/json', 'x-auth-token': res.headers.get('x-auth-token')!, 'x-refresh-token': res.headers.get('x-refresh-token')! };
+  const headers = {
+    'content-type': 'application/json',
+    'x-auth-token': res.headers.get('x-auth-token')!,
+    'x-refresh-token': res.headers.get('x-refresh-token')!,
+  };
   const { user } = (await res.json()) as { user: { id: number } };
   const put = await fetch(`http://127.0.0.1:${port}${API}/user/password-reset`, {
     method: 'PUT',

@@ -104,18 +104,29 @@ describe('project status on the server', () => {
     it('refuses an incomplete questionnaire (a question without text) with that problem’s code and path', async () => {
       const p = await createProject(server, researcher);
       const { writeContent } = await import('../../server/repos/content');
-      const { newAnswer, newBlock, newQuestion, newQuestionnaire } = await import('../../src/domain/content/factory');
+      const { newAnswer, newBlock, newQuestion, newQuestionnaire } =
+        await import('../../src/domain/content/factory');
       const content = {
         questionnaires: [
           newQuestionnaire({
-            blocks: [newBlock({ questions: [newQuestion({ text: '', answers: [newAnswer({ text: 'Yes' }), newAnswer({ text: 'No' })] })] })],
+            blocks: [
+              newBlock({
+                questions: [
+                  newQuestion({ text: '', answers: [newAnswer({ text: 'Yes' }), newAnswer({ text: 'No' })] }),
+                ],
+              }),
+            ],
           }),
         ],
         portraits: [],
       };
       expect(await writeContent(server.app.db, p.id, 0, content, researcher.user.id)).toBe(1);
       for (const call of [
-        () => server.call('POST', '/project/status', { session: researcher, body: { pid: p.id, status: ProjectStatus.OnModeration } }),
+        () =>
+          server.call('POST', '/project/status', {
+            session: researcher,
+            body: { pid: p.id, status: ProjectStatus.OnModeration },
+          }),
         () => server.call('GET', `/project/link?pid=${p.id}`, { session: researcher }),
       ]) {
         const res = await call();

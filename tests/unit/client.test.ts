@@ -30,7 +30,8 @@ beforeAll(async () => {
       res.end(body);
     };
     if (url.pathname.endsWith('/no-message')) return send(502, 'application/json', '{"error":"gateway"}');
-    if (url.pathname.endsWith('/coded')) return send(400, 'application/json', '{"message":"raw server text","code":40501}');
+    if (url.pathname.endsWith('/coded'))
+      return send(400, 'application/json', '{"message":"raw server text","code":40501}');
     if (url.pathname.endsWith('/text')) return send(200, 'text/plain', 'hello');
     if (url.pathname.endsWith('/binary')) return send(200, 'application/octet-stream', 'BIN');
     if (url.pathname.endsWith('/slow')) {
@@ -41,7 +42,8 @@ beforeAll(async () => {
       res.on('close', () => clearTimeout(timer));
       return;
     }
-    if (url.pathname.endsWith('/echo')) return send(200, 'application/json', JSON.stringify({ url: req.url, headers: req.headers }));
+    if (url.pathname.endsWith('/echo'))
+      return send(200, 'application/json', JSON.stringify({ url: req.url, headers: req.headers }));
     return send(500, 'text/html', '<h1>boom</h1>');
   });
   await new Promise<void>((r) => fixture.listen(0, '127.0.0.1', r));
@@ -73,7 +75,11 @@ describe('the HTTP client', () => {
     const s = await server.as(Role.Researcher);
     writeAuth({ accessToken: s.accessToken, refreshToken: s.refreshToken, userId: s.user.id });
     const { tokenHash } = await import('../../server/auth/sessions');
-    await server.app.db.updateTable('auth_tokens').set({ access_expires_at: 0 }).where('access_hash', '=', tokenHash(s.accessToken)).execute();
+    await server.app.db
+      .updateTable('auth_tokens')
+      .set({ access_expires_at: 0 })
+      .where('access_hash', '=', tokenHash(s.accessToken))
+      .execute();
     const user = await api.get<{ email: string }>('/user', { query: { uid: s.user.id } });
     expect(user.email).toBe(s.user.email);
     const stored = readAuth()!;
@@ -121,7 +127,9 @@ describe('the HTTP client', () => {
     const blob = await api.get<Blob>('/binary');
     expect(blob).toBeInstanceOf(Blob);
     expect(await blob.text()).toBe('BIN');
-    const echo = await api.get<{ url: string; headers: Record<string, string> }>('/echo', { query: { roles: [1, 4], tpid: '', q: 'a b' } });
+    const echo = await api.get<{ url: string; headers: Record<string, string> }>('/echo', {
+      query: { roles: [1, 4], tpid: '', q: 'a b' },
+    });
     expect(echo.url).toBe('/api/v1/service/echo?roles=1&roles=4&q=a+b');
     expect(echo.headers['accept-language']).toBe('en');
   });

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { computePrice, PRICE_COMPONENTS, type PriceSettings, type ProjectCounts } from '../../src/domain/price';
+import {
+  computePrice,
+  PRICE_COMPONENTS,
+  type PriceSettings,
+  type ProjectCounts,
+} from '../../src/domain/price';
 
 // The price formula of docs/decisions/games-pricing.md: worked examples computed by hand, and
 // properties that must hold for any settings and counts.
@@ -26,7 +31,11 @@ describe('worked examples', () => {
     //   base 5000; questions ⌊25/10⌋ = 2 × 500 = 1000; blocks: 3 extra, 3 × 300 + 50 × (0+1+2) = 1050;
     //   screening 2 × 200 = 400; completes 1000 × 30 = 30000; filled blocks 1000 × 4 × 3 = 12000;
     //   target filters 1000 × 3 × 5 = 15000 → subtotal 64450; discount 6445 → 58005; VK 10 % = 5800.5
-    const p = computePrice(SEEDED, { questions: 25, blocks: 4, screening: 2, targetFilters: 3, completes: 1000 }, 10);
+    const p = computePrice(
+      SEEDED,
+      { questions: 25, blocks: 4, screening: 2, targetFilters: 3, completes: 1000 },
+      10,
+    );
     expect(p.components).toEqual({
       base: 5000,
       questions: 1000,
@@ -76,7 +85,13 @@ describe('worked examples', () => {
   });
 
   it('treats nonsense counts as zero rather than paying the customer', () => {
-    const p = computePrice(SEEDED, { questions: -5, blocks: Number.NaN, screening: -1, targetFilters: Infinity, completes: -100 });
+    const p = computePrice(SEEDED, {
+      questions: -5,
+      blocks: Number.NaN,
+      screening: -1,
+      targetFilters: Infinity,
+      completes: -100,
+    });
     expect(p.total).toBe(computePrice(SEEDED, ZERO).total);
   });
 });
@@ -108,11 +123,18 @@ const COUNT_KEYS = ['questions', 'blocks', 'screening', 'targetFilters', 'comple
 describe('properties', () => {
   it('is monotone in each count', () => {
     fc.assert(
-      fc.property(settingsArb, countsArb, discountArb, fc.constantFrom(...COUNT_KEYS), fc.integer({ min: 1, max: 1000 }), (s, c, d, key, more) => {
-        const a = computePrice(s, c, d).total;
-        const b = computePrice(s, { ...c, [key]: c[key] + more }, d).total;
-        expect(b).toBeGreaterThanOrEqual(a);
-      }),
+      fc.property(
+        settingsArb,
+        countsArb,
+        discountArb,
+        fc.constantFrom(...COUNT_KEYS),
+        fc.integer({ min: 1, max: 1000 }),
+        (s, c, d, key, more) => {
+          const a = computePrice(s, c, d).total;
+          const b = computePrice(s, { ...c, [key]: c[key] + more }, d).total;
+          expect(b).toBeGreaterThanOrEqual(a);
+        },
+      ),
     );
   });
 

@@ -77,7 +77,11 @@ export function migration(dialect: Dialect) {
         .addColumn('message_params', 'text', (c) => c.notNull())
         .addColumn('created_at', ts, (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('history_created_idx').on('history').columns(['created_at', 'id']).execute();
+      await db.schema
+        .createIndex('history_created_idx')
+        .on('history')
+        .columns(['created_at', 'id'])
+        .execute();
 
       const anyDb = db as Kysely<{
         roles: { id: number; name: string; description: string; created_at: number; deleted_at: number };
@@ -95,7 +99,10 @@ export function migration(dialect: Dialect) {
           })),
         )
         .execute();
-      await anyDb.insertInto('user_statuses').values([...USER_STATUSES]).execute();
+      await anyDb
+        .insertInto('user_statuses')
+        .values([...USER_STATUSES])
+        .execute();
     },
     async down(db: Kysely<unknown>) {
       for (const t of [

@@ -10,7 +10,9 @@ export function migration(dialect: Dialect) {
       await withId(db.schema.createTable('projects'), dialect)
         .addColumn('name', 'text', (c) => c.notNull())
         .addColumn('priority', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('organization_id', 'integer', (c) => c.notNull().references('organizations.id').onDelete('cascade'))
+        .addColumn('organization_id', 'integer', (c) =>
+          c.notNull().references('organizations.id').onDelete('cascade'),
+        )
         .addColumn('template', 'text', (c) => c.notNull())
         .addColumn('type', 'integer', (c) => c.notNull())
         .addColumn('status', 'integer', (c) => c.notNull())
@@ -19,7 +21,11 @@ export function migration(dialect: Dialect) {
         .addColumn('created_at', ts, (c) => c.notNull())
         .addColumn('updated_at', ts, (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('projects_org_idx').on('projects').columns(['organization_id', 'id']).execute();
+      await db.schema
+        .createIndex('projects_org_idx')
+        .on('projects')
+        .columns(['organization_id', 'id'])
+        .execute();
       await db.schema.createIndex('projects_status_idx').on('projects').columns(['status', 'id']).execute();
     },
     async down(db: Kysely<unknown>) {

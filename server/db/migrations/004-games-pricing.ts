@@ -55,7 +55,27 @@ export const SEED_PLATFORMS: readonly [string, string][] = [
 
 /** ISO 4217 codes of the markets the platform serves first. */
 export const SEED_CURRENCIES = [
-  'RUB', 'USD', 'EUR', 'BYN', 'KZT', 'UZS', 'KGS', 'AMD', 'AZN', 'GEL', 'TJS', 'MDL', 'UAH', 'CNY', 'TRY', 'AED', 'INR', 'GBP', 'JPY', 'KRW', 'BRL',
+  'RUB',
+  'USD',
+  'EUR',
+  'BYN',
+  'KZT',
+  'UZS',
+  'KGS',
+  'AMD',
+  'AZN',
+  'GEL',
+  'TJS',
+  'MDL',
+  'UAH',
+  'CNY',
+  'TRY',
+  'AED',
+  'INR',
+  'GBP',
+  'JPY',
+  'KRW',
+  'BRL',
 ];
 
 const SEED_SETTINGS = [
@@ -106,7 +126,9 @@ export function migration(dialect: Dialect) {
       await withId(db.schema.createTable('games'), dialect)
         .addColumn('name', 'text', (c) => c.notNull())
         .addColumn('name_norm', 'text', (c) => c.notNull())
-        .addColumn('organization_id', 'integer', (c) => c.notNull().references('organizations.id').onDelete('cascade'))
+        .addColumn('organization_id', 'integer', (c) =>
+          c.notNull().references('organizations.id').onDelete('cascade'),
+        )
         .addColumn('genre_id', 'integer', (c) => c.notNull().references('game_genres.id'))
         .addColumn('platform_id', 'integer', (c) => c.notNull().references('game_platforms.id'))
         .addColumn('currency_id', 'integer', (c) => c.notNull().references('game_currencies.id'))
@@ -124,11 +146,20 @@ export function migration(dialect: Dialect) {
         .addColumn('created_at', ts, (c) => c.notNull())
         .addColumn('updated_at', ts, (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('games_org_name_idx').on('games').columns(['organization_id', 'name_norm']).unique().execute();
+      await db.schema
+        .createIndex('games_org_name_idx')
+        .on('games')
+        .columns(['organization_id', 'name_norm'])
+        .unique()
+        .execute();
       await db.schema.createIndex('games_name_idx').on('games').columns(['name_norm', 'id']).execute();
       // Each sortable column gets an index so a page of a long list is read in order, not sorted whole.
       await db.schema.createIndex('games_created_idx').on('games').columns(['created_at', 'id']).execute();
-      await db.schema.createIndex('games_org_created_idx').on('games').columns(['organization_id', 'created_at', 'id']).execute();
+      await db.schema
+        .createIndex('games_org_created_idx')
+        .on('games')
+        .columns(['organization_id', 'created_at', 'id'])
+        .execute();
       await db.schema.createIndex('games_status_idx').on('games').columns(['status', 'id']).execute();
       await db.schema.createIndex('games_url_idx').on('games').columns(['url', 'id']).execute();
       for (const col of ['genre_id', 'platform_id', 'currency_id']) {
@@ -141,7 +172,11 @@ export function migration(dialect: Dialect) {
         .addColumn('created_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
         .addColumn('created_at', ts, (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('tariffs_created_idx').on('tariffs').columns(['created_at', 'id']).execute();
+      await db.schema
+        .createIndex('tariffs_created_idx')
+        .on('tariffs')
+        .columns(['created_at', 'id'])
+        .execute();
       await db.schema.createIndex('tariffs_discount_idx').on('tariffs').columns(['discount', 'id']).execute();
       await db.schema
         .createTable('calculator_settings')
@@ -161,24 +196,55 @@ export function migration(dialect: Dialect) {
         .execute();
 
       const seedDb = db as Kysely<{
-        game_genres: { name_ru: string; name_en: string; norm_ru: string; norm_en: string; created_at: number };
-        game_platforms: { name_ru: string; name_en: string; norm_ru: string; norm_en: string; created_at: number };
+        game_genres: {
+          name_ru: string;
+          name_en: string;
+          norm_ru: string;
+          norm_en: string;
+          created_at: number;
+        };
+        game_platforms: {
+          name_ru: string;
+          name_en: string;
+          norm_ru: string;
+          norm_en: string;
+          created_at: number;
+        };
         game_currencies: { code: string };
-        calculator_settings: (typeof SEED_SETTINGS)[number] & { updated_by: number | null; updated_at: number };
+        calculator_settings: (typeof SEED_SETTINGS)[number] & {
+          updated_by: number | null;
+          updated_at: number;
+        };
       }>;
       const now = Date.now();
       const lookupRows = (list: readonly [string, string][]) =>
-        list.map(([en, ru]) => ({ name_ru: ru, name_en: en, norm_ru: ru.toLowerCase(), norm_en: en.toLowerCase(), created_at: now }));
+        list.map(([en, ru]) => ({
+          name_ru: ru,
+          name_en: en,
+          norm_ru: ru.toLowerCase(),
+          norm_en: en.toLowerCase(),
+          created_at: now,
+        }));
       await seedDb.insertInto('game_genres').values(lookupRows(SEED_GENRES)).execute();
       await seedDb.insertInto('game_platforms').values(lookupRows(SEED_PLATFORMS)).execute();
-      await seedDb.insertInto('game_currencies').values(SEED_CURRENCIES.map((code) => ({ code }))).execute();
+      await seedDb
+        .insertInto('game_currencies')
+        .values(SEED_CURRENCIES.map((code) => ({ code })))
+        .execute();
       await seedDb
         .insertInto('calculator_settings')
         .values(SEED_SETTINGS.map((s) => ({ ...s, updated_by: null, updated_at: now })))
         .execute();
     },
     async down(db: Kysely<unknown>) {
-      for (const t of ['calculator_settings', 'tariffs', 'games', 'game_currencies', 'game_platforms', 'game_genres']) {
+      for (const t of [
+        'calculator_settings',
+        'tariffs',
+        'games',
+        'game_currencies',
+        'game_platforms',
+        'game_genres',
+      ]) {
         await db.schema.dropTable(t).execute();
       }
     },

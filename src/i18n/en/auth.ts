@@ -27,7 +27,8 @@ const auth: Translation['auth'] = {
   },
   register: {
     title: 'Registration',
-    intro: 'Demo access for researchers. After registering we send you an email with a link to confirm your address and set a password.',
+    intro:
+      'Demo access for researchers. After registering we send you an email with a link to confirm your address and set a password.',
     email: 'Email',
     fullname: 'Full name',
     submit: 'Register',

@@ -71,7 +71,8 @@ const games: Translation['games'] = {
   secrets: {
     title: 'Connection of game “{name}”',
     onceTitle: 'Keys of game “{name}”',
-    onceWarning: 'Save the key and the token now: they are shown in full only once. Afterwards only their beginning and end are visible.',
+    onceWarning:
+      'Save the key and the token now: they are shown in full only once. Afterwards only their beginning and end are visible.',
     apiKey: 'API key',
     token: 'Token',
     copy: 'Copy: {what}',
@@ -79,7 +80,8 @@ const games: Translation['games'] = {
     copyFailed: 'Could not copy: select the text and copy it by hand',
     regenerate: 'Issue new keys',
     regenerateTitle: 'Issue new keys?',
-    regenerateText: 'The old API key and token stop working at once. A game that has not passed moderation yet will have to connect its SDK again.',
+    regenerateText:
+      'The old API key and token stop working at once. A game that has not passed moderation yet will have to connect its SDK again.',
     regenerated: 'New keys of “{name}” issued',
     status: 'Status',
     connectedAt: 'SDK connected',

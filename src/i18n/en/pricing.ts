@@ -63,7 +63,8 @@ const pricing: Translation['pricing'] = {
   },
   estimate: {
     title: 'Price estimate',
-    intro: 'The price of a project with the settings above, even before they are saved. The editor shows the same for a real project.',
+    intro:
+      'The price of a project with the settings above, even before they are saved. The editor shows the same for a real project.',
     counts: {
       questions: 'Questions',
       blocks: 'Blocks',

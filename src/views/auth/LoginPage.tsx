@@ -9,7 +9,9 @@ import { useAuthActor } from './AuthProvider';
 
 /** Only same-site paths are followed after sign-in, never another origin. */
 export function safeRedirect(target: string | null): string {
-  return target && target.startsWith('/') && !target.startsWith('//') && !target.startsWith('/login') ? target : '/profile';
+  return target && target.startsWith('/') && !target.startsWith('//') && !target.startsWith('/login')
+    ? target
+    : '/profile';
 }
 
 export default function LoginPage() {
@@ -24,7 +26,8 @@ export default function LoginPage() {
   const [touched, setTouched] = useState(false);
 
   useEffect(() => {
-    if (state === 'authenticated') navigate(safeRedirect(new URLSearchParams(search).get('redirectedFrom')), { replace: true });
+    if (state === 'authenticated')
+      navigate(safeRedirect(new URLSearchParams(search).get('redirectedFrom')), { replace: true });
   }, [state, search, navigate]);
 
   const validate = (next = values) => {
@@ -37,7 +40,8 @@ export default function LoginPage() {
     e.preventDefault();
     setTouched(true);
     const result = validate();
-    if (result.ok) actor.send({ type: 'auth.login', email: result.output.email, password: result.output.password });
+    if (result.ok)
+      actor.send({ type: 'auth.login', email: result.output.email, password: result.output.password });
   };
 
   const update = (field: 'email' | 'password', value: string) => {

@@ -84,12 +84,23 @@ export function ConnectionPanel({
   return (
     <div className="flex flex-col gap-4">
       {secrets && (
-        <p role="note" className="rounded border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+        <p
+          role="note"
+          className="rounded border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+        >
           {LL.games.secrets.onceWarning()}
         </p>
       )}
-      <CopyField label={LL.games.secrets.apiKey()} value={secrets?.apiKey ?? game.apiKeyMasked} copyable={!!secrets} />
-      <CopyField label={LL.games.secrets.token()} value={secrets?.token ?? game.tokenMasked} copyable={!!secrets} />
+      <CopyField
+        label={LL.games.secrets.apiKey()}
+        value={secrets?.apiKey ?? game.apiKeyMasked}
+        copyable={!!secrets}
+      />
+      <CopyField
+        label={LL.games.secrets.token()}
+        value={secrets?.token ?? game.tokenMasked}
+        copyable={!!secrets}
+      />
 
       <dl className="grid grid-cols-[auto_1fr] items-center gap-x-4 gap-y-2 text-sm">
         <dt className="text-slate-500">{LL.games.secrets.status()}</dt>
@@ -97,7 +108,9 @@ export function ConnectionPanel({
           <GameStatusBadge status={game.statusId} />
         </dd>
         <dt className="text-slate-500">{LL.games.secrets.connectedAt()}</dt>
-        <dd>{game.sdkConnectedAt ? formatDateTime(locale, game.sdkConnectedAt) : LL.games.secrets.never()}</dd>
+        <dd>
+          {game.sdkConnectedAt ? formatDateTime(locale, game.sdkConnectedAt) : LL.games.secrets.never()}
+        </dd>
         <dt className="text-slate-500">{LL.games.secrets.lastContact()}</dt>
         <dd>{game.lastSdkAt ? formatDateTime(locale, game.lastSdkAt) : LL.games.secrets.never()}</dd>
       </dl>
@@ -115,7 +128,11 @@ export function ConnectionPanel({
       </div>
 
       {confirming ? (
-        <div role="alertdialog" aria-labelledby="regen-title" className="flex flex-col gap-2 rounded border border-red-200 bg-red-50 p-3">
+        <div
+          role="alertdialog"
+          aria-labelledby="regen-title"
+          className="flex flex-col gap-2 rounded border border-red-200 bg-red-50 p-3"
+        >
           <p id="regen-title" className="font-medium text-red-900">
             {LL.games.secrets.regenerateTitle()}
           </p>

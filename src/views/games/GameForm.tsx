@@ -39,13 +39,25 @@ export function GameForm({ game, onDone }: { game?: Game; onDone: (result?: Game
   const [busy, setBusy] = useState(false);
 
   // Roubles first for a new game: most games on the platform are sold for them.
-  const currency = currencyId || (game ? '' : String(lookups.currencies.find((c) => c.code === 'RUB')?.id ?? ''));
+  const currency =
+    currencyId || (game ? '' : String(lookups.currencies.find((c) => c.code === 'RUB')?.id ?? ''));
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
-    const values = { name, genreId: num(genreId), platformId: num(platformId), currencyId: num(currency), url: url.trim() === 'https://' ? '' : url };
-    const checked = game ? formErrors(LL, GameUpdateBody, { gameId: game.id, ...values }) : formErrors(LL, GameCreateBody, { ...values, ...(isAdmin && organization ? { organizationId: organization.id } : {}) });
+    const values = {
+      name,
+      genreId: num(genreId),
+      platformId: num(platformId),
+      currencyId: num(currency),
+      url: url.trim() === 'https://' ? '' : url,
+    };
+    const checked = game
+      ? formErrors(LL, GameUpdateBody, { gameId: game.id, ...values })
+      : formErrors(LL, GameCreateBody, {
+          ...values,
+          ...(isAdmin && organization ? { organizationId: organization.id } : {}),
+        });
     const found = checked.ok ? {} : { ...checked.errors };
     if (!game && isAdmin && !organization) found.organizationId = LL.validation.required();
     setErrors(found);
@@ -72,14 +84,23 @@ export function GameForm({ game, onDone }: { game?: Game; onDone: (result?: Game
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4">
       {lookups.error && (
-        <div role="alert" className="flex items-center justify-between gap-2 rounded border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+        <div
+          role="alert"
+          className="flex items-center justify-between gap-2 rounded border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
+        >
           {LL.games.form.lookupsFailed({ message: lookups.error })}
           <Button variant="secondary" onClick={lookups.reload}>
             {LL.common.retry()}
           </Button>
         </div>
       )}
-      <Field label={LL.games.form.name()} value={name} onChange={(e) => setName(e.target.value)} error={errors.name} maxLength={200} />
+      <Field
+        label={LL.games.form.name()}
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        error={errors.name}
+        maxLength={200}
+      />
       <LookupSelect
         label={LL.games.form.genre()}
         value={genreId}
@@ -120,15 +141,29 @@ export function GameForm({ game, onDone }: { game?: Game; onDone: (result?: Game
         error={errors.currencyId}
       />
       <div className="flex flex-col gap-1">
-        <Field label={LL.games.form.url()} type="url" inputMode="url" value={url} onChange={(e) => setUrl(e.target.value)} error={errors.url} />
+        <Field
+          label={LL.games.form.url()}
+          type="url"
+          inputMode="url"
+          value={url}
+          onChange={(e) => setUrl(e.target.value)}
+          error={errors.url}
+        />
         <p className="text-xs text-slate-500">{LL.games.form.urlHint()}</p>
       </div>
       {isAdmin && !game && (
-        <OrganizationPicker value={organization} onChange={setOrganization} error={errors.organizationId} categories={categories} defaultType={OrganizationType.GamePublisher} />
+        <OrganizationPicker
+          value={organization}
+          onChange={setOrganization}
+          error={errors.organizationId}
+          categories={categories}
+          defaultType={OrganizationType.GamePublisher}
+        />
       )}
       {game && (
         <p className="text-sm text-slate-600">
-          {LL.games.form.organization()}: <span className="font-medium text-slate-800">{game.organization.name}</span>
+          {LL.games.form.organization()}:{' '}
+          <span className="font-medium text-slate-800">{game.organization.name}</span>
         </p>
       )}
       <div className="flex justify-end gap-2">

@@ -7,7 +7,8 @@ import type { Game } from '../../domain/games';
 // A game's status as a coloured badge, and the Administrator's selector, which offers exactly the
 // statuses the machine in src/domain allows from the current one.
 
-export const gameStatusName = (LL: TranslationFunctions, id: GameStatusId) => LL.games.status[String(id) as '1'](); // every id has a text
+export const gameStatusName = (LL: TranslationFunctions, id: GameStatusId) =>
+  LL.games.status[String(id) as '1'](); // every id has a text
 
 const COLORS: Record<GameStatusId, string> = {
   1: 'bg-amber-50 text-amber-800 ring-amber-200',
@@ -20,13 +21,24 @@ const COLORS: Record<GameStatusId, string> = {
 export function GameStatusBadge({ status }: { status: GameStatusId }) {
   const { LL } = useI18nContext();
   return (
-    <span data-status={status} className={`inline-flex whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${COLORS[status]}`}>
+    <span
+      data-status={status}
+      className={`inline-flex whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${COLORS[status]}`}
+    >
       {gameStatusName(LL, status)}
     </span>
   );
 }
 
-export function GameStatusSelect({ game, onChange, disabled }: { game: Game; onChange: (to: GameStatusId) => void; disabled?: boolean }) {
+export function GameStatusSelect({
+  game,
+  onChange,
+  disabled,
+}: {
+  game: Game;
+  onChange: (to: GameStatusId) => void;
+  disabled?: boolean;
+}) {
   const { LL } = useI18nContext();
   const id = useId();
   const targets = adminTargets(game.statusId, { sdkConnected: game.sdkConnectedAt !== null });

@@ -30,32 +30,55 @@ export default function GamesPage() {
   const me = useCurrentUser();
   const isAdmin = me?.role.id === Role.Administrator;
   const [org, setOrg] = useState<{ id: number; name: string } | null>(null);
-  const list = useList<Game>(GAMES_PATH, { query: { oid: org?.id ?? 0 }, initialSort: { key: 'createdAt', order: 'desc' } });
+  const list = useList<Game>(GAMES_PATH, {
+    query: { oid: org?.id ?? 0 },
+    initialSort: { key: 'createdAt', order: 'desc' },
+  });
   const [changing, setChanging] = useState<number | null>(null);
 
   const showConnection = useCallback(
     (game: Game, secrets?: { apiKey: string; token: string }) =>
       enqueueModal<void>({
-        title: secrets ? LL.games.secrets.onceTitle({ name: game.name }) : LL.games.secrets.title({ name: game.name }),
+        title: secrets
+          ? LL.games.secrets.onceTitle({ name: game.name })
+          : LL.games.secrets.title({ name: game.name }),
         wide: true,
-        render: (close) => <ConnectionPanel initialGame={game} initialSecrets={secrets} onChanged={list.reload} onClose={() => close()} />,
+        render: (close) => (
+          <ConnectionPanel
+            initialGame={game}
+            initialSecrets={secrets}
+            onChanged={list.reload}
+            onClose={() => close()}
+          />
+        ),
       }),
     [LL, list.reload],
   );
 
   const add = async () => {
-    const result = await enqueueModal<GameFormResult>({ title: LL.games.form.createTitle(), render: (close) => <GameForm onDone={close} /> });
+    const result = await enqueueModal<GameFormResult>({
+      title: LL.games.form.createTitle(),
+      render: (close) => <GameForm onDone={close} />,
+    });
     if (result && 'created' in result) {
       list.reload();
       await showConnection(result.created.game, result.created.secrets);
     }
   };
   const edit = async (game: Game) => {
-    const result = await enqueueModal<GameFormResult>({ title: LL.games.form.editTitle({ name: game.name }), render: (close) => <GameForm game={game} onDone={close} /> });
+    const result = await enqueueModal<GameFormResult>({
+      title: LL.games.form.editTitle({ name: game.name }),
+      render: (close) => <GameForm game={game} onDone={close} />,
+    });
     if (result) list.reload();
   };
   const remove = async (game: Game) => {
-    const ok = await confirm({ title: LL.games.delete.title(), text: LL.games.delete.text({ name: game.name }), agreeLabel: LL.common.delete(), danger: true });
+    const ok = await confirm({
+      title: LL.games.delete.title(),
+      text: LL.games.delete.text({ name: game.name }),
+      agreeLabel: LL.common.delete(),
+      danger: true,
+    });
     if (!ok) return;
     try {
       await deleteGame(game.id);
@@ -68,7 +91,10 @@ export default function GamesPage() {
   const changeStatus = async (game: Game, to: GameStatusId) => {
     const from = gameStatusName(LL, game.statusId);
     const toName = gameStatusName(LL, to);
-    const ok = await confirm({ title: LL.games.statusChange.title(), text: LL.games.statusChange.text({ name: game.name, from, to: toName }) });
+    const ok = await confirm({
+      title: LL.games.statusChange.title(),
+      text: LL.games.statusChange.text({ name: game.name, from, to: toName }),
+    });
     // The select is controlled: on Cancel it shows the current status again by itself.
     if (!ok) return;
     setChanging(game.id);
@@ -82,10 +108,21 @@ export default function GamesPage() {
     list.reload();
   };
 
-  useQuietRefresh(list.rows, list.reload, { page: list.page, search: list.search, sort: list.sort, oid: org?.id ?? 0 });
+  useQuietRefresh(list.rows, list.reload, {
+    page: list.page,
+    search: list.search,
+    sort: list.sort,
+    oid: org?.id ?? 0,
+  });
 
   const columns: Column<Game>[] = [
-    { key: 'name', header: LL.games.columns.name(), sortable: true, className: 'min-w-[9rem]', render: (g) => <span className="font-medium text-slate-800">{g.name}</span> },
+    {
+      key: 'name',
+      header: LL.games.columns.name(),
+      sortable: true,
+      className: 'min-w-[9rem]',
+      render: (g) => <span className="font-medium text-slate-800">{g.name}</span>,
+    },
     { key: 'genre', header: LL.games.columns.genre(), sortable: true, render: (g) => g.genre.name },
     { key: 'platform', header: LL.games.columns.platform(), sortable: true, render: (g) => g.platform.name },
     {
@@ -112,7 +149,11 @@ export default function GamesPage() {
       sortable: true,
       render: (g) =>
         isAdmin ? (
-          <GameStatusSelect game={g} disabled={changing === g.id} onChange={(to) => void changeStatus(g, to)} />
+          <GameStatusSelect
+            game={g}
+            disabled={changing === g.id}
+            onChange={(to) => void changeStatus(g, to)}
+          />
         ) : (
           <GameStatusBadge status={g.statusId} />
         ),
@@ -124,12 +165,23 @@ export default function GamesPage() {
       className: 'max-w-[11rem]',
       // The host says where the game is; the whole address is in the tooltip and the link.
       render: (g) => (
-        <a href={g.url} target="_blank" rel="noopener noreferrer nofollow" className="block truncate text-indigo-700 hover:underline" title={g.url}>
+        <a
+          href={g.url}
+          target="_blank"
+          rel="noopener noreferrer nofollow"
+          className="block truncate text-indigo-700 hover:underline"
+          title={g.url}
+        >
           {hostOf(g.url)}
         </a>
       ),
     },
-    { key: 'currency', header: LL.games.columns.currency(), sortable: true, render: (g) => <abbr title={g.currency.name}>{g.currency.code}</abbr> },
+    {
+      key: 'currency',
+      header: LL.games.columns.currency(),
+      sortable: true,
+      render: (g) => <abbr title={g.currency.name}>{g.currency.code}</abbr>,
+    },
   ];
 
   return (
@@ -171,13 +223,20 @@ export default function GamesPage() {
         emptyText={list.search ? LL.games.emptySearch() : LL.games.empty()}
         actions={(g) => (
           <div className="inline-flex gap-1">
-            <IconButton label={LL.games.actions.connection({ name: g.name })} onClick={() => void showConnection(g)}>
+            <IconButton
+              label={LL.games.actions.connection({ name: g.name })}
+              onClick={() => void showConnection(g)}
+            >
               <KeyIcon />
             </IconButton>
             <IconButton label={LL.games.actions.edit({ name: g.name })} onClick={() => void edit(g)}>
               <EditIcon />
             </IconButton>
-            <IconButton label={LL.games.actions.delete({ name: g.name })} onClick={() => void remove(g)} className="hover:text-red-700">
+            <IconButton
+              label={LL.games.actions.delete({ name: g.name })}
+              onClick={() => void remove(g)}
+              className="hover:text-red-700"
+            >
               <TrashIcon />
             </IconButton>
           </div>
@@ -199,7 +258,11 @@ function hostOf(url: string): string {
  * While a row awaits its SDK, asks the server for the same page every few seconds without the
  * loading bar, and reloads the list only when a status changed. Stops when the tab is hidden.
  */
-function useQuietRefresh(rows: Game[], reload: () => void, q: { page: number; search: string; sort?: { key: string; order: string }; oid: number }) {
+function useQuietRefresh(
+  rows: Game[],
+  reload: () => void,
+  q: { page: number; search: string; sort?: { key: string; order: string }; oid: number },
+) {
   const waiting = rows.some((g) => g.statusId === GameStatus.AwaitingSdk);
   const statuses = rows.map((g) => `${g.id}:${g.statusId}`).join(',');
   const query = useRef(q);
@@ -213,7 +276,17 @@ function useQuietRefresh(rows: Game[], reload: () => void, q: { page: number; se
       if (document.visibilityState !== 'visible') return;
       const { page, search, sort, oid } = query.current;
       api
-        .list<Game>(GAMES_PATH, { query: { page, pageSize: 20, search: search || undefined, sort: sort?.key, order: sort?.order, oid }, signal: controller.signal })
+        .list<Game>(GAMES_PATH, {
+          query: {
+            page,
+            pageSize: 20,
+            search: search || undefined,
+            sort: sort?.key,
+            order: sort?.order,
+            oid,
+          },
+          signal: controller.signal,
+        })
         .then(
           ({ items }) => {
             if (items.map((g) => `${g.id}:${g.statusId}`).join(',') !== statuses) reload();

@@ -22,7 +22,13 @@ export function LookupSelect({
   onChange: (id: string) => void;
   items: { id: number; name: string }[];
   error?: string;
-  create?: { label: string; nameLabel: string; added: (name: string) => string; call: (name: string) => Promise<LookupItem>; onCreated: (item: LookupItem) => void };
+  create?: {
+    label: string;
+    nameLabel: string;
+    added: (name: string) => string;
+    call: (name: string) => Promise<LookupItem>;
+    onCreated: (item: LookupItem) => void;
+  };
 }) {
   const { LL } = useI18nContext();
   const id = useId();

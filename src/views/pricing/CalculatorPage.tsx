@@ -24,13 +24,18 @@ type SettingKey = (typeof SETTING_KEYS)[number];
 type Texts = Record<Audience, Record<SettingKey, string>>;
 
 function toTexts(calc: CalculatorSettings, vk: VkPercent): Texts {
-  const one = (a: Audience) => Object.fromEntries(SETTING_KEYS.map((k) => [k, String(k === 'vkPercent' ? vk[a] : calc[a][k])])) as Record<SettingKey, string>;
+  const one = (a: Audience) =>
+    Object.fromEntries(
+      SETTING_KEYS.map((k) => [k, String(k === 'vkPercent' ? vk[a] : calc[a][k])]),
+    ) as Record<SettingKey, string>;
   return { researchers: one('researchers'), issuers: one('issuers') };
 }
 
 /** Checks one audience's column; the schema is the server's (AudienceSettings) plus the VK percent. */
 function checkColumn(LL: Parameters<typeof pricingErrors>[0], texts: Record<SettingKey, string>) {
-  const { vkPercent, ...rest } = Object.fromEntries(SETTING_KEYS.map((k) => [k, numberFrom(texts[k])])) as Record<SettingKey, number | ''>;
+  const { vkPercent, ...rest } = Object.fromEntries(
+    SETTING_KEYS.map((k) => [k, numberFrom(texts[k])]),
+  ) as Record<SettingKey, number | ''>;
   const calc = pricingErrors(LL, AudienceSettings, rest);
   const vk = pricingErrors(LL, percent, vkPercent);
   const errors: Partial<Record<SettingKey, string>> = { ...(calc.ok ? {} : calc.errors) };
@@ -79,7 +84,10 @@ export default function CalculatorPage() {
     return { researchers: checkColumn(LL, texts.researchers), issuers: checkColumn(LL, texts.issuers) };
   }, [LL, texts]);
 
-  const dirtyCalc = !!texts && !!saved && AUDIENCES.some((a) => SETTING_KEYS.some((k) => k !== 'vkPercent' && texts[a][k] !== saved[a][k]));
+  const dirtyCalc =
+    !!texts &&
+    !!saved &&
+    AUDIENCES.some((a) => SETTING_KEYS.some((k) => k !== 'vkPercent' && texts[a][k] !== saved[a][k]));
   const dirtyVk = !!texts && !!saved && AUDIENCES.some((a) => texts[a].vkPercent !== saved[a].vkPercent);
 
   const setText = useCallback((a: Audience, k: SettingKey, value: string) => {
@@ -119,7 +127,10 @@ export default function CalculatorPage() {
     return (
       <section className="p-6">
         <PageHeader title={LL.pricing.calculator.title()} />
-        <div role="alert" className="flex items-center gap-3 rounded border border-red-200 bg-red-50 px-4 py-3 text-red-800">
+        <div
+          role="alert"
+          className="flex items-center gap-3 rounded border border-red-200 bg-red-50 px-4 py-3 text-red-800"
+        >
           {LL.pricing.calculator.loadFailed({ message: loadError })}
           <Button variant="secondary" onClick={() => setVersion((v) => v + 1)}>
             {LL.common.retry()}
@@ -131,8 +142,13 @@ export default function CalculatorPage() {
   if (!texts || !columns) return <LoadingScreen />;
 
   const hint = (k: SettingKey) =>
-    k === 'vkPercent' ? LL.pricing.calculator.hints.percent() : k === 'questionStep' ? LL.pricing.calculator.hints.step() : LL.pricing.calculator.hints.money();
-  const audienceTitle = (a: Audience) => (a === 'researchers' ? LL.pricing.calculator.researchers() : LL.pricing.calculator.issuers());
+    k === 'vkPercent'
+      ? LL.pricing.calculator.hints.percent()
+      : k === 'questionStep'
+        ? LL.pricing.calculator.hints.step()
+        : LL.pricing.calculator.hints.money();
+  const audienceTitle = (a: Audience) =>
+    a === 'researchers' ? LL.pricing.calculator.researchers() : LL.pricing.calculator.issuers();
 
   return (
     <section className="p-6">
@@ -167,7 +183,10 @@ export default function CalculatorPage() {
                         <input
                           id={id}
                           inputMode="numeric"
-                          aria-label={LL.pricing.calculator.settingFor({ setting: LL.pricing.calculator.settings[k](), audience: audienceTitle(a) })}
+                          aria-label={LL.pricing.calculator.settingFor({
+                            setting: LL.pricing.calculator.settings[k](),
+                            audience: audienceTitle(a),
+                          })}
                           aria-invalid={error ? true : undefined}
                           aria-describedby={error ? `${id}-error` : undefined}
                           value={texts[a][k]}
@@ -208,7 +227,10 @@ export default function CalculatorPage() {
           </Button>
         </div>
       </form>
-      <Estimate settings={{ researchers: columns.researchers.settings, issuers: columns.issuers.settings }} tariffs={tariffs} />
+      <Estimate
+        settings={{ researchers: columns.researchers.settings, issuers: columns.issuers.settings }}
+        tariffs={tariffs}
+      />
     </section>
   );
 }

@@ -6,24 +6,44 @@ import { Field } from '../ui/Field';
 import { numberFrom, pricingErrors } from './formErrors';
 import { PriceBreakdownView } from './PriceBreakdownView';
 
-const COUNT_KEYS = ['questions', 'blocks', 'screening', 'targetFilters', 'completes'] as const satisfies readonly (keyof ProjectCounts)[];
-const START: Record<keyof ProjectCounts, string> = { questions: '20', blocks: '3', screening: '2', targetFilters: '2', completes: '500' };
+const COUNT_KEYS = [
+  'questions',
+  'blocks',
+  'screening',
+  'targetFilters',
+  'completes',
+] as const satisfies readonly (keyof ProjectCounts)[];
+const START: Record<keyof ProjectCounts, string> = {
+  questions: '20',
+  blocks: '3',
+  screening: '2',
+  targetFilters: '2',
+  completes: '500',
+};
 
 // The live estimate under the calculator: for the counts typed here it prices a project with the
 // settings as they stand in the form above (saved or not), for each audience, by the one formula
 // in src/domain/price.ts.
-export function Estimate({ settings, tariffs }: { settings: Record<Audience, PriceSettings | null>; tariffs: Tariff[] }) {
+export function Estimate({
+  settings,
+  tariffs,
+}: {
+  settings: Record<Audience, PriceSettings | null>;
+  tariffs: Tariff[];
+}) {
   const { LL } = useI18nContext();
   const [counts, setCounts] = useState(START);
   const [tariffId, setTariffId] = useState('');
   const tariffSelect = useId();
 
   const checked = useMemo(
-    () => pricingErrors(LL, CountsInput, Object.fromEntries(COUNT_KEYS.map((k) => [k, numberFrom(counts[k])]))),
+    () =>
+      pricingErrors(LL, CountsInput, Object.fromEntries(COUNT_KEYS.map((k) => [k, numberFrom(counts[k])]))),
     [LL, counts],
   );
   const discount = tariffs.find((t) => String(t.id) === tariffId)?.discount ?? 0;
-  const audienceTitle = (a: Audience) => (a === 'researchers' ? LL.pricing.calculator.researchers() : LL.pricing.calculator.issuers());
+  const audienceTitle = (a: Audience) =>
+    a === 'researchers' ? LL.pricing.calculator.researchers() : LL.pricing.calculator.issuers();
 
   return (
     <section aria-labelledby="estimate-title" className="mt-8 flex flex-col gap-4">
@@ -48,7 +68,12 @@ export function Estimate({ settings, tariffs }: { settings: Record<Audience, Pri
           <label htmlFor={tariffSelect} className="text-sm font-medium text-slate-700">
             {LL.pricing.estimate.tariff()}
           </label>
-          <select id={tariffSelect} value={tariffId} onChange={(e) => setTariffId(e.target.value)} className="rounded border border-slate-300 bg-white px-3 py-2">
+          <select
+            id={tariffSelect}
+            value={tariffId}
+            onChange={(e) => setTariffId(e.target.value)}
+            className="rounded border border-slate-300 bg-white px-3 py-2"
+          >
             <option value="">{LL.pricing.estimate.noTariff()}</option>
             {tariffs.map((t) => (
               <option key={t.id} value={t.id}>
@@ -63,7 +88,12 @@ export function Estimate({ settings, tariffs }: { settings: Record<Audience, Pri
           const s = settings[a];
           if (!checked.ok || !s) {
             return (
-              <p key={a} role="status" data-testid={`estimate-${a}`} className="rounded-lg border border-dashed border-slate-300 p-4 text-sm text-slate-500">
+              <p
+                key={a}
+                role="status"
+                data-testid={`estimate-${a}`}
+                className="rounded-lg border border-dashed border-slate-300 p-4 text-sm text-slate-500"
+              >
                 {audienceTitle(a)}: {LL.pricing.estimate.invalid()}
               </p>
             );

@@ -31,18 +31,30 @@ export function PriceBreakdownView({
   const chartTitle = LL.pricing.estimate.chart({ audience: title });
 
   return (
-    <section aria-label={title} data-testid={testId} className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4">
+    <section
+      aria-label={title}
+      data-testid={testId}
+      className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4"
+    >
       <div className="flex items-baseline justify-between gap-3">
         <h3 className="font-semibold text-slate-800">{title}</h3>
         <p className="text-right">
           <span className="mr-2 text-sm text-slate-500">{LL.pricing.estimate.total()}</span>
-          <output data-testid={testId && `${testId}-total`} className="text-2xl font-semibold tabular-nums text-slate-900">
+          <output
+            data-testid={testId && `${testId}-total`}
+            className="text-2xl font-semibold tabular-nums text-slate-900"
+          >
             {money(price.total)}
           </output>
         </p>
       </div>
 
-      <svg role="img" aria-label={chartTitle} viewBox={`0 0 ${chartW} ${PRICE_COMPONENTS.length * rowH}`} className="w-full">
+      <svg
+        role="img"
+        aria-label={chartTitle}
+        viewBox={`0 0 ${chartW} ${PRICE_COMPONENTS.length * rowH}`}
+        className="w-full"
+      >
         <title>{chartTitle}</title>
         {PRICE_COMPONENTS.map((k, i) => {
           const w = (price.components[k] / max) * barMax;
@@ -51,7 +63,14 @@ export function PriceBreakdownView({
               <text x={labelW - 6} y={rowH / 2 + 4} textAnchor="end" className="fill-slate-600 text-[11px]">
                 {LL.pricing.estimate.components[k]()}
               </text>
-              <rect x={labelW} y={4} width={Math.max(w, price.components[k] > 0 ? 2 : 0)} height={rowH - 8} rx={2} fill={BAR_COLORS[i]} />
+              <rect
+                x={labelW}
+                y={4}
+                width={Math.max(w, price.components[k] > 0 ? 2 : 0)}
+                height={rowH - 8}
+                rx={2}
+                fill={BAR_COLORS[i]}
+              />
             </g>
           );
         })}
@@ -68,7 +87,11 @@ export function PriceBreakdownView({
           {PRICE_COMPONENTS.map((k, i) => (
             <tr key={k}>
               <th scope="row" className="py-0.5 text-left font-normal text-slate-600">
-                <span className="mr-2 inline-block h-2.5 w-2.5 rounded-sm" style={{ background: BAR_COLORS[i] }} aria-hidden="true" />
+                <span
+                  className="mr-2 inline-block h-2.5 w-2.5 rounded-sm"
+                  style={{ background: BAR_COLORS[i] }}
+                  aria-hidden="true"
+                />
                 {LL.pricing.estimate.components[k]()}
               </th>
               <td className="py-0.5 text-right tabular-nums">{money(price.components[k])}</td>

@@ -25,8 +25,14 @@ export function TariffForm({ tariff, onDone }: { tariff?: Tariff; onDone: (saved
     if (!checked.ok) return;
     setBusy(true);
     try {
-      const saved = tariff ? await updateTariff({ tariffId: tariff.id, ...checked.output }) : await createTariff(checked.output);
-      notify.success(tariff ? LL.pricing.tariffs.form.saved({ name: saved.name }) : LL.pricing.tariffs.form.created({ name: saved.name }));
+      const saved = tariff
+        ? await updateTariff({ tariffId: tariff.id, ...checked.output })
+        : await createTariff(checked.output);
+      notify.success(
+        tariff
+          ? LL.pricing.tariffs.form.saved({ name: saved.name })
+          : LL.pricing.tariffs.form.created({ name: saved.name }),
+      );
       onDone(saved);
     } catch (err) {
       const field = err instanceof ApiError ? (err.body as { field?: string } | null)?.field : undefined;
@@ -38,7 +44,13 @@ export function TariffForm({ tariff, onDone }: { tariff?: Tariff; onDone: (saved
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4">
-      <Field label={LL.pricing.tariffs.form.name()} value={name} onChange={(e) => setName(e.target.value)} error={errors.name} maxLength={100} />
+      <Field
+        label={LL.pricing.tariffs.form.name()}
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        error={errors.name}
+        maxLength={100}
+      />
       <div className="flex flex-col gap-1">
         <Field
           label={LL.pricing.tariffs.form.discount()}

@@ -21,7 +21,9 @@ export default function TariffsPage() {
 
   const open = async (tariff?: Tariff) => {
     const saved = await enqueueModal<Tariff>({
-      title: tariff ? LL.pricing.tariffs.form.editTitle({ name: tariff.name }) : LL.pricing.tariffs.form.createTitle(),
+      title: tariff
+        ? LL.pricing.tariffs.form.editTitle({ name: tariff.name })
+        : LL.pricing.tariffs.form.createTitle(),
       render: (close) => <TariffForm tariff={tariff} onDone={close} />,
     });
     if (saved) list.reload();
@@ -44,9 +46,24 @@ export default function TariffsPage() {
   };
 
   const columns: Column<Tariff>[] = [
-    { key: 'name', header: LL.pricing.tariffs.columns.name(), sortable: true, render: (t) => <span className="font-medium text-slate-800">{t.name}</span> },
-    { key: 'discount', header: LL.pricing.tariffs.columns.discount(), sortable: true, render: (t) => LL.pricing.tariffs.discountValue({ discount: t.discount }) },
-    { key: 'createdAt', header: LL.pricing.tariffs.columns.createdAt(), sortable: true, render: (t) => formatDate(locale, t.createdAt) },
+    {
+      key: 'name',
+      header: LL.pricing.tariffs.columns.name(),
+      sortable: true,
+      render: (t) => <span className="font-medium text-slate-800">{t.name}</span>,
+    },
+    {
+      key: 'discount',
+      header: LL.pricing.tariffs.columns.discount(),
+      sortable: true,
+      render: (t) => LL.pricing.tariffs.discountValue({ discount: t.discount }),
+    },
+    {
+      key: 'createdAt',
+      header: LL.pricing.tariffs.columns.createdAt(),
+      sortable: true,
+      render: (t) => formatDate(locale, t.createdAt),
+    },
   ];
 
   return (
@@ -80,10 +97,17 @@ export default function TariffsPage() {
         emptyText={LL.pricing.tariffs.empty()}
         actions={(t) => (
           <div className="inline-flex gap-1">
-            <IconButton label={LL.pricing.tariffs.actions.edit({ name: t.name })} onClick={() => void open(t)}>
+            <IconButton
+              label={LL.pricing.tariffs.actions.edit({ name: t.name })}
+              onClick={() => void open(t)}
+            >
               <EditIcon />
             </IconButton>
-            <IconButton label={LL.pricing.tariffs.actions.delete({ name: t.name })} onClick={() => void remove(t)} className="hover:text-red-700">
+            <IconButton
+              label={LL.pricing.tariffs.actions.delete({ name: t.name })}
+              onClick={() => void remove(t)}
+              className="hover:text-red-700"
+            >
               <TrashIcon />
             </IconButton>
           </div>

@@ -17,7 +17,10 @@ export function pricingErrors<S extends v.GenericSchema>(
   for (const issue of result.issues) {
     const key = v.getDotPath(issue) ?? '';
     if (key in errors) continue;
-    errors[key] = issue.type === 'max_value' ? LL.pricing.errors.notMore({ max: Number(issue.requirement) }) : translateIssue(LL, issue);
+    errors[key] =
+      issue.type === 'max_value'
+        ? LL.pricing.errors.notMore({ max: Number(issue.requirement) })
+        : translateIssue(LL, issue);
   }
   return { ok: false, errors };
 }

@@ -4,7 +4,11 @@ import { useI18nContext } from '../../i18n/i18n-react';
 export function LoadingScreen() {
   const { LL } = useI18nContext();
   return (
-    <div className="flex min-h-[50vh] flex-col items-center justify-center gap-3" role="status" aria-live="polite">
+    <div
+      className="flex min-h-[50vh] flex-col items-center justify-center gap-3"
+      role="status"
+      aria-live="polite"
+    >
       <div
         className="h-1 w-48 overflow-hidden rounded bg-indigo-100"
         role="progressbar"
