@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { inject } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { startServer, TEST_PASSWORD, type TestServer } from '../server/helpers';
@@ -49,4 +50,32 @@ export function watchErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(process.env.E2E_STACKS ? `${e.message}\n${e.stack}` : e.message));
   return errors;
+}
+
+/** A page for accessibility audits: axe-core comes in as a script tag, which the app's CSP rightly blocks. */
+export async function newAuditPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({
+    locale: 'en',
+    viewport: { width: 1280, height: 800 },
+    bypassCSP: true,
+  });
+  return context.newPage();
+}
+
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** WCAG 2 A and AA violations of the page as it is now: one line per rule with the elements at fault. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: axePath });
+  return page.evaluate(async () => {
+    type Axe = {
+      run: (
+        ctx: unknown,
+        opts: unknown,
+      ) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>;
+    };
+    const axe = (window as unknown as { axe: Axe }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } });
+    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
 }

@@ -1,7 +1,14 @@
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newContext, signIn, startApp, watchErrors } from './helpers';
+import {
+  launchBrowser,
+  newContext,
+  signIn,
+  startApp,
+  watchErrors,
+  axeViolations,
+  newAuditPage,
+} from './helpers';
 import type { TestServer } from '../server/helpers';
 import { startMailSink, type MailSink } from '../server/mail-sink';
 import { Role } from '../../src/domain/roles';
@@ -328,25 +335,8 @@ describe('people in Chromium', () => {
   });
 
   it('has no WCAG A/AA violations on the people pages and their dialogs', async () => {
-    const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-    // axe comes in as a script tag, which the app's CSP (script-src 'self') rightly blocks.
-    const page = await (
-      await browser.newContext({ locale: 'en', viewport: { width: 1280, height: 800 }, bypassCSP: true })
-    ).newPage();
-    const audit = async () => {
-      await page.addScriptTag({ path: axePath });
-      return page.evaluate(async () => {
-        type Axe = {
-          run: (
-            ctx: unknown,
-            opts: unknown,
-          ) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>;
-        };
-        const axe = (window as unknown as { axe: Axe }).axe;
-        const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } });
-        return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-      });
-    };
+    const page = await newAuditPage(browser);
+    const audit = () => axeViolations(page);
     await page.goto(`${server.url}/register`);
     await page.getByRole('button', { name: 'Register' }).waitFor();
     expect(await audit()).toEqual([]);

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { createRequire } from 'node:module';
-import { launchBrowser, newContext, signIn, startApp, watchErrors } from './helpers';
+import {
+  launchBrowser,
+  newContext,
+  signIn,
+  startApp,
+  watchErrors,
+  axeViolations,
+  newAuditPage,
+} from './helpers';
 import type { Session, TestServer } from '../server/helpers';
 import { createProject, fillQuestionnaire } from '../server/projects.helpers';
 import { Role } from '../../src/domain/roles';
@@ -251,30 +258,10 @@ describe('projects in Chromium', () => {
   });
 
   it('has no WCAG A/AA violations on /projects (with its create dialog) and /reports', async () => {
-    const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-    // axe is injected as a script tag, which the app's CSP (script-src 'self') rightly blocks.
-    const page = await (
-      await browser.newContext({ locale: 'en', viewport: { width: 1280, height: 800 }, bypassCSP: true })
-    ).newPage();
+    const page = await newAuditPage(browser);
     await signIn(page, server, adminEmail);
     await page.goto(`${server.url}/projects`);
-    const audit = async () => {
-      await page.addScriptTag({ path: axePath });
-      return page.evaluate(async () => {
-        const axe = (
-          window as unknown as {
-            axe: {
-              run: (
-                ctx: unknown,
-                opts: unknown,
-              ) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>;
-            };
-          }
-        ).axe;
-        const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } });
-        return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-      });
-    };
+    const audit = () => axeViolations(page);
     await row(page, 'Moderate me').waitFor();
     expect(await audit()).toEqual([]);
     await page.getByRole('button', { name: 'Create project' }).click();

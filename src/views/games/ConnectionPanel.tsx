@@ -9,7 +9,7 @@ import { notify } from '../ui/toast';
 import { CopyField } from './CopyField';
 import { GameStatusBadge } from './GameStatus';
 import { errorMessage, formatDateTime } from './format';
-import { RefreshIcon } from './icons';
+import { RefreshIcon } from '../ui/icons';
 
 /** How often the dialog asks whether the SDK has connected, while it waits for that. */
 export const SDK_POLL_MS = 3000;

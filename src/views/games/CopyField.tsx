@@ -2,7 +2,7 @@ import { useId, useRef } from 'react';
 import { useI18nContext } from '../../i18n/i18n-react';
 import { IconButton } from '../ui/Button';
 import { notify } from '../ui/toast';
-import { CopyIcon } from './icons';
+import { CopyIcon } from '../ui/icons';
 
 /** A read-only value with its label and, when `copyable`, a button that copies it. */
 export function CopyField({ label, value, copyable }: { label: string; value: string; copyable: boolean }) {

@@ -6,7 +6,7 @@ import { Role } from '../../domain/roles';
 import { api } from '../../api/client';
 import { deleteGame, GAMES_PATH, updateGame } from '../../api/games';
 import { useCurrentUser } from '../auth/AuthProvider';
-import { useList } from '../ui/useList';
+import { useList, tableProps } from '../ui/useList';
 import { DataTable, type Column } from '../ui/DataTable';
 import { PageHeader } from '../ui/PageHeader';
 import { SearchBox } from '../ui/SearchBox';
@@ -19,7 +19,7 @@ import { GameForm, type GameFormResult } from './GameForm';
 import { ConnectionPanel, SDK_POLL_MS } from './ConnectionPanel';
 import { GameStatusBadge, GameStatusSelect, gameStatusName } from './GameStatus';
 import { errorMessage } from './format';
-import { EditIcon, KeyIcon, PlusIcon, TrashIcon } from './icons';
+import { EditIcon, KeyIcon, PlusIcon, TrashIcon } from '../ui/icons';
 
 // /games (spec section 2): Administrators see every organization's games and can narrow the list to
 // one; Issuers their own organization's (the server decides, GET /games?oid). The table is paged,
@@ -209,17 +209,8 @@ export default function GamesPage() {
       <DataTable
         caption={LL.games.caption()}
         columns={columns}
-        rows={list.rows}
+        {...tableProps(list)}
         rowKey={(g) => g.id}
-        total={list.total}
-        page={list.page}
-        pageSize={20}
-        onPageChange={list.setPage}
-        sort={list.sort}
-        onSortChange={list.setSort}
-        loading={list.loading}
-        error={list.error}
-        onRetry={list.reload}
         emptyText={list.search ? LL.games.emptySearch() : LL.games.empty()}
         actions={(g) => (
           <div className="inline-flex gap-1">

@@ -1,7 +1,7 @@
 import { useI18nContext } from '../../i18n/i18n-react';
 import type { Tariff } from '../../domain/pricing';
 import { deleteTariff, TARIFFS_PATH } from '../../api/tariffs';
-import { useList } from '../ui/useList';
+import { useList, tableProps } from '../ui/useList';
 import { DataTable, type Column } from '../ui/DataTable';
 import { PageHeader } from '../ui/PageHeader';
 import { SearchBox } from '../ui/SearchBox';
@@ -9,7 +9,7 @@ import { Button, IconButton } from '../ui/Button';
 import { confirm } from '../ui/confirm';
 import { enqueueModal } from '../ui/modal';
 import { notify } from '../ui/toast';
-import { EditIcon, PlusIcon, TrashIcon } from '../games/icons';
+import { EditIcon, PlusIcon, TrashIcon } from '../ui/icons';
 import { errorMessage, formatDate } from '../games/format';
 import { TariffForm } from './TariffForm';
 
@@ -83,17 +83,8 @@ export default function TariffsPage() {
       <DataTable
         caption={LL.pricing.tariffs.caption()}
         columns={columns}
-        rows={list.rows}
+        {...tableProps(list)}
         rowKey={(t) => t.id}
-        total={list.total}
-        page={list.page}
-        pageSize={20}
-        onPageChange={list.setPage}
-        sort={list.sort}
-        onSortChange={list.setSort}
-        loading={list.loading}
-        error={list.error}
-        onRetry={list.reload}
         emptyText={LL.pricing.tariffs.empty()}
         actions={(t) => (
           <div className="inline-flex gap-1">

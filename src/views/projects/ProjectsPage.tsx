@@ -6,7 +6,7 @@ import { PROJECT_TEMPLATES, canCreateProjects, type Project } from '../../domain
 import { ALL_STATUSES } from '../../domain/projectStatus';
 import { TARGET_PLATFORMS } from '../../domain/lookups';
 import { useCurrentUser } from '../auth/AuthProvider';
-import { useList } from '../ui/useList';
+import { useList, tableProps } from '../ui/useList';
 import { DataTable, type Column } from '../ui/DataTable';
 import { PageHeader } from '../ui/PageHeader';
 import { SearchBox } from '../ui/SearchBox';
@@ -156,17 +156,8 @@ export default function ProjectsPage() {
       <DataTable
         caption={LL.projects.list.caption()}
         columns={columns}
-        rows={list.rows}
+        {...tableProps(list)}
         rowKey={(p) => p.id}
-        total={list.total}
-        page={list.page}
-        pageSize={20}
-        onPageChange={list.setPage}
-        sort={list.sort}
-        onSortChange={list.setSort}
-        loading={list.loading}
-        error={list.error}
-        onRetry={list.reload}
         emptyText={filtered ? LL.projects.list.emptyFiltered() : LL.projects.list.empty()}
         actions={(p) => <ProjectActionsMenu project={p} me={me} actions={actions} />}
       />

@@ -3,7 +3,7 @@ import { useI18nContext } from '../../i18n/i18n-react';
 import { PROJECTS_PATH } from '../../api/projects';
 import { canDeleteProject, REPORT_STATUSES, type Project } from '../../domain/projects';
 import { useCurrentUser } from '../auth/AuthProvider';
-import { useList } from '../ui/useList';
+import { useList, tableProps } from '../ui/useList';
 import { DataTable, type Column } from '../ui/DataTable';
 import { PageHeader } from '../ui/PageHeader';
 import { SearchBox } from '../ui/SearchBox';
@@ -72,17 +72,8 @@ export default function ReportsPage() {
       <DataTable
         caption={LL.reports.caption()}
         columns={columns}
-        rows={list.rows}
+        {...tableProps(list)}
         rowKey={(p) => p.id}
-        total={list.total}
-        page={list.page}
-        pageSize={20}
-        onPageChange={list.setPage}
-        sort={list.sort}
-        onSortChange={list.setSort}
-        loading={list.loading}
-        error={list.error}
-        onRetry={list.reload}
         emptyText={LL.reports.empty()}
         actions={(p) => (
           <div className="inline-flex items-center gap-1">

@@ -97,3 +97,43 @@ export const SortIcon = ({ order, ...p }: IconProps & { order?: 'asc' | 'desc' }
     <path d="M8 14l4 4 4-4" opacity={order === 'asc' ? 0.3 : 1} />
   </Svg>
 );
+
+// Row-action icons (tables): the smaller size.
+export const EditIcon = ({ className = 'h-4 w-4', ...p }: IconProps) => (
+  <Svg className={className} {...p}>
+    <path d="M12 20h9M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4 12.5-12.5z" />
+  </Svg>
+);
+export const TrashIcon = ({ className = 'h-4 w-4', ...p }: IconProps) => (
+  <Svg className={className} {...p}>
+    <path d="M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6M10 11v6M14 11v6" />
+  </Svg>
+);
+export const KeyIcon = ({ className = 'h-4 w-4', ...p }: IconProps) => (
+  <Svg className={className} {...p}>
+    <circle cx="7.5" cy="15.5" r="4.5" />
+    <path d="m10.7 12.3 9.8-9.8M17 6l3 3M14.5 8.5l2 2" />
+  </Svg>
+);
+export const PlusIcon = ({ className = 'h-4 w-4', ...p }: IconProps) => (
+  <Svg className={className} {...p}>
+    <path d="M12 5v14M5 12h14" />
+  </Svg>
+);
+export const MailIcon = ({ className = 'h-4 w-4', ...p }: IconProps) => (
+  <Svg className={className} {...p}>
+    <path d="M4 4h16a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2z" />
+    <path d="M22 6l-10 7L2 6" />
+  </Svg>
+);
+export const CopyIcon = ({ className = 'h-4 w-4', ...p }: IconProps) => (
+  <Svg className={className} {...p}>
+    <rect x="9" y="9" width="12" height="12" rx="2" />
+    <path d="M5 15H4a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h10a1 1 0 0 1 1 1v1" />
+  </Svg>
+);
+export const RefreshIcon = ({ className = 'h-4 w-4', ...p }: IconProps) => (
+  <Svg className={className} {...p}>
+    <path d="M21 12a9 9 0 1 1-2.6-6.4M21 4v5h-5" />
+  </Svg>
+);

@@ -25,6 +25,23 @@ export interface ListState<T> {
   loading: boolean;
   error: string | null;
   reload: () => void;
+  pageSize: number;
+}
+
+/** The paging, sorting and state props of a DataTable fed by this list. */
+export function tableProps<T>(list: ListState<T>) {
+  return {
+    rows: list.rows,
+    total: list.total,
+    page: list.page,
+    pageSize: list.pageSize,
+    onPageChange: list.setPage,
+    sort: list.sort,
+    onSortChange: list.setSort,
+    loading: list.loading,
+    error: list.error,
+    onRetry: list.reload,
+  };
 }
 
 export function useList<T>(
@@ -99,5 +116,5 @@ export function useList<T>(
   }, []);
   const reload = useCallback(() => setVersion((v) => v + 1), []);
 
-  return { rows, total, page, setPage, sort, setSort, search, setSearch, loading, error, reload };
+  return { rows, total, page, setPage, sort, setSort, search, setSearch, loading, error, reload, pageSize };
 }

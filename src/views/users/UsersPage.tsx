@@ -5,7 +5,7 @@ import type { User } from '../../domain/user';
 import type { RoleId } from '../../domain/roles';
 import { CAN_INVITE } from '../../domain/userStatus';
 import { deleteUser, resendInvitation, USERS_PATH } from '../../api/users';
-import { useList } from '../ui/useList';
+import { useList, tableProps } from '../ui/useList';
 import { DataTable, type Column } from '../ui/DataTable';
 import { PageHeader } from '../ui/PageHeader';
 import { SearchBox } from '../ui/SearchBox';
@@ -17,7 +17,7 @@ import { useCurrentUser } from '../auth/AuthProvider';
 import { UserForm } from './UserForm';
 import { PasswordForm } from './PasswordForm';
 import { StatusSelect } from './StatusSelect';
-import { EditIcon, KeyIcon, MailIcon, PlusIcon, TrashIcon } from './icons';
+import { EditIcon, KeyIcon, MailIcon, PlusIcon, TrashIcon } from '../ui/icons';
 import { formatDateTime, roleName } from './labels';
 import { useCategories } from './useCategories';
 
@@ -146,17 +146,8 @@ export function UsersPage({ title, roles, roleChoices = roles }: UsersPageProps)
       <DataTable<User>
         caption={pageTitle}
         columns={columns}
-        rows={list.rows}
+        {...tableProps(list)}
         rowKey={(u) => u.id}
-        total={list.total}
-        page={list.page}
-        pageSize={20}
-        onPageChange={list.setPage}
-        sort={list.sort}
-        onSortChange={list.setSort}
-        loading={list.loading}
-        error={list.error}
-        onRetry={list.reload}
         emptyText={
           list.search ? LL.people.table.emptySearch({ search: list.search }) : LL.people.table.empty()
         }
