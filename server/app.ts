@@ -18,7 +18,12 @@ export async function buildApp(
   config: Config,
   opts: { logger?: boolean | object } = {},
 ): Promise<FastifyInstance> {
-  const handle = openDatabase(config);
+  let log: FastifyInstance['log'] | null = null;
+  const handle = openDatabase(config, (err) =>
+    log
+      ? log.warn({ err }, 'database connection lost; it is replaced on the next query')
+      : console.error(err),
+  );
   await migrateToLatest(handle);
 
   const app = Fastify({
@@ -27,6 +32,7 @@ export async function buildApp(
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
   });
+  log = app.log;
   app.decorate('db', handle.db);
   app.decorate('dialect', handle.dialect);
   app.decorate('config', config);

@@ -18,9 +18,15 @@ export interface DbHandle {
 }
 
 /** Opens the database: PostgreSQL when a URL is given, else a SQLite file in dataDir. */
-export function openDatabase(opts: { databaseUrl: string | null; dataDir: string }): DbHandle {
+export function openDatabase(
+  opts: { databaseUrl: string | null; dataDir: string },
+  onConnectionError: (err: Error) => void = (err) => console.error('database connection lost', err),
+): DbHandle {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle connection that PostgreSQL drops (a restart, a failover, an administrator) is reported
+    // here and replaced on the next query; without a listener it would crash the process.
+    pool.on('error', onConnectionError);
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
   }
   fs.mkdirSync(opts.dataDir, { recursive: true });
