@@ -8,6 +8,7 @@ import { Field } from '../ui/Field';
 import { Button } from '../ui/Button';
 import { formErrors } from '../ui/validation';
 import { useAuthActor } from './AuthProvider';
+import { FormError } from '../ui/FormError';
 
 // /invitations (spec section 2: account confirmation and password setting). A mailed link carries
 // ?token=…: the page confirms it (POST /invitations/confirm), asks for a password
@@ -67,9 +68,7 @@ function ConfirmAndSetPassword({ token }: { token: string }) {
       )}
       {step.kind === 'failed' && (
         <>
-          <p role="alert" className="rounded bg-red-50 px-3 py-2 text-sm text-red-700">
-            {step.message}
-          </p>
+          <FormError message={step.message} />
           {step.retry && (
             <Button variant="secondary" onClick={check}>
               {LL.auth.invitations.retry()}
@@ -163,11 +162,7 @@ function PasswordForm({
         error={errors.confirm}
         onChange={(e) => update('confirm', e.target.value)}
       />
-      {serverError && (
-        <p role="alert" className="rounded bg-red-50 px-3 py-2 text-sm text-red-700">
-          {serverError}
-        </p>
-      )}
+      <FormError message={serverError} />
       <Button type="submit" disabled={busy}>
         {LL.auth.invitations.submit()}
       </Button>
@@ -240,11 +235,7 @@ function RequestLink() {
             error={error}
             onChange={(e) => setEmail(e.target.value)}
           />
-          {serverError && (
-            <p role="alert" className="rounded bg-red-50 px-3 py-2 text-sm text-red-700">
-              {serverError}
-            </p>
-          )}
+          <FormError message={serverError} />
           <Button type="submit" disabled={busy}>
             {LL.auth.forgot.submit()}
           </Button>

@@ -6,6 +6,7 @@ import { LoginBody } from '../../domain/validation';
 import { Field } from '../ui/Field';
 import { formErrors } from '../ui/validation';
 import { useAuthActor } from './AuthProvider';
+import { FormError } from '../ui/FormError';
 
 /** Only same-site paths are followed after sign-in, never another origin. */
 export function safeRedirect(target: string | null): string {
@@ -74,11 +75,7 @@ export default function LoginPage() {
         error={errors.password}
         onChange={(e) => update('password', e.target.value)}
       />
-      {serverError && !busy && (
-        <p role="alert" className="rounded bg-red-50 px-3 py-2 text-sm text-red-700">
-          {serverError}
-        </p>
-      )}
+      <FormError message={busy ? null : serverError} />
       <button
         type="submit"
         disabled={busy}

@@ -7,6 +7,7 @@ import { ApiError } from '../../api/client';
 import { Field } from '../ui/Field';
 import { Button } from '../ui/Button';
 import { formErrors } from '../ui/validation';
+import { FormError } from '../ui/FormError';
 
 // /register (spec section 2): email and full name create a demo researcher (POST /researcher);
 // afterwards the page says that an email with instructions was sent.
@@ -89,11 +90,7 @@ export default function RegisterPage() {
         error={errors.fullname}
         onChange={(e) => update('fullname', e.target.value)}
       />
-      {serverError && (
-        <p role="alert" className="rounded bg-red-50 px-3 py-2 text-sm text-red-700">
-          {serverError}
-        </p>
-      )}
+      <FormError message={serverError} />
       <Button type="submit" disabled={busy}>
         {LL.auth.register.submit()}
       </Button>

@@ -7,6 +7,7 @@ import { Field } from '../ui/Field';
 import { Button } from '../ui/Button';
 import { formErrors } from '../ui/validation';
 import { notify } from '../ui/toast';
+import { FormError } from '../ui/FormError';
 
 /** The administrator sets a new password for a user (PUT /user/password-reset); their sessions end. */
 export function PasswordForm({ user, onDone }: { user: User; onDone: () => void }) {
@@ -51,11 +52,7 @@ export function PasswordForm({ user, onDone }: { user: User; onDone: () => void 
         error={errors.confirm}
         onChange={(e) => setValues({ ...values, confirm: e.target.value })}
       />
-      {serverError && (
-        <p role="alert" className="rounded bg-red-50 px-3 py-2 text-sm text-red-700">
-          {serverError}
-        </p>
-      )}
+      <FormError message={serverError} />
       <div className="flex justify-end">
         <Button type="submit" disabled={busy}>
           {LL.people.form.submitPassword()}

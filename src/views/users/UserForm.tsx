@@ -14,6 +14,7 @@ import { notify } from '../ui/toast';
 import { OrganizationPicker, type PickedOrganization } from './OrganizationPicker';
 import { roleName } from './labels';
 import { useCategories } from './useCategories';
+import { FormError } from '../ui/FormError';
 
 // Invite (create) or edit a user. The same valibot schema as the server checks the form first; the
 // server's answer (a taken email, a missing organization) lands under the field it names.
@@ -180,11 +181,7 @@ export function UserForm({
           <option value="en">{LL.people.form.localeEn()}</option>
         </select>
       </div>
-      {serverError && (
-        <p role="alert" className="rounded bg-red-50 px-3 py-2 text-sm text-red-700">
-          {serverError}
-        </p>
-      )}
+      <FormError message={serverError} />
       <div className="flex justify-end gap-2">
         <Button type="submit" disabled={busy}>
           {user ? LL.people.form.submitSave() : LL.people.form.submitInvite()}
