@@ -16,8 +16,9 @@ import { notify } from '../ui/toast';
 import { CreateProjectForm } from './CreateProjectForm';
 import { ProjectActionsMenu } from './ProjectActionsMenu';
 import { StatusControl } from './StatusControl';
-import { formatDate, statusName, templateName, typeName } from './labels';
+import { statusName, templateName, typeName } from './labels';
 import { useProjectActions } from './useProjectActions';
+import { projectColumns } from './columns';
 
 // /projects (spec section 2, "Questionnaires"): every project the caller may see, paged, sorted,
 // searched and filtered on the server; creating from a template; the row actions; and for the
@@ -50,8 +51,9 @@ export default function ProjectsPage() {
     navigate(`/project?pid=${created.id}`);
   };
 
+  const shared = projectColumns(LL, locale);
   const columns: Column<Project>[] = [
-    { key: 'id', header: LL.projects.columns.id(), render: (p) => p.id, sortable: true },
+    shared.id,
     {
       key: 'name',
       header: LL.projects.columns.name(),
@@ -59,24 +61,9 @@ export default function ProjectsPage() {
       sortable: true,
     },
     { key: 'priority', header: LL.projects.columns.priority(), render: (p) => p.priority, sortable: true },
-    {
-      key: 'organization',
-      header: LL.projects.columns.organization(),
-      render: (p) => p.organization.name,
-      sortable: true,
-    },
-    {
-      key: 'template',
-      header: LL.projects.columns.template(),
-      render: (p) => templateName(LL, p.template),
-      sortable: true,
-    },
-    {
-      key: 'createdAt',
-      header: LL.projects.columns.createdAt(),
-      render: (p) => formatDate(locale, p.createdAt),
-      sortable: true,
-    },
+    shared.organization,
+    shared.template,
+    shared.createdAt,
     {
       key: 'status',
       header: LL.projects.columns.status(),

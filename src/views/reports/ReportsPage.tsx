@@ -8,8 +8,9 @@ import { DataTable, type Column } from '../ui/DataTable';
 import { PageHeader } from '../ui/PageHeader';
 import { SearchBox } from '../ui/SearchBox';
 import { Button } from '../ui/Button';
-import { accessOf, formatDate, StatusBadge, templateName } from '../projects/labels';
+import { accessOf, StatusBadge } from '../projects/labels';
 import { useProjectActions } from '../projects/useProjectActions';
+import { projectColumns } from '../projects/columns';
 
 // /reports (spec section 2: Administrator, Researcher, DemoResearcher): the projects the caller sees
 // whose survey has run, so their report can be opened at /report?pid=…; deleting one (after the
@@ -25,8 +26,9 @@ export default function ReportsPage() {
   const actions = useProjectActions(list.reload);
   if (!me) return null;
 
+  const shared = projectColumns(LL, locale);
   const columns: Column<Project>[] = [
-    { key: 'id', header: LL.projects.columns.id(), render: (p) => p.id, sortable: true },
+    shared.id,
     {
       key: 'name',
       header: LL.projects.columns.name(),
@@ -37,24 +39,9 @@ export default function ReportsPage() {
       ),
       sortable: true,
     },
-    {
-      key: 'organization',
-      header: LL.projects.columns.organization(),
-      render: (p) => p.organization.name,
-      sortable: true,
-    },
-    {
-      key: 'template',
-      header: LL.projects.columns.template(),
-      render: (p) => templateName(LL, p.template),
-      sortable: true,
-    },
-    {
-      key: 'createdAt',
-      header: LL.projects.columns.createdAt(),
-      render: (p) => formatDate(locale, p.createdAt),
-      sortable: true,
-    },
+    shared.organization,
+    shared.template,
+    shared.createdAt,
     {
       key: 'status',
       header: LL.projects.columns.status(),
