@@ -17,8 +17,10 @@ export default function ModalDialog() {
   const current = useSelector(modalsActor, (s) => s.context.current as ModalRequest<ModalContent> | null);
   const panel = useRef<HTMLDivElement>(null);
 
+  // Refocus only when another modal comes up, not on every render of the same one.
+  const currentId = current?.id;
   useEffect(() => {
-    if (!current) return;
+    if (currentId === undefined) return;
     // Each queued modal starts with focus on its first control, as a freshly opened dialog would.
     const id = requestAnimationFrame(() => {
       const root = panel.current;
@@ -30,7 +32,7 @@ export default function ModalDialog() {
       el?.focus();
     });
     return () => cancelAnimationFrame(id);
-  }, [current?.id]); // eslint-disable-line react-hooks/exhaustive-deps -- refocus only when another modal comes up
+  }, [currentId]);
 
   const close = (result?: unknown) => {
     if (current) modalsActor.send({ type: 'modal.close', id: current.id, result });
