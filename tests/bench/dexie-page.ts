@@ -2,7 +2,7 @@ import { AppDB } from '../../src/db/AppDB';
 import { writeDraft } from '../../src/db/drafts';
 import { checkContent } from '../../src/domain/content/rules';
 import { edit, openDoc, undo } from '../../src/domain/content/history';
-import { bigProject } from '../unit/content-fixtures';
+import { BENCH_PROJECT, bigProject } from '../unit/content-fixtures';
 
 // Bundled (esbuild) into the page that tests/bench/dexie.bench.ts opens in Chromium: the same
 // autosave transaction the editor runs, on the browser's real IndexedDB.
@@ -15,15 +15,7 @@ function median(times: number[]) {
 async function run() {
   const db = new AppDB(`bench-${Date.now()}`);
   const content = bigProject();
-  const project = {
-    pid: 1,
-    name: 'Bench',
-    type: 1,
-    template: 'default',
-    status: 1,
-    editable: true,
-    permissions: { blockSettings: false, customParams: false },
-  };
+  const project = BENCH_PROJECT;
   let doc = openDoc(content);
   const qid = content.questionnaires[0].blocks[25].questions[10].id;
   const autosave: number[] = [];

@@ -6,7 +6,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { AppDB } from '../../src/db/AppDB';
 import { writeDraft } from '../../src/db/drafts';
 import { edit, openDoc } from '../../src/domain/content/history';
-import { bigProject } from '../unit/content-fixtures';
+import { BENCH_PROJECT, bigProject } from '../unit/content-fixtures';
 import { median, type BenchResult } from './run';
 
 // One autosave of one change of a 1 000-question project: the editor's Dexie transaction (the
@@ -18,15 +18,7 @@ export const title = 'Editor autosave to Dexie (1 000 questions)';
 async function inNode(): Promise<number> {
   const db = new AppDB('bench-node', { indexedDB: new IDBFactory(), IDBKeyRange });
   const content = bigProject();
-  const project = {
-    pid: 1,
-    name: 'Bench',
-    type: 1,
-    template: 'default',
-    status: 1,
-    editable: true,
-    permissions: { blockSettings: false, customParams: false },
-  };
+  const project = BENCH_PROJECT;
   let doc = openDoc(content);
   const qid = content.questionnaires[0].blocks[25].questions[10].id;
   let seq = 0;

@@ -197,7 +197,8 @@ describe('editor machine', () => {
     expect((await getProject(server, session, pid)).body.version).toBe(2);
   });
 
-  it('keeps both sides on a conflict: keep mine saves over theirs, never silently', async () => {
+  /** I add a question while someone else saves 'Theirs' over version 1; my save then meets a 412. */
+  async function reachConflict() {
     const pid = await project();
     const actor = open(pid);
     await until(actor, 'saved');
@@ -207,6 +208,11 @@ describe('editor machine', () => {
     await saveProject(server, session, pid, theirs, 1);
     actor.send({ type: 'project.save' });
     await until(actor, 'conflict');
+    return { pid, actor };
+  }
+
+  it('keeps both sides on a conflict: keep mine saves over theirs, never silently', async () => {
+    const { pid, actor } = await reachConflict();
     const ctx = actor.getSnapshot().context;
     expect(ctx.conflict?.version).toBe(2);
     expect(texts(ctx.conflict!.content)[0]).toBe('Theirs');
@@ -221,15 +227,7 @@ describe('editor machine', () => {
   });
 
   it('take theirs replaces my content with the server copy and logs 010', async () => {
-    const pid = await project();
-    const actor = open(pid);
-    await until(actor, 'saved');
-    addQuestion(actor, 'Mine');
-    const theirs = completeContent();
-    theirs.questionnaires[0].blocks[0].questions[0].text = 'Theirs';
-    await saveProject(server, session, pid, theirs, 1);
-    actor.send({ type: 'project.save' });
-    await until(actor, 'conflict');
+    const { actor } = await reachConflict();
     actor.send({ type: 'conflict.takeTheirs' });
     await until(actor, 'saved');
     const ctx = actor.getSnapshot().context;

@@ -253,3 +253,14 @@ export function commandFor(content: ProjectContent, s: EditSeed): Command {
       return { type: 'statement.add', questionId: q?.id ?? missing, statement: { text: s.text } };
   }
 }
+
+/** The project a draft of bigProject() belongs to, as the editor's autosave benches store it. */
+export const BENCH_PROJECT = {
+  pid: 1,
+  name: 'Bench',
+  type: 1,
+  template: 'default',
+  status: 1,
+  editable: true,
+  permissions: { blockSettings: false, customParams: false },
+};
