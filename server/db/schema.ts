@@ -3,6 +3,12 @@ import type { ProjectsTable, ProjectSettingsTable, ProjectTargetPlatformsTable }
 import type { GamesPricingTables } from './tables-games';
 import type { OrganizationTypesTable, UserTokensTable } from './tables-people';
 import type { PicturesTable, ProjectContentsTable, ProjectContentVersionsTable } from './tables-content';
+import type {
+  PortraitQuotasTable,
+  RespondentAnswersTable,
+  RespondentsTable,
+  SurveyTicketsTable,
+} from './tables-responses';
 
 // One interface per table, joined into the Database type that every query is checked against.
 // Times are unix milliseconds (bigint in PostgreSQL, parsed back to numbers), booleans are 0/1.
@@ -118,4 +124,8 @@ export interface Database {
   project_contents: ProjectContentsTable;
   project_content_versions: ProjectContentVersionsTable;
   pictures: PicturesTable;
+  respondents: RespondentsTable;
+  respondent_answers: RespondentAnswersTable;
+  portrait_quotas: PortraitQuotasTable;
+  survey_tickets: SurveyTicketsTable;
 }

@@ -1,0 +1,59 @@
+import type { Generated } from 'kysely';
+
+// Respondents, answers, portrait quotas and SDK survey tickets (migration 007-responses).
+
+export const RESPONDENT_STATUS = { started: 1, completed: 2, screenedOut: 3 } as const;
+
+export interface RespondentsTable {
+  id: Generated<number>;
+  project_id: number;
+  questionnaire_id: string;
+  portrait_id: string | null;
+  token_hash: string;
+  source: 'link' | 'sdk' | 'demo';
+  game_id: number | null;
+  player_id: string | null;
+  gender: string | null;
+  age: number | null;
+  city: string | null;
+  region: string | null;
+  education: string | null;
+  platform: string | null;
+  status: number;
+  /** JSON: the runner's position and the order each question's answers were shown in. */
+  state: string;
+  locale: string | null;
+  started_at: number;
+  updated_at: number;
+  finished_at: number | null;
+}
+
+/** One row per picked answer, per matrix cell, per ranked answer, or one row for a value or a text. */
+export interface RespondentAnswersTable {
+  id: Generated<number>;
+  respondent_id: number;
+  project_id: number;
+  question_id: string;
+  answer_id: string | null;
+  statement_id: string | null;
+  value: number | null;
+  text: string | null;
+}
+
+export interface PortraitQuotasTable {
+  project_id: number;
+  portrait_id: string;
+  target: number;
+  completed: number;
+}
+
+export interface SurveyTicketsTable {
+  token_hash: string;
+  project_id: number;
+  game_id: number | null;
+  portrait_id: string | null;
+  player: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
