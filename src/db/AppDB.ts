@@ -31,11 +31,36 @@ export interface Draft {
  */
 export type DraftRow = Omit<Draft, 'content'> & { content: string };
 
+/** Canvas positions computed by the layout worker for one project at one content version. */
+export interface LayoutRow {
+  pid: number;
+  /** A hash of the content's structure the positions were computed for. */
+  key: string;
+  /** Node id → position. */
+  positions: Record<string, { x: number; y: number }>;
+  updatedAt: number;
+}
+
+/** A picture chosen while offline: uploaded by the next save, then its placeholder URL is replaced. */
+export interface PendingPictureRow {
+  /** The local placeholder id the content refers to until the upload. */
+  id: string;
+  pid: number;
+  blob: Blob;
+  name: string;
+  createdAt: number;
+}
+
 export class AppDB extends Dexie {
   /** One row per project opened in the editor: the latest local copy. Cleared never; overwritten by each autosave. */
   drafts!: EntityTable<DraftRow, 'pid'>;
   /** One row per edit not yet saved to the server (codes 001–013); rows up to a save are deleted when it succeeds. */
   changeLog!: EntityTable<ChangeLogRow, 'id'>;
+
+  /** Canvas layouts by project; overwritten when the structure changes, never needed for correctness. */
+  layouts!: EntityTable<LayoutRow, 'pid'>;
+  /** Pictures waiting for the network; deleted once uploaded. */
+  pendingPictures!: EntityTable<PendingPictureRow, 'id'>;
 
   /** `options` lets Node tests and benchmarks hand in their own IndexedDB (fake-indexeddb). */
   constructor(name = 'survey-backoffice', options?: DexieOptions) {
@@ -44,6 +69,7 @@ export class AppDB extends Dexie {
       drafts: 'pid',
       changeLog: '++id, pid, [pid+seq]',
     });
+    this.version(2).stores({ layouts: 'pid', pendingPictures: 'id, pid' });
   }
 }
 
