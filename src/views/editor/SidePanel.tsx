@@ -1,4 +1,6 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { ItemPanel } from './panels/ItemPanel';
+import type { EditorSelection } from './selection';
 import { useI18nContext } from '../../i18n/i18n-react';
 import { checkContent } from '../../domain/content/rules';
 import { EditorActor } from './editorActor';
@@ -17,8 +19,21 @@ export function SidePanel() {
     const seen = new Set(local.map((p) => `${p.rule}@${p.path}`));
     return [...local, ...serverProblems.filter((p) => !seen.has(`${p.rule}@${p.path}`))];
   }, [content, type, serverProblems]);
+  // Until the canvas lands: the question focused in the outline is the selection.
+  const [selection, setSelection] = useState<EditorSelection>(null);
+  useEffect(() => {
+    const onFocus = (e: FocusEvent) => {
+      const id = (e.target as HTMLElement).closest?.('nav [data-question-id]')?.getAttribute('data-question-id');
+      if (id) setSelection({ kind: 'question', id });
+    };
+    document.addEventListener('focusin', onFocus);
+    return () => document.removeEventListener('focusin', onFocus);
+  }, []);
   return (
-    <aside className="w-80 shrink-0 overflow-auto border-l border-slate-200 p-4 text-sm">
+    <aside className="w-96 shrink-0 overflow-auto border-l border-slate-200 p-4 text-sm">
+      <div className="mb-4">
+        <ItemPanel selection={selection} onSelect={setSelection} />
+      </div>
       {draftError && (
         <p role="alert" className="mb-2 text-red-700">
           {LL.editor.page.draftError({ message: draftError })}

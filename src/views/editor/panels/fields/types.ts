@@ -1,0 +1,7 @@
+import type { Question } from '../../../../domain/content/model';
+
+/** What each category's fields get: the question and whether it may be changed now. */
+export interface FieldsProps {
+  question: Question;
+  disabled: boolean;
+}
