@@ -19,7 +19,8 @@ export default {
     text: 'Текст вопроса',
     category: 'Тип вопроса',
     categoryChanged: 'Тип изменён на «{category:string}»',
-    categoryDrops: 'При смене типа на «{category:string}» будут удалены: {fields:string}. Отменить можно кнопкой «Отменить».',
+    categoryDrops:
+      'При смене типа на «{category:string}» будут удалены: {fields:string}. Отменить можно кнопкой «Отменить».',
     delete: 'Удалить вопрос',
     willDrop: 'Будет удалено: {fields:string}',
   },
@@ -62,7 +63,8 @@ export default {
     moveUp: 'Поднять ответ {n:number}',
     moveDown: 'Опустить ответ {n:number}',
     drag: 'Перетащить ответ {n:number}',
-    keyboardHint: 'Alt+↑ / Alt+↓ — переставить ответ, Enter — новый ответ ниже. Вставка нескольких строк добавит ответ на каждую строку.',
+    keyboardHint:
+      'Alt+↑ / Alt+↓ — переставить ответ, Enter — новый ответ ниже. Вставка нескольких строк добавит ответ на каждую строку.',
     pasted: 'Добавлено ответов: {count:number}',
     tooMany: 'Не больше {max:number} ответов в вопросе',
     moved: 'Ответ {n:number} теперь на месте {to:number}',
@@ -169,7 +171,10 @@ export default {
     enabled: 'Фильтр-припоминание',
     question: 'Из вопроса',
     mode: 'Показывать',
-    modes: { selected: 'ответы, которые респондент выбрал', notSelected: 'ответы, которые респондент не выбрал' },
+    modes: {
+      selected: 'ответы, которые респондент выбрал',
+      notSelected: 'ответы, которые респондент не выбрал',
+    },
     noEarlier: 'Нет более ранних вопросов с вариантами ответа в этой анкете',
   },
   db: {

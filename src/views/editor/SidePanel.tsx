@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { ItemPanel } from './panels/ItemPanel';
+import { PriceFooter } from './panels/PriceFooter';
 import type { EditorSelection } from './selection';
 import { useI18nContext } from '../../i18n/i18n-react';
 import { checkContent } from '../../domain/content/rules';
@@ -23,7 +24,9 @@ export function SidePanel() {
   const [selection, setSelection] = useState<EditorSelection>(null);
   useEffect(() => {
     const onFocus = (e: FocusEvent) => {
-      const id = (e.target as HTMLElement).closest?.('nav [data-question-id]')?.getAttribute('data-question-id');
+      const id = (e.target as HTMLElement)
+        .closest?.('nav [data-question-id]')
+        ?.getAttribute('data-question-id');
       if (id) setSelection({ kind: 'question', id });
     };
     document.addEventListener('focusin', onFocus);
@@ -31,6 +34,7 @@ export function SidePanel() {
   }, []);
   return (
     <aside className="w-96 shrink-0 overflow-auto border-l border-slate-200 p-4 text-sm">
+      <PriceFooter />
       <div className="mb-4">
         <ItemPanel selection={selection} onSelect={setSelection} />
       </div>

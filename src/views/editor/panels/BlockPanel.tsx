@@ -55,7 +55,9 @@ export function BlockPanel({ id }: { id: string }) {
         disabled={settingsDisabled}
         inputProps={{ type: 'url', 'data-testid': 'callback-url' }}
         check={(s) => (v.safeParse(callbackUrlSchema, s).success ? null : LL.validation.url())}
-        onCommit={(callbackUrl) => edit({ type: 'block.update', blockId: b.id, patch: { callbackUrl: callbackUrl.trim() } })}
+        onCommit={(callbackUrl) =>
+          edit({ type: 'block.update', blockId: b.id, patch: { callbackUrl: callbackUrl.trim() } })
+        }
       />
       {canEdit && (
         <button

@@ -25,8 +25,10 @@ export function droppedBy(LL: TranslationFunctions, q: Question, category: Quest
   if (q.scale && CATEGORY_RULES[q.category].scale !== CATEGORY_RULES[category].scale) out.push(D.scale());
   if (q.stars !== null && next.stars === null) out.push(D.stars());
   if (next.answers.length > 0) {
-    if (q.answers.some((a, i) => a.screening !== null && next.answers[i].screening === null)) out.push(D.screening());
-    if (q.answers.some((a, i) => a.picture !== null && next.answers[i].picture === null)) out.push(D.answerPictures());
+    if (q.answers.some((a, i) => a.screening !== null && next.answers[i].screening === null))
+      out.push(D.screening());
+    if (q.answers.some((a, i) => a.picture !== null && next.answers[i].picture === null))
+      out.push(D.answerPictures());
     if (q.answers.some((a, i) => a.redirect !== null && next.answers[i].redirect === null))
       out.push(D.answerRedirects());
   }

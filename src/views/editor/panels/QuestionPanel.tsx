@@ -48,7 +48,12 @@ export function QuestionPanel({ id }: { id: string }) {
       <CategoryPicker question={q} disabled={disabled} />
       <Fields question={q} disabled={disabled} />
       <Section title={LL.panels.redirect.label()}>
-        <RedirectPicker questionId={q.id} redirect={q.redirect} label={LL.panels.redirect.label()} disabled={disabled} />
+        <RedirectPicker
+          questionId={q.id}
+          redirect={q.redirect}
+          label={LL.panels.redirect.label()}
+          disabled={disabled}
+        />
       </Section>
       <Section title={LL.panels.recall.enabled()}>
         <RecallField place={place} disabled={disabled} />
@@ -61,7 +66,9 @@ export function QuestionPanel({ id }: { id: string }) {
           value={q.customParams}
           disabled={disabled || !perms.customParams}
           readOnlyNote={perms.customParams ? null : LL.panels.customParams.readOnly()}
-          onCommit={(customParams) => edit({ type: 'question.update', questionId: q.id, patch: { customParams } })}
+          onCommit={(customParams) =>
+            edit({ type: 'question.update', questionId: q.id, patch: { customParams } })
+          }
         />
       </Section>
     </div>

@@ -26,7 +26,9 @@ export function QuestionnairePanel({ id }: { id: string }) {
   return (
     <div className="flex flex-col gap-3" data-panel="questionnaire">
       <header>
-        <h2 className="text-base font-semibold text-slate-800">{LL.panels.path.questionnaire({ n: i + 1 })}</h2>
+        <h2 className="text-base font-semibold text-slate-800">
+          {LL.panels.path.questionnaire({ n: i + 1 })}
+        </h2>
         <p className="text-sm text-slate-700">{LL.panels.questionnaire.counts(counts)}</p>
       </header>
       {canEdit && (

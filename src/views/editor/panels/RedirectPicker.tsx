@@ -64,7 +64,10 @@ export function RedirectPicker({
       case 'newQuestionInBlock':
         return questionsOf(place.questionnaire)
           .filter((x) => x.b === place.b && x.question.id !== questionId)
-          .map((x) => ({ id: x.question.id, label: `${P.question({ n: x.number })}${qText(x.question.text)}` }));
+          .map((x) => ({
+            id: x.question.id,
+            label: `${P.question({ n: x.number })}${qText(x.question.text)}`,
+          }));
       case 'question':
       case 'newQuestion':
         return content.questionnaires.flatMap((qn, i) =>
@@ -122,7 +125,10 @@ export function RedirectPicker({
               hideLabel
               value={redirect.target ?? ''}
               options={[
-                { value: '', label: targets.length ? LL.panels.redirect.choose() : LL.panels.redirect.noTargets() },
+                {
+                  value: '',
+                  label: targets.length ? LL.panels.redirect.choose() : LL.panels.redirect.noTargets(),
+                },
                 ...targets.map((t) => ({ value: t.id, label: t.label })),
               ]}
               onChange={(id) => id && set({ kind: redirect.kind, target: id })}

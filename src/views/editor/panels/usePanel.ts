@@ -28,9 +28,16 @@ export function usePermissions(): { blockSettings: boolean; customParams: boolea
 export function usePathLabel() {
   const { LL } = useI18nContext();
   return useCallback(
-    (parts: { questionnaire?: number; block?: number; question?: number; answer?: number; statement?: number }) => {
+    (parts: {
+      questionnaire?: number;
+      block?: number;
+      question?: number;
+      answer?: number;
+      statement?: number;
+    }) => {
       const out: string[] = [];
-      if (parts.questionnaire !== undefined) out.push(LL.panels.path.questionnaire({ n: parts.questionnaire }));
+      if (parts.questionnaire !== undefined)
+        out.push(LL.panels.path.questionnaire({ n: parts.questionnaire }));
       if (parts.block !== undefined) out.push(LL.panels.path.block({ n: parts.block }));
       if (parts.question !== undefined) out.push(LL.panels.path.question({ n: parts.question }));
       if (parts.answer !== undefined) out.push(LL.panels.path.answer({ n: parts.answer }));

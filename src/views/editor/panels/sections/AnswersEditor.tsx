@@ -2,7 +2,12 @@ import { memo, useEffect, useRef, useState, type ClipboardEvent, type KeyboardEv
 import { CATEGORY_RULES } from '../../../../domain/content/categories';
 import { newId } from '../../../../domain/content/ids';
 import { LIMITS } from '../../../../domain/content/limits';
-import { SCREENING_MODES, type Answer, type Question, type ScreeningMode } from '../../../../domain/content/model';
+import {
+  SCREENING_MODES,
+  type Answer,
+  type Question,
+  type ScreeningMode,
+} from '../../../../domain/content/model';
 import { useI18nContext } from '../../../../i18n/i18n-react';
 import { IconButton } from '../../../ui/Button';
 import { TrashIcon } from '../../../ui/icons';
@@ -102,7 +107,12 @@ const AnswerRow = memo(function AnswerRow(p: RowProps) {
               disabled={p.disabled}
               options={SCREENING_MODES.map((m) => ({ value: m, label: LL.panels.screeningModes[m]() }))}
               onChange={(screening) =>
-                edit({ type: 'answer.update', questionId: p.questionId, answerId: p.answer.id, patch: { screening } })
+                edit({
+                  type: 'answer.update',
+                  questionId: p.questionId,
+                  answerId: p.answer.id,
+                  patch: { screening },
+                })
               }
             />
           )}
@@ -179,7 +189,8 @@ export function AnswersEditor({
     const lines = pastedLines(e.clipboardData.getData('text/plain'));
     if (lines.length < 2) return;
     e.preventDefault();
-    const fill = answer && answer.text === '' && (e.target as HTMLInputElement).value === '' ? answer.id : undefined;
+    const fill =
+      answer && answer.text === '' && (e.target as HTMLInputElement).value === '' ? answer.id : undefined;
     const fits = lines.slice(0, room + (fill ? 1 : 0));
     edit({
       type: 'answer.addMany',

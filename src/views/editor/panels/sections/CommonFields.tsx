@@ -1,7 +1,11 @@
 import { useMemo } from 'react';
 import { CATEGORY_RULES } from '../../../../domain/content/categories';
 import { LIMITS, TEXT_MAX } from '../../../../domain/content/limits';
-import { RECALL_MODES, customParams as customParamsSchema, type Question } from '../../../../domain/content/model';
+import {
+  RECALL_MODES,
+  customParams as customParamsSchema,
+  type Question,
+} from '../../../../domain/content/model';
 import { useI18nContext } from '../../../../i18n/i18n-react';
 import * as v from 'valibot';
 import { Checkbox, Select, TextField } from '../controls';
@@ -14,13 +18,7 @@ import { useEdit } from '../usePanel';
 const shorten = (s: string) => (s.length > 50 ? `${s.slice(0, 49)}…` : s);
 
 /** Offer only the answers picked (or not picked) in an earlier question of this questionnaire. */
-export function RecallField({
-  place,
-  disabled,
-}: {
-  place: QuestionPlace;
-  disabled: boolean;
-}) {
+export function RecallField({ place, disabled }: { place: QuestionPlace; disabled: boolean }) {
   const { LL } = useI18nContext();
   const edit = useEdit();
   const q = place.question;
@@ -34,7 +32,8 @@ export function RecallField({
         })),
     [LL, place],
   );
-  const set = (recall: Question['recall']) => edit({ type: 'question.update', questionId: q.id, patch: { recall } });
+  const set = (recall: Question['recall']) =>
+    edit({ type: 'question.update', questionId: q.id, patch: { recall } });
   const T = LL.panels.recall;
   return (
     <div className="flex flex-col gap-2">
@@ -103,7 +102,9 @@ export function DbFields({ question, disabled }: { question: Question; disabled:
               ? T.invalid({ max: LIMITS.dbFields })
               : null;
           }}
-          onCommit={(s) => edit({ type: 'question.update', questionId: question.id, patch: { dbFields: split(s) } })}
+          onCommit={(s) =>
+            edit({ type: 'question.update', questionId: question.id, patch: { dbFields: split(s) } })
+          }
         />
       )}
     </div>
@@ -135,7 +136,9 @@ export function CustomParamsField({
           const r = v.safeParse(customParamsSchema, s);
           if (r.success) return null;
           const key = r.issues[0].message as 'json' | 'tooLong';
-          return key === 'json' ? LL.validation.json() : LL.validation.tooLong({ max: TEXT_MAX.customParams });
+          return key === 'json'
+            ? LL.validation.json()
+            : LL.validation.tooLong({ max: TEXT_MAX.customParams });
         }}
         onCommit={onCommit}
         inputProps={{ spellCheck: 'false', 'data-testid': 'custom-params' }}

@@ -67,7 +67,9 @@ export function LookupFields({
           )}
         </div>
       )}
-      <Label htmlFor={id}>{kind === 'city' && !disabled && !question.region ? T.regionSearch() : T.try()}</Label>
+      <Label htmlFor={id}>
+        {kind === 'city' && !disabled && !question.region ? T.regionSearch() : T.try()}
+      </Label>
       <input
         id={id}
         type="search"

@@ -8,7 +8,8 @@ import { useEdit } from '../usePanel';
 export function OtherField({ question, disabled }: { question: Question; disabled: boolean }) {
   const { LL } = useI18nContext();
   const edit = useEdit();
-  const set = (other: string | null) => edit({ type: 'question.update', questionId: question.id, patch: { other } });
+  const set = (other: string | null) =>
+    edit({ type: 'question.update', questionId: question.id, patch: { other } });
   return (
     <div className="flex flex-col gap-2">
       <Checkbox

@@ -37,11 +37,21 @@ export function StatementsEditor({ question, disabled }: { question: Question; d
                 if (lines.length < 2 || s.text !== '') return;
                 e.preventDefault();
                 // One statement per line; the first fills this empty row.
-                edit({ type: 'statement.update', questionId: question.id, statementId: s.id, text: lines[0] });
+                edit({
+                  type: 'statement.update',
+                  questionId: question.id,
+                  statementId: s.id,
+                  text: lines[0],
+                });
                 lines
                   .slice(1, LIMITS.statementsPerQuestion - question.statements.length + 1)
                   .forEach((text, k) =>
-                    edit({ type: 'statement.add', questionId: question.id, index: i + 1 + k, statement: { text } }),
+                    edit({
+                      type: 'statement.add',
+                      questionId: question.id,
+                      index: i + 1 + k,
+                      statement: { text },
+                    }),
                   );
               }}
             />
