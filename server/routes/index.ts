@@ -11,6 +11,7 @@ import projectSettingsRoutes from './project-settings';
 import lookupRoutes from './lookups';
 import contentRoutes from './content';
 import priceRoutes from './price';
+import reviewRoutes from './review';
 
 // Every route module, one per resource, mounted under /api/v1/service. Add new ones here.
 export const routeModules: ((app: FastifyInstance) => Promise<void>)[] = [sessionRoutes];
@@ -18,4 +19,4 @@ routeModules.push(gamesRoutes, tariffsRoutes);
 routeModules.push(userRoutes, invitationRoutes, organizationRoutes, historyRoutes);
 routeModules.push(projectRoutes, projectSettingsRoutes, lookupRoutes);
 routeModules.push(contentRoutes);
-routeModules.push(priceRoutes);
+routeModules.push(priceRoutes, reviewRoutes);

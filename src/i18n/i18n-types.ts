@@ -4667,6 +4667,39 @@ type RootTranslation = {
 				'40512': string
 			}
 		}
+		log: {
+			/**
+			 * Н​а​с​т​р​о​й​к​и​ ​м​о​д​е​р​а​ц​и​и​ ​п​р​о​е​к​т​а​ ​«​{​n​a​m​e​}​»​:​ ​б​л​о​к​о​в​ ​{​b​l​o​c​k​s​}​,​ ​в​о​п​р​о​с​о​в​ ​{​q​u​e​s​t​i​o​n​s​}​ ​(​в​е​р​с​и​я​ ​{​v​e​r​s​i​o​n​}​)
+			 * @param {number} blocks
+			 * @param {string} name
+			 * @param {number} questions
+			 * @param {number} version
+			 */
+			reviewSaved: RequiredParams<'blocks' | 'name' | 'questions' | 'version'>
+		}
+		review: {
+			/**
+			 * Т​е​х​н​и​ч​е​с​к​и​е​ ​н​а​с​т​р​о​й​к​и​ ​м​е​н​я​ю​т​с​я​ ​т​о​л​ь​к​о​ ​п​о​к​а​ ​п​р​о​е​к​т​ ​н​а​ ​м​о​д​е​р​а​ц​и​и
+			 */
+			notOnModeration: string
+			/**
+			 * В​ ​п​р​о​е​к​т​е​ ​н​е​т​ ​э​л​е​м​е​н​т​а​ ​{​i​d​}
+			 * @param {string} id
+			 */
+			unknownItem: RequiredParams<'id'>
+			/**
+			 * С​о​х​р​а​н​и​т​ь​ ​н​а​с​т​р​о​й​к​и​ ​м​о​д​е​р​а​ц​и​и
+			 */
+			save: string
+			/**
+			 * Н​а​с​т​р​о​й​к​и​ ​м​о​д​е​р​а​ц​и​и​ ​с​о​х​р​а​н​е​н​ы
+			 */
+			saved: string
+			/**
+			 * П​р​о​е​к​т​ ​н​а​ ​м​о​д​е​р​а​ц​и​и​:​ ​м​о​ж​н​о​ ​и​з​м​е​н​и​т​ь​ ​т​о​л​ь​к​о​ ​c​u​s​t​o​m​P​a​r​a​m​s​ ​и​ ​c​a​l​l​b​a​c​k​U​r​l​.
+			 */
+			note: string
+		}
 		settings: {
 			/**
 			 * Н​а​с​т​р​о​й​к​и​ ​п​р​о​е​к​т​а
@@ -9063,6 +9096,34 @@ export type TranslationFunctions = {
 				 */
 				'40512': () => LocalizedString
 			}
+		}
+		log: {
+			/**
+			 * Настройки модерации проекта «{name}»: блоков {blocks}, вопросов {questions} (версия {version})
+			 */
+			reviewSaved: (arg: { blocks: number, name: string, questions: number, version: number }) => LocalizedString
+		}
+		review: {
+			/**
+			 * Технические настройки меняются только пока проект на модерации
+			 */
+			notOnModeration: () => LocalizedString
+			/**
+			 * В проекте нет элемента {id}
+			 */
+			unknownItem: (arg: { id: string }) => LocalizedString
+			/**
+			 * Сохранить настройки модерации
+			 */
+			save: () => LocalizedString
+			/**
+			 * Настройки модерации сохранены
+			 */
+			saved: () => LocalizedString
+			/**
+			 * Проект на модерации: можно изменить только customParams и callbackUrl.
+			 */
+			note: () => LocalizedString
 		}
 		settings: {
 			/**

@@ -244,6 +244,17 @@ const panels: Translation['panels'] = {
       '40512': 'A portrait has more respondents than allowed',
     },
   },
+  log: {
+    reviewSaved:
+      'Moderation settings of project “{name}”: {blocks} blocks, {questions} questions (version {version})',
+  },
+  review: {
+    notOnModeration: 'Technical settings change only while the project is on moderation',
+    unknownItem: 'The project has no item {id}',
+    save: 'Save moderation settings',
+    saved: 'Moderation settings saved',
+    note: 'The project is on moderation: only customParams and callbackUrl can be changed.',
+  },
   settings: {
     title: 'Project settings',
     readOnly: 'Your role may not change the project settings',

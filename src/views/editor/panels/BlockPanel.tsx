@@ -7,6 +7,7 @@ import { EditorActor } from '../editorActor';
 import { TextField } from './controls';
 import { findBlockPlace } from './locate';
 import { CustomParamsField } from './sections/CommonFields';
+import { ReviewNote, useReview } from './review';
 import { useCanEdit, useEdit, usePathLabel, usePermissions } from './usePanel';
 
 // The block panel: its name (anyone who may edit), customParams and callbackUrl (only holders of
@@ -17,11 +18,17 @@ export function BlockPanel({ id }: { id: string }) {
   const canEdit = useCanEdit();
   const perms = usePermissions();
   const pathLabel = usePathLabel();
+  const review = useReview();
   const content = EditorActor.useSelector((s) => s.context.doc.content);
   const place = useMemo(() => findBlockPlace(content, id), [content, id]);
   if (!place) return <p className="text-sm text-slate-600">{LL.panels.missing()}</p>;
   const b = place.block;
-  const settingsDisabled = !canEdit || !perms.blockSettings;
+  const settingsDisabled = (!canEdit && !review.active) || !perms.blockSettings;
+  // On moderation the reviewer's fields are saved by themselves (review.ts); otherwise they are edits.
+  const saveSettings = (patch: { customParams?: string; callbackUrl?: string }) =>
+    review.active
+      ? void review.save('block', b.id, patch)
+      : edit({ type: 'block.update', blockId: b.id, patch });
   return (
     <div className="flex flex-col gap-3" data-panel="block" data-block-id={b.id}>
       <header>
@@ -43,22 +50,21 @@ export function BlockPanel({ id }: { id: string }) {
       />
       {!perms.blockSettings && <p className="text-xs text-slate-600">{LL.panels.block.readOnly()}</p>}
       <CustomParamsField
-        value={b.customParams}
+        value={review.value(b.id, 'customParams', b.customParams)}
         disabled={settingsDisabled}
         readOnlyNote={null}
-        onCommit={(customParams) => edit({ type: 'block.update', blockId: b.id, patch: { customParams } })}
+        onCommit={(customParams) => saveSettings({ customParams })}
       />
       <TextField
         label={LL.panels.block.callbackUrl()}
-        value={b.callbackUrl}
+        value={review.value(b.id, 'callbackUrl', b.callbackUrl)}
         placeholder="https://example.com/callback"
         disabled={settingsDisabled}
         inputProps={{ type: 'url', 'data-testid': 'callback-url' }}
         check={(s) => (v.safeParse(callbackUrlSchema, s).success ? null : LL.validation.url())}
-        onCommit={(callbackUrl) =>
-          edit({ type: 'block.update', blockId: b.id, patch: { callbackUrl: callbackUrl.trim() } })
-        }
+        onCommit={(callbackUrl) => saveSettings({ callbackUrl: callbackUrl.trim() })}
       />
+      {review.active && <ReviewNote review={review} />}
       {canEdit && (
         <button
           type="button"

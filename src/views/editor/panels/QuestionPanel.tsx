@@ -7,6 +7,7 @@ import { Section, TextField } from './controls';
 import { CATEGORY_FIELDS } from './fields/registry';
 import { findQuestionPlace } from './locate';
 import { RedirectPicker } from './RedirectPicker';
+import { ReviewNote, useReview } from './review';
 import { CustomParamsField, DbFields, RecallField } from './sections/CommonFields';
 import { useCanEdit, useEdit, usePathLabel, usePermissions } from './usePanel';
 
@@ -20,6 +21,7 @@ export function QuestionPanel({ id }: { id: string }) {
   const canEdit = useCanEdit();
   const perms = usePermissions();
   const pathLabel = usePathLabel();
+  const review = useReview();
   const content = EditorActor.useSelector((s) => s.context.doc.content);
   const place = useMemo(() => findQuestionPlace(content, id), [content, id]);
   if (!place) return <p className="text-sm text-slate-600">{LL.panels.missing()}</p>;
@@ -63,13 +65,16 @@ export function QuestionPanel({ id }: { id: string }) {
       </Section>
       <Section title={LL.panels.customParams.label()}>
         <CustomParamsField
-          value={q.customParams}
-          disabled={disabled || !perms.customParams}
+          value={review.value(q.id, 'customParams', q.customParams)}
+          disabled={(disabled && !review.active) || !perms.customParams}
           readOnlyNote={perms.customParams ? null : LL.panels.customParams.readOnly()}
           onCommit={(customParams) =>
-            edit({ type: 'question.update', questionId: q.id, patch: { customParams } })
+            review.active
+              ? void review.save('question', q.id, { customParams })
+              : edit({ type: 'question.update', questionId: q.id, patch: { customParams } })
           }
         />
+        {review.active && <ReviewNote review={review} />}
       </Section>
     </div>
   );
