@@ -4639,7 +4639,7 @@ type RootTranslation = {
 			 * У​ч​и​т​ы​в​а​т​ь​:​ ​{​f​i​e​l​d​}
 			 * @param {string} field
 			 */
-			useField: RequiredParams<'field'>
+			filterBy: RequiredParams<'field'>
 			/**
 			 * П​о​р​т​р​е​т​о​в​ ​п​о​к​а​ ​н​е​т
 			 */
@@ -4722,6 +4722,26 @@ type RootTranslation = {
 			 * Н​а​с​т​р​о​й​к​и​ ​п​р​о​е​к​т​а
 			 */
 			title: string
+			/**
+			 * Н​а​з​в​а​н​и​е​ ​п​р​о​е​к​т​а
+			 */
+			name: string
+			/**
+			 * Ц​е​л​е​в​ы​е​ ​п​л​а​т​ф​о​р​м​ы
+			 */
+			platforms: string
+			/**
+			 * С​о​х​р​а​н​и​т​ь​ ​н​а​з​в​а​н​и​е​ ​и​ ​п​л​а​т​ф​о​р​м​ы
+			 */
+			saveMain: string
+			/**
+			 * Н​а​з​в​а​н​и​е​ ​и​ ​п​л​а​т​ф​о​р​м​ы​ ​с​о​х​р​а​н​е​н​ы
+			 */
+			savedMain: string
+			/**
+			 * Н​а​з​в​а​н​и​е​ ​и​ ​п​л​а​т​ф​о​р​м​ы​ ​м​е​н​я​ю​т​с​я​ ​т​о​л​ь​к​о​ ​п​о​к​а​ ​п​р​о​е​к​т​ ​м​о​ж​н​о​ ​р​е​д​а​к​т​и​р​о​в​а​т​ь
+			 */
+			editableOnly: string
 			/**
 			 * И​з​м​е​н​я​т​ь​ ​н​а​с​т​р​о​й​к​и​ ​п​р​о​е​к​т​а​ ​с​ ​в​а​ш​е​й​ ​р​о​л​ь​ю​ ​н​е​л​ь​з​я
 			 */
@@ -9086,7 +9106,7 @@ export type TranslationFunctions = {
 			/**
 			 * Учитывать: {field}
 			 */
-			useField: (arg: { field: string }) => LocalizedString
+			filterBy: (arg: { field: string }) => LocalizedString
 			/**
 			 * Портретов пока нет
 			 */
@@ -9163,6 +9183,26 @@ export type TranslationFunctions = {
 			 * Настройки проекта
 			 */
 			title: () => LocalizedString
+			/**
+			 * Название проекта
+			 */
+			name: () => LocalizedString
+			/**
+			 * Целевые платформы
+			 */
+			platforms: () => LocalizedString
+			/**
+			 * Сохранить название и платформы
+			 */
+			saveMain: () => LocalizedString
+			/**
+			 * Название и платформы сохранены
+			 */
+			savedMain: () => LocalizedString
+			/**
+			 * Название и платформы меняются только пока проект можно редактировать
+			 */
+			editableOnly: () => LocalizedString
 			/**
 			 * Изменять настройки проекта с вашей ролью нельзя
 			 */

@@ -230,7 +230,7 @@ const panels: Translation['panels'] = {
     ageMax: 'Age to',
     citySearch: 'Find a city',
     removeCity: 'Remove city {name}',
-    useField: 'Filter by: {field}',
+    filterBy: 'Filter by: {field}',
     empty: 'No portraits yet',
     done: 'Done',
     notTarget: 'Only target projects have portraits',
@@ -257,6 +257,11 @@ const panels: Translation['panels'] = {
   },
   settings: {
     title: 'Project settings',
+    name: 'Project name',
+    platforms: 'Target platforms',
+    saveMain: 'Save name and platforms',
+    savedMain: 'Name and platforms saved',
+    editableOnly: 'The name and platforms change only while the project can be edited',
     readOnly: 'Your role may not change the project settings',
   },
 };

@@ -233,7 +233,7 @@ export default {
     ageMax: 'Возраст до',
     citySearch: 'Найти город',
     removeCity: 'Убрать город {name:string}',
-    useField: 'Учитывать: {field:string}',
+    filterBy: 'Учитывать: {field:string}',
     empty: 'Портретов пока нет',
     done: 'Готово',
     notTarget: 'Портреты есть только у таргетированных проектов',
@@ -260,6 +260,11 @@ export default {
   },
   settings: {
     title: 'Настройки проекта',
+    name: 'Название проекта',
+    platforms: 'Целевые платформы',
+    saveMain: 'Сохранить название и платформы',
+    savedMain: 'Название и платформы сохранены',
+    editableOnly: 'Название и платформы меняются только пока проект можно редактировать',
     readOnly: 'Изменять настройки проекта с вашей ролью нельзя',
   },
 } as const;
