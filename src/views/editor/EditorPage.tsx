@@ -88,7 +88,7 @@ function Editor() {
   const loaded = state !== 'loading' && state !== 'loadFailed';
   const readOnlyReason = state === 'readOnly' ? editReason(LL, env.facts) : null;
   return (
-    <div className="flex min-h-0 flex-1 flex-col">
+    <div className="flex min-h-0 flex-1 flex-col overflow-y-auto lg:overflow-hidden">
       <header className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-4 py-2">
         <div className="min-w-0">
           <h1 className="truncate text-lg font-semibold text-slate-800">{name || LL.editor.page.title()}</h1>

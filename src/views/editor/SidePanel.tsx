@@ -5,6 +5,7 @@ import { useEditorUi, type SideTab } from './EditorUi';
 import { ItemPanel } from './panels/ItemPanel';
 import { HistoryPanel } from './history/HistoryPanel';
 import { ProblemList } from './ProblemList';
+import { selectionLabel } from './items';
 import { useProblems } from './useProblems';
 
 // The side panel's tabs: the selected item's fields, the problems, the saved versions and the
@@ -45,6 +46,8 @@ export function SidePanel() {
   const changes = EditorActor.useSelector((s) => s.context.changes.length);
   const draftError = EditorActor.useSelector((s) => s.context.draftError);
   const base = useId();
+  const content = EditorActor.useSelector((s) => s.context.doc.content);
+  const selected = selectionLabel(LL, content, ui.selection);
   const tabs: { id: SideTab; label: string }[] = [
     { id: 'item', label: LL.editor.frame.tabs.item() },
     { id: 'problems', label: LL.editor.frame.tabs.problems({ count: problems.length }) },
@@ -100,7 +103,14 @@ export function SidePanel() {
         className="min-h-0 flex-1 overflow-auto p-3"
         data-item-panel={ui.tab === 'item' || undefined}
       >
-        {ui.tab === 'item' && <ItemPanel selection={ui.selection} onSelect={ui.select} />}
+        {ui.tab === 'item' && (
+          <>
+            <h2 className="mb-2 font-semibold text-slate-800">
+              {selected || LL.editor.frame.why.noSelection()}
+            </h2>
+            <ItemPanel selection={ui.selection} onSelect={ui.select} />
+          </>
+        )}
         {ui.tab === 'problems' && <ProblemList problems={problems} />}
         {ui.tab === 'history' && <HistoryPanel />}
         {ui.tab === 'changes' && <Changes />}

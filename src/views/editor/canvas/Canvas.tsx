@@ -112,6 +112,7 @@ export default function Canvas({ env }: { env: ToolEnv }) {
     }),
     [LL],
   );
+  const cycle = useMemo(() => cycleEdges(content, problems), [content, problems]);
   const elements = useMemo(() => {
     const problemIds = new Set<string>();
     for (const p of problems) {
@@ -121,10 +122,10 @@ export default function Canvas({ env }: { env: ToolEnv }) {
     return contentToElements(content, labels, {
       positions,
       connections: ui.connections,
-      cycle: cycleEdges(content, problems),
+      cycle,
       problemIds,
     });
-  }, [content, labels, positions, ui.connections, problems]);
+  }, [content, labels, positions, ui.connections, problems, cycle]);
 
   // Fit once the first positions are on screen; a large questionnaire starts readable at its top left.
   useEffect(() => {
@@ -132,6 +133,10 @@ export default function Canvas({ env }: { env: ToolEnv }) {
     if (!cy || !positions || fitted.current) return;
     fitted.current = true;
     cy.fit(undefined, 24);
+    if (cy.zoom() > 1) {
+      cy.zoom(1);
+      cy.center();
+    }
     if (cy.zoom() < 0.6) {
       cy.zoom(0.6);
       const bb = cy.elements().boundingBox();
@@ -218,6 +223,7 @@ export default function Canvas({ env }: { env: ToolEnv }) {
       aria-label={LL.editor.frame.canvas.label()}
       tabIndex={0}
       data-editor-items
+      data-cycle={[...cycle].join(' ') || undefined}
       className="relative min-h-0 flex-1 bg-white focus:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-indigo-500"
       onKeyDown={(e) => {
         if ((e.key === 'ContextMenu' || (e.key === 'F10' && e.shiftKey)) && ui.selection) {

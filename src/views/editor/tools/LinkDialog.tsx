@@ -4,7 +4,7 @@ import { CopyIcon } from '../../ui/icons';
 import { notify } from '../../ui/toast';
 
 /** The survey link with a copy button (inside the modal the "Get survey link" tool opens). */
-export function LinkDialogBody({ link, close }: { link: string; close: () => void }) {
+export function LinkDialogBody({ link }: { link: string; close: () => void }) {
   const { LL } = useI18nContext();
   const copy = async () => {
     try {
@@ -28,9 +28,6 @@ export function LinkDialogBody({ link, close }: { link: string; close: () => voi
         />
       </label>
       <div className="flex flex-wrap justify-end gap-2">
-        <Button variant="secondary" onClick={close}>
-          {LL.editor.frame.link.close()}
-        </Button>
         <Button onClick={copy} data-autofocus>
           <CopyIcon className="mr-1 inline h-4 w-4" />
           {LL.editor.frame.link.copy()}

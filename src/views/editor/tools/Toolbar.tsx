@@ -6,7 +6,7 @@ import { ToolIcon } from './icons';
 // The spec's 14 tools as icon buttons. A disabled tool stays focusable (aria-disabled) so that its
 // tooltip, which says why it is disabled, can be read by hovering or tabbing to it.
 
-function ToolButton({ env, id }: { env: ToolEnv; id: ToolId }) {
+function ToolButton({ env, id, alignRight = false }: { env: ToolEnv; id: ToolId; alignRight?: boolean }) {
   const tool = TOOLS[id];
   const tipId = useId();
   const reason = disabledReason(env.LL, id, env.facts);
@@ -29,7 +29,7 @@ function ToolButton({ env, id }: { env: ToolEnv; id: ToolId }) {
       <span
         id={tipId}
         role="tooltip"
-        className="pointer-events-none invisible absolute left-1/2 top-full z-30 mt-1 w-max max-w-64 -translate-x-1/2 rounded bg-slate-800 px-2 py-1 text-xs text-white opacity-0 shadow group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100"
+        className={`pointer-events-none absolute top-full z-30 mt-1 hidden w-max max-w-56 rounded bg-slate-800 px-2 py-1 text-xs text-white shadow group-focus-within:block group-hover:block ${alignRight ? 'right-0' : 'left-0'}`}
       >
         {tip}
       </span>
@@ -62,14 +62,14 @@ export function Toolbar({ env }: { env: ToolEnv }) {
           {(i === 2 || i === 7 || i === 10 || i === 12) && (
             <span aria-hidden="true" className="mx-1 h-6 w-px bg-slate-200" />
           )}
-          <ToolButton env={env} id={id} />
+          <ToolButton env={env} id={id} alignRight={i >= 7} />
         </span>
       ))}
       <span aria-hidden="true" className="mx-1 h-6 w-px bg-slate-200" />
       {(['addQuestionnaire', 'addBlock', 'addQuestion'] as const).map((id) => (
         <LabelledTool key={id} env={env} id={id} />
       ))}
-      <ToolButton env={env} id="commandMenu" />
+      <ToolButton env={env} id="commandMenu" alignRight />
     </div>
   );
 }
