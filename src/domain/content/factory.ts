@@ -54,7 +54,8 @@ export function newPortrait(partial: Partial<Portrait> = {}): Portrait {
  */
 export function copyWithNewIds<T extends Questionnaire | Block | Question>(item: T): T {
   const ids = new Map<string, string>();
-  const copy = structuredClone(item) as unknown as Record<string, unknown>;
+  // JSON, not structuredClone: the item may be an immer draft (a Proxy), and content is plain JSON.
+  const copy = JSON.parse(JSON.stringify(item)) as Record<string, unknown>;
   const renew = (node: unknown) => {
     if (Array.isArray(node)) node.forEach(renew);
     else if (node && typeof node === 'object') {
