@@ -11,16 +11,30 @@ export async function expectSaveState(page: Page, text: string) {
   await expect.poll(() => saveState(page).textContent(), { timeout: 15_000 }).toBe(text);
 }
 
-/** Selects question n (numbered through its questionnaire) the way a user does: from the outline. */
+export const outlineRows = (page: Page, kind: 'questionnaire' | 'block' | 'question') =>
+  page.locator(`[role="treeitem"][data-kind="${kind}"]`);
+
+/** Selects question n (in outline order) the way a user does: a click in the outline. */
 export async function selectQuestion(page: Page, n: number) {
-  await page.getByLabel(`Text of question ${n}`, { exact: true }).focus();
+  await outlineRows(page, 'question')
+    .nth(n - 1)
+    .click();
   await expect.poll(() => page.locator('[data-panel="question"]').count()).toBe(1);
 }
+
+export async function selectBlock(page: Page, n: number) {
+  await outlineRows(page, 'block')
+    .nth(n - 1)
+    .click();
+  await expect.poll(() => page.locator('[data-panel="block"]').count()).toBe(1);
+}
+
+export const tool = (page: Page, id: string) => page.locator(`[data-tool="${id}"]`).first();
 
 export const panel = (page: Page) => page.locator('[data-panel]');
 
 export async function save(page: Page) {
-  await page.getByRole('button', { name: 'Save project' }).click();
+  await tool(page, 'save').click();
   await expectSaveState(page, 'All changes saved');
 }
 
@@ -35,7 +49,10 @@ export async function fill(page: Page, label: string | RegExp, value: string) {
 
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
-/** Every rule of axe-core; the serious and critical findings, one line each. */
+/**
+ * Every rule of axe-core over the item panel and any open dialog (the parts this suite owns; the
+ * frame around them has its own audit); the serious and critical findings, one line each.
+ */
 export async function seriousViolations(page: Page): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: axePath });
   return page.evaluate(async () => {
@@ -45,7 +62,10 @@ export async function seriousViolations(page: Page): Promise<string[]> {
       ) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
     };
     const axe = (window as unknown as { axe: Axe }).axe;
-    const result = await axe.run(document);
+    const include = [
+      ...document.querySelectorAll('[data-panel], [role="dialog"], [data-testid="price-footer"]'),
+    ];
+    const result = await axe.run(include.length ? { include } : document);
     return result.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);

@@ -20,6 +20,7 @@ function useProject(pid: number, name: string) {
   const [project, setProject] = useState<Project | null>(null);
   const [platforms, setPlatforms] = useState<TargetPlatform[]>([]);
   const [error, setError] = useState<string | null>(null);
+  const [loaded, setLoaded] = useState(false);
   useEffect(() => {
     Promise.all([
       api.get<Project[]>(PROJECTS_PATH, { query: { search: name, pageSize: 100 } }),
@@ -28,11 +29,12 @@ function useProject(pid: number, name: string) {
       ([list, all]) => {
         setProject(list.find((p) => p.id === pid) ?? null);
         setPlatforms(all);
+        setLoaded(true);
       },
       (err: unknown) => setError((err as Error).message),
     );
   }, [pid, name]);
-  return { project, platforms, error, setProject };
+  return { project, platforms, error, setProject, loaded };
 }
 
 export function ProjectSettingsDialog({ actor, close }: { actor: EditorActorRef; close: () => void }) {
@@ -40,7 +42,7 @@ export function ProjectSettingsDialog({ actor, close }: { actor: EditorActorRef;
   const pid = useSelector(actor, (s) => s.context.pid);
   const startName = useSelector(actor, (s) => s.context.project?.name ?? '');
   const editable = useSelector(actor, (s) => s.context.project?.editable ?? false);
-  const { project, platforms, error, setProject } = useProject(pid, startName);
+  const { project, platforms, error, setProject, loaded } = useProject(pid, startName);
   const [name, setName] = useState<string | null>(null);
   const [chosen, setChosen] = useState<number[] | null>(null);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
@@ -81,7 +83,7 @@ export function ProjectSettingsDialog({ actor, close }: { actor: EditorActorRef;
         {error}
       </p>
     );
-  if (!project) return <p role="status">{LL.common.loading()}</p>;
+  if (!project) return <p role="status">{loaded ? LL.errors.notFound() : LL.common.loading()}</p>;
   return (
     <div className="flex flex-col gap-6" data-dialog="settings">
       <form onSubmit={saveMain} className="flex flex-col gap-3" noValidate>
