@@ -239,6 +239,7 @@ export function AnswersEditor({
             type="button"
             disabled={room <= 0}
             onClick={() => addAt(answers.length)}
+            data-testid="add-answer"
             className="self-start rounded border border-dashed border-indigo-400 px-3 py-1 text-sm text-indigo-700 hover:bg-indigo-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 disabled:opacity-50"
           >
             + {T.add()}
