@@ -1,0 +1,3 @@
+export * from './flow';
+export * from './reply';
+export { arrange } from './shuffle';
