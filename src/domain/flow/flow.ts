@@ -137,13 +137,17 @@ function picked(reply: Reply | undefined): Set<string> {
  */
 function offer(index: Index, q: Question, seed: string, replies: Map<string, Reply>): PageOffer {
   const r = CATEGORY_RULES[q.category];
-  let answers: Answer[] = r.answers ? arrange(q.answers, r.shuffle && q.category !== 'matrix' ? q.shuffle : 'none', `${seed}:${q.id}`) : [];
+  let answers: Answer[] = r.answers
+    ? arrange(q.answers, r.shuffle && q.category !== 'matrix' ? q.shuffle : 'none', `${seed}:${q.id}`)
+    : [];
   const statements = r.statements ? arrange(q.statements, q.shuffle, `${seed}:${q.id}`) : [];
   if (q.recall && r.answers) {
     const at = index.questions.get(q.recall.questionId);
     const source = at ? index.question(at) : null;
     const chosen = picked(replies.get(q.recall.questionId));
-    const texts = new Set(source ? source.answers.filter((a) => chosen.has(a.id)).map((a) => norm(a.text)) : []);
+    const texts = new Set(
+      source ? source.answers.filter((a) => chosen.has(a.id)).map((a) => norm(a.text)) : [],
+    );
     const keep = q.recall.mode === 'selected';
     answers = answers.filter((a) => texts.has(norm(a.text)) === keep);
   }
@@ -158,14 +162,20 @@ function isEmptyOffer(o: PageOffer): boolean {
 }
 
 /** Where the respondent goes after answering q: another question, the end, or screened out. */
-function after(index: Index, w: Where, q: Question, reply: Reply): { to: Where | null; plain: boolean } | 'screenedOut' {
+function after(
+  index: Index,
+  w: Where,
+  q: Question,
+  reply: Reply,
+): { to: Where | null; plain: boolean } | 'screenedOut' {
   const r = CATEGORY_RULES[q.category];
   const chosen = picked(reply);
   const pickedAnswers = q.answers.filter((a) => chosen.has(a.id));
   if (r.screening) {
     if (pickedAnswers.some((a) => a.screening === 'deny')) return 'screenedOut';
     const admitting = q.answers.filter((a) => a.screening === 'allowIfAny');
-    if (admitting.length > 0 && !pickedAnswers.some((a) => a.screening === 'allowIfAny')) return 'screenedOut';
+    if (admitting.length > 0 && !pickedAnswers.some((a) => a.screening === 'allowIfAny'))
+      return 'screenedOut';
   }
   const redirect = (r.answerRedirects ? pickedAnswers.find((a) => a.redirect)?.redirect : null) ?? q.redirect;
   if (redirect) {
@@ -176,7 +186,11 @@ function after(index: Index, w: Where, q: Question, reply: Reply): { to: Where |
 }
 
 /** Replays the replies from the start and says where the respondent is. Never throws. */
-export function runFlow(content: ProjectContent, start: FlowStart, replies: readonly ReplyEntry[]): FlowResult {
+export function runFlow(
+  content: ProjectContent,
+  start: FlowStart,
+  replies: readonly ReplyEntry[],
+): FlowResult {
   const index = new Index(content);
   const pages: Page[] = [];
   const answered = new Map<string, Reply>();
@@ -217,7 +231,11 @@ export function runFlow(content: ProjectContent, start: FlowStart, replies: read
   for (let i = 0; i < replies.length; i++) {
     const entry = replies[i];
     if (!page || page.question.id !== entry.questionId) {
-      return { pages, next: page ?? { kind: 'end', reason: 'completed' }, error: { index: i, problem: { code: 'notReachable' } } };
+      return {
+        pages,
+        next: page ?? { kind: 'end', reason: 'completed' },
+        error: { index: i, problem: { code: 'notReachable' } },
+      };
     }
     const problem = checkReply(page, entry.reply);
     if (problem) return { pages, next: page, error: { index: i, problem } };
@@ -241,7 +259,10 @@ export function runFlow(content: ProjectContent, start: FlowStart, replies: read
 }
 
 /** The questionnaire a respondent starts in: the portrait's, else the first. */
-export function startQuestionnaire(content: ProjectContent, portraitQuestionnaireId?: string | null): string | null {
+export function startQuestionnaire(
+  content: ProjectContent,
+  portraitQuestionnaireId?: string | null,
+): string | null {
   if (portraitQuestionnaireId && content.questionnaires.some((q) => q.id === portraitQuestionnaireId))
     return portraitQuestionnaireId;
   return content.questionnaires[0]?.id ?? null;

@@ -24,7 +24,12 @@ export const ReplySchema = v.strictObject({
   /** open (free text), regionAuto / cityAuto (the place's stable id from the cities lookup). */
   text: v.optional(v.nullable(freeText)),
   /** matrix: statement id → answer id. */
-  cells: v.optional(v.pipe(v.record(idText, idText), v.check((r) => Object.keys(r).length <= 100))),
+  cells: v.optional(
+    v.pipe(
+      v.record(idText, idText),
+      v.check((r) => Object.keys(r).length <= 100),
+    ),
+  ),
 });
 export type Reply = v.InferOutput<typeof ReplySchema>;
 
@@ -165,7 +170,8 @@ export function replyRows(q: Question, reply: Reply): AnswerRow[] {
   });
   if (q.category === 'matrix')
     return Object.entries(reply.cells ?? {}).map(([s, a]) => row({ statement_id: s, answer_id: a }));
-  if (q.category === 'sortable') return (reply.answers ?? []).map((a, i) => row({ answer_id: a, value: i + 1 }));
+  if (q.category === 'sortable')
+    return (reply.answers ?? []).map((a, i) => row({ answer_id: a, value: i + 1 }));
   if (r.answers) {
     const rows = (reply.answers ?? []).map((a) => row({ answer_id: a }));
     if (!blank(reply.other)) rows.push(row({ text: reply.other!.trim() }));
