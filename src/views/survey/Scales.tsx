@@ -40,16 +40,14 @@ export function Scale({ page, value, onChange, describedBy }: Props) {
                 type="radio"
                 name={name}
                 className="sr-only"
+                aria-label={stars ? s.stars(n, sc.max) : undefined}
                 checked={v === n}
                 onChange={() => onChange({ value: n })}
               />
               {stars ? (
-                <>
-                  <span aria-hidden="true" className={v !== null && n <= v ? 'text-amber-500' : 'text-slate-400'}>
-                    {v !== null && n <= v ? '★' : '☆'}
-                  </span>
-                  <span className="sr-only">{s.stars(n, sc.max)}</span>
-                </>
+                <span aria-hidden="true" className={v !== null && n <= v ? 'text-amber-500' : 'text-slate-500'}>
+                  {v !== null && n <= v ? '★' : '☆'}
+                </span>
               ) : (
                 <span>{n}</span>
               )}
