@@ -47,7 +47,14 @@ export function Choice({ page, value, onChange, describedBy }: Props) {
               onChange={() => toggle(a.id)}
             />
             <span className="flex min-w-0 flex-col gap-2">
-              {a.picture && <img src={a.picture} alt="" className="max-h-40 max-w-full rounded object-contain" loading="lazy" />}
+              {a.picture && (
+                <img
+                  src={a.picture}
+                  alt=""
+                  className="max-h-40 max-w-full rounded object-contain"
+                  loading="lazy"
+                />
+              )}
               <span className="break-words">{a.text}</span>
             </span>
           </label>

@@ -15,7 +15,10 @@ export function Matrix({ page, value, onChange, describedBy }: Props) {
   const { s } = useTexts();
   const cells = value.cells ?? {};
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-300 bg-white" aria-describedby={describedBy}>
+    <div
+      className="overflow-x-auto rounded-lg border border-slate-300 bg-white"
+      aria-describedby={describedBy}
+    >
       <table className="w-full border-collapse text-sm">
         <thead>
           <tr>

@@ -10,7 +10,11 @@ export interface PlaceOption {
   name: string;
   detail: string;
 }
-export type FindPlaces = (kind: 'city' | 'region', search: string, signal: AbortSignal) => Promise<PlaceOption[]>;
+export type FindPlaces = (
+  kind: 'city' | 'region',
+  search: string,
+  signal: AbortSignal,
+) => Promise<PlaceOption[]>;
 
 interface Props {
   page: Page;

@@ -23,7 +23,8 @@ async function places(kind: 'city' | 'region', search: string, signal: AbortSign
   const cities = await findCities({ search, limit: 20 }, signal);
   if (kind === 'city') return cities.map((c) => ({ id: c.id, name: c.name, detail: c.region.name }));
   const seen = new Map<string, PlaceOption>();
-  for (const c of cities) if (!seen.has(c.region.id)) seen.set(c.region.id, { id: c.region.id, name: c.region.name, detail: '' });
+  for (const c of cities)
+    if (!seen.has(c.region.id)) seen.set(c.region.id, { id: c.region.id, name: c.region.name, detail: '' });
   return [...seen.values()];
 }
 
@@ -34,8 +35,9 @@ export default function SurveyPreview({ content, startQuestionId }: SurveyPrevie
   const [end, setEnd] = useState<EndKind | null>(null);
   const start = useMemo(() => {
     const qn =
-      content.questionnaires.find((x) => x.blocks.some((b) => b.questions.some((q) => q.id === startQuestionId))) ??
-      content.questionnaires[0];
+      content.questionnaires.find((x) =>
+        x.blocks.some((b) => b.questions.some((q) => q.id === startQuestionId)),
+      ) ?? content.questionnaires[0];
     return qn ? { questionnaireId: qn.id, questionId: startQuestionId, seed: `preview-${run}` } : null;
   }, [content, startQuestionId, run]);
   const onEnd = useCallback((e: EndKind) => setEnd(e), []);
@@ -51,7 +53,11 @@ export default function SurveyPreview({ content, startQuestionId }: SurveyPrevie
       <div className="flex flex-col gap-3 bg-slate-50 p-3" lang={locale}>
         <div className="flex items-center justify-between gap-2 text-sm text-slate-700">
           <span>{s.previewNote}</span>
-          <button type="button" className="rounded-md border border-slate-400 bg-white px-3 py-1 font-medium" onClick={restart}>
+          <button
+            type="button"
+            className="rounded-md border border-slate-400 bg-white px-3 py-1 font-medium"
+            onClick={restart}
+          >
             {s.restart}
           </button>
         </div>

@@ -33,7 +33,10 @@ export function Ranking({ page, value, onChange, describedBy }: Props) {
       <p id={`${page.question.id}-hint`} className="mb-2 text-sm text-slate-600">
         {s.rankHint}
       </p>
-      <ol className="flex flex-col gap-2" aria-describedby={`${page.question.id}-hint ${describedBy ?? ''}`.trim()}>
+      <ol
+        className="flex flex-col gap-2"
+        aria-describedby={`${page.question.id}-hint ${describedBy ?? ''}`.trim()}
+      >
         {order.map((id, i) => {
           const a = byId.get(id);
           if (!a) return null;
@@ -59,9 +62,17 @@ export function Ranking({ page, value, onChange, describedBy }: Props) {
                 {i + 1}
               </span>
               <span className="sr-only">{s.rank(i + 1)}:</span>
-              {a.picture && <img src={a.picture} alt="" className="h-12 w-12 rounded object-cover" loading="lazy" />}
+              {a.picture && (
+                <img src={a.picture} alt="" className="h-12 w-12 rounded object-cover" loading="lazy" />
+              )}
               <span className="min-w-0 flex-1 break-words">{a.text}</span>
-              <button type="button" className={button} aria-label={s.moveUp(a.text)} disabled={i === 0} onClick={() => move(i, i - 1)}>
+              <button
+                type="button"
+                className={button}
+                aria-label={s.moveUp(a.text)}
+                disabled={i === 0}
+                onClick={() => move(i, i - 1)}
+              >
                 ↑
               </button>
               <button

@@ -1,7 +1,14 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { CATEGORY_RULES } from '../../domain/content/categories';
 import type { ProjectContent } from '../../domain/content/model';
-import { checkReply, runFlow, type FlowStart, type Page, type Reply, type ReplyEntry } from '../../domain/flow';
+import {
+  checkReply,
+  runFlow,
+  type FlowStart,
+  type Page,
+  type Reply,
+  type ReplyEntry,
+} from '../../domain/flow';
 import { Choice } from './Choice';
 import { Matrix } from './Matrix';
 import { Place, type FindPlaces } from './Place';
@@ -15,9 +22,7 @@ import type { SurveyTexts } from './texts';
 // preview) and says how the survey stands afterwards.
 
 export type EndKind = 'completed' | 'screenedOut' | 'quotaFull';
-export type SubmitAnswer =
-  | { ok: true; end: EndKind | null }
-  | { ok: false; message: string };
+export type SubmitAnswer = { ok: true; end: EndKind | null } | { ok: false; message: string };
 
 interface Props {
   content: ProjectContent;
@@ -68,15 +73,9 @@ export function Runner({ content, start, initialReplies, submit, findPlaces, onE
     if (endReason && at >= replies.length) onEnd(endReason);
   }, [endReason, at, replies.length, onEnd]);
 
-  // Focus the new question's heading so keyboard and screen-reader users start at the top.
-  const first = useRef(true);
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    heading.current?.focus();
-  }, [page?.question.id]);
+  // The new question's heading takes the focus after Next or Back, so keyboard and screen-reader
+  // users start at the top of the new page (the button they pressed may be gone or disabled).
+  const focusHeading = () => setTimeout(() => heading.current?.focus(), 0);
 
   if (!page) return null;
   const q = page.question;
@@ -106,6 +105,7 @@ export function Runner({ content, start, initialReplies, submit, findPlaces, onE
       const same = stored !== undefined && JSON.stringify(stored) === JSON.stringify(reply);
       setReplies(same ? replies : [...replies.slice(0, at), { questionId: q.id, reply }]);
       setAt(at + 1);
+      focusHeading();
     } finally {
       setBusy(false);
     }
@@ -170,7 +170,9 @@ export function Runner({ content, start, initialReplies, submit, findPlaces, onE
       <h1 ref={heading} tabIndex={-1} className="text-xl font-semibold break-words outline-none">
         {q.text}
       </h1>
-      {q.picture && <img src={q.picture} alt="" className="max-h-72 max-w-full self-start rounded-lg object-contain" />}
+      {q.picture && (
+        <img src={q.picture} alt="" className="max-h-72 max-w-full self-start rounded-lg object-contain" />
+      )}
       {body}
       {error && (
         <p id={errorId} role="alert" className="font-medium text-red-700">
@@ -185,6 +187,7 @@ export function Runner({ content, start, initialReplies, submit, findPlaces, onE
             onClick={() => {
               setError(null);
               setAt(at - 1);
+              focusHeading();
             }}
           >
             {s.back}
@@ -205,14 +208,33 @@ export function Runner({ content, start, initialReplies, submit, findPlaces, onE
 export function EndPage({ kind }: { kind: EndKind }) {
   const { s } = useTexts();
   const [title, text] =
-    kind === 'completed' ? [s.thanksTitle, s.thanks] : kind === 'screenedOut' ? [s.screenedTitle, s.screened] : [s.fullTitle, s.full];
+    kind === 'completed'
+      ? [s.thanksTitle, s.thanks]
+      : kind === 'screenedOut'
+        ? [s.screenedTitle, s.screened]
+        : [s.fullTitle, s.full];
   return <Message title={title} text={text} />;
 }
 
-export function Message({ title, text, children }: { title: string; text: string; children?: React.ReactNode }) {
+/** A page of text (the end, a closed survey). Its heading takes the focus, like a new question's. */
+export function Message({
+  title,
+  text,
+  children,
+}: {
+  title: string;
+  text: string;
+  children?: React.ReactNode;
+}) {
+  const ref = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (document.activeElement === document.body || !document.activeElement) ref.current?.focus();
+  }, []);
   return (
     <div className="flex flex-col gap-3 py-6 text-center">
-      <h1 className="text-2xl font-semibold">{title}</h1>
+      <h1 ref={ref} tabIndex={-1} className="text-2xl font-semibold outline-none">
+        {title}
+      </h1>
       <p className="text-slate-700">{text}</p>
       {children}
     </div>

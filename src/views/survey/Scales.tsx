@@ -45,7 +45,10 @@ export function Scale({ page, value, onChange, describedBy }: Props) {
                 onChange={() => onChange({ value: n })}
               />
               {stars ? (
-                <span aria-hidden="true" className={v !== null && n <= v ? 'text-amber-500' : 'text-slate-500'}>
+                <span
+                  aria-hidden="true"
+                  className={v !== null && n <= v ? 'text-amber-500' : 'text-slate-500'}
+                >
                   {v !== null && n <= v ? '★' : '☆'}
                 </span>
               ) : (

@@ -39,22 +39,27 @@ export function SurveyApp({ token }: { token: string }) {
     document.title = s.title;
   }, [locale, s.title]);
 
-  const failed = useCallback((err: unknown) => {
-    if (err instanceof SurveyError) {
-      const st = err.body.state;
-      if (st === 'notStarted' || st === 'paused' || st === 'finished') return setPhase({ kind: 'closed', state: st });
-      if (err.body.code === 'ticket-used') return setPhase({ kind: 'used' });
-      if (err.status === 404) return setPhase({ kind: 'notFound' });
-      return setPhase({ kind: 'error', message: err.message });
-    }
-    setPhase({ kind: 'error', message: SURVEY_TEXTS[locale].offline });
-  }, [locale]);
+  const failed = useCallback(
+    (err: unknown) => {
+      if (err instanceof SurveyError) {
+        const st = err.body.state;
+        if (st === 'notStarted' || st === 'paused' || st === 'finished')
+          return setPhase({ kind: 'closed', state: st });
+        if (err.body.code === 'ticket-used') return setPhase({ kind: 'used' });
+        if (err.status === 404) return setPhase({ kind: 'notFound' });
+        return setPhase({ kind: 'error', message: err.message });
+      }
+      setPhase({ kind: 'error', message: SURVEY_TEXTS[locale].offline });
+    },
+    [locale],
+  );
 
   const enter = useCallback(
     async (resume: string) => {
       const session = await surveyApi.session(resume, locale);
       if (session.status !== 'started') return setPhase({ kind: 'end', end: session.status });
-      if (session.state !== 'open' || !session.content) return setPhase({ kind: 'closed', state: session.state === 'open' ? 'finished' : session.state });
+      if (session.state !== 'open' || !session.content)
+        return setPhase({ kind: 'closed', state: session.state === 'open' ? 'finished' : session.state });
       setPhase({ kind: 'running', resume, session: session as Session & { content: ProjectContent } });
     },
     [locale],
@@ -113,18 +118,25 @@ export function SurveyApp({ token }: { token: string }) {
         const res = await surveyApi.answer(resume, locale, { at, questionId, reply });
         return { ok: true, end: res.status === 'started' ? null : res.status };
       } catch (err) {
-        if (err instanceof SurveyError && (err.body.state || err.status === 404 || err.body.code === 'survey-done')) {
+        if (
+          err instanceof SurveyError &&
+          (err.body.state || err.status === 404 || err.body.code === 'survey-done')
+        ) {
           if (err.body.code === 'survey-done') void enter(resume).catch(failed);
           else failed(err);
           return { ok: false, message: err.message };
         }
-        return { ok: false, message: err instanceof SurveyError ? err.message : SURVEY_TEXTS[locale].offline };
+        return {
+          ok: false,
+          message: err instanceof SurveyError ? err.message : SURVEY_TEXTS[locale].offline,
+        };
       }
     },
     [resume, locale, enter, failed],
   );
   const findPlaces = useCallback(
-    (kind: 'city' | 'region', search: string, signal: AbortSignal) => surveyApi.places(resume, locale, kind, search, signal),
+    (kind: 'city' | 'region', search: string, signal: AbortSignal) =>
+      surveyApi.places(resume, locale, kind, search, signal),
     [resume, locale],
   );
   const onEnd = useCallback((end: EndKind) => setPhase({ kind: 'end', end }), []);
@@ -150,7 +162,11 @@ export function SurveyApp({ token }: { token: string }) {
     case 'error':
       main = (
         <Message title={s.errorTitle} text={phase.message}>
-          <button type="button" className="mx-auto min-h-11 rounded-lg bg-indigo-600 px-6 font-medium text-white" onClick={() => void load()}>
+          <button
+            type="button"
+            className="mx-auto min-h-11 rounded-lg bg-indigo-600 px-6 font-medium text-white"
+            onClick={() => void load()}
+          >
             {s.retry}
           </button>
         </Message>
@@ -272,11 +288,14 @@ function Profile({ onStart }: { onStart: (a?: Attributes) => void }) {
         <button type="submit" className="min-h-11 rounded-lg bg-indigo-600 px-6 font-medium text-white">
           {s.start}
         </button>
-        <button type="button" className="min-h-11 rounded-lg border border-slate-400 bg-white px-5 font-medium" onClick={() => onStart()}>
+        <button
+          type="button"
+          className="min-h-11 rounded-lg border border-slate-400 bg-white px-5 font-medium"
+          onClick={() => onStart()}
+        >
           {s.skip}
         </button>
       </div>
     </form>
   );
 }
-

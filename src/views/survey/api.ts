@@ -18,7 +18,12 @@ export class SurveyError extends Error {
   }
 }
 
-async function call<T>(method: string, path: string, locale: SurveyLocale, opts: { body?: unknown; token?: string; signal?: AbortSignal } = {}): Promise<T> {
+async function call<T>(
+  method: string,
+  path: string,
+  locale: SurveyLocale,
+  opts: { body?: unknown; token?: string; signal?: AbortSignal } = {},
+): Promise<T> {
   const headers: Record<string, string> = { 'accept-language': locale };
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
   if (opts.token) headers['x-respondent-token'] = opts.token;
@@ -29,7 +34,8 @@ async function call<T>(method: string, path: string, locale: SurveyLocale, opts:
     signal: opts.signal,
   });
   const data = res.headers.get('content-type')?.includes('json') ? await res.json() : {};
-  if (!res.ok) throw new SurveyError(res.status, data.message ?? `Server response status: ${res.status}`, data);
+  if (!res.ok)
+    throw new SurveyError(res.status, data.message ?? `Server response status: ${res.status}`, data);
   return data as T;
 }
 
@@ -51,12 +57,20 @@ export interface Session {
 export const surveyApi = {
   info: (token: string, l: SurveyLocale) => call<LinkInfo>('GET', `/survey/${encodeURIComponent(token)}`, l),
   start: (token: string, l: SurveyLocale, attributes?: Attributes) =>
-    call<{ state: 'started'; token: string } | { state: 'quotaFull' | Availability }>('POST', `/survey/${encodeURIComponent(token)}/start`, l, {
-      body: { locale: l, ...(attributes && { attributes }) },
-    }),
+    call<{ state: 'started'; token: string } | { state: 'quotaFull' | Availability }>(
+      'POST',
+      `/survey/${encodeURIComponent(token)}/start`,
+      l,
+      {
+        body: { locale: l, ...(attributes && { attributes }) },
+      },
+    ),
   session: (token: string, l: SurveyLocale) => call<Session>('GET', '/survey/session', l, { token }),
   answer: (token: string, l: SurveyLocale, body: { at: number; questionId: string; reply: Reply }) =>
     call<{ status: Session['status']; answered: number }>('POST', '/survey/answer', l, { token, body }),
   places: (token: string, l: SurveyLocale, kind: 'city' | 'region', search: string, signal: AbortSignal) =>
-    call<PlaceOption[]>('GET', `/survey/places?kind=${kind}&search=${encodeURIComponent(search)}`, l, { token, signal }),
+    call<PlaceOption[]>('GET', `/survey/places?kind=${kind}&search=${encodeURIComponent(search)}`, l, {
+      token,
+      signal,
+    }),
 };
