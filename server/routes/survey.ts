@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError, unauthorized } from '../http/errors';
 import { parse } from '../http/validate';
+import { hit, peek } from '../http/ratelimit';
 import { gameBySecrets } from '../repos/games';
 import { respondentByToken } from '../repos/respondents';
 import { searchCities, regions } from '../data/cities';
@@ -27,6 +28,10 @@ import { SURVEY_TEXTS, type SurveyLocale } from '../../src/views/survey/texts';
 
 /** Requests per minute. Exported so the benchmark can lift the per-address limit (one address there). */
 export const SURVEY_LIMITS = { startPerAddress: 60, answerPerRespondent: 120, answerPerAddress: 3000 };
+
+const HOUR = 3600_000;
+/** As the handshake (POST /games/sdk): failed credentials an hour from one address. */
+const SDK_FAILURES_PER_HOUR = 60;
 
 const TokenParam = v.object({ token: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{10,64}$/)) });
 const StartBody = v.optional(
@@ -200,9 +205,22 @@ export default async function surveyRoutes(app: FastifyInstance) {
 
   /** The game SDK asks for a survey for one player: a one-time runner address, or 204. */
   app.post('/games/sdk/survey', async (req, reply) => {
+    // Failed credentials count with the handshake's (same key, same limit): guessing is slow on both.
+    const failKey = `sdk:ip:${req.ip}`;
+    const failures = await peek(db, failKey, HOUR);
+    if (failures.count >= SDK_FAILURES_PER_HOUR) {
+      const minutes = Math.max(1, Math.ceil(failures.retryInMs / 60_000));
+      throw new HttpError(429, (t) => t.errors.tooManyRequests({ minutes }), {
+        code: 'too-many-attempts',
+        headers: { 'retry-after': String(Math.ceil(failures.retryInMs / 1000)) },
+      });
+    }
     const body = parse(SdkSurveyBody, req.body);
     const game = await gameBySecrets(db, body.apiKey, body.token);
-    if (!game) throw unauthorized((t) => t.games.errors.wrongSecrets(), { code: 'wrong-sdk-credentials' });
+    if (!game) {
+      await hit(db, failKey, HOUR);
+      throw unauthorized((t) => t.games.errors.wrongSecrets(), { code: 'wrong-sdk-credentials' });
+    }
     if (game.status === GameStatus.Disabled)
       throw new HttpError(403, (t) => t.games.errors.disabled(), { code: 'game-disabled' });
     if (game.status !== GameStatus.Connected) return reply.status(204).send();
