@@ -12,6 +12,8 @@ import lookupRoutes from './lookups';
 import contentRoutes from './content';
 import priceRoutes from './price';
 import reviewRoutes from './review';
+import openapiRoutes from './openapi';
+import surveyRoutes from './survey';
 
 // Every route module, one per resource, mounted under /api/v1/service. Add new ones here.
 export const routeModules: ((app: FastifyInstance) => Promise<void>)[] = [sessionRoutes];
@@ -20,3 +22,5 @@ routeModules.push(userRoutes, invitationRoutes, organizationRoutes, historyRoute
 routeModules.push(projectRoutes, projectSettingsRoutes, lookupRoutes);
 routeModules.push(contentRoutes);
 routeModules.push(priceRoutes, reviewRoutes);
+routeModules.push(openapiRoutes);
+routeModules.push(surveyRoutes);
