@@ -25,6 +25,8 @@ import {
   VkPercentBody,
 } from '../../src/domain/pricing';
 import { ProjectSettingsBody } from '../../src/domain/projectSettings';
+import { ProjectPriceQuery } from '../../src/domain/projectPrice';
+import { ReviewSettingsBody } from '../../src/domain/reviewSettings';
 import {
   CloneProjectBody,
   CreateProjectBody,
@@ -163,6 +165,16 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     multipart: ['images'],
   },
   'GET /pictures/:file': { tag: 'content', summary: 'An uploaded picture' },
+  'GET /project/price': {
+    tag: 'content',
+    summary: 'The price of a project for the counts of its content (not the calculator settings)',
+    query: ProjectPriceQuery,
+  },
+  'POST /project/review-settings': {
+    tag: 'content',
+    summary: 'On moderation: block customParams and callbackUrl, question customParams',
+    body: ReviewSettingsBody,
+  },
   'GET /openapi.json': { tag: 'service', summary: 'This document' },
   'GET /docs': { tag: 'service', summary: 'This document as a readable page' },
 };
