@@ -4,7 +4,13 @@ import { launchBrowser, newAuditPage, signIn, startApp, watchErrors } from './he
 import type { Session, TestServer } from '../server/helpers';
 import { getProject, insertProject, saveProject } from '../server/content-helpers';
 import { Role } from '../../src/domain/roles';
-import { newBlock, newQuestion, newQuestionnaire } from '../../src/domain/content/factory';
+import { newAnswer, newBlock, newQuestion, newQuestionnaire } from '../../src/domain/content/factory';
+
+/** A 1×1 PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 import type { ProjectContent, Question } from '../../src/domain/content/model';
 import { expectSaveState, fill, panel, save, selectQuestion, seriousViolations } from './panels-helpers';
 
@@ -293,4 +299,64 @@ describe('item panels in Chromium', () => {
     expect(errors).toEqual([]);
     await page.context().close();
   }, 240_000);
+
+  it('uploads a picture for a question and an answer, shows them, and refuses a bad file before sending it', async () => {
+    const { page, errors, pid } = await openEditor({
+      questionnaires: [
+        newQuestionnaire({
+          blocks: [
+            newBlock({
+              questions: [newQuestion({ text: 'Pick a cover', answers: [newAnswer({ text: 'A' })] })],
+            }),
+          ],
+        }),
+      ],
+      portraits: [],
+    });
+    await selectQuestion(page, 1);
+    const uploads: string[] = [];
+    page.on('request', (r) => r.url().endsWith('/picture') && uploads.push(r.method()));
+    await panel(page)
+      .getByLabel('Choose a picture: Block 1 › Question 1', { exact: true })
+      .setInputFiles({
+        name: 'notes.png',
+        mimeType: 'image/png',
+        buffer: Buffer.from('just text, not a picture'),
+      });
+    await expect
+      .poll(() => panel(page).getByRole('alert').first().textContent())
+      .toBe('Block 1 › Question 1: File “notes.png” is not a JPEG, PNG, WebP or GIF image');
+    expect(uploads).toEqual([]);
+
+    await panel(page)
+      .getByLabel('Choose a picture: Block 1 › Question 1', { exact: true })
+      .setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: PNG });
+    const thumb = panel(page).getByRole('img', { name: 'Picture: Block 1 › Question 1', exact: true });
+    await thumb.waitFor();
+    expect(await thumb.getAttribute('src')).toMatch(/^\/api\/v1\/service\/pictures\/[0-9a-f]{64}\.png$/);
+    expect(await thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+    await panel(page)
+      .getByLabel('Choose a picture: Block 1 › Question 1 › Answer 1', { exact: true })
+      .setInputFiles({ name: 'a.png', mimeType: 'image/png', buffer: PNG });
+    await panel(page).getByRole('img', { name: 'Picture: Block 1 › Question 1 › Answer 1' }).waitFor();
+    expect(uploads).toEqual(['POST', 'POST']);
+    expect(await seriousViolations(page)).toEqual([]);
+    await save(page);
+    const q = ((await getProject(server, admin, pid)).body.content as ProjectContent).questionnaires[0]
+      .blocks[0].questions[0];
+    expect(q.picture).toMatch(/pictures\/[0-9a-f]{64}\.png$/);
+    expect(q.answers[0].picture).toBe(q.picture);
+
+    // Removed, it is gone from the question.
+    await panel(page)
+      .getByRole('button', { name: 'Remove picture: Block 1 › Question 1', exact: true })
+      .click();
+    await expect
+      .poll(() =>
+        panel(page).getByRole('img', { name: 'Picture: Block 1 › Question 1', exact: true }).count(),
+      )
+      .toBe(0);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  }, 120_000);
 });

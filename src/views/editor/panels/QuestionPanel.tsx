@@ -3,6 +3,7 @@ import { TEXT_MAX } from '../../../domain/content/limits';
 import { useI18nContext } from '../../../i18n/i18n-react';
 import { EditorActor } from '../editorActor';
 import { CategoryPicker } from './CategoryPicker';
+import { PictureField } from './PictureField';
 import { Section, TextField } from './controls';
 import { CATEGORY_FIELDS } from './fields/registry';
 import { findQuestionPlace } from './locate';
@@ -47,8 +48,14 @@ export function QuestionPanel({ id }: { id: string }) {
         disabled={disabled}
         onCommit={(text) => edit({ type: 'question.update', questionId: q.id, patch: { text } })}
       />
+      <PictureField
+        value={q.picture}
+        what={where}
+        disabled={disabled}
+        onChange={(picture) => edit({ type: 'question.update', questionId: q.id, patch: { picture } })}
+      />
       <CategoryPicker question={q} disabled={disabled} />
-      <Fields question={q} disabled={disabled} />
+      <Fields question={q} disabled={disabled} where={where} />
       <Section title={LL.panels.redirect.label()}>
         <RedirectPicker
           questionId={q.id}

@@ -4,4 +4,6 @@ import type { Question } from '../../../../domain/content/model';
 export interface FieldsProps {
   question: Question;
   disabled: boolean;
+  /** Where the question is ("Block 2 › Question 4"): messages about its parts start with it. */
+  where?: string;
 }

@@ -13,6 +13,7 @@ import { IconButton } from '../../../ui/Button';
 import { TrashIcon } from '../../../ui/icons';
 import { Select, TextField } from '../controls';
 import { RedirectPicker } from '../RedirectPicker';
+import { PictureField } from '../PictureField';
 import { useEdit } from '../usePanel';
 
 // The answers of a question: edit, add (Enter adds one below), delete, reorder by dragging the
@@ -35,6 +36,8 @@ interface RowProps {
   disabled: boolean;
   screening: boolean;
   redirects: boolean;
+  pictures: boolean;
+  where: string;
   onKey: (e: KeyboardEvent<HTMLElement>, index: number, answer: Answer) => void;
   onPaste: (e: ClipboardEvent<HTMLElement>, index: number, answer: Answer) => void;
   onDragStart: (index: number) => void;
@@ -98,8 +101,24 @@ const AnswerRow = memo(function AnswerRow(p: RowProps) {
           </IconButton>
         )}
       </div>
-      {(p.screening || p.redirects) && (
+      {(p.screening || p.redirects || p.pictures) && (
         <div className="flex flex-col gap-2 pl-7">
+          {p.pictures && (
+            <PictureField
+              compact
+              value={p.answer.picture}
+              what={`${p.where}${LL.panels.path.separator()}${T.text({ n })}`}
+              disabled={p.disabled}
+              onChange={(picture) =>
+                edit({
+                  type: 'answer.update',
+                  questionId: p.questionId,
+                  answerId: p.answer.id,
+                  patch: { picture },
+                })
+              }
+            />
+          )}
           {p.screening && (
             <Select<ScreeningMode>
               label={T.screening({ n })}
@@ -135,10 +154,12 @@ export function AnswersEditor({
   question,
   disabled,
   title,
+  where = '',
 }: {
   question: Question;
   disabled: boolean;
   title?: string;
+  where?: string;
 }) {
   const { LL } = useI18nContext();
   const edit = useEdit();
@@ -222,6 +243,8 @@ export function AnswersEditor({
             disabled={disabled}
             screening={rules.screening}
             redirects={rules.answerRedirects}
+            pictures={rules.answerPictures}
+            where={where}
             onKey={onKey}
             onPaste={onPaste}
             onDragStart={(from) => (dragFrom.current = from)}
