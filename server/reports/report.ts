@@ -40,6 +40,7 @@ export async function buildReport(
   p: NonNullable<ProjectRow>,
   opts: {
     filters: ReportFilters;
+    openQuestion?: string;
     openPage: number;
     openPageSize: number;
     ready: Readiness;
@@ -54,18 +55,20 @@ export async function buildReport(
   const wanted = opts.ready.available
     ? { multiRow, places }
     : { multiRow: [] as string[], places: [] as string[] };
+  // Without openQuestion the page applies to every open question.
+  const pageOf = (id: string) =>
+    opts.openQuestion === undefined || opts.openQuestion === id ? opts.openPage : 1;
   const [aggregates, ...pages] = await Promise.all([
     aggregate(db, p.id, opts.filters, wanted),
     ...(opts.ready.available ? openIds : []).map((id) =>
-      openAnswers(db, p.id, opts.filters, id, opts.openPage, opts.openPageSize),
+      openAnswers(db, p.id, opts.filters, id, pageOf(id), opts.openPageSize),
     ),
   ]);
   return shapeReport({
     project: { id: p.id, name: p.name, status: p.status as ProjectStatusId },
     content,
     aggregates,
-    open: new Map(pages.map((items, i) => [openIds[i], items])),
-    openPage: opts.openPage,
+    open: new Map(pages.map((items, i) => [openIds[i], { page: pageOf(openIds[i]), items }])),
     openPageSize: opts.openPageSize,
     filters: opts.filters,
     ...opts.ready,

@@ -165,8 +165,7 @@ export interface ShapeInput {
   content: ProjectContent;
   aggregates: Aggregates;
   /** The requested page of each open question's texts. */
-  open: Map<string, { respondentId: number; text: string }[]>;
-  openPage: number;
+  open: Map<string, { page: number; items: { respondentId: number; text: string }[] }>;
   openPageSize: number;
   filters: ReportFilters;
   final: boolean;
@@ -192,9 +191,9 @@ export function shapeReport(input: ShapeInput): ReportJson {
           ref.question.category === 'open'
             ? {
                 total,
-                page: input.openPage,
+                page: input.open.get(ref.question.id)?.page ?? 1,
                 pageSize: input.openPageSize,
-                items: input.open.get(ref.question.id) ?? [],
+                items: input.open.get(ref.question.id)?.items ?? [],
               }
             : undefined;
         const places = agg.places.filter((p) => p.question_id === ref.question.id);

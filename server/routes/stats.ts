@@ -33,6 +33,7 @@ export default async function statsRoutes(app: FastifyInstance) {
       reply.header('cache-control', 'no-store');
       return buildReport(db, p, {
         filters,
+        openQuestion: q.openQuestion,
         openPage: q.openPage,
         openPageSize: q.openPageSize,
         ready,

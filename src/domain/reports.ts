@@ -54,6 +54,8 @@ export const ReportQuery = v.pipe(
     city: optionalOf(queryText(120)),
     education: optionalOf(v.picklist(EDUCATION_LEVELS, 'invalid')),
     portrait: optionalOf(v.pipe(v.string('type'), v.regex(/^[A-Za-z0-9_-]{1,32}$/, 'invalid'))),
+    /** The open question whose list `openPage` pages; the others show their first page. */
+    openQuestion: optionalOf(v.pipe(v.string('type'), v.regex(/^[A-Za-z0-9_-]{1,32}$/, 'invalid'))),
     openPage: v.optional(queryInt(1, OPEN_PAGE_MAX), '1'),
     openPageSize: v.optional(queryInt(1, OPEN_PAGE_SIZE_MAX), String(OPEN_PAGE_SIZE_DEFAULT)),
   }),

@@ -3995,11 +3995,21 @@ type RootTranslation = {
 			 */
 			apply: string
 			/**
+			 * В​о​з​р​а​с​т​:​ ​ц​е​л​ы​е​ ​ч​и​с​л​а​ ​о​т​ ​{​m​i​n​}​ ​д​о​ ​{​m​a​x​}​,​ ​«​о​т​»​ ​н​е​ ​б​о​л​ь​ш​е​ ​«​д​о​»
+			 * @param {number} max
+			 * @param {number} min
+			 */
+			ageInvalid: RequiredParams<'max' | 'min'>
+			/**
 			 * С​б​р​о​с​и​т​ь​ ​ф​и​л​ь​т​р​ы
 			 */
 			reset: string
 		}
 		table: {
+			/**
+			 * П​о​к​а​з​а​т​е​л​ь
+			 */
+			measure: string
 			/**
 			 * О​т​в​е​т
 			 */
@@ -8002,11 +8012,19 @@ export type TranslationFunctions = {
 			 */
 			apply: () => LocalizedString
 			/**
+			 * Возраст: целые числа от {min} до {max}, «от» не больше «до»
+			 */
+			ageInvalid: (arg: { max: number, min: number }) => LocalizedString
+			/**
 			 * Сбросить фильтры
 			 */
 			reset: () => LocalizedString
 		}
 		table: {
+			/**
+			 * Показатель
+			 */
+			measure: () => LocalizedString
 			/**
 			 * Ответ
 			 */

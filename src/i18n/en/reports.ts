@@ -61,9 +61,11 @@ const reports: Translation['reports'] = {
     any: 'Any',
     anyPortrait: 'All portraits',
     apply: 'Apply',
+    ageInvalid: 'Age: whole numbers from {min} to {max}, “from” not above “to”',
     reset: 'Reset filters',
   },
   table: {
+    measure: 'Measure',
     answer: 'Answer',
     count: 'Count',
     percent: 'Share, %',

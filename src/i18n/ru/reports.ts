@@ -59,9 +59,11 @@ export default {
     any: 'Любой',
     anyPortrait: 'Все портреты',
     apply: 'Применить',
+    ageInvalid: 'Возраст: целые числа от {min:number} до {max:number}, «от» не больше «до»',
     reset: 'Сбросить фильтры',
   },
   table: {
+    measure: 'Показатель',
     answer: 'Ответ',
     count: 'Количество',
     percent: 'Доля, %',
