@@ -169,8 +169,13 @@ function answersFor(r: Random, q: Question, place: { city: string; region: strin
     ...a,
   });
   switch (q.category) {
+    case 'screening': {
+      // Most respondents pass the screening; about one in ten is screened out.
+      const deny = q.answers.filter((a) => a.screening === 'deny');
+      const allow = q.answers.filter((a) => a.screening !== 'deny');
+      return [row({ answer_id: pick(r, deny.length > 0 && r() < 0.1 ? deny : allow).id })];
+    }
     case 'oneAnswer':
-    case 'screening':
     case 'qualification':
       if (q.other !== null && r() < 0.08)
         return [row({ text: pick(r, ['Гонки', 'Симуляторы', 'Карточные']) })];

@@ -3879,7 +3879,7 @@ type RootTranslation = {
 			question: RequiredParams<'number'>
 			/**
 			 * О​т​в​е​т​и​л​и​:​ ​{​c​o​u​n​t​}
-			 * @param {number} count
+			 * @param {string} count
 			 */
 			answered: RequiredParams<'count'>
 			/**
@@ -4015,11 +4015,11 @@ type RootTranslation = {
 			 */
 			answer: string
 			/**
-			 * К​о​л​и​ч​е​с​т​в​о
+			 * К​о​л​-​в​о
 			 */
 			count: string
 			/**
-			 * Д​о​л​я​,​ ​%
+			 * %
 			 */
 			percent: string
 			/**
@@ -7906,7 +7906,7 @@ export type TranslationFunctions = {
 			/**
 			 * Ответили: {count}
 			 */
-			answered: (arg: { count: number }) => LocalizedString
+			answered: (arg: { count: string }) => LocalizedString
 			/**
 			 * Числа вопроса {number}
 			 */
@@ -8030,11 +8030,11 @@ export type TranslationFunctions = {
 			 */
 			answer: () => LocalizedString
 			/**
-			 * Количество
+			 * Кол-во
 			 */
 			count: () => LocalizedString
 			/**
-			 * Доля, %
+			 * %
 			 */
 			percent: () => LocalizedString
 			/**

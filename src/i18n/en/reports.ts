@@ -68,7 +68,7 @@ const reports: Translation['reports'] = {
     measure: 'Measure',
     answer: 'Answer',
     count: 'Count',
-    percent: 'Share, %',
+    percent: '%',
     value: 'Value',
     statement: 'Statement',
     meanRank: 'Mean rank',

@@ -25,8 +25,13 @@ function optionsOf(spec: ChartSpec, width: number): uPlot.Options {
   const n = spec.x.length;
   const xMin = categorical ? -0.5 : Math.min(...spec.x) - 0.5;
   const xMax = categorical ? n - 0.5 : Math.max(...spec.x) + 0.5;
-  // Room for a label under each bar; long texts are cut (the table beside has them whole).
-  const maxChars = Math.max(4, Math.floor(width / Math.max(n, 1) / 7));
+  // Room for a label under each bar; when they would collide they slant, and long texts are cut
+  // (the table beside has them whole).
+  const perBar = (width - 70) / Math.max(n, 1);
+  const slant = categorical && perBar < 90;
+  const maxChars = slant ? 14 : Math.max(4, Math.floor(perBar / 8));
+  const yMax = Math.max(0, ...spec.series.flatMap((s) => s.values.map((v) => v ?? 0)));
+  const ySize = 16 + 8 * Math.max(1, Math.round(yMax * 1.1).toLocaleString().length);
   return {
     width,
     height: HEIGHT,
@@ -40,12 +45,14 @@ function optionsOf(spec: ChartSpec, width: number): uPlot.Options {
       {
         ...AXIS,
         grid: { show: false },
+        rotate: slant ? 40 : 0,
+        size: slant ? 84 : 40,
         splits: categorical || spec.kind === 'nps' ? () => spec.x : undefined,
         values: categorical
           ? (_u, splits) => splits.map((i) => shorten(spec.labels![i] ?? '', maxChars))
           : undefined,
       },
-      { ...AXIS, size: 44 },
+      { ...AXIS, size: ySize },
     ],
     series: [
       {},

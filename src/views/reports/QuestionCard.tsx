@@ -13,13 +13,18 @@ const num = (n: number | null, locale: string) => (n === null ? '—' : n.toLoca
 
 function Table({ caption, head, rows }: { caption: string; head: string[]; rows: ReactNode[][] }) {
   return (
-    <div className="min-w-0 overflow-x-auto">
-      <table className="w-full text-sm">
+    // Long tables (a 0–40 range) scroll inside the card; the region can take focus to scroll by keys.
+    <div className="max-h-80 min-w-0 overflow-auto" tabIndex={0} role="region" aria-label={caption}>
+      <table className="w-full text-xs sm:text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead>
           <tr className="border-b border-slate-200 text-left text-slate-600">
             {head.map((h, i) => (
-              <th key={i} scope="col" className={`py-1 pr-3 font-medium ${i > 0 ? 'text-right' : ''}`}>
+              <th
+                key={i}
+                scope="col"
+                className={`whitespace-nowrap py-1 pr-3 font-medium ${i > 0 ? 'text-right' : ''}`}
+              >
                 {h}
               </th>
             ))}
@@ -145,7 +150,7 @@ function OpenList({ q, onPage }: { q: ReportQuestion; onPage: (page: number) => 
 }
 
 export function QuestionCard({ q, onOpenPage }: { q: ReportQuestion; onOpenPage: (page: number) => void }) {
-  const { LL } = useI18nContext();
+  const { LL, locale } = useI18nContext();
   const P = LL.reports.page;
   const spec = useMemo(
     () =>
@@ -174,7 +179,7 @@ export function QuestionCard({ q, onOpenPage }: { q: ReportQuestion; onOpenPage:
           {q.text || '—'}
         </h2>
         <p className="text-sm text-slate-600" data-answered={q.answered}>
-          {P.answered({ count: q.answered })}
+          {P.answered({ count: q.answered.toLocaleString(locale) })}
         </p>
       </header>
       {q.open ? (

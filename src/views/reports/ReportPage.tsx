@@ -169,7 +169,7 @@ function Report({ pid }: { pid: number }) {
     <section className="flex flex-col gap-4 p-4 sm:p-6" aria-busy={load.state === 'loading'}>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <h1 className="text-2xl font-semibold break-words text-slate-800">
+          <h1 className="text-xl font-semibold sm:text-2xl break-words text-slate-800">
             {P.title({ name: report.project.name })}
           </h1>
           <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600">
