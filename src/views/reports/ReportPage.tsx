@@ -166,7 +166,7 @@ function Report({ pid }: { pid: number }) {
   const nobody = report.countersAvailable && r.started === 0;
 
   return (
-    <section className="flex flex-col gap-4 p-4 sm:p-6" aria-busy={load.state === 'loading'}>
+    <section id="report" className="flex flex-col gap-4 p-4 sm:p-6" aria-busy={load.state === 'loading'}>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <h1 className="text-xl font-semibold sm:text-2xl break-words text-slate-800">
