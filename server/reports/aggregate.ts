@@ -91,10 +91,11 @@ export async function aggregate(
   questions: { multiRow: string[]; places: string[] },
 ): Promise<Aggregates> {
   const respondents = whereFilters(db.selectFrom('respondents').where('respondents.project_id', '=', pid), f);
-  const [statuses, cells, answered, places, cities, regions, quotas] = await Promise.all([
+  // One pass over the respondents gives the status counters and the city and region counts.
+  const [people, cells, answered, places, quotas] = await Promise.all([
     respondents
-      .select(['respondents.status', count.as('n')])
-      .groupBy('respondents.status')
+      .select(['respondents.status', 'respondents.city', 'respondents.region', count.as('n')])
+      .groupBy(['respondents.status', 'respondents.city', 'respondents.region'])
       .execute(),
     answersOf(db, pid, f)
       .select(['a.question_id', 'a.answer_id', 'a.statement_id', 'a.value', count.as('n')])
@@ -115,24 +116,22 @@ export async function aggregate(
           .select(['a.question_id', 'a.text', count.as('n')])
           .groupBy(['a.question_id', 'a.text'])
           .execute(),
-    respondents
-      .where('respondents.city', 'is not', null)
-      .select(['respondents.city as name', count.as('n')])
-      .groupBy('respondents.city')
-      .execute(),
-    respondents
-      .where('respondents.region', 'is not', null)
-      .select(['respondents.region as name', count.as('n')])
-      .groupBy('respondents.region')
-      .execute(),
     db
       .selectFrom('portrait_quotas')
       .select(['portrait_id', 'target', 'completed'])
       .where('project_id', '=', pid)
       .execute(),
   ]);
+  const sum = (key: (r: (typeof people)[number]) => string | number | null) => {
+    const m = new Map<string | number, number>();
+    for (const r of people) {
+      const k = key(r);
+      if (k !== null) m.set(k, (m.get(k) ?? 0) + Number(r.n));
+    }
+    return [...m];
+  };
   return {
-    statuses: statuses.map((r) => ({ status: Number(r.status), n: Number(r.n) })),
+    statuses: sum((r) => Number(r.status)).map(([status, n]) => ({ status: Number(status), n })),
     cells: cells.map((r) => ({
       question_id: r.question_id,
       answer_id: r.answer_id,
@@ -142,23 +141,14 @@ export async function aggregate(
     })),
     answered: answered.map((r) => ({ question_id: r.question_id, n: Number(r.n) })),
     places: places.map((r) => ({ question_id: r.question_id, text: r.text ?? '', n: Number(r.n) })),
-    cities: cities.map((r) => ({ name: String(r.name), n: Number(r.n) })),
-    regions: regions.map((r) => ({ name: String(r.name), n: Number(r.n) })),
+    cities: sum((r) => r.city).map(([name, n]) => ({ name: String(name), n })),
+    regions: sum((r) => r.region).map(([name, n]) => ({ name: String(name), n })),
     quotas: quotas.map((r) => ({
       portrait_id: r.portrait_id,
       target: Number(r.target),
       completed: Number(r.completed),
     })),
   };
-}
-
-/** Respondent counters only (the report while set_report_fill_online is off). */
-export async function statusCounts(db: Db, pid: number, f: ReportFilters): Promise<StatusCount[]> {
-  const rows = await whereFilters(db.selectFrom('respondents').where('respondents.project_id', '=', pid), f)
-    .select(['respondents.status', count.as('n')])
-    .groupBy('respondents.status')
-    .execute();
-  return rows.map((r) => ({ status: Number(r.status), n: Number(r.n) }));
 }
 
 /** One page of one open question's texts, oldest first. */
