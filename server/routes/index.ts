@@ -11,6 +11,7 @@ import projectSettingsRoutes from './project-settings';
 import lookupRoutes from './lookups';
 import contentRoutes from './content';
 import statsRoutes from './stats';
+import openapiRoutes from './openapi';
 
 // Every route module, one per resource, mounted under /api/v1/service. Add new ones here.
 export const routeModules: ((app: FastifyInstance) => Promise<void>)[] = [sessionRoutes];
@@ -19,3 +20,4 @@ routeModules.push(userRoutes, invitationRoutes, organizationRoutes, historyRoute
 routeModules.push(projectRoutes, projectSettingsRoutes, lookupRoutes);
 routeModules.push(contentRoutes);
 routeModules.push(statsRoutes);
+routeModules.push(openapiRoutes);
