@@ -56,6 +56,7 @@ async function measure(label: string, server: TestServer): Promise<BenchResult[]
   const started = performance.now();
   const { pid, session, content, rows } = await seed(server);
   const seedSeconds = Math.round((performance.now() - started) / 100) / 10;
+  console.log(`  ${label}: seeded ${rows} answer rows in ${seedSeconds} s`);
   const out: BenchResult[] = [];
   const project = (await server.app.db
     .selectFrom('projects')
@@ -76,12 +77,15 @@ async function measure(label: string, server: TestServer): Promise<BenchResult[]
     );
     const http = await median(
       async () => {
-        const res = await server.call('GET', `/project/stats/file?pid=${pid}&type=json${q}`, { session });
+        // One retry: a kept-alive connection the server closed while the previous step ran resets.
+        const get = () => server.call('GET', `/project/stats/file?pid=${pid}&type=json${q}`, { session });
+        const res = await get().catch(get);
         if (res.status !== 200) throw new Error(`report answered ${res.status}`);
       },
       5,
       1,
     );
+    console.log(`  ${label}, ${name}: reference ${reference} ms, report ${report} ms, HTTP ${http} ms`);
     out.push(
       { name: `${label}, ${name}: hand-written GROUP BY`, value: reference, unit: 'ms' },
       {
