@@ -25,6 +25,7 @@ import {
   VkPercentBody,
 } from '../../src/domain/pricing';
 import { ProjectSettingsBody } from '../../src/domain/projectSettings';
+import { ReportQuery } from '../../src/domain/reports';
 import {
   CloneProjectBody,
   CreateProjectBody,
@@ -145,6 +146,11 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     tag: 'projects',
     summary: 'Save a project’s settings',
     body: ProjectSettingsBody,
+  },
+  'GET /project/stats/file': {
+    tag: 'projects',
+    summary: 'A project’s report: JSON, or a streamed XLSX or CSV',
+    query: ReportQuery,
   },
   'GET /target-platforms': { tag: 'lookups', summary: 'Target platforms' },
   'GET /target-fields': { tag: 'lookups', summary: 'Target fields and their values' },

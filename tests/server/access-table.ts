@@ -84,6 +84,7 @@ export const ACCESS: Record<string, Access> = {
   'GET /project/settings': { roles: ALL },
   'GET /project/settings-groups': { roles: ALL },
   'GET /project/project-settings': { roles: ALL },
+  'GET /project/stats/file': { roles: ALL },
   'POST /project/project-settings': { permission: 'project-editor.change-project-settings' },
   // Lookups
   'GET /target-platforms': { roles: ALL },
