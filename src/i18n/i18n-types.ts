@@ -692,6 +692,11 @@ type RootTranslation = {
 			 * М​е​н​ю​ ​п​о​л​ь​з​о​в​а​т​е​л​я
 			 */
 			userMenu: string
+			/**
+			 * {​n​a​m​e​}​,​ ​м​е​н​ю​ ​п​о​л​ь​з​о​в​а​т​е​л​я
+			 * @param {string} name
+			 */
+			userMenuOf: RequiredParams<'name'>
 		}
 		settings: {
 			/**
@@ -2798,6 +2803,11 @@ type RootTranslation = {
 			 * @param {string} name
 			 */
 			actionsFor: RequiredParams<'name'>
+			/**
+			 * Е​щ​ё​:​ ​д​е​й​с​т​в​и​я​ ​с​ ​п​р​о​е​к​т​о​м​ ​«​{​n​a​m​e​}​»
+			 * @param {string} name
+			 */
+			moreFor: RequiredParams<'name'>
 		}
 		actions: {
 			/**
@@ -4454,6 +4464,10 @@ export type TranslationFunctions = {
 			 * Меню пользователя
 			 */
 			userMenu: () => LocalizedString
+			/**
+			 * {name}, меню пользователя
+			 */
+			userMenuOf: (arg: { name: string }) => LocalizedString
 		}
 		settings: {
 			/**
@@ -6432,6 +6446,10 @@ export type TranslationFunctions = {
 			 * Действия с проектом «{name}»
 			 */
 			actionsFor: (arg: { name: string }) => LocalizedString
+			/**
+			 * Ещё: действия с проектом «{name}»
+			 */
+			moreFor: (arg: { name: string }) => LocalizedString
 		}
 		actions: {
 			/**

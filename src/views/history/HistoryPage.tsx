@@ -160,7 +160,7 @@ function HistoryTable() {
         <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={LL.people.history.title()}>
           <table className="w-full text-left text-sm">
             <caption className="sr-only">{LL.people.history.title()}</caption>
-            <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
+            <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
               <tr>
                 <th scope="col" className="px-4 py-2 font-medium">
                   {LL.people.history.date()}
@@ -191,7 +191,7 @@ function HistoryTable() {
                   <td className="px-4 py-2">{e.email || '—'}</td>
                   <td className="px-4 py-2">{e.organization || '—'}</td>
                   <td className="px-4 py-2">{chapterName(LL, e.chapter)}</td>
-                  <td className="whitespace-nowrap px-4 py-2 font-mono text-xs text-slate-500">
+                  <td className="whitespace-nowrap px-4 py-2 font-mono text-xs text-slate-600">
                     {e.service}
                   </td>
                   <td className="px-4 py-2 text-slate-800">{e.message}</td>
@@ -199,7 +199,7 @@ function HistoryTable() {
               ))}
               {!feed.loading && !feed.error && feed.entries.length === 0 && (
                 <tr>
-                  <td colSpan={6} className="px-4 py-8 text-center text-slate-500">
+                  <td colSpan={6} className="px-4 py-8 text-center text-slate-600">
                     {LL.people.history.empty()}
                   </td>
                 </tr>
@@ -219,13 +219,13 @@ function HistoryTable() {
                 aria-label={LL.people.history.loadingMore()}
                 className="h-1 w-48 overflow-hidden rounded bg-indigo-100"
               >
-                <div className="h-full w-1/3 animate-pulse bg-indigo-600" />
+                <div className="h-full w-1/3 animate-pulse bg-indigo-700" />
               </div>
             </div>
           )}
           {feed.error && (
             <>
-              <p role="alert" className="text-red-700">
+              <p role="alert" className="text-red-800">
                 {feed.error}
               </p>
               <Button variant="secondary" onClick={feed.retry}>

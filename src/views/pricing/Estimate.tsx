@@ -92,7 +92,7 @@ export function Estimate({
                 key={a}
                 role="status"
                 data-testid={`estimate-${a}`}
-                className="rounded-lg border border-dashed border-slate-300 p-4 text-sm text-slate-500"
+                className="rounded-lg border border-dashed border-slate-300 p-4 text-sm text-slate-600"
               >
                 {audienceTitle(a)}: {LL.pricing.estimate.invalid()}
               </p>

@@ -59,7 +59,7 @@ export function TariffForm({ tariff, onDone }: { tariff?: Tariff; onDone: (saved
           onChange={(e) => setDiscount(e.target.value)}
           error={errors.discount}
         />
-        <p className="text-xs text-slate-500">{LL.pricing.tariffs.form.discountHint()}</p>
+        <p className="text-xs text-slate-600">{LL.pricing.tariffs.form.discountHint()}</p>
       </div>
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={() => onDone()}>

@@ -88,7 +88,7 @@ export function Sidebar({
             {...handlers}
           >
             {content}
-            {!collapsed && <ExternalIcon className="h-4 w-4 shrink-0 text-slate-400" />}
+            {!collapsed && <ExternalIcon className="h-4 w-4 shrink-0 text-slate-600" />}
           </a>
         </li>
       );
@@ -147,7 +147,7 @@ export function Sidebar({
                 ) : (
                   <span
                     id={`menu-group-${e.id}`}
-                    className="block px-3 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-500"
+                    className="block px-3 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-600"
                   >
                     {LL.shell.menu[e.label]()}
                   </span>
@@ -166,7 +166,7 @@ export function Sidebar({
       {!collapsed && (
         <p
           data-testid="app-version"
-          className="shrink-0 border-t border-slate-200 px-4 py-2 text-xs text-slate-500"
+          className="shrink-0 border-t border-slate-200 px-4 py-2 text-xs text-slate-600"
         >
           {LL.shell.menu.version({ version: config?.version ?? APP_VERSION })}
         </p>

@@ -58,7 +58,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     body = (
       <tr>
         <td colSpan={colCount} className="px-4 py-8 text-center">
-          <div role="alert" className="mb-3 text-red-700">
+          <div role="alert" className="mb-3 text-red-800">
             {LL.common.table.loadFailed()}: {error}
           </div>
           {props.onRetry && (
@@ -72,7 +72,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   } else if (rows.length === 0 && !loading) {
     body = (
       <tr>
-        <td colSpan={colCount} className="px-4 py-8 text-center text-slate-500">
+        <td colSpan={colCount} className="px-4 py-8 text-center text-slate-600">
           {props.emptyText ?? LL.common.table.empty()}
         </td>
       </tr>
@@ -98,14 +98,14 @@ export function DataTable<T>(props: DataTableProps<T>) {
       <div className="h-1 overflow-hidden bg-transparent">
         {loading && (
           <div role="progressbar" aria-label={LL.common.loading()} className="h-full w-full bg-indigo-100">
-            <div className="h-full w-1/3 animate-[loading_1.2s_ease-in-out_infinite] bg-indigo-600" />
+            <div className="h-full w-1/3 animate-[loading_1.2s_ease-in-out_infinite] bg-indigo-700" />
           </div>
         )}
       </div>
       <div className="overflow-x-auto">
         <table className={`w-full text-left text-sm ${loading && rows.length ? 'opacity-60' : ''}`}>
           <caption className="sr-only">{props.caption}</caption>
-          <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
+          <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
             <tr>
               {columns.map((c) => (
                 <th
@@ -142,7 +142,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           <tbody>
             {loading && rows.length === 0 && !error ? (
               <tr>
-                <td colSpan={colCount} className="px-4 py-8 text-center text-slate-500">
+                <td colSpan={colCount} className="px-4 py-8 text-center text-slate-600">
                   {LL.common.loading()}
                 </td>
               </tr>

@@ -40,10 +40,10 @@ function kindOf(t: Toast): ToastKind {
 }
 
 function KindIcon({ kind }: { kind: ToastKind }) {
-  if (kind === 'success') return <CheckIcon className="h-5 w-5 shrink-0 text-green-600" />;
-  if (kind === 'error') return <ErrorIcon className="h-5 w-5 shrink-0 text-red-600" />;
+  if (kind === 'success') return <CheckIcon className="h-5 w-5 shrink-0 text-green-800" />;
+  if (kind === 'error') return <ErrorIcon className="h-5 w-5 shrink-0 text-red-800" />;
   if (kind === 'warning') return <WarningIcon className="h-5 w-5 shrink-0 text-amber-500" />;
-  if (kind === 'info') return <InfoIcon className="h-5 w-5 shrink-0 text-sky-600" />;
+  if (kind === 'info') return <InfoIcon className="h-5 w-5 shrink-0 text-sky-800" />;
   return null;
 }
 

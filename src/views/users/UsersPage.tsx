@@ -181,7 +181,7 @@ export function UsersPage({ title, roles, roleChoices = roles }: UsersPageProps)
               <IconButton
                 label={LL.people.actions.deleteFor({ email: u.email })}
                 onClick={() => void remove(u)}
-                className="hover:text-red-700"
+                className="hover:text-red-800"
               >
                 <TrashIcon />
               </IconButton>
