@@ -1519,6 +1519,10 @@ type RootTranslation = {
 			 */
 			filterEmail: string
 			/**
+			 * П​о​ ​д​а​т​у​ ​в​к​л​ю​ч​и​т​е​л​ь​н​о
+			 */
+			filterUpto: string
+			/**
 			 * З​а​п​и​с​е​й​ ​н​е​т
 			 */
 			empty: string
@@ -5248,6 +5252,10 @@ export type TranslationFunctions = {
 			 * Эл. почта пользователя
 			 */
 			filterEmail: () => LocalizedString
+			/**
+			 * По дату включительно
+			 */
+			filterUpto: () => LocalizedString
 			/**
 			 * Записей нет
 			 */

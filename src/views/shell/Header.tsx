@@ -55,7 +55,7 @@ function SettingsMenu() {
         <SettingsIcon />
       </PopoverButton>
       {/* Not anchored (portaled): a portaled panel brings aria-hidden focus sentinels that axe rejects. */}
-      <PopoverPanel className="absolute right-0 top-full z-40 mt-1.5 w-72 rounded-lg border border-slate-200 bg-white p-4 shadow-lg focus:outline-none">
+      <PopoverPanel className="absolute right-0 top-full z-[70] mt-1.5 w-72 rounded-lg border border-slate-200 bg-white p-4 shadow-lg focus:outline-none">
         <h2 className="mb-3 text-sm font-semibold text-slate-800">{LL.shell.settings.title()}</h2>
         <div className="mb-4 flex items-center gap-2">
           <input
@@ -108,7 +108,7 @@ function UserMenu({ user, onLogout }: { user: User; onLogout: () => void }) {
       </MenuButton>
       <MenuItems
         anchor={{ to: 'bottom end', gap: 6 }}
-        className="z-40 w-64 rounded-lg border border-slate-200 bg-white p-1 shadow-lg focus:outline-none"
+        className="z-[70] w-64 rounded-lg border border-slate-200 bg-white p-1 shadow-lg focus:outline-none"
       >
         <div className="border-b border-slate-100 px-3 py-2" data-testid="user-menu-identity">
           <p className="truncate text-sm font-medium text-slate-800">{user.fullname}</p>

@@ -34,6 +34,13 @@ export interface DataTableProps<T> {
   actions?: (row: T) => ReactNode;
 }
 
+/**
+ * The actions column stays in view at the right edge when the table is wider than the page (a
+ * narrow screen, a long email): the row's buttons are never scrolled off-screen. The inset shadow
+ * draws its left rule, which a collapsed table border would not carry along.
+ */
+const STICKY_END = 'sticky right-0 z-[1] whitespace-nowrap shadow-[inset_1px_0_0_var(--color-slate-200)]';
+
 function ariaSort(column: string, sort?: { key: string; order: 'asc' | 'desc' }) {
   if (sort?.key !== column) return 'none' as const;
   return sort.order === 'asc' ? ('ascending' as const) : ('descending' as const);
@@ -79,13 +86,17 @@ export function DataTable<T>(props: DataTableProps<T>) {
     );
   } else {
     body = rows.map((row) => (
-      <tr key={props.rowKey(row)} className="border-t border-slate-100 hover:bg-slate-50">
+      <tr key={props.rowKey(row)} className="group border-t border-slate-100 hover:bg-slate-50">
         {columns.map((c) => (
           <td key={c.key} className={`px-4 py-2 align-middle ${c.className ?? ''}`}>
             {c.render(row)}
           </td>
         ))}
-        {props.actions && <td className="whitespace-nowrap px-4 py-2 text-right">{props.actions(row)}</td>}
+        {props.actions && (
+          <td className={`${STICKY_END} bg-white px-4 py-2 text-right group-hover:bg-slate-50`}>
+            {props.actions(row)}
+          </td>
+        )}
       </tr>
     ));
   }
@@ -133,7 +144,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 </th>
               ))}
               {props.actions && (
-                <th scope="col" className="px-4 py-2 text-right font-medium">
+                <th scope="col" className={`${STICKY_END} bg-slate-50 px-4 py-2 text-right font-medium`}>
                   {LL.common.actions()}
                 </th>
               )}
@@ -154,9 +165,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
       </div>
       <nav
         aria-label={LL.common.table.pagination()}
-        className="flex items-center justify-between gap-3 border-t border-slate-200 px-4 py-2 text-sm text-slate-600"
+        className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 border-t border-slate-200 px-4 py-2 text-sm text-slate-600"
       >
-        <span aria-live="polite">{LL.common.table.range({ from, to, total })}</span>
+        <span aria-live="polite" className="whitespace-nowrap">
+          {LL.common.table.range({ from, to, total })}
+        </span>
         <div className="flex items-center gap-1">
           <IconButton
             label={LL.common.table.firstPage()}
@@ -173,7 +186,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           >
             <ChevronIcon className="h-4 w-4 rotate-180" />
           </IconButton>
-          <span className="px-2">{LL.common.table.pageOf({ page, pages })}</span>
+          <span className="whitespace-nowrap px-2">{LL.common.table.pageOf({ page, pages })}</span>
           <IconButton
             label={LL.common.table.nextPage()}
             disabled={page >= pages}
