@@ -27,7 +27,7 @@ const int = (min: number, max: number) =>
     v.toNumber('integer'),
     v.integer('integer'),
     v.minValue(min, 'positiveInteger'),
-    v.maxValue(max, 'invalid'),
+    v.maxValue(max, 'tooBig'),
   );
 
 export const HistoryQuery = v.object({
