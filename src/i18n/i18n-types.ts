@@ -390,6 +390,11 @@ type RootTranslation = {
 		 */
 		tooBig: RequiredParams<'max'>
 		/**
+		 * Н​е​ ​м​е​н​ь​ш​е​ ​{​m​i​n​}
+		 * @param {unknown} min
+		 */
+		tooSmall: RequiredParams<'min'>
+		/**
 		 * У​п​р​а​в​л​я​ю​щ​и​е​ ​с​и​м​в​о​л​ы​ ​н​е​ ​д​о​п​у​с​к​а​ю​т​с​я
 		 */
 		controlChars: string
@@ -2359,11 +2364,6 @@ type RootTranslation = {
 		}
 		errors: {
 			/**
-			 * Н​е​ ​б​о​л​ь​ш​е​ ​{​m​a​x​}
-			 * @param {number} max
-			 */
-			notMore: RequiredParams<'max'>
-			/**
 			 * Т​а​р​и​ф​ ​с​ ​т​а​к​и​м​ ​н​а​з​в​а​н​и​е​м​ ​у​ж​е​ ​е​с​т​ь
 			 */
 			tariffExists: string
@@ -4188,6 +4188,10 @@ export type TranslationFunctions = {
 		 * Не больше {max}
 		 */
 		tooBig: (arg: { max: unknown }) => LocalizedString
+		/**
+		 * Не меньше {min}
+		 */
+		tooSmall: (arg: { min: unknown }) => LocalizedString
 		/**
 		 * Управляющие символы не допускаются
 		 */
@@ -6055,10 +6059,6 @@ export type TranslationFunctions = {
 			amount: () => LocalizedString
 		}
 		errors: {
-			/**
-			 * Не больше {max}
-			 */
-			notMore: (arg: { max: number }) => LocalizedString
 			/**
 			 * Тариф с таким названием уже есть
 			 */

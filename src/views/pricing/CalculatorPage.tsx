@@ -18,7 +18,8 @@ import { LoadingScreen } from '../ui/LoadingScreen';
 import { notify } from '../ui/toast';
 import { errorMessage } from '../games/format';
 import { Estimate } from './Estimate';
-import { numberFrom, pricingErrors } from './formErrors';
+import { numberFrom } from './formErrors';
+import { formErrors } from '../ui/validation';
 
 type SettingKey = (typeof SETTING_KEYS)[number];
 type Texts = Record<Audience, Record<SettingKey, string>>;
@@ -32,12 +33,12 @@ function toTexts(calc: CalculatorSettings, vk: VkPercent): Texts {
 }
 
 /** Checks one audience's column; the schema is the server's (AudienceSettings) plus the VK percent. */
-function checkColumn(LL: Parameters<typeof pricingErrors>[0], texts: Record<SettingKey, string>) {
+function checkColumn(LL: Parameters<typeof formErrors>[0], texts: Record<SettingKey, string>) {
   const { vkPercent, ...rest } = Object.fromEntries(
     SETTING_KEYS.map((k) => [k, numberFrom(texts[k])]),
   ) as Record<SettingKey, number | ''>;
-  const calc = pricingErrors(LL, AudienceSettings, rest);
-  const vk = pricingErrors(LL, percent, vkPercent);
+  const calc = formErrors(LL, AudienceSettings, rest);
+  const vk = formErrors(LL, percent, vkPercent);
   const errors: Partial<Record<SettingKey, string>> = { ...(calc.ok ? {} : calc.errors) };
   if (!vk.ok) errors.vkPercent = vk.errors[''];
   const settings: PriceSettings | null = calc.ok && vk.ok ? { ...calc.output, vkPercent: vk.output } : null;
