@@ -35,11 +35,13 @@ export interface DataTableProps<T> {
 }
 
 /**
- * The actions column stays in view at the right edge when the table is wider than the page (a
- * narrow screen, a long email): the row's buttons are never scrolled off-screen. The inset shadow
- * draws its left rule, which a collapsed table border would not carry along.
+ * From tablet width up, the actions column stays in view at the right edge when the table is wider
+ * than the page (a long email, the full sidebar): a row's buttons are never off-screen. On a phone
+ * it would take most of the width, so there the table just scrolls. The inset shadow draws its
+ * left rule, which a collapsed table border would not carry along.
  */
-const STICKY_END = 'sticky right-0 z-[1] whitespace-nowrap shadow-[inset_1px_0_0_var(--color-slate-200)]';
+const STICKY_END =
+  'whitespace-nowrap md:sticky md:right-0 md:z-[1] md:shadow-[inset_1px_0_0_var(--color-slate-200)]';
 
 function ariaSort(column: string, sort?: { key: string; order: 'asc' | 'desc' }) {
   if (sort?.key !== column) return 'none' as const;
@@ -186,7 +188,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
           >
             <ChevronIcon className="h-4 w-4 rotate-180" />
           </IconButton>
-          <span className="whitespace-nowrap px-2">{LL.common.table.pageOf({ page, pages })}</span>
+          <span className="sr-only whitespace-nowrap px-2 sm:not-sr-only">
+            {LL.common.table.pageOf({ page, pages })}
+          </span>
           <IconButton
             label={LL.common.table.nextPage()}
             disabled={page >= pages}

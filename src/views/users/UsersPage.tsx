@@ -97,7 +97,7 @@ export function UsersPage({ title, roles, roleChoices = roles }: UsersPageProps)
       header: LL.people.table.email(),
       sortable: true,
       // An address breaks anywhere rather than widening the table past the screen.
-      className: 'min-w-40 max-w-72 [overflow-wrap:anywhere]',
+      className: 'min-w-44 max-w-72 [overflow-wrap:anywhere]',
       render: (u) => <span className="font-medium text-slate-800">{u.email}</span>,
     },
     { key: 'fullname', header: LL.people.table.fullname(), sortable: true, render: (u) => u.fullname },
