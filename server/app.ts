@@ -9,6 +9,7 @@ import { openDatabase } from './db';
 import { migrateToLatest } from './db/migrate';
 import { HttpError } from './http/errors';
 import { registerRequestContext } from './http/context';
+import { collectRoutes } from './http/route-table';
 import { routeModules } from './routes';
 
 export const API_PREFIX = '/api/v1/service';
@@ -62,6 +63,7 @@ export async function buildApp(
 
   registerRequestContext(app);
   app.setErrorHandler(errorHandler);
+  collectRoutes(app, API_PREFIX);
 
   await app.register(
     async (api) => {
@@ -85,6 +87,14 @@ export async function buildApp(
         reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
+  }
+
+  // The respondent page: its own HTML entry (survey.html), never the back-office shell.
+  const surveyHtml = config.staticDir && path.join(config.staticDir, 'survey.html');
+  if (hasSpa && surveyHtml && fs.existsSync(surveyHtml)) {
+    app.get('/s/:token', async (_req, reply) =>
+      reply.header('cache-control', 'no-cache').type('text/html').sendFile('survey.html'),
+    );
   }
 
   app.setNotFoundHandler(async (req, reply) => {
