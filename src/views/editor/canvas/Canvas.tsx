@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import CytoscapeComponent from 'react-cytoscapejs';
-import type { Core, EventObject, NodeSingular } from 'cytoscape';
+import cytoscape, { type Core, type EventObject, type NodeSingular } from 'cytoscape';
 import { useI18nContext } from '../../../i18n/i18n-react';
 import { positionsFor } from '../../../workers/layoutClient';
 import type { Positions } from '../../../workers/layoutProtocol';
@@ -12,6 +11,7 @@ import { STRUCTURE, disabledReason, editReason, type ToolId } from '../tools/ava
 import { runTool, TOOLS, type ToolEnv } from '../tools/registry';
 import { contentToElements, cycleEdges, shortLabel, structureOf, type CanvasLabels } from './elements';
 import { canvasStyle } from './style';
+import { applyElements, type Applied } from './applyElements';
 import { useCanvasHint } from './useCanvasHint';
 
 // The questionnaire as a graph (cytoscape, in the editor's own chunk): questionnaires hold blocks
@@ -78,7 +78,10 @@ export default function Canvas({ env }: { env: ToolEnv }) {
   const problems = useProblems();
   const [positions, setPositions] = useState<Positions | null>(null);
   const [menu, setMenu] = useState<{ x: number; y: number } | null>(null);
+  const [ready, setReady] = useState(false);
   const cyRef = useRef<Core | null>(null);
+  const container = useRef<HTMLDivElement>(null);
+  const applied = useRef<Applied>(new Map());
   const fitted = useRef(false);
   const hint = useCanvasHint();
   const uiRef = useRef(ui);
@@ -127,11 +130,46 @@ export default function Canvas({ env }: { env: ToolEnv }) {
     });
   }, [content, labels, positions, ui.connections, problems, cycle]);
 
+  // One cytoscape instance for the page's life; elements arrive through applyElements.
+  useEffect(() => {
+    const cy = cytoscape({
+      container: container.current,
+      style: canvasStyle,
+      minZoom: 0.05,
+      maxZoom: 3,
+      wheelSensitivity: 0.3,
+      textureOnViewport: true,
+      hideEdgesOnViewport: true,
+      pixelRatio: 1,
+      boxSelectionEnabled: false,
+    });
+    bind(cy);
+    return () => {
+      cy.destroy();
+      cyRef.current = null;
+      applied.current = new Map();
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- bound once; handlers read refs
+  }, []);
+
+  // Elements go in once positions are known (a first paint at 0,0 would be laid out twice).
+  useEffect(() => {
+    const cy = cyRef.current;
+    if (!cy || !positions) return;
+    applied.current = applyElements(cy, applied.current, elements);
+  }, [elements, positions]);
+
+  useEffect(() => {
+    cyRef.current?.autoungrabify(env.facts.state === 'readOnly');
+  }, [env.facts.state]);
+
   // Fit once the first positions are on screen; a large questionnaire starts readable at its top left.
   useEffect(() => {
     const cy = cyRef.current;
     if (!cy || !positions || fitted.current) return;
     fitted.current = true;
+    setReady(true);
+    performance.mark('editor:canvas-ready');
     cy.fit(undefined, 24);
     if (cy.zoom() > 1) {
       cy.zoom(1);
@@ -216,7 +254,6 @@ export default function Canvas({ env }: { env: ToolEnv }) {
     cy.zoom({ level: cy.zoom() * f, renderedPosition: { x: cy.width() / 2, y: cy.height() / 2 } });
   };
 
-  const readOnly = env.facts.state === 'readOnly';
   return (
     <div
       role="region"
@@ -224,6 +261,7 @@ export default function Canvas({ env }: { env: ToolEnv }) {
       tabIndex={0}
       data-editor-items
       data-cycle={[...cycle].join(' ') || undefined}
+      data-ready={ready || undefined}
       className="relative min-h-0 flex-1 bg-white focus:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-indigo-500"
       onKeyDown={(e) => {
         if ((e.key === 'ContextMenu' || (e.key === 'F10' && e.shiftKey)) && ui.selection) {
@@ -234,18 +272,7 @@ export default function Canvas({ env }: { env: ToolEnv }) {
         }
       }}
     >
-      <CytoscapeComponent
-        elements={elements as never}
-        stylesheet={canvasStyle}
-        cy={bind}
-        style={{ width: '100%', height: '100%', position: 'absolute', inset: 0 }}
-        minZoom={0.05}
-        maxZoom={3}
-        wheelSensitivity={0.3}
-        textureOnViewport
-        boxSelectionEnabled={false}
-        autoungrabify={readOnly}
-      />
+      <div ref={container} className="absolute inset-0" />
       <div className="absolute right-2 top-2 flex flex-col gap-1 rounded-md border border-slate-200 bg-white p-1 shadow-sm">
         <button
           type="button"
