@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import cytoscape, { type Core, type EventObject, type NodeSingular } from 'cytoscape';
 import { useI18nContext } from '../../../i18n/i18n-react';
 import { positionsFor } from '../../../workers/layoutClient';
+import { NODE_H, NODE_W } from '../../../workers/layout';
 import type { Positions } from '../../../workers/layoutProtocol';
 import { EditorActor } from '../editorActor';
 import { useEditorUi } from '../EditorUi';
@@ -156,30 +157,40 @@ export default function Canvas({ env }: { env: ToolEnv }) {
   useEffect(() => {
     const cy = cyRef.current;
     if (!cy || !positions) return;
+    const start = performance.now();
     applied.current = applyElements(cy, applied.current, elements);
+    performance.measure('editor:canvas-apply', { start });
   }, [elements, positions]);
 
   useEffect(() => {
     cyRef.current?.autoungrabify(env.facts.state === 'readOnly');
   }, [env.facts.state]);
 
-  // Fit once the first positions are on screen; a large questionnaire starts readable at its top left.
+  // Fit once the first positions are on screen; a large questionnaire starts readable at its top
+  // left. The box comes from the positions, not from cytoscape: asking cytoscape for the bounds of
+  // every element measures every label first, seconds at 1 000 questions.
   useEffect(() => {
     const cy = cyRef.current;
     if (!cy || !positions || fitted.current) return;
     fitted.current = true;
+    const pts = Object.values(positions);
+    if (pts.length) {
+      const pad = 48;
+      const x1 = Math.min(...pts.map((p) => p.x)) - NODE_W / 2 - pad;
+      const y1 = Math.min(...pts.map((p) => p.y)) - NODE_H / 2 - pad;
+      const x2 = Math.max(...pts.map((p) => p.x)) + NODE_W / 2 + pad;
+      const y2 = Math.max(...pts.map((p) => p.y)) + NODE_H / 2 + pad;
+      const zoom = Math.min(1, Math.max(0.6, Math.min(cy.width() / (x2 - x1), cy.height() / (y2 - y1))));
+      const fits = (x2 - x1) * zoom <= cy.width() && (y2 - y1) * zoom <= cy.height();
+      cy.viewport({
+        zoom,
+        pan: fits
+          ? { x: (cy.width() - (x1 + x2) * zoom) / 2, y: (cy.height() - (y1 + y2) * zoom) / 2 }
+          : { x: -x1 * zoom, y: -y1 * zoom },
+      });
+    }
     setReady(true);
     performance.mark('editor:canvas-ready');
-    cy.fit(undefined, 24);
-    if (cy.zoom() > 1) {
-      cy.zoom(1);
-      cy.center();
-    }
-    if (cy.zoom() < 0.6) {
-      cy.zoom(0.6);
-      const bb = cy.elements().boundingBox();
-      cy.pan({ x: 24 - bb.x1 * 0.6, y: 24 - bb.y1 * 0.6 });
-    }
   }, [positions]);
 
   // The page's selection shown on the canvas.
