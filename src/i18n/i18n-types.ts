@@ -3737,6 +3737,434 @@ type RootTranslation = {
 			 */
 			takeTheirs: string
 		}
+		frame: {
+			tools: {
+				/**
+				 * О​т​м​е​н​и​т​ь
+				 */
+				undo: string
+				/**
+				 * П​о​в​т​о​р​и​т​ь
+				 */
+				redo: string
+				/**
+				 * О​т​к​р​ы​т​ь​ ​о​т​ч​ё​т​ ​в​ ​н​о​в​о​м​ ​о​к​н​е
+				 */
+				openReport: string
+				/**
+				 * О​б​н​о​в​и​т​ь​ ​п​р​о​е​к​т
+				 */
+				refresh: string
+				/**
+				 * П​о​к​а​з​а​т​ь​ ​и​л​и​ ​с​к​р​ы​т​ь​ ​с​в​я​з​и
+				 */
+				connections: string
+				/**
+				 * П​о​к​а​з​а​т​ь​ ​и​л​и​ ​с​к​р​ы​т​ь​ ​п​р​е​д​п​р​о​с​м​о​т​р
+				 */
+				preview: string
+				/**
+				 * И​м​п​о​р​т​ ​и​з​ ​с​п​и​с​к​а
+				 */
+				'import': string
+				/**
+				 * С​о​х​р​а​н​и​т​ь​ ​п​р​о​е​к​т
+				 */
+				save: string
+				/**
+				 * П​о​р​т​р​е​т​ы
+				 */
+				portraits: string
+				/**
+				 * Н​а​с​т​р​о​й​к​и​ ​п​р​о​е​к​т​а
+				 */
+				projectSettings: string
+				/**
+				 * О​т​п​р​а​в​и​т​ь​ ​н​а​ ​м​о​д​е​р​а​ц​и​ю
+				 */
+				sendModeration: string
+				/**
+				 * П​о​л​у​ч​и​т​ь​ ​с​с​ы​л​к​у​ ​н​а​ ​о​п​р​о​с
+				 */
+				surveyLink: string
+				/**
+				 * В​е​р​н​у​т​ь​с​я​ ​к​ ​с​п​и​с​к​у​ ​п​р​о​е​к​т​о​в
+				 */
+				backToProjects: string
+				/**
+				 * П​о​м​о​щ​ь
+				 */
+				help: string
+				/**
+				 * Д​о​б​а​в​и​т​ь​ ​а​н​к​е​т​у
+				 */
+				addQuestionnaire: string
+				/**
+				 * Д​о​б​а​в​и​т​ь​ ​б​л​о​к
+				 */
+				addBlock: string
+				/**
+				 * Д​о​б​а​в​и​т​ь​ ​в​о​п​р​о​с
+				 */
+				addQuestion: string
+				/**
+				 * П​е​р​е​и​м​е​н​о​в​а​т​ь
+				 */
+				rename: string
+				/**
+				 * Д​у​б​л​и​р​о​в​а​т​ь
+				 */
+				duplicate: string
+				/**
+				 * У​д​а​л​и​т​ь
+				 */
+				'delete': string
+				/**
+				 * П​е​р​е​м​е​с​т​и​т​ь​ ​в​ы​ш​е
+				 */
+				moveUp: string
+				/**
+				 * П​е​р​е​м​е​с​т​и​т​ь​ ​н​и​ж​е
+				 */
+				moveDown: string
+				/**
+				 * В​с​е​ ​к​о​м​а​н​д​ы
+				 */
+				commandMenu: string
+			}
+			/**
+			 * П​а​н​е​л​ь​ ​и​н​с​т​р​у​м​е​н​т​о​в​ ​р​е​д​а​к​т​о​р​а
+			 */
+			toolbar: string
+			/**
+			 * {​n​a​m​e​}​ ​(​{​k​e​y​s​}​)
+			 * @param {string} keys
+			 * @param {string} name
+			 */
+			shortcut: RequiredParams<'keys' | 'name'>
+			/**
+			 * {​n​a​m​e​}​:​ ​{​r​e​a​s​o​n​}
+			 * @param {string} name
+			 * @param {string} reason
+			 */
+			disabledBecause: RequiredParams<'name' | 'reason'>
+			why: {
+				/**
+				 * Н​е​л​ь​з​я​ ​и​з​м​е​н​и​т​ь​:​ ​{​s​t​a​t​u​s​}
+				 * @param {string} status
+				 */
+				readOnlyStatus: RequiredParams<'status'>
+				/**
+				 * Н​е​л​ь​з​я​ ​и​з​м​е​н​и​т​ь​:​ ​в​а​ш​а​ ​р​о​л​ь​ ​п​о​з​в​о​л​я​е​т​ ​т​о​л​ь​к​о​ ​п​р​о​с​м​о​т​р
+				 */
+				readOnlyRole: string
+				/**
+				 * П​р​о​е​к​т​ ​е​щ​ё​ ​з​а​г​р​у​ж​а​е​т​с​я
+				 */
+				loading: string
+				/**
+				 * С​н​а​ч​а​л​а​ ​р​а​з​р​е​ш​и​т​е​ ​к​о​н​ф​л​и​к​т​ ​в​е​р​с​и​й
+				 */
+				conflict: string
+				/**
+				 * Н​е​ч​е​г​о​ ​о​т​м​е​н​я​т​ь
+				 */
+				nothingToUndo: string
+				/**
+				 * Н​е​ч​е​г​о​ ​п​о​в​т​о​р​я​т​ь
+				 */
+				nothingToRedo: string
+				/**
+				 * В​с​е​ ​и​з​м​е​н​е​н​и​я​ ​с​о​х​р​а​н​е​н​ы
+				 */
+				nothingToSave: string
+				/**
+				 * И​д​ё​т​ ​с​о​х​р​а​н​е​н​и​е
+				 */
+				saving: string
+				/**
+				 * С​н​а​ч​а​л​а​ ​с​о​х​р​а​н​и​т​е​ ​п​р​о​е​к​т
+				 */
+				saveFirst: string
+				/**
+				 * С​н​а​ч​а​л​а​ ​д​о​б​а​в​ь​т​е​ ​а​н​к​е​т​у
+				 */
+				noQuestionnaire: string
+				/**
+				 * С​н​а​ч​а​л​а​ ​д​о​б​а​в​ь​т​е​ ​б​л​о​к
+				 */
+				noBlock: string
+				/**
+				 * С​н​а​ч​а​л​а​ ​в​ы​б​е​р​и​т​е​ ​э​л​е​м​е​н​т
+				 */
+				noSelection: string
+				/**
+				 * Э​л​е​м​е​н​т​ ​у​ж​е​ ​п​е​р​в​ы​й
+				 */
+				first: string
+				/**
+				 * Э​л​е​м​е​н​т​ ​у​ж​е​ ​п​о​с​л​е​д​н​и​й
+				 */
+				last: string
+				/**
+				 * В​а​ш​а​ ​р​о​л​ь​ ​н​е​ ​м​о​ж​е​т​ ​м​е​н​я​т​ь​ ​н​а​с​т​р​о​й​к​и​ ​п​р​о​е​к​т​а
+				 */
+				settingsRole: string
+				/**
+				 * П​о​р​т​р​е​т​ы​ ​е​с​т​ь​ ​т​о​л​ь​к​о​ ​у​ ​т​а​р​г​е​т​и​р​о​в​а​н​н​ы​х​ ​п​р​о​е​к​т​о​в
+				 */
+				portraitsType: string
+				/**
+				 * С​с​ы​л​к​а​ ​д​о​с​т​у​п​н​а​ ​п​о​с​л​е​ ​с​о​х​р​а​н​е​н​и​я
+				 */
+				alreadyHidden: string
+			}
+			/**
+			 * Т​о​л​ь​к​о​ ​п​р​о​с​м​о​т​р​.​ ​{​r​e​a​s​o​n​}
+			 * @param {string} reason
+			 */
+			readOnlyBanner: RequiredParams<'reason'>
+			commandMenu: {
+				/**
+				 * К​о​м​а​н​д​ы
+				 */
+				title: string
+				/**
+				 * Н​а​й​т​и​ ​к​о​м​а​н​д​у
+				 */
+				search: string
+				/**
+				 * К​о​м​а​н​д​а​ ​н​е​ ​н​а​й​д​е​н​а
+				 */
+				none: string
+			}
+			send: {
+				/**
+				 * О​т​п​р​а​в​и​т​ь​ ​п​р​о​е​к​т​ ​н​а​ ​м​о​д​е​р​а​ц​и​ю​?
+				 */
+				title: string
+				/**
+				 * П​о​с​л​е​ ​о​т​п​р​а​в​к​и​ ​п​р​о​е​к​т​ ​н​е​л​ь​з​я​ ​и​з​м​е​н​я​т​ь​,​ ​п​о​к​а​ ​м​о​д​е​р​а​т​о​р​ ​е​г​о​ ​н​е​ ​р​а​с​с​м​о​т​р​и​т​.
+				 */
+				text: string
+				/**
+				 * П​р​о​е​к​т​ ​о​т​п​р​а​в​л​е​н​ ​н​а​ ​м​о​д​е​р​а​ц​и​ю
+				 */
+				done: string
+				/**
+				 * П​р​о​е​к​т​ ​н​е​ ​о​т​п​р​а​в​л​е​н​:​ ​и​с​п​р​а​в​ь​т​е​ ​п​р​о​б​л​е​м​ы​ ​(​{​c​o​u​n​t​}​)
+				 * @param {number} count
+				 */
+				refused: RequiredParams<'count'>
+				/**
+				 * П​у​с​т​у​ю​ ​а​н​к​е​т​у​ ​н​е​л​ь​з​я​ ​о​т​п​р​а​в​и​т​ь
+				 */
+				empty: string
+			}
+			link: {
+				/**
+				 * П​о​л​у​ч​и​т​ь​ ​с​с​ы​л​к​у​ ​н​а​ ​о​п​р​о​с​?
+				 */
+				title: string
+				/**
+				 * П​р​о​е​к​т​ ​б​у​д​е​т​ ​о​т​п​р​а​в​л​е​н​ ​н​а​ ​м​о​д​е​р​а​ц​и​ю​ ​и​ ​б​о​л​ь​ш​е​ ​н​е​ ​с​м​о​ж​е​т​ ​и​з​м​е​н​я​т​ь​с​я​.
+				 */
+				text: string
+				/**
+				 * С​с​ы​л​к​а​ ​н​а​ ​о​п​р​о​с
+				 */
+				dialog: string
+				/**
+				 * С​с​ы​л​к​а​ ​н​а​ ​о​п​р​о​с
+				 */
+				label: string
+				/**
+				 * К​о​п​и​р​о​в​а​т​ь​ ​с​с​ы​л​к​у
+				 */
+				copy: string
+				/**
+				 * С​с​ы​л​к​а​ ​с​к​о​п​и​р​о​в​а​н​а
+				 */
+				copied: string
+				/**
+				 * З​а​к​р​ы​т​ь
+				 */
+				close: string
+			}
+			refresh: {
+				/**
+				 * З​а​г​р​у​з​и​т​ь​ ​п​р​о​е​к​т​ ​с​ ​с​е​р​в​е​р​а​ ​з​а​н​о​в​о​?
+				 */
+				title: string
+				/**
+				 * Н​е​с​о​х​р​а​н​ё​н​н​ы​е​ ​и​з​м​е​н​е​н​и​я​ ​б​у​д​у​т​ ​п​о​т​е​р​я​н​ы​.
+				 */
+				text: string
+			}
+			/**
+			 * Н​е​ ​с​о​х​р​а​н​е​н​о​:​ ​п​р​о​б​л​е​м​ ​{​c​o​u​n​t​}​.​ ​С​п​и​с​о​к​ ​о​т​к​р​ы​т​ ​с​п​р​а​в​а​.
+			 * @param {number} count
+			 */
+			saveRefused: RequiredParams<'count'>
+			deleteConfirm: {
+				/**
+				 * У​д​а​л​и​т​ь​ ​«​{​n​a​m​e​}​»​?
+				 * @param {string} name
+				 */
+				title: RequiredParams<'name'>
+				/**
+				 * У​д​а​л​е​н​и​е​ ​м​о​ж​н​о​ ​о​т​м​е​н​и​т​ь​ ​к​н​о​п​к​о​й​ ​«​О​т​м​е​н​и​т​ь​»​.
+				 */
+				text: string
+			}
+			/**
+			 * Н​о​в​о​е​ ​н​а​з​в​а​н​и​е
+			 */
+			renamePrompt: string
+			hints: {
+				/**
+				 * Н​а​ч​н​и​т​е​ ​с​ ​к​н​о​п​к​и​ ​«​Д​о​б​а​в​и​т​ь​ ​б​л​о​к​»​,​ ​з​а​т​е​м​ ​д​о​б​а​в​ь​т​е​ ​в​ ​б​л​о​к​ ​в​о​п​р​о​с​ы​.
+				 */
+				emptyQuestionnaire: string
+				/**
+				 * К​о​л​е​с​о​ ​—​ ​м​а​с​ш​т​а​б​,​ ​п​е​р​е​т​а​с​к​и​в​а​н​и​е​ ​—​ ​п​е​р​е​м​е​щ​е​н​и​е
+				 */
+				canvas: string
+			}
+			tabs: {
+				/**
+				 * Б​о​к​о​в​а​я​ ​п​а​н​е​л​ь
+				 */
+				label: string
+				/**
+				 * Э​л​е​м​е​н​т
+				 */
+				item: string
+				/**
+				 * П​р​о​б​л​е​м​ы​ ​(​{​c​o​u​n​t​}​)
+				 * @param {number} count
+				 */
+				problems: RequiredParams<'count'>
+				/**
+				 * И​с​т​о​р​и​я
+				 */
+				history: string
+				/**
+				 * И​з​м​е​н​е​н​и​я​ ​(​{​c​o​u​n​t​}​)
+				 * @param {number} count
+				 */
+				changes: RequiredParams<'count'>
+			}
+			outline: {
+				/**
+				 * С​т​р​у​к​т​у​р​а​ ​а​н​к​е​т​ы
+				 */
+				label: string
+				/**
+				 * С​т​р​е​л​к​и​ ​—​ ​п​е​р​е​х​о​д​,​ ​E​n​t​e​r​ ​—​ ​о​т​к​р​ы​т​ь​,​ ​I​n​s​e​r​t​ ​—​ ​д​о​б​а​в​и​т​ь​,​ ​F​2​ ​—​ ​п​е​р​е​и​м​е​н​о​в​а​т​ь​,​ ​C​t​r​l​+​D​ ​—​ ​д​у​б​л​и​р​о​в​а​т​ь​,​ ​A​l​t​+​↑​/​↓​ ​—​ ​п​е​р​е​м​е​с​т​и​т​ь​,​ ​D​e​l​e​t​e​ ​—​ ​у​д​а​л​и​т​ь
+				 */
+				help: string
+				/**
+				 * А​н​к​е​т​а​ ​{​n​}
+				 * @param {number} n
+				 */
+				questionnaire: RequiredParams<'n'>
+				/**
+				 * А​н​к​е​т​а​ ​{​n​}​:​ ​{​n​a​m​e​}
+				 * @param {number} n
+				 * @param {string} name
+				 */
+				questionnaireNamed: RequiredParams<'n' | 'name'>
+				/**
+				 * Б​л​о​к​ ​{​n​}
+				 * @param {number} n
+				 */
+				block: RequiredParams<'n'>
+				/**
+				 * Б​л​о​к​ ​{​n​}​:​ ​{​n​a​m​e​}
+				 * @param {number} n
+				 * @param {string} name
+				 */
+				blockNamed: RequiredParams<'n' | 'name'>
+				/**
+				 * В​о​п​р​о​с​ ​{​n​}
+				 * @param {number} n
+				 */
+				question: RequiredParams<'n'>
+				/**
+				 * В​о​п​р​о​с​ ​{​n​}​:​ ​{​t​e​x​t​}
+				 * @param {number} n
+				 * @param {string} text
+				 */
+				questionText: RequiredParams<'n' | 'text'>
+			}
+			path: {
+				/**
+				 * П​р​о​е​к​т
+				 */
+				project: string
+				/**
+				 * О​т​в​е​т​ ​{​n​}
+				 * @param {number} n
+				 */
+				answer: RequiredParams<'n'>
+				/**
+				 * П​о​р​т​р​е​т​ ​{​n​}
+				 * @param {number} n
+				 */
+				portrait: RequiredParams<'n'>
+			}
+			problems: {
+				/**
+				 * П​р​о​б​л​е​м​ ​н​е​ ​н​а​й​д​е​н​о
+				 */
+				none: string
+				/**
+				 * Ц​и​к​л​ ​п​е​р​е​х​о​д​о​в
+				 */
+				cycle: string
+			}
+			canvas: {
+				/**
+				 * Г​р​а​ф​ ​а​н​к​е​т​ы
+				 */
+				label: string
+				/**
+				 * В​п​и​с​а​т​ь​ ​в​ ​э​к​р​а​н
+				 */
+				fit: string
+				/**
+				 * У​в​е​л​и​ч​и​т​ь
+				 */
+				zoomIn: string
+				/**
+				 * У​м​е​н​ь​ш​и​т​ь
+				 */
+				zoomOut: string
+				/**
+				 * З​а​в​е​р​ш​и​т​ь​ ​б​л​о​к
+				 */
+				completeBlock: string
+				/**
+				 * Н​о​в​а​я​ ​а​н​к​е​т​а
+				 */
+				newQuestionnaire: string
+				/**
+				 * Д​е​й​с​т​в​и​я​ ​с​ ​э​л​е​м​е​н​т​о​м
+				 */
+				menu: string
+				/**
+				 * Г​р​а​ф​ ​з​а​г​р​у​ж​а​е​т​с​я​…
+				 */
+				loading: string
+			}
+			preview: {
+				/**
+				 * П​р​е​д​п​р​о​с​м​о​т​р
+				 */
+				label: string
+			}
+		}
 		categories: {
 			/**
 			 * О​д​и​н​ ​о​т​в​е​т
@@ -7796,6 +8224,412 @@ export type TranslationFunctions = {
 			 * Взять с сервера
 			 */
 			takeTheirs: () => LocalizedString
+		}
+		frame: {
+			tools: {
+				/**
+				 * Отменить
+				 */
+				undo: () => LocalizedString
+				/**
+				 * Повторить
+				 */
+				redo: () => LocalizedString
+				/**
+				 * Открыть отчёт в новом окне
+				 */
+				openReport: () => LocalizedString
+				/**
+				 * Обновить проект
+				 */
+				refresh: () => LocalizedString
+				/**
+				 * Показать или скрыть связи
+				 */
+				connections: () => LocalizedString
+				/**
+				 * Показать или скрыть предпросмотр
+				 */
+				preview: () => LocalizedString
+				/**
+				 * Импорт из списка
+				 */
+				'import': () => LocalizedString
+				/**
+				 * Сохранить проект
+				 */
+				save: () => LocalizedString
+				/**
+				 * Портреты
+				 */
+				portraits: () => LocalizedString
+				/**
+				 * Настройки проекта
+				 */
+				projectSettings: () => LocalizedString
+				/**
+				 * Отправить на модерацию
+				 */
+				sendModeration: () => LocalizedString
+				/**
+				 * Получить ссылку на опрос
+				 */
+				surveyLink: () => LocalizedString
+				/**
+				 * Вернуться к списку проектов
+				 */
+				backToProjects: () => LocalizedString
+				/**
+				 * Помощь
+				 */
+				help: () => LocalizedString
+				/**
+				 * Добавить анкету
+				 */
+				addQuestionnaire: () => LocalizedString
+				/**
+				 * Добавить блок
+				 */
+				addBlock: () => LocalizedString
+				/**
+				 * Добавить вопрос
+				 */
+				addQuestion: () => LocalizedString
+				/**
+				 * Переименовать
+				 */
+				rename: () => LocalizedString
+				/**
+				 * Дублировать
+				 */
+				duplicate: () => LocalizedString
+				/**
+				 * Удалить
+				 */
+				'delete': () => LocalizedString
+				/**
+				 * Переместить выше
+				 */
+				moveUp: () => LocalizedString
+				/**
+				 * Переместить ниже
+				 */
+				moveDown: () => LocalizedString
+				/**
+				 * Все команды
+				 */
+				commandMenu: () => LocalizedString
+			}
+			/**
+			 * Панель инструментов редактора
+			 */
+			toolbar: () => LocalizedString
+			/**
+			 * {name} ({keys})
+			 */
+			shortcut: (arg: { keys: string, name: string }) => LocalizedString
+			/**
+			 * {name}: {reason}
+			 */
+			disabledBecause: (arg: { name: string, reason: string }) => LocalizedString
+			why: {
+				/**
+				 * Нельзя изменить: {status}
+				 */
+				readOnlyStatus: (arg: { status: string }) => LocalizedString
+				/**
+				 * Нельзя изменить: ваша роль позволяет только просмотр
+				 */
+				readOnlyRole: () => LocalizedString
+				/**
+				 * Проект ещё загружается
+				 */
+				loading: () => LocalizedString
+				/**
+				 * Сначала разрешите конфликт версий
+				 */
+				conflict: () => LocalizedString
+				/**
+				 * Нечего отменять
+				 */
+				nothingToUndo: () => LocalizedString
+				/**
+				 * Нечего повторять
+				 */
+				nothingToRedo: () => LocalizedString
+				/**
+				 * Все изменения сохранены
+				 */
+				nothingToSave: () => LocalizedString
+				/**
+				 * Идёт сохранение
+				 */
+				saving: () => LocalizedString
+				/**
+				 * Сначала сохраните проект
+				 */
+				saveFirst: () => LocalizedString
+				/**
+				 * Сначала добавьте анкету
+				 */
+				noQuestionnaire: () => LocalizedString
+				/**
+				 * Сначала добавьте блок
+				 */
+				noBlock: () => LocalizedString
+				/**
+				 * Сначала выберите элемент
+				 */
+				noSelection: () => LocalizedString
+				/**
+				 * Элемент уже первый
+				 */
+				first: () => LocalizedString
+				/**
+				 * Элемент уже последний
+				 */
+				last: () => LocalizedString
+				/**
+				 * Ваша роль не может менять настройки проекта
+				 */
+				settingsRole: () => LocalizedString
+				/**
+				 * Портреты есть только у таргетированных проектов
+				 */
+				portraitsType: () => LocalizedString
+				/**
+				 * Ссылка доступна после сохранения
+				 */
+				alreadyHidden: () => LocalizedString
+			}
+			/**
+			 * Только просмотр. {reason}
+			 */
+			readOnlyBanner: (arg: { reason: string }) => LocalizedString
+			commandMenu: {
+				/**
+				 * Команды
+				 */
+				title: () => LocalizedString
+				/**
+				 * Найти команду
+				 */
+				search: () => LocalizedString
+				/**
+				 * Команда не найдена
+				 */
+				none: () => LocalizedString
+			}
+			send: {
+				/**
+				 * Отправить проект на модерацию?
+				 */
+				title: () => LocalizedString
+				/**
+				 * После отправки проект нельзя изменять, пока модератор его не рассмотрит.
+				 */
+				text: () => LocalizedString
+				/**
+				 * Проект отправлен на модерацию
+				 */
+				done: () => LocalizedString
+				/**
+				 * Проект не отправлен: исправьте проблемы ({count})
+				 */
+				refused: (arg: { count: number }) => LocalizedString
+				/**
+				 * Пустую анкету нельзя отправить
+				 */
+				empty: () => LocalizedString
+			}
+			link: {
+				/**
+				 * Получить ссылку на опрос?
+				 */
+				title: () => LocalizedString
+				/**
+				 * Проект будет отправлен на модерацию и больше не сможет изменяться.
+				 */
+				text: () => LocalizedString
+				/**
+				 * Ссылка на опрос
+				 */
+				dialog: () => LocalizedString
+				/**
+				 * Ссылка на опрос
+				 */
+				label: () => LocalizedString
+				/**
+				 * Копировать ссылку
+				 */
+				copy: () => LocalizedString
+				/**
+				 * Ссылка скопирована
+				 */
+				copied: () => LocalizedString
+				/**
+				 * Закрыть
+				 */
+				close: () => LocalizedString
+			}
+			refresh: {
+				/**
+				 * Загрузить проект с сервера заново?
+				 */
+				title: () => LocalizedString
+				/**
+				 * Несохранённые изменения будут потеряны.
+				 */
+				text: () => LocalizedString
+			}
+			/**
+			 * Не сохранено: проблем {count}. Список открыт справа.
+			 */
+			saveRefused: (arg: { count: number }) => LocalizedString
+			deleteConfirm: {
+				/**
+				 * Удалить «{name}»?
+				 */
+				title: (arg: { name: string }) => LocalizedString
+				/**
+				 * Удаление можно отменить кнопкой «Отменить».
+				 */
+				text: () => LocalizedString
+			}
+			/**
+			 * Новое название
+			 */
+			renamePrompt: () => LocalizedString
+			hints: {
+				/**
+				 * Начните с кнопки «Добавить блок», затем добавьте в блок вопросы.
+				 */
+				emptyQuestionnaire: () => LocalizedString
+				/**
+				 * Колесо — масштаб, перетаскивание — перемещение
+				 */
+				canvas: () => LocalizedString
+			}
+			tabs: {
+				/**
+				 * Боковая панель
+				 */
+				label: () => LocalizedString
+				/**
+				 * Элемент
+				 */
+				item: () => LocalizedString
+				/**
+				 * Проблемы ({count})
+				 */
+				problems: (arg: { count: number }) => LocalizedString
+				/**
+				 * История
+				 */
+				history: () => LocalizedString
+				/**
+				 * Изменения ({count})
+				 */
+				changes: (arg: { count: number }) => LocalizedString
+			}
+			outline: {
+				/**
+				 * Структура анкеты
+				 */
+				label: () => LocalizedString
+				/**
+				 * Стрелки — переход, Enter — открыть, Insert — добавить, F2 — переименовать, Ctrl+D — дублировать, Alt+↑/↓ — переместить, Delete — удалить
+				 */
+				help: () => LocalizedString
+				/**
+				 * Анкета {n}
+				 */
+				questionnaire: (arg: { n: number }) => LocalizedString
+				/**
+				 * Анкета {n}: {name}
+				 */
+				questionnaireNamed: (arg: { n: number, name: string }) => LocalizedString
+				/**
+				 * Блок {n}
+				 */
+				block: (arg: { n: number }) => LocalizedString
+				/**
+				 * Блок {n}: {name}
+				 */
+				blockNamed: (arg: { n: number, name: string }) => LocalizedString
+				/**
+				 * Вопрос {n}
+				 */
+				question: (arg: { n: number }) => LocalizedString
+				/**
+				 * Вопрос {n}: {text}
+				 */
+				questionText: (arg: { n: number, text: string }) => LocalizedString
+			}
+			path: {
+				/**
+				 * Проект
+				 */
+				project: () => LocalizedString
+				/**
+				 * Ответ {n}
+				 */
+				answer: (arg: { n: number }) => LocalizedString
+				/**
+				 * Портрет {n}
+				 */
+				portrait: (arg: { n: number }) => LocalizedString
+			}
+			problems: {
+				/**
+				 * Проблем не найдено
+				 */
+				none: () => LocalizedString
+				/**
+				 * Цикл переходов
+				 */
+				cycle: () => LocalizedString
+			}
+			canvas: {
+				/**
+				 * Граф анкеты
+				 */
+				label: () => LocalizedString
+				/**
+				 * Вписать в экран
+				 */
+				fit: () => LocalizedString
+				/**
+				 * Увеличить
+				 */
+				zoomIn: () => LocalizedString
+				/**
+				 * Уменьшить
+				 */
+				zoomOut: () => LocalizedString
+				/**
+				 * Завершить блок
+				 */
+				completeBlock: () => LocalizedString
+				/**
+				 * Новая анкета
+				 */
+				newQuestionnaire: () => LocalizedString
+				/**
+				 * Действия с элементом
+				 */
+				menu: () => LocalizedString
+				/**
+				 * Граф загружается…
+				 */
+				loading: () => LocalizedString
+			}
+			preview: {
+				/**
+				 * Предпросмотр
+				 */
+				label: () => LocalizedString
+			}
 		}
 		categories: {
 			/**

@@ -186,6 +186,8 @@ export type Block = v.InferOutput<typeof BlockSchema>;
 
 export const QuestionnaireSchema = v.object({
   id,
+  /** A name the researcher gives it in the editor (absent or '' shows "Questionnaire N"). */
+  name: v.optional(v.pipe(v.string('type'), v.maxLength(TEXT_MAX.name, 'tooLong'))),
   blocks: list(BlockSchema, LIMITS.blocksPerQuestionnaire * HARD_CAP),
 });
 export type Questionnaire = v.InferOutput<typeof QuestionnaireSchema>;
