@@ -25,6 +25,8 @@ import {
   VkPercentBody,
 } from '../../src/domain/pricing';
 import { ProjectSettingsBody } from '../../src/domain/projectSettings';
+import { ProjectPriceQuery } from '../../src/domain/projectPrice';
+import { ReviewSettingsBody } from '../../src/domain/reviewSettings';
 import { ReportQuery } from '../../src/domain/reports';
 import {
   CloneProjectBody,
@@ -171,6 +173,16 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     multipart: ['images'],
   },
   'GET /pictures/:file': { tag: 'content', summary: 'An uploaded picture' },
+  'GET /project/price': {
+    tag: 'content',
+    summary: 'The price of a project for the counts of its content (not the calculator settings)',
+    query: ProjectPriceQuery,
+  },
+  'POST /project/review-settings': {
+    tag: 'content',
+    summary: 'On moderation: block customParams and callbackUrl, question customParams',
+    body: ReviewSettingsBody,
+  },
   'GET /survey/:token': { tag: 'survey', summary: 'What a survey link or SDK ticket opens (public)' },
   'POST /survey/:token/start': {
     tag: 'survey',

@@ -61,6 +61,9 @@ export type Command =
   | { type: 'question.setCategory'; questionId: string; category: QuestionCategory }
   | { type: 'question.move'; questionId: string; toBlockId: string; index: number }
   | { type: 'answer.add'; questionId: string; index?: number; answer?: Partial<Answer> }
+  /** Adds several answers at once (a pasted list, one line each): one edit, one undo. */
+  /** `fill`: an empty answer that takes the first text instead of a new one (a list pasted into it). */
+  | { type: 'answer.addMany'; questionId: string; index?: number; texts: string[]; fill?: string }
   | { type: 'answer.update'; questionId: string; answerId: string; patch: Partial<Omit<Answer, 'id'>> }
   | { type: 'answer.delete'; questionId: string; answerId: string }
   | { type: 'answer.move'; questionId: string; answerId: string; index: number }
@@ -266,6 +269,17 @@ function perform(d: D, c: Command): { code: ChangeCode; label: string } | null {
       if (!f) return null;
       const a = newAnswer({ screening: f.item.category === 'screening' ? 'allow' : null, ...c.answer });
       f.item.answers.splice(clampIndex(c.index, f.item.answers.length), 0, a);
+      return { code: '008', label: shortLabel(f.item.text) };
+    }
+    case 'answer.addMany': {
+      const f = findQuestion(d, c.questionId);
+      if (!f || c.texts.length === 0) return null;
+      const screening = f.item.category === 'screening' ? 'allow' : null;
+      const filled = c.fill === undefined ? undefined : f.item.answers.find((a) => a.id === c.fill);
+      const texts = filled && filled.text === '' ? c.texts.slice(1) : c.texts;
+      if (filled && filled.text === '') filled.text = c.texts[0];
+      const added = texts.map((text) => newAnswer({ text, screening }));
+      f.item.answers.splice(clampIndex(c.index, f.item.answers.length), 0, ...added);
       return { code: '008', label: shortLabel(f.item.text) };
     }
     case 'answer.update': {

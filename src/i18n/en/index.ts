@@ -10,6 +10,7 @@ import pricing from './pricing';
 import projects from './projects';
 import editor from './editor';
 import reports from './reports';
+import panels from './panels';
 
 const en = {
   common,
@@ -23,6 +24,7 @@ const en = {
   projects,
   editor,
   reports,
+  panels,
 } satisfies Translation;
 
 export default en;
