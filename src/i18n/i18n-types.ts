@@ -4021,7 +4021,7 @@ type RootTranslation = {
 			 */
 			restored: RequiredParams<'version'>
 			/**
-			 * С​е​р​в​е​р​ ​х​р​а​н​и​т​ ​п​о​с​л​е​д​н​и​е​ ​{​c​o​u​n​t​}​ ​в​е​р​с​и​й
+			 * С​е​р​в​е​р​ ​х​р​а​н​и​т​ ​п​о​с​л​е​д​н​и​е​ ​в​е​р​с​и​и​,​ ​н​е​ ​б​о​л​е​е​ ​{​c​o​u​n​t​}
 			 * @param {number} count
 			 */
 			kept: RequiredParams<'count'>
@@ -4031,6 +4031,10 @@ type RootTranslation = {
 			offline: string
 		}
 		merge: {
+			/**
+			 * О​б​ъ​е​д​и​н​е​н​и​е​ ​с​ ​в​е​р​с​и​е​й​ ​н​а​ ​с​е​р​в​е​р​е​…
+			 */
+			status: string
 			/**
 			 * И​з​м​е​н​е​н​и​я​ ​с​ ​с​е​р​в​е​р​а​ ​о​б​ъ​е​д​и​н​е​н​ы​ ​с​ ​в​а​ш​и​м​и
 			 */
@@ -4054,7 +4058,7 @@ type RootTranslation = {
 			 */
 			broken: RequiredParams<'count'>
 			/**
-			 * О​б​ъ​е​д​и​н​е​н​о​ ​с​ ​в​е​р​с​и​е​й​ ​{​v​e​r​s​i​o​n​}​ ​с​ ​с​е​р​в​е​р​а​:​ ​и​з​м​е​н​е​н​и​й​ ​п​р​и​ш​л​о​ ​{​c​o​u​n​t​}
+			 * О​б​ъ​е​д​и​н​е​н​о​ ​с​ ​в​е​р​с​и​е​й​ ​{​v​e​r​s​i​o​n​}​ ​с​ ​с​е​р​в​е​р​а​,​ ​п​р​и​ш​л​о​ ​и​з​м​е​н​е​н​и​й​:​ ​{​c​o​u​n​t​}
 			 * @param {number} count
 			 * @param {number} version
 			 */
@@ -7911,7 +7915,7 @@ export type TranslationFunctions = {
 			 */
 			restored: (arg: { version: number }) => LocalizedString
 			/**
-			 * Сервер хранит последние {count} версий
+			 * Сервер хранит последние версии, не более {count}
 			 */
 			kept: (arg: { count: number }) => LocalizedString
 			/**
@@ -7920,6 +7924,10 @@ export type TranslationFunctions = {
 			offline: () => LocalizedString
 		}
 		merge: {
+			/**
+			 * Объединение с версией на сервере…
+			 */
+			status: () => LocalizedString
 			/**
 			 * Изменения с сервера объединены с вашими
 			 */
@@ -7941,7 +7949,7 @@ export type TranslationFunctions = {
 			 */
 			broken: (arg: { count: number }) => LocalizedString
 			/**
-			 * Объединено с версией {version} с сервера: изменений пришло {count}
+			 * Объединено с версией {version} с сервера, пришло изменений: {count}
 			 */
 			toast: (arg: { count: number, version: number }) => LocalizedString
 		}

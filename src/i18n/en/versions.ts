@@ -63,6 +63,7 @@ const versions: Translation['versions'] = {
     offline: 'The history needs a connection to the server',
   },
   merge: {
+    status: 'Merging with the server’s version…',
     title: 'Changes from the server merged with yours',
     text: 'Version {version} from the server is merged with your changes and being saved. What came in:',
     nothing: 'Your changes already held everything the server had',
