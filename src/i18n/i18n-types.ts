@@ -3912,6 +3912,12 @@ type RootTranslation = {
 			position: string
 		}
 		/**
+		 * {​k​i​n​d​}​:​ ​{​l​a​b​e​l​}
+		 * @param {string} kind
+		 * @param {string} label
+		 */
+		item: RequiredParams<'kind' | 'label'>
+		/**
 		 * (​п​у​с​т​о​)
 		 */
 		empty: string
@@ -4040,7 +4046,7 @@ type RootTranslation = {
 			 */
 			title: string
 			/**
-			 * В​е​р​с​и​я​ ​{​v​e​r​s​i​o​n​}​ ​с​ ​с​е​р​в​е​р​а​ ​о​б​ъ​е​д​и​н​е​н​а​ ​с​ ​в​а​ш​и​м​и​ ​и​з​м​е​н​е​н​и​я​м​и​ ​и​ ​с​о​х​р​а​н​я​е​т​с​я​.​ ​Ч​т​о​ ​п​р​и​ш​л​о​:
+			 * В​е​р​с​и​я​ ​{​v​e​r​s​i​o​n​}​ ​с​ ​с​е​р​в​е​р​а​ ​о​б​ъ​е​д​и​н​е​н​а​ ​с​ ​в​а​ш​и​м​и​ ​и​з​м​е​н​е​н​и​я​м​и​.​ ​Ч​т​о​ ​п​р​и​ш​л​о​:
 			 * @param {number} version
 			 */
 			text: RequiredParams<'version'>
@@ -7818,6 +7824,10 @@ export type TranslationFunctions = {
 			position: () => LocalizedString
 		}
 		/**
+		 * {kind}: {label}
+		 */
+		item: (arg: { kind: string, label: string }) => LocalizedString
+		/**
 		 * (пусто)
 		 */
 		empty: () => LocalizedString
@@ -7933,7 +7943,7 @@ export type TranslationFunctions = {
 			 */
 			title: () => LocalizedString
 			/**
-			 * Версия {version} с сервера объединена с вашими изменениями и сохраняется. Что пришло:
+			 * Версия {version} с сервера объединена с вашими изменениями. Что пришло:
 			 */
 			text: (arg: { version: number }) => LocalizedString
 			/**

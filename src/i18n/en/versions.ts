@@ -34,6 +34,7 @@ const versions: Translation['versions'] = {
     place: 'Block',
     position: 'Place in the list',
   },
+  item: '{kind}: {label}',
   empty: '(empty)',
   deleted: 'Deleted',
   history: {
@@ -65,11 +66,11 @@ const versions: Translation['versions'] = {
   merge: {
     status: 'Merging with the server’s version…',
     title: 'Changes from the server merged with yours',
-    text: 'Version {version} from the server is merged with your changes and being saved. What came in:',
+    text: 'Version {version} from the server is merged with your changes. What came in:',
     nothing: 'Your changes already held everything the server had',
     dismiss: 'Close',
     broken: 'The merge left {count} incorrect redirects: fix them before saving',
-    toast: 'Merged with version {version} from the server: {count} changes came in',
+    toast: 'Merged with version {version} from the server: {count} {{change|changes}} came in',
   },
   conflict: {
     title: 'The same items were changed by you and on the server',

@@ -3,6 +3,7 @@ import { useI18nContext } from '../../i18n/i18n-react';
 import { checkContent } from '../../domain/content/rules';
 import { EditorActor } from './editorActor';
 import { problemText } from './problemText';
+import { HistoryPanel } from './history/HistoryPanel';
 
 /** What the rules find in the content now, and the changes not yet on the server. */
 export function SidePanel() {
@@ -62,6 +63,10 @@ export function SidePanel() {
           );
         })}
       </ol>
+      {/* Until the editor's frame gives the history its own side panel tab. */}
+      <div className="mt-4">
+        <HistoryPanel />
+      </div>
     </aside>
   );
 }
