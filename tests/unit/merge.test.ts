@@ -210,7 +210,7 @@ describe('three-way merge', () => {
     expect(q(r.content, 'q0_0').text).toBe('mine');
     expect(q(r.content, 'q1_0').text).toBe('only mine');
     expect(r.content.questionnaires[0].blocks[2].name).toBe('Renamed');
-    expect(r.incoming).toEqual([
+    expect(summarizeChanges(base, theirs)).toEqual([
       { code: '008', label: 'theirs' },
       { code: '009', label: 'Renamed' },
     ]);

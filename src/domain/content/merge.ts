@@ -1,7 +1,6 @@
 import type { ProjectContent } from './model';
 import type { Problem } from './problems';
 import { redirectProblems } from './redirects';
-import { summarizeFlat, type ChangeSummary } from './diff';
 import {
   changedFields,
   flatten,
@@ -60,8 +59,6 @@ export interface MergeConflict {
 export interface MergeResult {
   content: ProjectContent;
   conflicts: MergeConflict[];
-  /** What the other side changed (codes 001–013 with labels), for the notice after the merge. */
-  incoming: ChangeSummary[];
   /** Redirect problems the merged content has that neither side had. */
   broken: Problem[];
 }
@@ -190,17 +187,27 @@ export function mergeContent(
     });
   };
 
-  const keys = new Set<string>([...base.items.keys(), ...mine.items.keys(), ...theirs.items.keys()]);
-  for (const key of keys) {
+  const decide = (key: string) => {
     const b = base.items.get(key);
     const m = mine.items.get(key);
     const t = theirs.items.get(key);
     if (m && t) {
-      const { fields, clashes } = mergeFields(b, m, t);
       let list = m.list;
       if (m.list !== t.list) {
         if (b && b.list === m.list) list = t.list;
-        else if (!(b && b.list === t.list)) clashes.push('place');
+        else if (!(b && b.list === t.list)) list = '';
+      }
+      // Fast path: an item one side left untouched (the editor's immer edits keep unchanged items
+      // as the very same objects) takes the other side's fields without comparing them.
+      if (list && b && (m.fields === b.fields || t.fields === b.fields)) {
+        const other = m.fields === b.fields ? t : m;
+        decisions.set(key, { item: other.list === list ? other : { ...other, list }, positionFrom: null });
+        return;
+      }
+      const { fields, clashes } = mergeFields(b, m, t);
+      if (!list) {
+        list = m.list;
+        clashes.push('place');
       }
       if (clashes.length) {
         conflict(key, 'changed', clashes, b, m, t);
@@ -220,10 +227,12 @@ export function mergeContent(
           deletions.push({ key, by });
           conflict(key, by === 'mine' ? 'deletedByMine' : 'deletedByTheirs', [], b, m, t);
         }
-        decisions.set(key, { item: null, positionFrom: null });
       }
-    } else decisions.set(key, { item: null, positionFrom: null });
-  }
+    }
+  };
+  for (const key of base.items.keys()) decide(key);
+  for (const key of mine.items.keys()) if (!base.items.has(key)) decide(key);
+  for (const key of theirs.items.keys()) if (!base.items.has(key) && !mine.items.has(key)) decide(key);
 
   // A deletion conflict inside another one (a changed question in a block the other side deleted)
   // is decided with it: one choice per topmost deleted item.
@@ -252,8 +261,7 @@ export function mergeContent(
     if (chosen !== keepSide) continue;
     const keeper = sides[BY_SIDE[keepSide]];
     for (const k of [key, ...descendants(keeper, key)]) {
-      const d = decisions.get(k)!;
-      if (!d.item) decisions.set(k, { item: keeper.items.get(k)!, positionFrom: keepSide });
+      if (!decisions.get(k)?.item) decisions.set(k, { item: keeper.items.get(k)!, positionFrom: keepSide });
     }
   }
 
@@ -262,7 +270,6 @@ export function mergeContent(
   return {
     content,
     conflicts: [...conflicts.values()],
-    incoming: summarizeFlat(base, theirs),
     broken,
   };
 }
@@ -407,6 +414,9 @@ function holderOf(content: ProjectContent, path: string): string {
 }
 
 function newRedirectProblems(merged: ProjectContent, a: ProjectContent, b: ProjectContent): Problem[] {
+  const now = redirectKeys(merged);
+  // The common case: nothing wrong, and no need to check the two sides.
+  if (now.size === 0) return [];
   const had = new Set([...redirectKeys(a).keys(), ...redirectKeys(b).keys()]);
-  return [...redirectKeys(merged)].filter(([k]) => !had.has(k)).map(([, p]) => p);
+  return [...now].filter(([k]) => !had.has(k)).map(([, p]) => p);
 }

@@ -2,7 +2,7 @@ import { fromPromise } from 'xstate';
 import { ApiError } from '../../api/client';
 import type { ServerCopy } from '../../api/content';
 import { fetchVersion } from '../../api/versions';
-import type { ChangeSummary } from '../../domain/content/diff';
+import { summarizeChanges, type ChangeSummary } from '../../domain/content/diff';
 import { edit, type EditorDoc, type Step } from '../../domain/content/history';
 import { mergeContent, type Choices, type MergeResult, type Side } from '../../domain/content/merge';
 import { EMPTY_CONTENT, type ProjectContent } from '../../domain/content/model';
@@ -29,6 +29,8 @@ export interface MergeOutcome {
   mine: ProjectContent;
   theirs: ServerCopy;
   result: MergeResult;
+  /** What the other side changed (codes 001–013 with labels), for the notice after the merge. */
+  incoming: ChangeSummary[];
 }
 
 /** What the editor keeps about merging: conflicts waiting for choices, and the notice of the last merge. */
@@ -58,6 +60,7 @@ export async function runMerge(input: MergeInput, load = fetchVersion): Promise<
     mine: input.mine,
     theirs: input.theirs,
     result: mergeContent(base, input.mine, input.theirs.content),
+    incoming: summarizeChanges(base, input.theirs.content),
   };
 }
 
@@ -85,5 +88,5 @@ export function noticeOf(outcome: MergeOutcome, choices?: Choices): MergeState['
   const broken = choices
     ? mergeContent(outcome.base, outcome.mine, outcome.theirs.content, choices).broken
     : outcome.result.broken;
-  return { version: outcome.theirs.version, incoming: outcome.result.incoming, broken };
+  return { version: outcome.theirs.version, incoming: outcome.incoming, broken };
 }
