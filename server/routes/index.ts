@@ -11,6 +11,8 @@ import projectSettingsRoutes from './project-settings';
 import lookupRoutes from './lookups';
 import contentRoutes from './content';
 import contentHistoryRoutes from './content-history';
+import openapiRoutes from './openapi';
+import surveyRoutes from './survey';
 
 // Every route module, one per resource, mounted under /api/v1/service. Add new ones here.
 export const routeModules: ((app: FastifyInstance) => Promise<void>)[] = [sessionRoutes];
@@ -19,3 +21,5 @@ routeModules.push(userRoutes, invitationRoutes, organizationRoutes, historyRoute
 routeModules.push(projectRoutes, projectSettingsRoutes, lookupRoutes);
 routeModules.push(contentRoutes);
 routeModules.push(contentHistoryRoutes);
+routeModules.push(openapiRoutes);
+routeModules.push(surveyRoutes);
