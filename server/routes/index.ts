@@ -11,6 +11,7 @@ import projectSettingsRoutes from './project-settings';
 import lookupRoutes from './lookups';
 import contentRoutes from './content';
 import contentHistoryRoutes from './content-history';
+import statsRoutes from './stats';
 import openapiRoutes from './openapi';
 import surveyRoutes from './survey';
 
@@ -21,5 +22,6 @@ routeModules.push(userRoutes, invitationRoutes, organizationRoutes, historyRoute
 routeModules.push(projectRoutes, projectSettingsRoutes, lookupRoutes);
 routeModules.push(contentRoutes);
 routeModules.push(contentHistoryRoutes);
+routeModules.push(statsRoutes);
 routeModules.push(openapiRoutes);
 routeModules.push(surveyRoutes);
