@@ -69,7 +69,7 @@ function footprint(base: ProjectContent, side: ProjectContent): Set<string> {
     }
     if (d.change === 'removed') under(b, d.key);
   }
-  out.delete('root');
+  out.delete('');
   return out;
 }
 
@@ -95,7 +95,7 @@ function shownKeys(r: MergeResult): Set<string> {
 function isShown(key: string, shown: Set<string>, flats: FlatContent[]): boolean {
   return flats.some((f) => {
     let k: string | undefined = key;
-    for (let depth = 0; k && k !== 'root' && depth < 10; depth++) {
+    for (let depth = 0; k && depth < 10; depth++) {
       if (shown.has(k)) return true;
       const it = f.items.get(k);
       k = it ? ownerOf(it.list) : undefined;
@@ -214,7 +214,7 @@ describe('three-way merge', () => {
       { code: '008', label: 'theirs' },
       { code: '009', label: 'Renamed' },
     ]);
-    const chosen = mergeContent(base, mine2, theirs, { 'q:q0_0': 'theirs' });
+    const chosen = mergeContent(base, mine2, theirs, { q0_0: 'theirs' });
     expect(q(chosen.content, 'q0_0').text).toBe('theirs');
     expect(q(chosen.content, 'q1_0').text).toBe('only mine');
   });
@@ -234,10 +234,10 @@ describe('three-way merge', () => {
     })!.content;
     const r = mergeContent(base, mine, theirs);
     expect(r.conflicts.map((c) => [c.key, c.reason, c.inside.sort()])).toEqual([
-      ['b:b1', 'deletedByMine', ['q:q1_1', 'q:q1_2']],
+      ['b1', 'deletedByMine', ['q1_1', 'q1_2']],
     ]);
     expect(r.content.questionnaires[0].blocks.map((b) => b.id)).toEqual(['b0', 'b2']);
-    const kept = mergeContent(base, mine, theirs, { 'b:b1': 'theirs' }).content;
+    const kept = mergeContent(base, mine, theirs, { b1: 'theirs' }).content;
     expect(kept).toEqual(theirs);
   });
 
@@ -277,7 +277,7 @@ describe('three-way merge', () => {
     })!.content;
     const r = mergeContent(base, mine, theirs);
     expect(r.conflicts.map((c) => [c.id, c.fields])).toEqual([['q0_0', ['place']]]);
-    const t = mergeContent(base, mine, theirs, { 'q:q0_0': 'theirs' }).content;
+    const t = mergeContent(base, mine, theirs, { q0_0: 'theirs' }).content;
     expect(t.questionnaires[0].blocks[2].questions[0].id).toBe('q0_0');
   });
 
@@ -306,6 +306,30 @@ describe('three-way merge', () => {
     const r = mergeContent(empty, a, b);
     expect(r.conflicts.map((c) => c.id)).toEqual(['q0_0']);
     expect(r.content.questionnaires[0].blocks[0].questions.map((q) => q.id)).toContain('extra');
+  });
+
+  it('keeps items apart whose ids collide across kinds (an answer id reused in another question)', () => {
+    const base = start();
+    base.questionnaires[0].blocks[1].questions[0].answers[0].id = 'a0_0_0';
+    base.questionnaires[0].blocks[1].id = 'q0_0';
+    const mine = performCommand(base, {
+      type: 'answer.update',
+      questionId: 'q1_0',
+      answerId: 'a0_0_0',
+      patch: { text: 'second question, mine' },
+    })!.content;
+    const theirs = performCommand(base, {
+      type: 'answer.update',
+      questionId: 'q0_0',
+      answerId: 'a0_0_0',
+      patch: { text: 'first question, theirs' },
+    })!.content;
+    const r = mergeContent(base, mine, theirs);
+    expect(r.conflicts).toEqual([]);
+    const blocks = r.content.questionnaires[0].blocks;
+    expect(blocks[0].questions[0].answers[0].text).toBe('first question, theirs');
+    expect(blocks[1].id).toBe('q0_0');
+    expect(blocks[1].questions[0].answers[0].text).toBe('second question, mine');
   });
 
   it('summarizes changes in the change-log codes', () => {

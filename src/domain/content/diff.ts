@@ -5,6 +5,8 @@ import {
   flatten,
   labelOf,
   ownerOf,
+  ROOT,
+  ROOT_QUESTIONNAIRES,
   ownFields,
   sameList,
   stableKeys,
@@ -41,7 +43,7 @@ export interface ChangeSummary {
 /** Removed or added items inside an item removed or added with them are not listed separately. */
 function coveredBy(flat: FlatContent, key: string, set: Set<string>): boolean {
   let owner = ownerOf(flat.items.get(key)!.list);
-  while (owner !== 'root') {
+  while (owner !== ROOT) {
     if (set.has(owner)) return true;
     const it = flat.items.get(owner);
     if (!it) return false;
@@ -125,7 +127,7 @@ export function diffFlat(before: FlatContent, after: FlatContent): ItemDiff[] {
 
 /** The question an answer or statement belongs to, for the 008 "question changed" label. */
 function questionOf(flat: FlatContent, key: string): string {
-  return ownerOf(flat.items.get(key)?.list ?? 'root|');
+  return ownerOf(flat.items.get(key)?.list ?? ROOT_QUESTIONNAIRES);
 }
 
 /**

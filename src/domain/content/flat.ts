@@ -10,7 +10,7 @@ export interface FlatItem {
   key: string;
   kind: ItemKind;
   id: string;
-  /** The list that holds it: `<owner key>|<list name>`, or `root|questionnaires` / `root|portraits`. */
+  /** The list that holds it: `<owner key>|<list name>`, or `|questionnaires` / `|portraits` (owner ROOT). */
   list: string;
   /**
    * The item itself: its own fields, and (for questionnaires, blocks and questions) its child lists,
@@ -34,14 +34,20 @@ export const NOT_FIELDS: ReadonlySet<string> = new Set([
   'statements',
 ]);
 
-export const ROOT_QUESTIONNAIRES = 'root|questionnaires';
-export const ROOT_PORTRAITS = 'root|portraits';
+/** The owner of the top lists: '' (an id has at least one character, so it is never an item's key). */
+export const ROOT = '';
+export const ROOT_QUESTIONNAIRES = '|questionnaires';
+export const ROOT_PORTRAITS = '|portraits';
 
-/** Answers and statements never leave their question, so their key names it (ids stay unique even if copied). */
-export const itemKey = (kind: ItemKind, id: string, questionId?: string): string =>
-  kind === 'answer' || kind === 'statement' ? `${kind[0]}:${questionId}:${id}` : `${kind[0]}:${id}`;
+/**
+ * An item's key is its id: ids are unique in a content (the rules refuse duplicates), and the id's
+ * own string is far cheaper as a map key than a built one (the merge looks items up many thousand
+ * times). An id met twice (another kind, or an answer id reused in another question) gets a key
+ * that names its kind and owner, so nothing is lost.
+ */
+const fallbackKey = (kind: ItemKind, id: string, owner: string): string => `${kind}:${owner}:${id}`;
 
-/** The item that owns a list ('root' for the top lists). */
+/** The item that owns a list (ROOT for the top lists). */
 export const ownerOf = (list: string): string => list.slice(0, list.lastIndexOf('|'));
 
 export function flatten(content: ProjectContent): FlatContent {
@@ -54,47 +60,50 @@ export function flatten(content: ProjectContent): FlatContent {
   };
   const put = (
     into: string[],
-    key: string,
     kind: ItemKind,
     id: string,
     list: string,
     fields: Record<string, unknown>,
-  ) => {
-    // A duplicated id (the rules refuse it) keeps its first occurrence; the merge never invents one.
-    if (items.has(key)) return false;
+  ): string | null => {
+    let key = id;
+    if (items.has(key)) {
+      key = fallbackKey(kind, id, ownerOf(list));
+      // The same id twice in one list (the rules refuse it): the first one counts.
+      if (items.has(key)) return null;
+    }
     items.set(key, { key, kind, id, list, fields });
     into.push(key);
-    return true;
+    return key;
   };
   const roots = open(ROOT_QUESTIONNAIRES);
   for (const qn of content.questionnaires) {
-    const qnKey = `n:${qn.id}`;
-    put(roots, qnKey, 'questionnaire', qn.id, ROOT_QUESTIONNAIRES, qn);
+    const qnKey = put(roots, 'questionnaire', qn.id, ROOT_QUESTIONNAIRES, qn);
+    if (qnKey === null) continue;
     const blocksList = `${qnKey}|blocks`;
     const blocks = open(blocksList);
     for (const b of qn.blocks) {
       const questions = b.questions;
-      const bKey = `b:${b.id}`;
-      put(blocks, bKey, 'block', b.id, blocksList, b);
+      const bKey = put(blocks, 'block', b.id, blocksList, b);
+      if (bKey === null) continue;
       const questionsList = `${bKey}|questions`;
       const qs = open(questionsList);
       for (const q of questions) {
         const { answers, statements } = q;
-        const qKey = `q:${q.id}`;
-        if (!put(qs, qKey, 'question', q.id, questionsList, q)) continue;
+        const qKey = put(qs, 'question', q.id, questionsList, q);
+        if (qKey === null) continue;
         const answersList = `${qKey}|answers`;
         const as: string[] = [];
         lists.set(answersList, as);
-        for (const a of answers) put(as, `a:${q.id}:${a.id}`, 'answer', a.id, answersList, a);
+        for (const a of answers) put(as, 'answer', a.id, answersList, a);
         const statementsList = `${qKey}|statements`;
         const ss: string[] = [];
         lists.set(statementsList, ss);
-        for (const x of statements) put(ss, `s:${q.id}:${x.id}`, 'statement', x.id, statementsList, x);
+        for (const x of statements) put(ss, 'statement', x.id, statementsList, x);
       }
     }
   }
   const portraits = open(ROOT_PORTRAITS);
-  for (const p of content.portraits) put(portraits, `p:${p.id}`, 'portrait', p.id, ROOT_PORTRAITS, p);
+  for (const p of content.portraits) put(portraits, 'portrait', p.id, ROOT_PORTRAITS, p);
   return { items, lists };
 }
 

@@ -8,6 +8,7 @@ import {
   NOT_FIELDS,
   ownFields,
   ownerOf,
+  ROOT,
   same,
   sameList,
   stableKeys,
@@ -240,7 +241,7 @@ export function mergeContent(
     const keeper = by === 'mine' ? theirs : mine;
     let owner = ownerOf(keeper.items.get(key)!.list);
     let top: string | null = null;
-    while (owner !== 'root') {
+    while (owner !== ROOT) {
       const c = conflicts.get(owner);
       if (c && c.reason === conflicts.get(key)!.reason) top = owner;
       const it = keeper.items.get(owner);
@@ -288,7 +289,7 @@ function build(
   // An item whose list's owner is gone: back to where the other side has it, if that still exists.
   const alive = (list: string) => {
     const owner = ownerOf(list);
-    return owner === 'root' || items.has(owner);
+    return owner === ROOT || items.has(owner);
   };
   let changed = true;
   while (changed) {
