@@ -2,6 +2,7 @@ import { performCommand, type Command } from '../../src/domain/content/commands'
 import { mergeContent } from '../../src/domain/content/merge';
 import { summarizeChanges } from '../../src/domain/content/diff';
 import { flatten } from '../../src/domain/content/flat';
+import { checkContent } from '../../src/domain/content/rules';
 import type { ProjectContent } from '../../src/domain/content/model';
 import { bigProject } from '../unit/content-fixtures';
 import { median, type BenchResult } from './run';
@@ -51,6 +52,12 @@ export default async function mergeBench(): Promise<BenchResult[]> {
       value: await median(() => summarizeChanges(base, theirs), 20, 3),
       unit: 'ms',
       note: 'for the notice after a merge; computed beside the merge',
+    },
+    {
+      name: 'reference: rules, whole check of the same content',
+      value: await median(() => checkContent(base, { projectType: 1 }), 20, 3),
+      unit: 'ms',
+      note: 'the content bench measures this beside its 10 ms budget: scale by it on a busy machine',
     },
     {
       name: 'reference: flatten one content by item id',
