@@ -11,6 +11,7 @@ import projects from './projects';
 import editor from './editor';
 import reports from './reports';
 import panels from './panels';
+import versions from './versions';
 
 const en = {
   common,
@@ -25,6 +26,7 @@ const en = {
   editor,
   reports,
   panels,
+  versions,
 } satisfies Translation;
 
 export default en;

@@ -11,6 +11,7 @@ import projects from './projects';
 import editor from './editor';
 import reports from './reports';
 import panels from './panels';
+import versions from './versions';
 
 // Russian is the base locale: every other locale must provide the same keys.
 const ru = {
@@ -26,6 +27,7 @@ const ru = {
   editor,
   reports,
   panels,
+  versions,
 } satisfies BaseTranslation;
 
 export default ru;
