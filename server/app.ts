@@ -9,6 +9,7 @@ import { openDatabase } from './db';
 import { migrateToLatest } from './db/migrate';
 import { HttpError } from './http/errors';
 import { registerRequestContext } from './http/context';
+import { collectRoutes } from './http/route-table';
 import { routeModules } from './routes';
 
 export const API_PREFIX = '/api/v1/service';
@@ -62,6 +63,7 @@ export async function buildApp(
 
   registerRequestContext(app);
   app.setErrorHandler(errorHandler);
+  collectRoutes(app, API_PREFIX);
 
   await app.register(
     async (api) => {
@@ -100,6 +102,22 @@ export async function buildApp(
   return app;
 }
 
+/**
+ * PostgreSQL's class 22 ("data exception": 22003 out of range, 22021 NUL byte, 22P02 bad number…)
+ * and SQLite's type and size errors, as better-sqlite3 raises them.
+ */
+export function isDataError(err: unknown): boolean {
+  const e = err as { code?: unknown; message?: unknown; name?: unknown };
+  if (typeof e.code === 'string' && /^22[0-9A-Z]{3}$/.test(e.code)) return true;
+  if (typeof e.code === 'string' && ['SQLITE_MISMATCH', 'SQLITE_TOOBIG', 'SQLITE_RANGE'].includes(e.code))
+    return true;
+  const msg = typeof e.message === 'string' ? e.message : '';
+  return (
+    (e.name === 'TypeError' && msg.includes('SQLite3 can only bind')) ||
+    (e.name === 'RangeError' && /BigInt|too large|out of range/i.test(msg))
+  );
+}
+
 function errorHandler(
   this: FastifyInstance,
   err: FastifyError | HttpError,
@@ -114,6 +132,12 @@ function errorHandler(
   }
   const status = (err as FastifyError).statusCode ?? 500;
   const code = (err as FastifyError).code;
+  if (status >= 500 && isDataError(err)) {
+    // A value the schemas let through but the database refuses (an out-of-range number, a NUL
+    // byte): the caller's mistake, so a 400, never a 500. Logged, since a schema should catch it.
+    req.log.warn({ err }, 'database refused a value');
+    return reply.status(400).send({ message: t.errors.dataError(), code: 'data' });
+  }
   if (status >= 500) {
     req.log.error({ err }, 'request failed');
     return reply.status(500).send({ message: t.errors.generic() });

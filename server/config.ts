@@ -13,7 +13,7 @@ export interface Config {
   adminPassword: string | null;
   publicUrl: string;
   smtpUrl: string | null;
-  /** The sender of every mail; unset: no-reply@<host of publicUrl>. */
+  /** The sender of every mail; unset: no-reply@<host of publicUrl> when that is a domain name (server/mail/mailer.ts). */
   mailFrom: string | null;
   analyticsUrl: string | null;
   statisticsUrl: string | null;

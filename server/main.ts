@@ -1,9 +1,15 @@
 import { buildApp } from './app';
 import { configFromEnv } from './config';
 import { ensureAdmin } from './seed';
+import { mailConfigProblem } from './mail/mailer';
 
 // The production entry: one process serving the API and the built SPA on one port.
 const config = configFromEnv();
+const mailProblem = mailConfigProblem(config);
+if (mailProblem) {
+  console.error(`\n  Cannot start: ${mailProblem}\n`);
+  process.exit(1);
+}
 const app = await buildApp(config);
 const admin = await ensureAdmin(app.db, config);
 await app.listen({ port: config.port, host: config.host });

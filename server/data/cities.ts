@@ -8,7 +8,10 @@ import { CITY_NAMES_RU, REGION_NAMES_RU } from './ru-names';
 //     and both sides are reduced to a "skeleton" that forgets the spelling choices transliterations
 //     disagree on (soft signs, ё, й/ий/ый endings, ye/e), so «Тольятти» finds "Tol’yatti";
 //   - the largest cities and every region also carry a Russian name (ru-names.ts), matched directly
-//     and shown to Russian users, and the cities' order there ranks results (Moscow before Moskovskiy).
+//     and shown to Russian users, and the cities' order there ranks results (Moscow before Moskovskiy);
+//     its transliteration is a key too, so "Moskva" finds Москва (the data set says "Moscow");
+//   - a match at the start of a name ranks before a match at the start of a later word, before one
+//     inside a word.
 // Two corrections to the data, each because a user would otherwise get a wrong answer:
 //   - administrative districts ("… Rayon", "… District", "… Gorod") are not places a respondent lives
 //     in, so they are left out;
@@ -89,7 +92,9 @@ function build() {
       ru: ru?.name ?? null,
       region,
       rank: ru?.rank ?? Number.MAX_SAFE_INTEGER,
-      keys: [skeleton(c.name)],
+      // The Russian name transliterated too, so Latin letters find it the way Russians type it:
+      // "Moskva" and "Sankt-Peterburg", not only the data set's "Moscow" and "Saint Petersburg".
+      keys: ru ? [skeleton(c.name), skeleton(ru.name)] : [skeleton(c.name)],
       ruKey: ru ? folded(ru.name) : null,
     });
   }

@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import * as v from 'valibot';
 import type { Config } from '../config';
 
 // Outgoing mail. With SMTP_URL set, messages go through nodemailer to that server; without it, each
@@ -28,15 +29,57 @@ export class MailError extends Error {
 /** Timeouts short enough that a dead mail server answers the administrator within seconds. */
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
 
+/** The sender when nothing better is known: a syntactically valid address in a reserved domain. */
+export const PLACEHOLDER_FROM = 'no-reply@example.invalid';
+
+/** The host of PUBLIC_URL when it is a domain name a mail server would accept in a sender. */
+function mailDomain(publicUrl: string): string | null {
+  let host: string;
+  try {
+    host = new URL(publicUrl).hostname;
+  } catch {
+    return null;
+  }
+  // An IP address (no-reply@127.0.0.1 is not an address at all), localhost or a single label.
+  if (!host || host.startsWith('[') || /^[\d.]+$/.test(host) || !host.includes('.')) return null;
+  if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.localdomain')) return null;
+  return host;
+}
+
+/** The address part of "Name <addr>" or "addr", when it is a valid address. */
+function addressOf(mailFrom: string): string | null {
+  const m = /^\s*(?:[^<>]*<([^<>]+)>|([^<>\s]+))\s*$/.exec(mailFrom);
+  const addr = m?.[1] ?? m?.[2];
+  // valibot's email() wants a domain name (no-reply@127.0.0.1 is refused, as mail servers do).
+  return addr && v.is(v.pipe(v.string(), v.email()), addr) ? addr : null;
+}
+
+/**
+ * The sender of every mail: MAIL_FROM, else no-reply at PUBLIC_URL's host when that is a domain name,
+ * else a placeholder that is at least a valid address (mail kept in the outbox; with SMTP the server
+ * refuses to start first, see mailConfigProblem).
+ */
 export function fromAddress(config: Pick<Config, 'publicUrl' | 'mailFrom'>): string {
   if (config.mailFrom) return config.mailFrom;
-  let host = 'localhost';
-  try {
-    host = new URL(config.publicUrl).hostname || host;
-  } catch {
-    /* keep localhost */
+  const domain = mailDomain(config.publicUrl);
+  return domain ? `no-reply@${domain}` : PLACEHOLDER_FROM;
+}
+
+/**
+ * Why the server must not start with this mail configuration, or null. Mail servers refuse senders
+ * such as no-reply@127.0.0.1, so with SMTP a sender in a real domain is required (decision:
+ * docs/decisions/hardening.md).
+ */
+export function mailConfigProblem(config: Pick<Config, 'publicUrl' | 'mailFrom' | 'smtpUrl'>): string | null {
+  if (config.mailFrom) {
+    return addressOf(config.mailFrom)
+      ? null
+      : `MAIL_FROM "${config.mailFrom}" is not a valid address: set it to an address such as no-reply@surveys.example.org or "Surveys <no-reply@surveys.example.org>".`;
   }
-  return `no-reply@${host}`;
+  if (config.smtpUrl && !mailDomain(config.publicUrl)) {
+    return `MAIL_FROM is not set and the host of PUBLIC_URL (${config.publicUrl}) is not a domain name, so mail would come from an address mail servers refuse. Set MAIL_FROM to an address in your domain, such as no-reply@surveys.example.org.`;
+  }
+  return null;
 }
 
 function smtpMailer(config: Config): Mailer {

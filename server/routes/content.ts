@@ -242,7 +242,12 @@ export default async function contentRoutes(app: FastifyInstance) {
           code: 'too-many',
         });
       }
-      throw err;
+      if (err instanceof HttpError) throw err;
+      // Busboy's own errors (no boundary, a malformed part header, a body cut short) are the
+      // sender's: a 400 that says so, never a 500.
+      const status = (err as { statusCode?: number }).statusCode;
+      if (status && status < 500) throw err;
+      throw badRequest((t) => t.errors.malformedMultipart(), { code: 'malformed-multipart' });
     }
     if (files.length === 0) throw badRequest((t) => t.editor.pictures.noFiles(), { code: 'no-files' });
 

@@ -10,6 +10,7 @@ import projectRoutes from './projects';
 import projectSettingsRoutes from './project-settings';
 import lookupRoutes from './lookups';
 import contentRoutes from './content';
+import openapiRoutes from './openapi';
 
 // Every route module, one per resource, mounted under /api/v1/service. Add new ones here.
 export const routeModules: ((app: FastifyInstance) => Promise<void>)[] = [sessionRoutes];
@@ -17,3 +18,4 @@ routeModules.push(gamesRoutes, tariffsRoutes);
 routeModules.push(userRoutes, invitationRoutes, organizationRoutes, historyRoutes);
 routeModules.push(projectRoutes, projectSettingsRoutes, lookupRoutes);
 routeModules.push(contentRoutes);
+routeModules.push(openapiRoutes);

@@ -27,13 +27,10 @@ import {
  * Who may read the price list: the Administrator, and the roles that build or review projects,
  * because the editor shows them the same estimate. Issuers have no use for it.
  */
-const PRICE_READERS = [
-  Role.Administrator,
-  Role.Researcher,
-  Role.DemoResearcher,
-  Role.Moderator,
-  Role.ModeratorVK,
-] as const;
+// The pricing settings are the Administrator's alone (spec section 6), to read as well as to change
+// (issue #17: other roles used to read them). The editor's estimate comes from a per-project call
+// that answers the derived figures, never the settings.
+const PRICE_READERS = [Role.Administrator] as const;
 
 function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; message?: string };

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { INT32_MAX, int32Max } from './validation';
 import type { GameStatusId } from './gameStatus';
 
 // Games (spec sections 3 and 7): the shapes the calls answer and the valibot schemas of their
@@ -70,7 +71,7 @@ export function strictBody<const E extends v.ObjectEntries>(entries: E) {
 const objectMessage = (issue: v.BaseIssue<unknown>) =>
   issue.expected === 'never' ? 'unknownField' : issue.expected === 'Object' ? 'type' : 'required';
 
-const id = v.pipe(v.number('required'), v.integer('integer'), v.minValue(1, 'positiveInteger'));
+const id = v.pipe(v.number('required'), v.integer('integer'), v.minValue(1, 'positiveInteger'), int32Max);
 const text = (max: number) =>
   v.pipe(v.string('required'), v.trim(), v.nonEmpty('required'), v.maxLength(max, 'tooLong'));
 
@@ -103,7 +104,7 @@ export const GameUpdateBody = strictBody({
   platformId: v.optional(id),
   currencyId: v.optional(id),
   url: v.optional(gameUrl),
-  statusId: v.optional(v.pipe(id, v.maxValue(5, 'invalid'))),
+  statusId: v.optional(v.pipe(id, v.maxValue(5, 'tooBig'))),
 });
 export type GameUpdateBody = v.InferOutput<typeof GameUpdateBody>;
 
@@ -114,6 +115,7 @@ export const GameIdQuery = v.object({
     v.transform(Number),
     v.integer('integer'),
     v.minValue(1, 'positiveInteger'),
+    int32Max,
   ),
 });
 
@@ -144,7 +146,7 @@ const queryInt = (min: number, max: number, fallback: number) =>
       v.transform((x) => (typeof x === 'string' && x.trim() === '' ? Number.NaN : Number(x))),
       v.integer('integer'),
       v.minValue(min, 'positiveInteger'),
-      v.maxValue(max, 'invalid'),
+      v.maxValue(max, 'tooBig'),
     ),
     String(fallback),
   );
@@ -177,7 +179,7 @@ export const GAME_SORT_KEYS = [
 export type GameSortKey = (typeof GAME_SORT_KEYS)[number];
 
 /** oid: 0 (the default) means "mine" for an Issuer and "all" for an Administrator (spec 9). */
-export const GamesQuery = listQuery(GAME_SORT_KEYS, { oid: queryInt(0, Number.MAX_SAFE_INTEGER, 0) });
+export const GamesQuery = listQuery(GAME_SORT_KEYS, { oid: queryInt(0, INT32_MAX, 0) });
 export type GamesQuery = v.InferOutput<typeof GamesQuery>;
 
 /** Escapes LIKE wildcards so a search for "50%" finds "50%" and not everything. */

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { int32Max } from './validation';
 
 // Lookup lists the editor needs (spec sections 3 and 7: GET /target-platforms, /target-fields,
 // /cities). The spec shows neither their fields nor their values; these are our decisions, written
@@ -61,6 +62,7 @@ const queryInt = v.pipe(
   v.toNumber('integer'),
   v.integer('integer'),
   v.minValue(1, 'positiveInteger'),
+  int32Max,
 );
 
 export const CitiesQuery = v.object({

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { int32Max } from './validation';
 import { listQuery, objectMessage } from './users';
 
 // Organizations and categories (spec section 3: "Organization: id, type (filter). Categories fetched
@@ -63,7 +64,7 @@ export interface Organization {
 
 export const ORGANIZATION_NAME_MAX = 200;
 
-const id = v.pipe(v.number('type'), v.integer('integer'), v.minValue(1, 'positiveInteger'));
+const id = v.pipe(v.number('type'), v.integer('integer'), v.minValue(1, 'positiveInteger'), int32Max);
 
 export const OrganizationCreateBody = v.strictObject(
   {
@@ -89,6 +90,7 @@ const queryInt = v.pipe(
   v.toNumber('integer'),
   v.integer('integer'),
   v.minValue(1, 'positiveInteger'),
+  int32Max,
 );
 
 export const ORGANIZATION_SORTS = ['name', 'type', 'createdAt'] as const;

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { int32Max } from './validation';
 import { listQuery, strictBody } from './games';
 import type { PriceSettings, ProjectCounts } from './price';
 
@@ -51,7 +52,7 @@ export function wholeNumber(min: number, max: number) {
     v.check((x) => typeof x === 'number' && Number.isInteger(x), 'integer'),
     v.transform((x) => x as number),
     v.minValue(min, 'positiveInteger'),
-    v.maxValue(max, 'invalid'),
+    v.maxValue(max, 'tooBig'),
   );
 }
 
@@ -103,7 +104,12 @@ const tariffName = v.pipe(
 
 export const TariffBody = strictBody({ name: tariffName, discount: percent });
 export type TariffBody = v.InferOutput<typeof TariffBody>;
-const tariffId = v.pipe(v.number('required'), v.integer('integer'), v.minValue(1, 'positiveInteger'));
+const tariffId = v.pipe(
+  v.number('required'),
+  v.integer('integer'),
+  v.minValue(1, 'positiveInteger'),
+  int32Max,
+);
 export const TariffIdBody = strictBody({ tariffId });
 export const TariffUpdateBody = strictBody({ tariffId, name: tariffName, discount: percent });
 

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { int32Max } from './validation';
 import { PRIORITY_MAX, PRIORITY_MIN, required } from './projects';
 
 // Project settings (spec section 3): groups grp_basic and grp_reporting, keys set_priority,
@@ -55,7 +56,9 @@ const bool = v.boolean('type');
 export const ProjectSettingsBody = v.pipe(
   v.strictObject(
     {
-      pid: required(v.pipe(v.number('type'), v.integer('integer'), v.minValue(1, 'positiveInteger'))),
+      pid: required(
+        v.pipe(v.number('type'), v.integer('integer'), v.minValue(1, 'positiveInteger'), int32Max),
+      ),
       settings: required(
         v.strictObject(
           {
@@ -64,7 +67,7 @@ export const ProjectSettingsBody = v.pipe(
                 v.number('integer'),
                 v.integer('integer'),
                 v.minValue(PRIORITY_MIN, 'positiveInteger'),
-                v.maxValue(PRIORITY_MAX, 'invalid'),
+                v.maxValue(PRIORITY_MAX, 'tooBig'),
               ),
             ),
             set_report_fill_online: v.optional(bool),

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { int32Max } from './validation';
 import { Role } from './roles';
 import { can } from './permissions';
 import type { User } from './user';
@@ -144,7 +145,7 @@ export const priority = v.pipe(
   v.number('integer'),
   v.integer('integer'),
   v.minValue(PRIORITY_MIN, 'positiveInteger'),
-  v.maxValue(PRIORITY_MAX, 'invalid'),
+  v.maxValue(PRIORITY_MAX, 'tooBig'),
 );
 /**
  * A body field that must be present: a missing key says "required" (valibot would otherwise report
@@ -157,12 +158,13 @@ export const required = <S extends v.GenericSchema>(schema: S) =>
     schema,
   );
 
-const bodyId = v.pipe(v.number('type'), v.integer('integer'), v.minValue(1, 'positiveInteger'));
+const bodyId = v.pipe(v.number('type'), v.integer('integer'), v.minValue(1, 'positiveInteger'), int32Max);
 const queryId = v.pipe(
   v.string('required'),
   v.toNumber('integer'),
   v.integer('integer'),
   v.minValue(1, 'positiveInteger'),
+  int32Max,
 );
 const targetPlatformIds = v.pipe(
   v.array(
@@ -251,7 +253,13 @@ function many<T extends v.GenericSchema<string, unknown>>(item: T) {
 }
 
 const pageInt = (min: number) =>
-  v.pipe(v.string('type'), v.toNumber('integer'), v.integer('integer'), v.minValue(min, 'positiveInteger'));
+  v.pipe(
+    v.string('type'),
+    v.toNumber('integer'),
+    v.integer('integer'),
+    v.minValue(min, 'positiveInteger'),
+    int32Max,
+  );
 
 export const ProjectsQuery = v.object({
   page: v.optional(pageInt(1), '1'),

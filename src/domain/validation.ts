@@ -27,7 +27,32 @@ export type ValidationKey =
   | 'passwordsMatch'
   | 'tooLong'
   | 'type'
+  | 'tooBig'
+  | 'controlChars'
   | 'invalid';
+
+/** What a 32-bit integer column (every id, count and amount in the database) holds. */
+export const INT32_MAX = 2_147_483_647;
+/** Bounds a number to a 32-bit column; the message says the maximum. */
+export const int32Max = v.maxValue<number, number, 'tooBig'>(INT32_MAX, 'tooBig');
+/** Control characters other than tab, line feed and carriage return (NUL among them). */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+export const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+/** A positive id in a JSON body, bounded to its column. */
+export const bodyId = v.pipe(
+  v.number('type'),
+  v.integer('integer'),
+  v.minValue(1, 'positiveInteger'),
+  int32Max,
+);
+/** A positive id in a query string, bounded to its column. */
+export const queryId = v.pipe(
+  v.string('required'),
+  v.toNumber('integer'),
+  v.integer('integer'),
+  v.minValue(1, 'positiveInteger'),
+  int32Max,
+);
 
 const required = v.pipe(v.string('type'), v.trim(), v.nonEmpty('required'));
 
@@ -78,6 +103,7 @@ export const fullname = v.pipe(required, v.minLength(3, 'minThree'), v.maxLength
 export function messageParams(issue: v.BaseIssue<unknown>): Record<string, number> {
   const n = Number(issue.requirement);
   if (issue.message === 'passwordMin') return { min: Number.isFinite(n) ? n : PASSWORD_MIN };
+  if (issue.message === 'tooBig') return { max: Number.isFinite(n) ? n : INT32_MAX };
   if (issue.message === 'passwordMax' || issue.message === 'tooLong')
     return { max: Number.isFinite(n) ? n : PASSWORD_MAX };
   return {};

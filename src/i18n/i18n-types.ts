@@ -385,6 +385,15 @@ type RootTranslation = {
 		 */
 		type: string
 		/**
+		 * Н​е​ ​б​о​л​ь​ш​е​ ​{​m​a​x​}
+		 * @param {unknown} max
+		 */
+		tooBig: RequiredParams<'max'>
+		/**
+		 * У​п​р​а​в​л​я​ю​щ​и​е​ ​с​и​м​в​о​л​ы​ ​н​е​ ​д​о​п​у​с​к​а​ю​т​с​я
+		 */
+		controlChars: string
+		/**
 		 * Л​и​ш​н​е​е​ ​п​о​л​е
 		 */
 		unknownField: string
@@ -472,6 +481,14 @@ type RootTranslation = {
 		 * Н​е​в​е​р​н​ы​й​ ​з​а​п​р​о​с
 		 */
 		badRequest: string
+		/**
+		 * З​н​а​ч​е​н​и​е​ ​в​н​е​ ​д​о​п​у​с​т​и​м​о​г​о​ ​д​и​а​п​а​з​о​н​а​ ​и​л​и​ ​н​е​д​о​п​у​с​т​и​м​о​ ​з​д​е​с​ь
+		 */
+		dataError: string
+		/**
+		 * З​а​г​р​у​з​к​а​ ​н​е​ ​я​в​л​я​е​т​с​я​ ​к​о​р​р​е​к​т​н​о​й​ ​ф​о​р​м​о​й​ ​m​u​l​t​i​p​a​r​t
+		 */
+		malformedMultipart: string
 		/**
 		 * {​f​i​e​l​d​}​:​ ​{​r​e​a​s​o​n​}
 		 * @param {string} field
@@ -4316,6 +4333,14 @@ export type TranslationFunctions = {
 		 */
 		type: () => LocalizedString
 		/**
+		 * Не больше {max}
+		 */
+		tooBig: (arg: { max: unknown }) => LocalizedString
+		/**
+		 * Управляющие символы не допускаются
+		 */
+		controlChars: () => LocalizedString
+		/**
 		 * Лишнее поле
 		 */
 		unknownField: () => LocalizedString
@@ -4401,6 +4426,14 @@ export type TranslationFunctions = {
 		 * Неверный запрос
 		 */
 		badRequest: () => LocalizedString
+		/**
+		 * Значение вне допустимого диапазона или недопустимо здесь
+		 */
+		dataError: () => LocalizedString
+		/**
+		 * Загрузка не является корректной формой multipart
+		 */
+		malformedMultipart: () => LocalizedString
 		/**
 		 * {field}: {reason}
 		 */

@@ -139,7 +139,7 @@ describe('tariffs', () => {
       [{ name: 'A', discount: '10' }, 'discount', 'This field must be a number'],
       [{ name: 'A', discount: 12.5 }, 'discount', 'This field must be a number'],
       [{ name: 'A', discount: -1 }, 'discount', 'This field must be a positive number'],
-      [{ name: 'A', discount: 101 }, 'discount', 'Invalid value'],
+      [{ name: 'A', discount: 101 }, 'discount', 'At most 100'],
       [{ name: 'A', discount: 1, color: 'red' }, 'color', 'Unknown field'],
     ];
     for (const [body, field, message] of cases) {

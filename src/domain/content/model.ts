@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { CONTROL_CHARS, INT32_MAX } from '../validation';
 import { HARD_CAP, LIMITS, TEXT_MAX } from './limits';
 
 // The content of a project (spec section 3): questionnaires → blocks → questions → answers, plus the
@@ -67,7 +68,9 @@ export type RedirectKind = (typeof REDIRECT_KINDS)[number];
 export const RECALL_MODES = ['selected', 'notSelected'] as const;
 
 const id = v.pipe(v.string('type'), v.regex(/^[A-Za-z0-9_-]{1,32}$/, 'invalid'));
-const text = (max: number) => v.optional(v.pipe(v.string('type'), v.maxLength(max, 'tooLong')), '');
+const noControl = v.check((s: string) => !CONTROL_CHARS.test(s), 'controlChars');
+const text = (max: number) =>
+  v.optional(v.pipe(v.string('type'), v.maxLength(max, 'tooLong'), noControl), '');
 const list = <S extends v.GenericSchema>(item: S, max: number) =>
   v.optional(v.pipe(v.array(item, 'type'), v.maxLength(max, 'tooLong')), []);
 const picture = v.optional(v.nullable(v.pipe(v.string('type'), v.maxLength(TEXT_MAX.url, 'tooLong'))), null);
@@ -117,8 +120,21 @@ export type Answer = v.InferOutput<typeof AnswerSchema>;
 export const StatementSchema = v.object({ id, text: text(TEXT_MAX.answer) });
 export type Statement = v.InferOutput<typeof StatementSchema>;
 
-const int = v.pipe(v.number('type'), v.integer('integer'));
-const num = v.pipe(v.number('type'), v.finite('type'));
+// Bounded so that no number in the content can overflow a column or a computation that reads it;
+// the rules check the real limits (stars 3–10, respondents 1–100 000…) with the spec's messages.
+const int = v.pipe(
+  v.number('type'),
+  v.integer('integer'),
+  v.minValue(-INT32_MAX, 'invalid'),
+  v.maxValue(INT32_MAX, 'tooBig'),
+);
+const NUM_MAX = 1_000_000_000;
+const num = v.pipe(
+  v.number('type'),
+  v.finite('type'),
+  v.minValue(-NUM_MAX, 'invalid'),
+  v.maxValue(NUM_MAX, 'tooBig'),
+);
 
 export const QuestionSchema = v.object({
   id,
@@ -126,7 +142,10 @@ export const QuestionSchema = v.object({
   category: v.optional(v.picklist(QUESTION_CATEGORIES, 'invalid'), 'oneAnswer'),
   picture,
   /** The custom "other" answer: null when off, else its label ('' shows the default label). */
-  other: v.optional(v.nullable(v.pipe(v.string('type'), v.maxLength(TEXT_MAX.other, 'tooLong'))), null),
+  other: v.optional(
+    v.nullable(v.pipe(v.string('type'), v.maxLength(TEXT_MAX.other, 'tooLong'), noControl)),
+    null,
+  ),
   answers: list(AnswerSchema, LIMITS.answersPerQuestion * HARD_CAP),
   /** Matrix rows (its answers are the columns). */
   statements: list(StatementSchema, LIMITS.statementsPerQuestion * HARD_CAP),
@@ -175,7 +194,12 @@ export type Questionnaire = v.InferOutput<typeof QuestionnaireSchema>;
 export const PortraitParamSchema = v.object({
   field: v.pipe(v.string('type'), v.regex(/^[A-Za-z][A-Za-z0-9_]{0,49}$/, 'invalid')),
   values: list(
-    v.pipe(v.union([v.string(), v.number()], 'type'), v.transform(String), v.maxLength(200, 'tooLong')),
+    v.pipe(
+      v.union([v.string(), v.number()], 'type'),
+      v.transform(String),
+      v.maxLength(200, 'tooLong'),
+      noControl,
+    ),
     500,
   ),
   min: v.optional(v.nullable(num), null),
@@ -208,7 +232,12 @@ export const EMPTY_CONTENT: ProjectContent = Object.freeze({
 
 /** POST /project. The version being replaced travels in the If-Match header. */
 export const SaveProjectBody = v.object({
-  pid: v.pipe(v.number('type'), v.integer('integer'), v.minValue(1, 'positiveInteger')),
+  pid: v.pipe(
+    v.number('type'),
+    v.integer('integer'),
+    v.minValue(1, 'positiveInteger'),
+    v.maxValue(INT32_MAX, 'tooBig'),
+  ),
   content: ContentSchema,
 });
 
@@ -219,6 +248,7 @@ export const PidQuery = v.object({
     v.toNumber('integer'),
     v.integer('integer'),
     v.minValue(1, 'positiveInteger'),
+    v.maxValue(INT32_MAX, 'tooBig'),
   ),
 });
 

@@ -19,6 +19,8 @@ const errors: Translation['errors'] = {
   tooLarge: 'The request is too large',
   invalidJson: 'The request body is not valid JSON',
   badRequest: 'Bad request',
+  dataError: 'A value is out of range or not allowed here',
+  malformedMultipart: 'The upload is not a valid multipart form',
   fieldError: '{field}: {reason}',
   conflict: 'Conflict: the data has changed',
   accountInactive: 'The account is not active',

@@ -19,6 +19,8 @@ const validation: Translation['validation'] = {
   passwordsMatch: 'Passwords must match',
   tooLong: 'At most {max} characters',
   type: 'Wrong type of value',
+  tooBig: 'At most {max}',
+  controlChars: 'Control characters are not allowed',
   unknownField: 'Unknown field',
   invalid: 'Invalid value',
   noticeTitle: 'Required fields',

@@ -18,6 +18,8 @@ export default {
   tooLarge: 'Слишком большой запрос',
   invalidJson: 'Тело запроса не является корректным JSON',
   badRequest: 'Неверный запрос',
+  dataError: 'Значение вне допустимого диапазона или недопустимо здесь',
+  malformedMultipart: 'Загрузка не является корректной формой multipart',
   fieldError: '{field:string}: {reason:string}',
   conflict: 'Конфликт: данные изменились',
   accountInactive: 'Учётная запись не активна',

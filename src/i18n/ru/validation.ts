@@ -19,6 +19,8 @@ export default {
   passwordsMatch: 'Пароли должны совпадать',
   tooLong: 'Не длиннее {max:number} символов',
   type: 'Неверный тип значения',
+  tooBig: 'Не больше {max}',
+  controlChars: 'Управляющие символы не допускаются',
   unknownField: 'Лишнее поле',
   invalid: 'Неверное значение',
   noticeTitle: 'Обязательные поля',
