@@ -88,6 +88,7 @@ const css =
     page.locator(selector);
 
 const editorCanvas = [
+  role('region', 'editor.frame.canvas.label'),
   label('editor.frame.canvas.label'),
   css('[data-testid="editor-canvas"], [data-testid="canvas"]'),
   role('navigation', 'editor.page.outline'),
@@ -107,7 +108,7 @@ const tool = (name: string, legacy?: string) =>
   [role('button', `editor.frame.tools.${name}`), legacy ? role('button', legacy) : null].filter(
     (c): c is Candidate => c !== null,
   );
-const previewPane = [label('editor.frame.preview.label'), css('[data-testid="preview"]')];
+const previewPane = [role('region', 'editor.frame.preview.label'), css('[data-testid="preview"]')];
 
 const editorOf = (pid: (s: Seed) => number) => (s: Seed) => `/project?pid=${pid(s)}`;
 
@@ -370,6 +371,8 @@ async function shootGuide(
     if (step.go) {
       await page.goto(base + step.go(ctx.seed));
       await settle(page);
+      // The editor's graph is laid out in a worker after the page has loaded.
+      if (page.url().includes('/project?')) await page.waitForTimeout(1500);
     }
     for (const action of step.before ?? []) {
       const loc = await first(ctx, [action], 1500);
