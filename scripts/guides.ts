@@ -343,6 +343,31 @@ async function settle(page: Page) {
   await page.waitForTimeout(400);
 }
 
+/** Waits (a few seconds at most) for the graph's loading note to go and its canvas to have pixels. */
+async function graphDrawn(ctx: Ctx) {
+  const loading = ctx.text('editor.frame.canvas.loading');
+  if (loading)
+    await ctx.page
+      .getByText(loading)
+      .waitFor({ state: 'hidden', timeout: 8000 })
+      .catch(() => {});
+  await ctx.page
+    .waitForFunction(
+      () =>
+        [...document.querySelectorAll('canvas')].some((c) => {
+          const g = c.getContext('2d');
+          if (!g || c.width === 0 || c.height === 0) return false;
+          const { data } = g.getImageData(0, 0, c.width, c.height);
+          for (let i = 3; i < data.length; i += 4 * 97) if (data[i] !== 0) return true;
+          return false;
+        }),
+      undefined,
+      { timeout: 8000, polling: 500 },
+    )
+    .catch(() => console.warn('  (the graph has drawn nothing yet)'));
+  await settle(ctx.page);
+}
+
 async function signIn(page: Page, base: string, ctx: Ctx) {
   await page.goto(`${base}/login`);
   await page.getByLabel(ctx.text('auth.login.email') ?? 'Email', { exact: true }).fill(ctx.seed.email);
@@ -372,7 +397,7 @@ async function shootGuide(
       await page.goto(base + step.go(ctx.seed));
       await settle(page);
       // The editor's graph is laid out in a worker after the page has loaded.
-      if (page.url().includes('/project?')) await page.waitForTimeout(1500);
+      if (page.url().includes('/project?')) await graphDrawn(ctx);
     }
     for (const action of step.before ?? []) {
       const loc = await first(ctx, [action], 1500);
@@ -387,6 +412,10 @@ async function shootGuide(
       warnings.push(`${where}: the control is not on the page yet; the slide shows the page as it is`);
     await target?.scrollIntoViewIfNeeded().catch(() => {});
     const box = (await target?.boundingBox()) ?? null;
+    // No hover or focus tooltip of the last click in the picture.
+    await page.mouse.move(GUIDE_SLIDE_WIDTH - 1, GUIDE_SLIDE_HEIGHT - 1);
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur?.());
+    await page.waitForTimeout(200);
     const caption = captions[captionKey(n)]();
     await decorate(page, box, caption, translator(locale).shell.guide.slide({ n, total: steps.length }));
     const png = await page.screenshot({ animations: 'disabled', caret: 'hide' });
