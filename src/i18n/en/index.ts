@@ -12,6 +12,7 @@ import editor from './editor';
 import reports from './reports';
 import panels from './panels';
 import versions from './versions';
+import guides from './guides';
 
 const en = {
   common,
@@ -27,6 +28,7 @@ const en = {
   reports,
   panels,
   versions,
+  guides,
 } satisfies Translation;
 
 export default en;

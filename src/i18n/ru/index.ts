@@ -12,6 +12,7 @@ import editor from './editor';
 import reports from './reports';
 import panels from './panels';
 import versions from './versions';
+import guides from './guides';
 
 // Russian is the base locale: every other locale must provide the same keys.
 const ru = {
@@ -28,6 +29,7 @@ const ru = {
   reports,
   panels,
   versions,
+  guides,
 } satisfies BaseTranslation;
 
 export default ru;
