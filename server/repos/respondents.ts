@@ -15,6 +15,17 @@ export const newToken = () => crypto.randomBytes(16).toString('base64url');
 export async function respondentByToken(db: Executor, token: string) {
   return db.selectFrom('respondents').selectAll().where('token_hash', '=', sha256(token)).executeTakeFirst();
 }
+
+/** The respondent with their project's status, in one query (every answer needs both). */
+export async function respondentWithStatus(db: Executor, token: string) {
+  return db
+    .selectFrom('respondents')
+    .innerJoin('projects', 'projects.id', 'respondents.project_id')
+    .selectAll('respondents')
+    .select('projects.status as project_status')
+    .where('respondents.token_hash', '=', sha256(token))
+    .executeTakeFirst();
+}
 export type RespondentRow = NonNullable<Awaited<ReturnType<typeof respondentByToken>>>;
 
 export async function writeAnswerRows(
@@ -81,7 +92,12 @@ export async function takeQuotaPlace(db: Executor, projectId: number, portraitId
 }
 
 /** Adds one to a rate-limit counter and answers the count in the current window (one statement). */
-export async function countHit(db: Db, key: string, windowMs: number, now = Date.now()): Promise<number> {
+export async function countHit(
+  db: Pick<Db, 'insertInto'>,
+  key: string,
+  windowMs: number,
+  now = Date.now(),
+): Promise<number> {
   const expired = sql<boolean>`rate_limits.window_start <= ${now - windowMs}`;
   const row = await db
     .insertInto('rate_limits')

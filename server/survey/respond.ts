@@ -79,18 +79,26 @@ export function availability(status: number): Availability {
 }
 
 // Parsed content by project and version: a submission must not parse a large questionnaire each time.
-const contentCache = new Map<number, { version: number; content: ProjectContent }>();
+// Content cannot change while respondents answer (it is editable only in Created and Rejected, which
+// On rotation never returns to), so a cached copy is trusted for a few seconds without asking.
+const contentCache = new Map<number, { version: number; content: ProjectContent; at: number }>();
+const TRUST_MS = 5000;
 export async function surveyContent(db: Db, projectId: number): Promise<ProjectContent> {
+  const hit = contentCache.get(projectId);
+  if (hit && Date.now() - hit.at < TRUST_MS) return hit.content;
   const row = await db
     .selectFrom('project_contents')
     .select('version')
     .where('project_id', '=', projectId)
     .executeTakeFirst();
   const cached = contentCache.get(projectId);
-  if (cached && row && cached.version === row.version) return cached.content;
+  if (cached && row && cached.version === row.version) {
+    cached.at = Date.now();
+    return cached.content;
+  }
   const stored = await loadContent(db, projectId);
   if (contentCache.size > 200) contentCache.clear();
-  contentCache.set(projectId, { version: stored.version, content: stored.content });
+  contentCache.set(projectId, { version: stored.version, content: stored.content, at: Date.now() });
   return stored.content;
 }
 
@@ -244,6 +252,23 @@ export interface SubmitResult {
   answered: number;
 }
 
+export interface RateLimit {
+  key: string;
+  max: number;
+}
+const LIMIT_WINDOW_MS = 60_000;
+
+function tooManyRequests() {
+  return new HttpError(
+    429,
+    text((s) => s.errors.tooMany429(1)),
+    {
+      code: 'too-many-requests',
+      headers: { 'retry-after': String(LIMIT_WINDOW_MS / 1000) },
+    },
+  );
+}
+
 /**
  * Stores one page. Resending the same page answers the same and writes nothing; changing an earlier
  * answer is allowed only back along pages reached in order (no redirect in between), and drops the
@@ -254,6 +279,29 @@ export async function submitPage(
   respondent: RespondentRow,
   input: AnswerInput,
   now = Date.now(),
+  limits: RateLimit[] = [],
+): Promise<SubmitResult> {
+  // A write counts against the limits in its own transaction (one commit per answer); anything that
+  // writes no answer (a resend, a refusal) is counted on its own.
+  let counted = false;
+  let result: SubmitResult;
+  try {
+    result = await submitCounted(db, respondent, input, now, limits, () => (counted = true));
+  } catch (err) {
+    if (!counted && limits.length > 0) await limitRate(db, limits).catch(() => {});
+    throw err;
+  }
+  if (!counted && limits.length > 0) await limitRate(db, limits);
+  return result;
+}
+
+async function submitCounted(
+  db: Db,
+  respondent: RespondentRow & { project_status?: number },
+  input: AnswerInput,
+  now: number,
+  limits: RateLimit[],
+  markCounted: () => void,
 ): Promise<SubmitResult> {
   const state = JSON.parse(respondent.state) as SurveyState;
   const same = () => {
@@ -318,6 +366,8 @@ export async function submitPage(
   let outcome: Outcome = end ?? 'started';
   let filledPortrait = false;
   const written = await db.transaction().execute(async (trx) => {
+    for (const l of limits)
+      if ((await countHit(trx, l.key, LIMIT_WINDOW_MS, now)) > l.max) throw tooManyRequests();
     const moved = await trx
       .updateTable('respondents')
       .set({
@@ -336,6 +386,7 @@ export async function submitPage(
       .where('state', '=', respondent.state)
       .executeTakeFirst();
     if (Number(moved.numUpdatedRows) !== 1) return false;
+    markCounted();
     await writeAnswerRows(trx, respondent.id, respondent.project_id, replaced, replyRows(q, reply));
     if (end === 'completed' && respondent.portrait_id) {
       if (!(await takeQuotaPlace(trx, respondent.project_id, respondent.portrait_id))) {
