@@ -35,6 +35,7 @@ export async function writeAnswerRows(
   replaced: string[],
   rows: AnswerRow[],
 ): Promise<void> {
+  // Nothing to replace when the page is answered for the first time: no delete round trip.
   if (replaced.length > 0)
     await db
       .deleteFrom('respondent_answers')
@@ -89,6 +90,30 @@ export async function takeQuotaPlace(db: Executor, projectId: number, portraitId
     .whereRef('completed', '<', 'target')
     .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
+}
+
+/** Adds one to each rate-limit counter and answers the highest count over its limit, in one statement. */
+export async function countHits(
+  db: Pick<Db, 'insertInto'>,
+  limits: { key: string; max: number }[],
+  windowMs: number,
+  now = Date.now(),
+): Promise<boolean> {
+  if (limits.length === 0) return true;
+  const expired = sql<boolean>`rate_limits.window_start <= ${now - windowMs}`;
+  const rows = await db
+    .insertInto('rate_limits')
+    .values(limits.map((l) => ({ key: l.key, window_start: now, count: 1 })))
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet({
+        count: sql`case when ${expired} then 1 else rate_limits.count + 1 end`,
+        window_start: sql`case when ${expired} then ${now} else rate_limits.window_start end`,
+      }),
+    )
+    .returning(['key', 'count'])
+    .execute();
+  const max = new Map(limits.map((l) => [l.key, l.max]));
+  return rows.every((r) => Number(r.count) <= (max.get(r.key) ?? Infinity));
 }
 
 /** Adds one to a rate-limit counter and answers the count in the current window (one statement). */

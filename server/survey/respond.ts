@@ -3,7 +3,7 @@ import type { Db } from '../db';
 import { HttpError } from '../http/errors';
 import { loadContent } from '../repos/content';
 import {
-  countHit,
+  countHits,
   ensureQuotas,
   newToken,
   quotas,
@@ -366,8 +366,6 @@ async function submitCounted(
   let outcome: Outcome = end ?? 'started';
   let filledPortrait = false;
   const written = await db.transaction().execute(async (trx) => {
-    for (const l of limits)
-      if ((await countHit(trx, l.key, LIMIT_WINDOW_MS, now)) > l.max) throw tooManyRequests();
     const moved = await trx
       .updateTable('respondents')
       .set({
@@ -386,7 +384,6 @@ async function submitCounted(
       .where('state', '=', respondent.state)
       .executeTakeFirst();
     if (Number(moved.numUpdatedRows) !== 1) return false;
-    markCounted();
     await writeAnswerRows(trx, respondent.id, respondent.project_id, replaced, replyRows(q, reply));
     if (end === 'completed' && respondent.portrait_id) {
       if (!(await takeQuotaPlace(trx, respondent.project_id, respondent.portrait_id))) {
@@ -402,6 +399,10 @@ async function submitCounted(
           .execute();
       } else filledPortrait = true;
     }
+    // Counted last, so the shared per-address counter row is locked only for the commit (PostgreSQL
+    // holds row locks until then); over the limit, everything above is rolled back.
+    if (!(await countHits(trx, limits, LIMIT_WINDOW_MS, now))) throw tooManyRequests();
+    markCounted();
     return true;
   });
   if (!written) {
@@ -480,23 +481,8 @@ async function finishWhenFull(db: Db, projectId: number, now: number): Promise<v
 }
 
 /** Rate limits per respondent and per address: answers a 429 when either is past its limit. */
-export async function limitRate(
-  db: Db,
-  keys: { key: string; max: number }[],
-  windowMs = 60_000,
-): Promise<void> {
-  for (const { key, max } of keys) {
-    const count = await countHit(db, key, windowMs);
-    if (count > max)
-      throw new HttpError(
-        429,
-        text((s) => s.errors.tooMany429(1)),
-        {
-          code: 'too-many-requests',
-          headers: { 'retry-after': String(Math.ceil(windowMs / 1000)) },
-        },
-      );
-  }
+export async function limitRate(db: Db, keys: RateLimit[]): Promise<void> {
+  if (!(await countHits(db, keys, LIMIT_WINDOW_MS))) throw tooManyRequests();
 }
 
 /** Starts one respondent of a project On rotation and answers every page with `pick` (see docs/decisions/survey.md). */
