@@ -9,6 +9,7 @@ import { openDatabase } from './db';
 import { migrateToLatest } from './db/migrate';
 import { HttpError } from './http/errors';
 import { registerRequestContext } from './http/context';
+import { collectRoutes } from './http/route-table';
 import { routeModules } from './routes';
 
 export const API_PREFIX = '/api/v1/service';
@@ -62,6 +63,7 @@ export async function buildApp(
 
   registerRequestContext(app);
   app.setErrorHandler(errorHandler);
+  collectRoutes(app, API_PREFIX);
 
   await app.register(
     async (api) => {

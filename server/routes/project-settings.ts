@@ -45,9 +45,10 @@ export default async function projectSettingsRoutes(app: FastifyInstance) {
 
   app.post('/project/project-settings', async (req) => {
     const me = requireUser(req);
+    // The role first: a role that may never change settings hears 403, whatever it sent.
+    if (!can(me.role.id, 'project-editor.change-project-settings')) throw forbidden();
     const body = parse(ProjectSettingsBody, req.body);
     const p = await projectFor(db, me, body.pid, 'read');
-    if (!can(me.role.id, 'project-editor.change-project-settings')) throw forbidden();
     if (!canChangeProjectSettings(me, p))
       throw conflict((t) => t.projects.notEditable(), { code: 'not-editable' });
     const before = await readSettings(db, p);

@@ -229,9 +229,10 @@ export default async function projectRoutes(app: FastifyInstance) {
 
   app.post('/project/clone', async (req, reply) => {
     const me = requireUser(req);
+    // The role first: a role that may never clone hears 403, whatever it sent.
+    if (!can(me.role.id, 'project.clone')) throw forbidden();
     const body = parse(CloneProjectBody, req.body);
     const p = await projectFor(db, me, body.id, 'read');
-    if (!can(me.role.id, 'project.clone')) throw forbidden();
     const name = (body.name ?? req.t.projects.clone.copyName({ name: p.name })).slice(0, PROJECT_NAME_MAX);
     const now = Date.now();
     const pid = await db.transaction().execute(async (trx) => {

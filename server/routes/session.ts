@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import * as v from 'valibot';
 import { LoginBody, PasswordSetBody } from '../../src/domain/validation';
+import { UserQuery } from '../../src/domain/users';
 import { CAN_SIGN_IN, Role, type UserStatusId } from '../../src/domain/roles';
 import { hashPassword, verifyDummy, verifyPassword } from '../auth/password';
 import { openSession, revokeAllForUser, revokeFamily } from '../auth/sessions';
@@ -74,17 +74,7 @@ export default async function sessionRoutes(app: FastifyInstance) {
 
   app.get('/user', async (req) => {
     const me = requireUser(req);
-    const { uid } = parse(
-      v.object({
-        uid: v.pipe(
-          v.string('required'),
-          v.toNumber('integer'),
-          v.integer('integer'),
-          v.minValue(1, 'positiveInteger'),
-        ),
-      }),
-      req.query,
-    );
+    const { uid } = parse(UserQuery, req.query);
     if (uid !== me.id && me.role.id !== Role.Administrator) throw forbidden();
     const user = await findUserById(db, uid);
     if (!user) throw notFound();

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { int32Max } from './validation';
+import { INT32_MAX, int32Max } from './validation';
 import type { GameStatusId } from './gameStatus';
 
 // Games (spec sections 3 and 7): the shapes the calls answer and the valibot schemas of their
@@ -179,7 +179,7 @@ export const GAME_SORT_KEYS = [
 export type GameSortKey = (typeof GAME_SORT_KEYS)[number];
 
 /** oid: 0 (the default) means "mine" for an Issuer and "all" for an Administrator (spec 9). */
-export const GamesQuery = listQuery(GAME_SORT_KEYS, { oid: queryInt(0, Number.MAX_SAFE_INTEGER, 0) });
+export const GamesQuery = listQuery(GAME_SORT_KEYS, { oid: queryInt(0, INT32_MAX, 0) });
 export type GamesQuery = v.InferOutput<typeof GamesQuery>;
 
 /** Escapes LIKE wildcards so a search for "50%" finds "50%" and not everything. */

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { INT32_MAX } from './validation';
 
 // The Logs page (spec sections 3 and 7): GET /history pages by time, newest first. `upto` is a date
 // (unix ms): entries strictly older come back. Several entries can share a millisecond, so the
@@ -32,7 +33,7 @@ const int = (min: number, max: number) =>
 
 export const HistoryQuery = v.object({
   upto: v.optional(int(1, Number.MAX_SAFE_INTEGER)),
-  uptoId: v.optional(int(1, Number.MAX_SAFE_INTEGER)),
+  uptoId: v.optional(int(1, INT32_MAX)),
   limit: v.optional(int(1, HISTORY_LIMIT_MAX), String(HISTORY_LIMIT_DEFAULT)),
   chapter: v.optional(v.pipe(v.string('type'), v.trim(), v.maxLength(100, 'tooLong')), ''),
   email: v.optional(v.pipe(v.string('type'), v.trim(), v.toLowerCase(), v.maxLength(320, 'tooLong')), ''),

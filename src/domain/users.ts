@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { Role, ROLES, type RoleId, UserStatus, type UserStatusId } from './roles';
-import { email, fullname, newPassword, int32Max } from './validation';
+import { email, fullname, newPassword, int32Max, queryId } from './validation';
 
 // Payloads of the user administration, invitation and registration calls (spec section 7), shared
 // by the forms and the server. Messages are keys of the i18n `validation` group.
@@ -102,6 +102,9 @@ export type UserUpdateBody = v.InferOutput<typeof UserUpdateBody>;
 
 /** Fields a user may change about themselves; everything else is the administrator's. */
 export const SELF_EDITABLE: readonly (keyof UserUpdateBody)[] = ['id', 'fullname', 'locale'];
+
+/** GET /user?uid=: whose profile (one's own unless an Administrator asks). */
+export const UserQuery = v.object({ uid: queryId });
 
 export const UserIdBody = v.strictObject({ id }, objectMessage);
 

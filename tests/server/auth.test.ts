@@ -146,7 +146,7 @@ describe('bad bodies get a 4xx with a message, never a 500', () => {
     ['local part over 64', { email: `${'a'.repeat(65)}@example.com`, password: 'x' }, 'email'],
     ['domain over 255', { email: `a@${'b'.repeat(250)}.example.com`, password: 'x' }, 'email'],
     ['extra field', { email: 'a@b.co', password: 'x', admin: true }, 'admin'],
-    ['an array', [], 'email'],
+    ['an array', [], 'body'],
     ['null', null, 'body'],
   ];
   for (const [name, body, field] of cases) {

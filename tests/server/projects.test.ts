@@ -337,18 +337,20 @@ describe('projects API', () => {
     });
 
     it('answers 404 to a researcher of another organization for every call naming the project', async () => {
-      const calls: [string, string, unknown?][] = [
+      // Calls a Researcher may never make (clone, project settings) answer 403 before any lookup
+      // (the role is checked first), which says nothing about the project either.
+      const calls: [string, string, unknown?, number?][] = [
         ['GET', `/project/project-settings?pid=${pid}`],
         ['PUT', '/project', { id: pid, name: 'Hijacked' }],
         ['DELETE', `/project?id=${pid}`],
-        ['POST', '/project/clone', { id: pid }],
+        ['POST', '/project/clone', { id: pid }, 403],
         ['POST', '/project/status', { pid, status: ProjectStatus.OnModeration }],
         ['GET', `/project/link?pid=${pid}`],
-        ['POST', '/project/project-settings', { pid, settings: { set_report_fill_online: false } }],
+        ['POST', '/project/project-settings', { pid, settings: { set_report_fill_online: false } }, 403],
       ];
-      for (const [method, path, body] of calls) {
+      for (const [method, path, body, status = 404] of calls) {
         const res = await server.call(method, path, { session: researcherB, body });
-        expect(res.status, `${method} ${path}`).toBe(404);
+        expect(res.status, `${method} ${path}`).toBe(status);
       }
       const row = await server.app.db
         .selectFrom('projects')
@@ -504,7 +506,7 @@ describe('projects API', () => {
         [researcherA, 403],
         [demoA, 403],
         [moderatorVK, 403],
-        [issuer, 404],
+        [issuer, 403],
       ] as [Session, number][]) {
         expect((await server.call('POST', '/project/clone', { session: s, body: { id: p.id } })).status).toBe(
           status,
