@@ -27,7 +27,7 @@ import { SURVEY_TEXTS, type SurveyLocale } from '../../src/views/survey/texts';
 // credentials) and the game SDK's call for a survey. docs/api.md describes them.
 
 /** Requests per minute. Exported so the benchmark can lift the per-address limit (one address there). */
-export const SURVEY_LIMITS = { startPerAddress: 60, answerPerRespondent: 120, answerPerAddress: 3000 };
+export const SURVEY_LIMITS = { startPerAddress: 600, answerPerRespondent: 120, answerPerAddress: 3000 };
 
 const HOUR = 3600_000;
 /** As the handshake (POST /games/sdk): failed credentials an hour from one address. */
