@@ -18,6 +18,11 @@ import { OTHER_ANSWER_ID, questionsOf } from './shape';
 
 const BATCH = 500;
 
+/** The download's reader went away before the end; not a failure of ours. */
+export class DownloadAborted extends Error {
+  override readonly name = 'DownloadAborted';
+}
+
 type Cell = string | number | null;
 interface Column {
   header: string;
@@ -290,8 +295,11 @@ export async function writeXlsx(
   add(t.reports.file.summary(), overviewRows(report, t));
   for (const q of report.questions) add(`${q.number}. ${q.text}`, summaryRows(q, t));
   const raw = wb.addWorksheet(sheetName(t.reports.file.respondentsSheet(), taken));
-  for await (const row of rawRows(db, report.project.id, content, report.filters, t))
+  for await (const row of rawRows(db, report.project.id, content, report.filters, t)) {
+    // The caller went away (closed the tab, cancelled): stop reading the database.
+    if (out.destroyed) throw new DownloadAborted();
     raw.addRow(row).commit();
+  }
   raw.commit();
   await wb.commit();
 }
@@ -316,7 +324,8 @@ export async function writeCsv(
   for await (const row of rawRows(db, report.project.id, content, report.filters, t)) {
     chunk += row.map(csvCell).join(',') + '\r\n';
     if (chunk.length > 64 * 1024) {
-      if (!out.write(chunk)) await once(out, 'drain');
+      if (out.destroyed) throw new DownloadAborted();
+      if (!out.write(chunk)) await Promise.race([once(out, 'drain'), once(out, 'close')]);
       chunk = '';
     }
   }

@@ -7,7 +7,7 @@ import { parse } from '../http/validate';
 import { projectFor } from '../repos/projects';
 import { loadContent } from '../repos/content';
 import { buildReport, readiness } from '../reports/report';
-import { contentDisposition, writeCsv, writeXlsx } from '../reports/workbook';
+import { contentDisposition, DownloadAborted, writeCsv, writeXlsx } from '../reports/workbook';
 
 // GET /project/stats/file (spec section 7): the report of a project, type=json for the /report page
 // or type=stats for the downloadable workbook (format=xlsx, the default, or csv). Whoever may read
@@ -50,7 +50,8 @@ export default async function statsRoutes(app: FastifyInstance) {
     const write = q.format === 'csv' ? writeCsv : writeXlsx;
     write(out, db, report, content, req.t)
       .catch((err: unknown) => {
-        req.log.error({ err }, 'report export failed');
+        if (err instanceof DownloadAborted) req.log.info('report download cancelled by the client');
+        else req.log.error({ err }, 'report export failed');
         out.destroy(err instanceof Error ? err : new Error(String(err)));
       })
       .finally(() => exporting--);
