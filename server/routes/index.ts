@@ -12,6 +12,7 @@ import lookupRoutes from './lookups';
 import contentRoutes from './content';
 import statsRoutes from './stats';
 import openapiRoutes from './openapi';
+import surveyRoutes from './survey';
 
 // Every route module, one per resource, mounted under /api/v1/service. Add new ones here.
 export const routeModules: ((app: FastifyInstance) => Promise<void>)[] = [sessionRoutes];
@@ -21,3 +22,4 @@ routeModules.push(projectRoutes, projectSettingsRoutes, lookupRoutes);
 routeModules.push(contentRoutes);
 routeModules.push(statsRoutes);
 routeModules.push(openapiRoutes);
+routeModules.push(surveyRoutes);

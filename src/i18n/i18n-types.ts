@@ -390,6 +390,11 @@ type RootTranslation = {
 		 */
 		tooBig: RequiredParams<'max'>
 		/**
+		 * Н​е​ ​м​е​н​ь​ш​е​ ​{​m​i​n​}
+		 * @param {unknown} min
+		 */
+		tooSmall: RequiredParams<'min'>
+		/**
 		 * У​п​р​а​в​л​я​ю​щ​и​е​ ​с​и​м​в​о​л​ы​ ​н​е​ ​д​о​п​у​с​к​а​ю​т​с​я
 		 */
 		controlChars: string
@@ -709,6 +714,11 @@ type RootTranslation = {
 			 * М​е​н​ю​ ​п​о​л​ь​з​о​в​а​т​е​л​я
 			 */
 			userMenu: string
+			/**
+			 * {​n​a​m​e​}​,​ ​м​е​н​ю​ ​п​о​л​ь​з​о​в​а​т​е​л​я
+			 * @param {string} name
+			 */
+			userMenuOf: RequiredParams<'name'>
 		}
 		settings: {
 			/**
@@ -1531,6 +1541,10 @@ type RootTranslation = {
 			 */
 			filterEmail: string
 			/**
+			 * П​о​ ​д​а​т​у​ ​в​к​л​ю​ч​и​т​е​л​ь​н​о
+			 */
+			filterUpto: string
+			/**
 			 * З​а​п​и​с​е​й​ ​н​е​т
 			 */
 			empty: string
@@ -2350,11 +2364,6 @@ type RootTranslation = {
 		}
 		errors: {
 			/**
-			 * Н​е​ ​б​о​л​ь​ш​е​ ​{​m​a​x​}
-			 * @param {number} max
-			 */
-			notMore: RequiredParams<'max'>
-			/**
 			 * Т​а​р​и​ф​ ​с​ ​т​а​к​и​м​ ​н​а​з​в​а​н​и​е​м​ ​у​ж​е​ ​е​с​т​ь
 			 */
 			tariffExists: string
@@ -2815,6 +2824,11 @@ type RootTranslation = {
 			 * @param {string} name
 			 */
 			actionsFor: RequiredParams<'name'>
+			/**
+			 * Е​щ​ё​:​ ​д​е​й​с​т​в​и​я​ ​с​ ​п​р​о​е​к​т​о​м​ ​«​{​n​a​m​e​}​»
+			 * @param {string} name
+			 */
+			moreFor: RequiredParams<'name'>
 		}
 		actions: {
 			/**
@@ -4632,6 +4646,10 @@ export type TranslationFunctions = {
 		 */
 		tooBig: (arg: { max: unknown }) => LocalizedString
 		/**
+		 * Не меньше {min}
+		 */
+		tooSmall: (arg: { min: unknown }) => LocalizedString
+		/**
 		 * Управляющие символы не допускаются
 		 */
 		controlChars: () => LocalizedString
@@ -4944,6 +4962,10 @@ export type TranslationFunctions = {
 			 * Меню пользователя
 			 */
 			userMenu: () => LocalizedString
+			/**
+			 * {name}, меню пользователя
+			 */
+			userMenuOf: (arg: { name: string }) => LocalizedString
 		}
 		settings: {
 			/**
@@ -5725,6 +5747,10 @@ export type TranslationFunctions = {
 			 */
 			filterEmail: () => LocalizedString
 			/**
+			 * По дату включительно
+			 */
+			filterUpto: () => LocalizedString
+			/**
 			 * Записей нет
 			 */
 			empty: () => LocalizedString
@@ -6491,10 +6517,6 @@ export type TranslationFunctions = {
 		}
 		errors: {
 			/**
-			 * Не больше {max}
-			 */
-			notMore: (arg: { max: number }) => LocalizedString
-			/**
 			 * Тариф с таким названием уже есть
 			 */
 			tariffExists: () => LocalizedString
@@ -6922,6 +6944,10 @@ export type TranslationFunctions = {
 			 * Действия с проектом «{name}»
 			 */
 			actionsFor: (arg: { name: string }) => LocalizedString
+			/**
+			 * Ещё: действия с проектом «{name}»
+			 */
+			moreFor: (arg: { name: string }) => LocalizedString
 		}
 		actions: {
 			/**
