@@ -7,6 +7,7 @@ import { parse } from '../http/validate';
 import { projectFor } from '../repos/projects';
 import { loadContent } from '../repos/content';
 import { buildReport, readiness } from '../reports/report';
+import { placeNamer } from '../reports/places';
 import { contentDisposition, DownloadAborted, writeCsv, writeXlsx } from '../reports/workbook';
 
 // GET /project/stats/file (spec section 7): the report of a project, type=json for the /report page
@@ -38,17 +39,25 @@ export default async function statsRoutes(app: FastifyInstance) {
         openPageSize: q.openPageSize,
         ready,
         content,
+        locale: req.locale,
       });
     }
 
     if (!ready.available) throw conflict((t) => t.reports.errors.notReady(), { code: 'report-not-ready' });
     if (exporting >= MAX_EXPORTS)
       throw new HttpError(429, (t) => t.reports.errors.busy(), { headers: { 'retry-after': '30' } });
-    const report = await buildReport(db, p, { filters, openPage: 1, openPageSize: 1, ready, content });
+    const report = await buildReport(db, p, {
+      filters,
+      openPage: 1,
+      openPageSize: 1,
+      ready,
+      content,
+      locale: req.locale,
+    });
     const out = new PassThrough();
     exporting++;
     const write = q.format === 'csv' ? writeCsv : writeXlsx;
-    write(out, db, report, content, req.t)
+    write(out, db, report, content, req.t, placeNamer(req.locale))
       .catch((err: unknown) => {
         if (err instanceof DownloadAborted) req.log.info('report download cancelled by the client');
         else req.log.error({ err }, 'report export failed');
