@@ -43,7 +43,7 @@ export default function GuideDialogView() {
             />
           )}
           <div className="flex items-center justify-between gap-3 px-5 py-3">
-            <p className="text-sm text-slate-500" aria-live="polite">
+            <p className="text-sm text-slate-600" aria-live="polite">
               {alt}
             </p>
             <div className="flex gap-2">
