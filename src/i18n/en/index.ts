@@ -10,6 +10,8 @@ import pricing from './pricing';
 import projects from './projects';
 import editor from './editor';
 import reports from './reports';
+import panels from './panels';
+import versions from './versions';
 
 const en = {
   common,
@@ -23,6 +25,8 @@ const en = {
   projects,
   editor,
   reports,
+  panels,
+  versions,
 } satisfies Translation;
 
 export default en;

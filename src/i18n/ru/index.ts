@@ -10,6 +10,8 @@ import pricing from './pricing';
 import projects from './projects';
 import editor from './editor';
 import reports from './reports';
+import panels from './panels';
+import versions from './versions';
 
 // Russian is the base locale: every other locale must provide the same keys.
 const ru = {
@@ -24,6 +26,8 @@ const ru = {
   projects,
   editor,
   reports,
+  panels,
+  versions,
 } satisfies BaseTranslation;
 
 export default ru;
