@@ -10,6 +10,7 @@ import pricing from './pricing';
 import projects from './projects';
 import editor from './editor';
 import reports from './reports';
+import importer from './importer';
 
 const en = {
   common,
@@ -23,6 +24,7 @@ const en = {
   projects,
   editor,
   reports,
+  importer,
 } satisfies Translation;
 
 export default en;

@@ -10,6 +10,7 @@ import pricing from './pricing';
 import projects from './projects';
 import editor from './editor';
 import reports from './reports';
+import importer from './importer';
 
 // Russian is the base locale: every other locale must provide the same keys.
 const ru = {
@@ -24,6 +25,7 @@ const ru = {
   projects,
   editor,
   reports,
+  importer,
 } satisfies BaseTranslation;
 
 export default ru;
