@@ -10,6 +10,7 @@ import projectRoutes from './projects';
 import projectSettingsRoutes from './project-settings';
 import lookupRoutes from './lookups';
 import contentRoutes from './content';
+import statsRoutes from './stats';
 import openapiRoutes from './openapi';
 import surveyRoutes from './survey';
 
@@ -19,5 +20,6 @@ routeModules.push(gamesRoutes, tariffsRoutes);
 routeModules.push(userRoutes, invitationRoutes, organizationRoutes, historyRoutes);
 routeModules.push(projectRoutes, projectSettingsRoutes, lookupRoutes);
 routeModules.push(contentRoutes);
+routeModules.push(statsRoutes);
 routeModules.push(openapiRoutes);
 routeModules.push(surveyRoutes);

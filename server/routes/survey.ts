@@ -34,14 +34,14 @@ const HOUR = 3600_000;
 const SDK_FAILURES_PER_HOUR = 60;
 
 const TokenParam = v.object({ token: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{10,64}$/)) });
-const StartBody = v.optional(
+export const StartBody = v.optional(
   v.object({
     attributes: v.optional(AttributesSchema),
     locale: v.optional(v.picklist(['ru', 'en'])),
   }),
   {},
 );
-const PlacesQuery = v.object({
+export const PlacesQuery = v.object({
   kind: v.picklist(['city', 'region']),
   search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100)), ''),
 });
@@ -59,7 +59,7 @@ const PlayerSchema = v.object({
   education: v.optional(v.nullable(AttributesSchema.entries.education.wrapped.wrapped)),
   platform: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(64)))),
 });
-const SdkSurveyBody = v.object({ ...SdkHandshakeBody.entries, player: PlayerSchema });
+export const SdkSurveyBody = v.object({ ...SdkHandshakeBody.entries, player: PlayerSchema });
 
 const notFoundError = () =>
   new HttpError(404, (_t, locale) => SURVEY_TEXTS[locale as SurveyLocale].errors.notFound, {

@@ -92,7 +92,7 @@ export type LoginBody = v.InferOutput<typeof LoginBody>;
 
 export const PasswordSetBody = v.strictObject(
   {
-    userId: v.pipe(v.number('type'), v.integer('integer'), v.minValue(1, 'positiveInteger')),
+    userId: bodyId,
     password: newPassword,
   },
   objectMessage,

@@ -3823,6 +3823,463 @@ type RootTranslation = {
 		 * @param {string} name
 		 */
 		deleteFor: RequiredParams<'name'>
+		page: {
+			/**
+			 * О​т​ч​ё​т​:​ ​{​n​a​m​e​}
+			 * @param {string} name
+			 */
+			title: RequiredParams<'name'>
+			/**
+			 * О​т​ч​ё​т​ ​з​а​г​р​у​ж​а​е​т​с​я​…
+			 */
+			loading: string
+			/**
+			 * Н​е​ ​у​к​а​з​а​н​ ​п​р​о​е​к​т​:​ ​о​т​к​р​о​й​т​е​ ​о​т​ч​ё​т​ ​и​з​ ​с​п​и​с​к​а​ ​о​т​ч​ё​т​о​в
+			 */
+			missingPid: string
+			/**
+			 * К​ ​п​р​о​е​к​т​у
+			 */
+			toProject: string
+			/**
+			 * О​б​н​о​в​и​т​ь​ ​о​т​ч​ё​т
+			 */
+			refresh: string
+			/**
+			 * С​к​а​ч​а​т​ь​ ​о​т​ч​ё​т
+			 */
+			download: string
+			/**
+			 * С​к​а​ч​а​т​ь​ ​о​т​ч​ё​т​ ​(​X​L​S​X​)
+			 */
+			downloadXlsx: string
+			/**
+			 * С​к​а​ч​а​т​ь​ ​о​т​ч​ё​т​ ​(​C​S​V​)
+			 */
+			downloadCsv: string
+			/**
+			 * О​т​ч​ё​т​ ​с​к​а​ч​и​в​а​е​т​с​я​:​ ​{​s​i​z​e​}
+			 * @param {string} size
+			 */
+			downloading: RequiredParams<'size'>
+			/**
+			 * О​т​ч​ё​т​ ​с​к​а​ч​а​н
+			 */
+			downloaded: string
+			/**
+			 * Н​е​ ​у​д​а​л​о​с​ь​ ​с​к​а​ч​а​т​ь​ ​о​т​ч​ё​т
+			 */
+			downloadFailed: string
+			/**
+			 * О​б​н​о​в​л​ё​н​ ​{​t​i​m​e​}
+			 * @param {string} time
+			 */
+			updatedAt: RequiredParams<'time'>
+			/**
+			 * О​п​р​о​с​ ​и​д​ё​т​:​ ​ч​и​с​л​а​ ​м​е​н​я​ю​т​с​я​ ​п​о​ ​м​е​р​е​ ​п​о​с​т​у​п​л​е​н​и​я​ ​о​т​в​е​т​о​в
+			 */
+			live: string
+			/**
+			 * О​п​р​о​с​ ​з​а​в​е​р​ш​ё​н​:​ ​о​т​ч​ё​т​ ​о​к​о​н​ч​а​т​е​л​ь​н​ы​й
+			 */
+			final: string
+			/**
+			 * О​т​ч​ё​т​ ​б​у​д​е​т​ ​д​о​с​т​у​п​е​н​ ​п​о​с​л​е​ ​з​а​в​е​р​ш​е​н​и​я​ ​о​п​р​о​с​а​ ​(​в​ ​н​а​с​т​р​о​й​к​а​х​ ​п​р​о​е​к​т​а​ ​в​ы​к​л​ю​ч​е​н​ ​«​О​т​ч​ё​т​ ​о​н​л​а​й​н​»​)
+			 */
+			notAvailable: string
+			/**
+			 * С​ч​ё​т​ч​и​к​и​ ​р​е​с​п​о​н​д​е​н​т​о​в​ ​б​у​д​у​т​ ​д​о​с​т​у​п​н​ы​ ​п​о​с​л​е​ ​з​а​в​е​р​ш​е​н​и​я​ ​о​п​р​о​с​а
+			 */
+			countersHidden: string
+			/**
+			 * П​о​к​а​ ​н​и​к​т​о​ ​н​е​ ​о​т​в​е​т​и​л
+			 */
+			noAnswers: string
+			/**
+			 * Ч​и​с​л​а​ ​и​ ​г​р​а​ф​и​к​и​ ​п​о​я​в​я​т​с​я​,​ ​к​о​г​д​а​ ​р​е​с​п​о​н​д​е​н​т​ы​ ​н​а​ч​н​у​т​ ​п​р​о​х​о​д​и​т​ь​ ​о​п​р​о​с​.
+			 */
+			noAnswersHint: string
+			/**
+			 * Н​е​т​ ​р​е​с​п​о​н​д​е​н​т​о​в​,​ ​п​о​д​х​о​д​я​щ​и​х​ ​п​о​д​ ​в​ы​б​р​а​н​н​ы​е​ ​ф​и​л​ь​т​р​ы
+			 */
+			noMatch: string
+			/**
+			 * В​о​п​р​о​с​ ​{​n​u​m​b​e​r​}
+			 * @param {number} number
+			 */
+			question: RequiredParams<'number'>
+			/**
+			 * О​т​в​е​т​и​л​и​:​ ​{​c​o​u​n​t​}
+			 * @param {string} count
+			 */
+			answered: RequiredParams<'count'>
+			/**
+			 * Ч​и​с​л​а​ ​в​о​п​р​о​с​а​ ​{​n​u​m​b​e​r​}
+			 * @param {number} number
+			 */
+			tableOf: RequiredParams<'number'>
+			/**
+			 * Г​р​а​ф​и​к​ ​в​о​п​р​о​с​а​ ​{​n​u​m​b​e​r​}​:​ ​{​t​e​x​t​}
+			 * @param {number} number
+			 * @param {string} text
+			 */
+			chartOf: RequiredParams<'number' | 'text'>
+			/**
+			 * О​т​в​е​т​о​в​ ​п​о​к​а​ ​н​е​т
+			 */
+			openEmpty: string
+			/**
+			 * П​р​е​д​ы​д​у​щ​и​е​ ​о​т​в​е​т​ы
+			 */
+			openPrev: string
+			/**
+			 * С​л​е​д​у​ю​щ​и​е​ ​о​т​в​е​т​ы
+			 */
+			openNext: string
+			/**
+			 * О​т​в​е​т​ы​ ​{​f​r​o​m​}​–​{​t​o​}​ ​и​з​ ​{​t​o​t​a​l​}
+			 * @param {number} from
+			 * @param {number} to
+			 * @param {number} total
+			 */
+			openRange: RequiredParams<'from' | 'to' | 'total'>
+			/**
+			 * Г​о​р​о​д​а​ ​и​ ​р​е​г​и​о​н​ы​ ​р​е​с​п​о​н​д​е​н​т​о​в
+			 */
+			places: string
+			/**
+			 * Г​о​р​о​д​а
+			 */
+			cities: string
+			/**
+			 * Р​е​г​и​о​н​ы
+			 */
+			regions: string
+			/**
+			 * П​о​р​т​р​е​т​ы
+			 */
+			portraitsTitle: string
+			/**
+			 * {​c​o​m​p​l​e​t​e​d​}​ ​и​з​ ​{​t​a​r​g​e​t​}
+			 * @param {number} completed
+			 * @param {number} target
+			 */
+			portraitProgress: RequiredParams<'completed' | 'target'>
+		}
+		counters: {
+			/**
+			 * Н​а​ч​а​л​и
+			 */
+			started: string
+			/**
+			 * З​а​в​е​р​ш​и​л​и
+			 */
+			completed: string
+			/**
+			 * О​т​с​е​я​н​ы
+			 */
+			screenedOut: string
+			/**
+			 * В​ ​п​р​о​ц​е​с​с​е
+			 */
+			inProgress: string
+		}
+		filters: {
+			/**
+			 * Ф​и​л​ь​т​р​ы
+			 */
+			title: string
+			/**
+			 * П​о​л
+			 */
+			gender: string
+			/**
+			 * В​о​з​р​а​с​т​ ​о​т
+			 */
+			ageMin: string
+			/**
+			 * В​о​з​р​а​с​т​ ​д​о
+			 */
+			ageMax: string
+			/**
+			 * Г​о​р​о​д
+			 */
+			city: string
+			/**
+			 * О​б​р​а​з​о​в​а​н​и​е
+			 */
+			education: string
+			/**
+			 * П​о​р​т​р​е​т
+			 */
+			portrait: string
+			/**
+			 * Л​ю​б​о​й
+			 */
+			any: string
+			/**
+			 * В​с​е​ ​п​о​р​т​р​е​т​ы
+			 */
+			anyPortrait: string
+			/**
+			 * П​р​и​м​е​н​и​т​ь
+			 */
+			apply: string
+			/**
+			 * В​о​з​р​а​с​т​:​ ​ц​е​л​ы​е​ ​ч​и​с​л​а​ ​о​т​ ​{​m​i​n​}​ ​д​о​ ​{​m​a​x​}​,​ ​«​о​т​»​ ​н​е​ ​б​о​л​ь​ш​е​ ​«​д​о​»
+			 * @param {number} max
+			 * @param {number} min
+			 */
+			ageInvalid: RequiredParams<'max' | 'min'>
+			/**
+			 * С​б​р​о​с​и​т​ь​ ​ф​и​л​ь​т​р​ы
+			 */
+			reset: string
+		}
+		table: {
+			/**
+			 * П​о​к​а​з​а​т​е​л​ь
+			 */
+			measure: string
+			/**
+			 * О​т​в​е​т
+			 */
+			answer: string
+			/**
+			 * К​о​л​-​в​о
+			 */
+			count: string
+			/**
+			 * %
+			 */
+			percent: string
+			/**
+			 * З​н​а​ч​е​н​и​е
+			 */
+			value: string
+			/**
+			 * У​т​в​е​р​ж​д​е​н​и​е
+			 */
+			statement: string
+			/**
+			 * С​р​е​д​н​и​й​ ​р​а​н​г
+			 */
+			meanRank: string
+			/**
+			 * С​р​е​д​н​е​е
+			 */
+			mean: string
+			/**
+			 * М​е​д​и​а​н​а
+			 */
+			median: string
+			/**
+			 * И​н​д​е​к​с​ ​N​P​S
+			 */
+			npsScore: string
+			/**
+			 * С​т​о​р​о​н​н​и​к​и​ ​(​9​–​1​0​)
+			 */
+			promoters: string
+			/**
+			 * Н​е​й​т​р​а​л​ь​н​ы​е​ ​(​7​–​8​)
+			 */
+			passives: string
+			/**
+			 * К​р​и​т​и​к​и​ ​(​0​–​6​)
+			 */
+			detractors: string
+			/**
+			 * Р​е​с​п​о​н​д​е​н​т
+			 */
+			respondent: string
+			/**
+			 * Т​е​к​с​т​ ​о​т​в​е​т​а
+			 */
+			text: string
+			/**
+			 * М​е​с​т​о
+			 */
+			place: string
+		}
+		errors: {
+			/**
+			 * О​т​ч​ё​т​ ​б​у​д​е​т​ ​д​о​с​т​у​п​е​н​ ​п​о​с​л​е​ ​з​а​в​е​р​ш​е​н​и​я​ ​о​п​р​о​с​а
+			 */
+			notReady: string
+			/**
+			 * С​е​й​ч​а​с​ ​г​о​т​о​в​и​т​с​я​ ​с​л​и​ш​к​о​м​ ​м​н​о​г​о​ ​о​т​ч​ё​т​о​в​,​ ​п​о​п​р​о​б​у​й​т​е​ ​ч​е​р​е​з​ ​м​и​н​у​т​у
+			 */
+			busy: string
+		}
+		file: {
+			/**
+			 * С​в​о​д​к​а
+			 */
+			summary: string
+			/**
+			 * Р​е​с​п​о​н​д​е​н​т​ы
+			 */
+			respondentsSheet: string
+			/**
+			 * П​р​о​е​к​т
+			 */
+			project: string
+			/**
+			 * С​ф​о​р​м​и​р​о​в​а​н
+			 */
+			generatedAt: string
+			/**
+			 * Ф​и​л​ь​т​р​ы
+			 */
+			filters: string
+			/**
+			 * В​о​з​р​а​с​т​ ​о​т
+			 */
+			ageMin: string
+			/**
+			 * В​о​з​р​а​с​т​ ​д​о
+			 */
+			ageMax: string
+			/**
+			 * Т​и​п​ ​в​о​п​р​о​с​а
+			 */
+			category: string
+			/**
+			 * О​т​в​е​т​и​л​и
+			 */
+			answered: string
+			/**
+			 * О​т​в​е​т
+			 */
+			answer: string
+			/**
+			 * К​о​л​и​ч​е​с​т​в​о
+			 */
+			count: string
+			/**
+			 * Д​о​л​я​,​ ​%
+			 */
+			percent: string
+			/**
+			 * Д​р​у​г​о​е
+			 */
+			other: string
+			/**
+			 * У​т​в​е​р​ж​д​е​н​и​е
+			 */
+			statement: string
+			/**
+			 * С​р​е​д​н​и​й​ ​р​а​н​г
+			 */
+			meanRank: string
+			/**
+			 * С​р​е​д​н​е​е
+			 */
+			mean: string
+			/**
+			 * М​е​д​и​а​н​а
+			 */
+			median: string
+			/**
+			 * М​и​н​и​м​у​м
+			 */
+			min: string
+			/**
+			 * М​а​к​с​и​м​у​м
+			 */
+			max: string
+			/**
+			 * З​н​а​ч​е​н​и​е
+			 */
+			value: string
+			/**
+			 * И​н​д​е​к​с​ ​N​P​S
+			 */
+			npsScore: string
+			/**
+			 * С​т​о​р​о​н​н​и​к​и​,​ ​%
+			 */
+			promoters: string
+			/**
+			 * Н​е​й​т​р​а​л​ь​н​ы​е​,​ ​%
+			 */
+			passives: string
+			/**
+			 * К​р​и​т​и​к​и​,​ ​%
+			 */
+			detractors: string
+			respondents: {
+				/**
+				 * Н​а​ч​а​л​и
+				 */
+				started: string
+				/**
+				 * З​а​в​е​р​ш​и​л​и
+				 */
+				completed: string
+				/**
+				 * О​т​с​е​я​н​ы
+				 */
+				screenedOut: string
+			}
+			statuses: {
+				/**
+				 * Н​а​ч​а​л
+				 */
+				started: string
+				/**
+				 * З​а​в​е​р​ш​и​л
+				 */
+				completed: string
+				/**
+				 * О​т​с​е​я​н
+				 */
+				screenedOut: string
+			}
+			columns: {
+				/**
+				 * Н​о​м​е​р
+				 */
+				id: string
+				/**
+				 * С​т​а​т​у​с
+				 */
+				status: string
+				/**
+				 * П​о​р​т​р​е​т
+				 */
+				portrait: string
+				/**
+				 * П​о​л
+				 */
+				gender: string
+				/**
+				 * В​о​з​р​а​с​т
+				 */
+				age: string
+				/**
+				 * Г​о​р​о​д
+				 */
+				city: string
+				/**
+				 * Р​е​г​и​о​н
+				 */
+				region: string
+				/**
+				 * О​б​р​а​з​о​в​а​н​и​е
+				 */
+				education: string
+				/**
+				 * Н​а​ч​а​л​о
+				 */
+				startedAt: string
+				/**
+				 * О​к​о​н​ч​а​н​и​е
+				 */
+				finishedAt: string
+			}
+		}
 	}
 	importer: {
 		/**
@@ -7476,6 +7933,448 @@ export type TranslationFunctions = {
 		 * Удалить проект «{name}»
 		 */
 		deleteFor: (arg: { name: string }) => LocalizedString
+		page: {
+			/**
+			 * Отчёт: {name}
+			 */
+			title: (arg: { name: string }) => LocalizedString
+			/**
+			 * Отчёт загружается…
+			 */
+			loading: () => LocalizedString
+			/**
+			 * Не указан проект: откройте отчёт из списка отчётов
+			 */
+			missingPid: () => LocalizedString
+			/**
+			 * К проекту
+			 */
+			toProject: () => LocalizedString
+			/**
+			 * Обновить отчёт
+			 */
+			refresh: () => LocalizedString
+			/**
+			 * Скачать отчёт
+			 */
+			download: () => LocalizedString
+			/**
+			 * Скачать отчёт (XLSX)
+			 */
+			downloadXlsx: () => LocalizedString
+			/**
+			 * Скачать отчёт (CSV)
+			 */
+			downloadCsv: () => LocalizedString
+			/**
+			 * Отчёт скачивается: {size}
+			 */
+			downloading: (arg: { size: string }) => LocalizedString
+			/**
+			 * Отчёт скачан
+			 */
+			downloaded: () => LocalizedString
+			/**
+			 * Не удалось скачать отчёт
+			 */
+			downloadFailed: () => LocalizedString
+			/**
+			 * Обновлён {time}
+			 */
+			updatedAt: (arg: { time: string }) => LocalizedString
+			/**
+			 * Опрос идёт: числа меняются по мере поступления ответов
+			 */
+			live: () => LocalizedString
+			/**
+			 * Опрос завершён: отчёт окончательный
+			 */
+			final: () => LocalizedString
+			/**
+			 * Отчёт будет доступен после завершения опроса (в настройках проекта выключен «Отчёт онлайн»)
+			 */
+			notAvailable: () => LocalizedString
+			/**
+			 * Счётчики респондентов будут доступны после завершения опроса
+			 */
+			countersHidden: () => LocalizedString
+			/**
+			 * Пока никто не ответил
+			 */
+			noAnswers: () => LocalizedString
+			/**
+			 * Числа и графики появятся, когда респонденты начнут проходить опрос.
+			 */
+			noAnswersHint: () => LocalizedString
+			/**
+			 * Нет респондентов, подходящих под выбранные фильтры
+			 */
+			noMatch: () => LocalizedString
+			/**
+			 * Вопрос {number}
+			 */
+			question: (arg: { number: number }) => LocalizedString
+			/**
+			 * Ответили: {count}
+			 */
+			answered: (arg: { count: string }) => LocalizedString
+			/**
+			 * Числа вопроса {number}
+			 */
+			tableOf: (arg: { number: number }) => LocalizedString
+			/**
+			 * График вопроса {number}: {text}
+			 */
+			chartOf: (arg: { number: number, text: string }) => LocalizedString
+			/**
+			 * Ответов пока нет
+			 */
+			openEmpty: () => LocalizedString
+			/**
+			 * Предыдущие ответы
+			 */
+			openPrev: () => LocalizedString
+			/**
+			 * Следующие ответы
+			 */
+			openNext: () => LocalizedString
+			/**
+			 * Ответы {from}–{to} из {total}
+			 */
+			openRange: (arg: { from: number, to: number, total: number }) => LocalizedString
+			/**
+			 * Города и регионы респондентов
+			 */
+			places: () => LocalizedString
+			/**
+			 * Города
+			 */
+			cities: () => LocalizedString
+			/**
+			 * Регионы
+			 */
+			regions: () => LocalizedString
+			/**
+			 * Портреты
+			 */
+			portraitsTitle: () => LocalizedString
+			/**
+			 * {completed} из {target}
+			 */
+			portraitProgress: (arg: { completed: number, target: number }) => LocalizedString
+		}
+		counters: {
+			/**
+			 * Начали
+			 */
+			started: () => LocalizedString
+			/**
+			 * Завершили
+			 */
+			completed: () => LocalizedString
+			/**
+			 * Отсеяны
+			 */
+			screenedOut: () => LocalizedString
+			/**
+			 * В процессе
+			 */
+			inProgress: () => LocalizedString
+		}
+		filters: {
+			/**
+			 * Фильтры
+			 */
+			title: () => LocalizedString
+			/**
+			 * Пол
+			 */
+			gender: () => LocalizedString
+			/**
+			 * Возраст от
+			 */
+			ageMin: () => LocalizedString
+			/**
+			 * Возраст до
+			 */
+			ageMax: () => LocalizedString
+			/**
+			 * Город
+			 */
+			city: () => LocalizedString
+			/**
+			 * Образование
+			 */
+			education: () => LocalizedString
+			/**
+			 * Портрет
+			 */
+			portrait: () => LocalizedString
+			/**
+			 * Любой
+			 */
+			any: () => LocalizedString
+			/**
+			 * Все портреты
+			 */
+			anyPortrait: () => LocalizedString
+			/**
+			 * Применить
+			 */
+			apply: () => LocalizedString
+			/**
+			 * Возраст: целые числа от {min} до {max}, «от» не больше «до»
+			 */
+			ageInvalid: (arg: { max: number, min: number }) => LocalizedString
+			/**
+			 * Сбросить фильтры
+			 */
+			reset: () => LocalizedString
+		}
+		table: {
+			/**
+			 * Показатель
+			 */
+			measure: () => LocalizedString
+			/**
+			 * Ответ
+			 */
+			answer: () => LocalizedString
+			/**
+			 * Кол-во
+			 */
+			count: () => LocalizedString
+			/**
+			 * %
+			 */
+			percent: () => LocalizedString
+			/**
+			 * Значение
+			 */
+			value: () => LocalizedString
+			/**
+			 * Утверждение
+			 */
+			statement: () => LocalizedString
+			/**
+			 * Средний ранг
+			 */
+			meanRank: () => LocalizedString
+			/**
+			 * Среднее
+			 */
+			mean: () => LocalizedString
+			/**
+			 * Медиана
+			 */
+			median: () => LocalizedString
+			/**
+			 * Индекс NPS
+			 */
+			npsScore: () => LocalizedString
+			/**
+			 * Сторонники (9–10)
+			 */
+			promoters: () => LocalizedString
+			/**
+			 * Нейтральные (7–8)
+			 */
+			passives: () => LocalizedString
+			/**
+			 * Критики (0–6)
+			 */
+			detractors: () => LocalizedString
+			/**
+			 * Респондент
+			 */
+			respondent: () => LocalizedString
+			/**
+			 * Текст ответа
+			 */
+			text: () => LocalizedString
+			/**
+			 * Место
+			 */
+			place: () => LocalizedString
+		}
+		errors: {
+			/**
+			 * Отчёт будет доступен после завершения опроса
+			 */
+			notReady: () => LocalizedString
+			/**
+			 * Сейчас готовится слишком много отчётов, попробуйте через минуту
+			 */
+			busy: () => LocalizedString
+		}
+		file: {
+			/**
+			 * Сводка
+			 */
+			summary: () => LocalizedString
+			/**
+			 * Респонденты
+			 */
+			respondentsSheet: () => LocalizedString
+			/**
+			 * Проект
+			 */
+			project: () => LocalizedString
+			/**
+			 * Сформирован
+			 */
+			generatedAt: () => LocalizedString
+			/**
+			 * Фильтры
+			 */
+			filters: () => LocalizedString
+			/**
+			 * Возраст от
+			 */
+			ageMin: () => LocalizedString
+			/**
+			 * Возраст до
+			 */
+			ageMax: () => LocalizedString
+			/**
+			 * Тип вопроса
+			 */
+			category: () => LocalizedString
+			/**
+			 * Ответили
+			 */
+			answered: () => LocalizedString
+			/**
+			 * Ответ
+			 */
+			answer: () => LocalizedString
+			/**
+			 * Количество
+			 */
+			count: () => LocalizedString
+			/**
+			 * Доля, %
+			 */
+			percent: () => LocalizedString
+			/**
+			 * Другое
+			 */
+			other: () => LocalizedString
+			/**
+			 * Утверждение
+			 */
+			statement: () => LocalizedString
+			/**
+			 * Средний ранг
+			 */
+			meanRank: () => LocalizedString
+			/**
+			 * Среднее
+			 */
+			mean: () => LocalizedString
+			/**
+			 * Медиана
+			 */
+			median: () => LocalizedString
+			/**
+			 * Минимум
+			 */
+			min: () => LocalizedString
+			/**
+			 * Максимум
+			 */
+			max: () => LocalizedString
+			/**
+			 * Значение
+			 */
+			value: () => LocalizedString
+			/**
+			 * Индекс NPS
+			 */
+			npsScore: () => LocalizedString
+			/**
+			 * Сторонники, %
+			 */
+			promoters: () => LocalizedString
+			/**
+			 * Нейтральные, %
+			 */
+			passives: () => LocalizedString
+			/**
+			 * Критики, %
+			 */
+			detractors: () => LocalizedString
+			respondents: {
+				/**
+				 * Начали
+				 */
+				started: () => LocalizedString
+				/**
+				 * Завершили
+				 */
+				completed: () => LocalizedString
+				/**
+				 * Отсеяны
+				 */
+				screenedOut: () => LocalizedString
+			}
+			statuses: {
+				/**
+				 * Начал
+				 */
+				started: () => LocalizedString
+				/**
+				 * Завершил
+				 */
+				completed: () => LocalizedString
+				/**
+				 * Отсеян
+				 */
+				screenedOut: () => LocalizedString
+			}
+			columns: {
+				/**
+				 * Номер
+				 */
+				id: () => LocalizedString
+				/**
+				 * Статус
+				 */
+				status: () => LocalizedString
+				/**
+				 * Портрет
+				 */
+				portrait: () => LocalizedString
+				/**
+				 * Пол
+				 */
+				gender: () => LocalizedString
+				/**
+				 * Возраст
+				 */
+				age: () => LocalizedString
+				/**
+				 * Город
+				 */
+				city: () => LocalizedString
+				/**
+				 * Регион
+				 */
+				region: () => LocalizedString
+				/**
+				 * Образование
+				 */
+				education: () => LocalizedString
+				/**
+				 * Начало
+				 */
+				startedAt: () => LocalizedString
+				/**
+				 * Окончание
+				 */
+				finishedAt: () => LocalizedString
+			}
+		}
 	}
 	importer: {
 		/**
