@@ -108,6 +108,15 @@ describe('editor frame: building a questionnaire', () => {
       }
     }
     await expect.poll(() => rows(page, 'question').count()).toBe(10);
+    // Duplicate, delete and move from the keyboard too (undo would bring each back).
+    await page.keyboard.press('Control+d');
+    await expect.poll(() => rows(page, 'question').count()).toBe(11);
+    await page.keyboard.press('Delete');
+    await expect.poll(() => rows(page, 'question').count()).toBe(10);
+    await page.keyboard.press('Alt+ArrowUp');
+    await expect.poll(() => rows(page, 'question').nth(8).textContent()).toContain('K2 Q5');
+    await page.keyboard.press('Alt+ArrowDown');
+    await expect.poll(() => rows(page, 'question').nth(9).textContent()).toContain('K2 Q5');
     if (SHOTS) {
       await page.screenshot({ path: `${SHOTS}/keyboard-360.png`, fullPage: true });
       console.log(

@@ -90,7 +90,8 @@ export function Outline({ env }: { env: ToolEnv }) {
     });
 
   const onKeyDown = (e: React.KeyboardEvent) => {
-    if (ui.renaming) return;
+    // With a modifier the key is a shared command (Alt+↑ moves, Ctrl+D duplicates): the page's shortcuts take it.
+    if (ui.renaming || e.altKey || e.ctrlKey || e.metaKey) return;
     const i = activeIndex;
     const row = rows[i];
     switch (e.key) {

@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import CytoscapeComponent from 'react-cytoscapejs';
-import type { Core, EventObject, NodeSingular } from 'cytoscape';
+import cytoscape, { type Core, type EventObject, type NodeSingular } from 'cytoscape';
 import { useI18nContext } from '../../../i18n/i18n-react';
 import { positionsFor } from '../../../workers/layoutClient';
+import { NODE_H, NODE_W } from '../../../workers/layout';
 import type { Positions } from '../../../workers/layoutProtocol';
 import { EditorActor } from '../editorActor';
 import { useEditorUi } from '../EditorUi';
@@ -12,6 +12,7 @@ import { STRUCTURE, disabledReason, editReason, type ToolId } from '../tools/ava
 import { runTool, TOOLS, type ToolEnv } from '../tools/registry';
 import { contentToElements, cycleEdges, shortLabel, structureOf, type CanvasLabels } from './elements';
 import { canvasStyle } from './style';
+import { applyElements, type Applied } from './applyElements';
 import { useCanvasHint } from './useCanvasHint';
 
 // The questionnaire as a graph (cytoscape, in the editor's own chunk): questionnaires hold blocks
@@ -78,7 +79,10 @@ export default function Canvas({ env }: { env: ToolEnv }) {
   const problems = useProblems();
   const [positions, setPositions] = useState<Positions | null>(null);
   const [menu, setMenu] = useState<{ x: number; y: number } | null>(null);
+  const [ready, setReady] = useState(false);
   const cyRef = useRef<Core | null>(null);
+  const container = useRef<HTMLDivElement>(null);
+  const applied = useRef<Applied>(new Map());
   const fitted = useRef(false);
   const hint = useCanvasHint();
   const uiRef = useRef(ui);
@@ -127,21 +131,66 @@ export default function Canvas({ env }: { env: ToolEnv }) {
     });
   }, [content, labels, positions, ui.connections, problems, cycle]);
 
-  // Fit once the first positions are on screen; a large questionnaire starts readable at its top left.
+  // One cytoscape instance for the page's life; elements arrive through applyElements.
+  useEffect(() => {
+    const cy = cytoscape({
+      container: container.current,
+      style: canvasStyle,
+      minZoom: 0.05,
+      maxZoom: 3,
+      wheelSensitivity: 0.3,
+      textureOnViewport: true,
+      hideEdgesOnViewport: true,
+      pixelRatio: 1,
+      boxSelectionEnabled: false,
+    });
+    bind(cy);
+    return () => {
+      cy.destroy();
+      cyRef.current = null;
+      applied.current = new Map();
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- bound once; handlers read refs
+  }, []);
+
+  // Elements go in once positions are known (a first paint at 0,0 would be laid out twice).
+  useEffect(() => {
+    const cy = cyRef.current;
+    if (!cy || !positions) return;
+    const start = performance.now();
+    applied.current = applyElements(cy, applied.current, elements);
+    performance.measure('editor:canvas-apply', { start });
+  }, [elements, positions]);
+
+  useEffect(() => {
+    cyRef.current?.autoungrabify(env.facts.state === 'readOnly');
+  }, [env.facts.state]);
+
+  // Fit once the first positions are on screen; a large questionnaire starts readable at its top
+  // left. The box comes from the positions, not from cytoscape: asking cytoscape for the bounds of
+  // every element measures every label first, seconds at 1 000 questions.
   useEffect(() => {
     const cy = cyRef.current;
     if (!cy || !positions || fitted.current) return;
     fitted.current = true;
-    cy.fit(undefined, 24);
-    if (cy.zoom() > 1) {
-      cy.zoom(1);
-      cy.center();
+    const pts = Object.values(positions);
+    if (pts.length) {
+      const pad = 48;
+      const x1 = Math.min(...pts.map((p) => p.x)) - NODE_W / 2 - pad;
+      const y1 = Math.min(...pts.map((p) => p.y)) - NODE_H / 2 - pad;
+      const x2 = Math.max(...pts.map((p) => p.x)) + NODE_W / 2 + pad;
+      const y2 = Math.max(...pts.map((p) => p.y)) + NODE_H / 2 + pad;
+      const zoom = Math.min(1, Math.max(0.6, Math.min(cy.width() / (x2 - x1), cy.height() / (y2 - y1))));
+      const fits = (x2 - x1) * zoom <= cy.width() && (y2 - y1) * zoom <= cy.height();
+      cy.viewport({
+        zoom,
+        pan: fits
+          ? { x: (cy.width() - (x1 + x2) * zoom) / 2, y: (cy.height() - (y1 + y2) * zoom) / 2 }
+          : { x: -x1 * zoom, y: -y1 * zoom },
+      });
     }
-    if (cy.zoom() < 0.6) {
-      cy.zoom(0.6);
-      const bb = cy.elements().boundingBox();
-      cy.pan({ x: 24 - bb.x1 * 0.6, y: 24 - bb.y1 * 0.6 });
-    }
+    setReady(true);
+    performance.mark('editor:canvas-ready');
   }, [positions]);
 
   // The page's selection shown on the canvas.
@@ -216,7 +265,6 @@ export default function Canvas({ env }: { env: ToolEnv }) {
     cy.zoom({ level: cy.zoom() * f, renderedPosition: { x: cy.width() / 2, y: cy.height() / 2 } });
   };
 
-  const readOnly = env.facts.state === 'readOnly';
   return (
     <div
       role="region"
@@ -224,6 +272,7 @@ export default function Canvas({ env }: { env: ToolEnv }) {
       tabIndex={0}
       data-editor-items
       data-cycle={[...cycle].join(' ') || undefined}
+      data-ready={ready || undefined}
       className="relative min-h-0 flex-1 bg-white focus:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-indigo-500"
       onKeyDown={(e) => {
         if ((e.key === 'ContextMenu' || (e.key === 'F10' && e.shiftKey)) && ui.selection) {
@@ -234,18 +283,7 @@ export default function Canvas({ env }: { env: ToolEnv }) {
         }
       }}
     >
-      <CytoscapeComponent
-        elements={elements as never}
-        stylesheet={canvasStyle}
-        cy={bind}
-        style={{ width: '100%', height: '100%', position: 'absolute', inset: 0 }}
-        minZoom={0.05}
-        maxZoom={3}
-        wheelSensitivity={0.3}
-        textureOnViewport
-        boxSelectionEnabled={false}
-        autoungrabify={readOnly}
-      />
+      <div ref={container} className="absolute inset-0" />
       <div className="absolute right-2 top-2 flex flex-col gap-1 rounded-md border border-slate-200 bg-white p-1 shadow-sm">
         <button
           type="button"

@@ -27,7 +27,8 @@ export interface CanvasElement {
   classes?: string;
 }
 
-const LABEL_MAX = 60;
+/** Fits a question node (220 px at 12 px type); longer texts end with an ellipsis. */
+const LABEL_MAX = 30;
 const short = (s: string) => (s.length > LABEL_MAX ? `${s.slice(0, LABEL_MAX - 1)}…` : s);
 
 /** What the layout needs: the ids in their places. */

@@ -25,8 +25,8 @@ export const canvasStyle: StylesheetJson = [
       'border-color': '#94a3b8',
       'text-valign': 'center',
       'text-halign': 'center',
-      'text-wrap': 'ellipsis',
-      'text-max-width': `${NODE_W - 16}px`,
+      // Labels come shortened from elements.ts: cytoscape's own ellipsis measures text character by
+      // character on every render and made a 1 000-question canvas take seconds per frame.
     },
   },
   {
