@@ -10,6 +10,10 @@ import pricing from './pricing';
 import projects from './projects';
 import editor from './editor';
 import reports from './reports';
+import panels from './panels';
+import versions from './versions';
+import guides from './guides';
+import importer from './importer';
 
 // Russian is the base locale: every other locale must provide the same keys.
 const ru = {
@@ -24,6 +28,10 @@ const ru = {
   projects,
   editor,
   reports,
+  panels,
+  versions,
+  guides,
+  importer,
 } satisfies BaseTranslation;
 
 export default ru;
