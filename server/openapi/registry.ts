@@ -26,6 +26,8 @@ import {
   VkPercentBody,
 } from '../../src/domain/pricing';
 import { ProjectSettingsBody } from '../../src/domain/projectSettings';
+import { ProjectPriceQuery } from '../../src/domain/projectPrice';
+import { ReviewSettingsBody } from '../../src/domain/reviewSettings';
 import { ReportQuery } from '../../src/domain/reports';
 import {
   CloneProjectBody,
@@ -181,6 +183,16 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     tag: 'content',
     summary: 'One kept version of a project’s content',
     query: VersionQuery,
+  },
+  'GET /project/price': {
+    tag: 'content',
+    summary: 'The price of a project for the counts of its content (not the calculator settings)',
+    query: ProjectPriceQuery,
+  },
+  'POST /project/review-settings': {
+    tag: 'content',
+    summary: 'On moderation: block customParams and callbackUrl, question customParams',
+    body: ReviewSettingsBody,
   },
   'GET /survey/:token': { tag: 'survey', summary: 'What a survey link or SDK ticket opens (public)' },
   'POST /survey/:token/start': {

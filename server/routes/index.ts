@@ -11,6 +11,8 @@ import projectSettingsRoutes from './project-settings';
 import lookupRoutes from './lookups';
 import contentRoutes from './content';
 import contentHistoryRoutes from './content-history';
+import priceRoutes from './price';
+import reviewRoutes from './review';
 import statsRoutes from './stats';
 import openapiRoutes from './openapi';
 import surveyRoutes from './survey';
@@ -22,6 +24,7 @@ routeModules.push(userRoutes, invitationRoutes, organizationRoutes, historyRoute
 routeModules.push(projectRoutes, projectSettingsRoutes, lookupRoutes);
 routeModules.push(contentRoutes);
 routeModules.push(contentHistoryRoutes);
+routeModules.push(priceRoutes, reviewRoutes);
 routeModules.push(statsRoutes);
 routeModules.push(openapiRoutes);
 routeModules.push(surveyRoutes);

@@ -11,6 +11,7 @@ import projects from './projects';
 import editor from './editor';
 import reports from './reports';
 import versions from './versions';
+import panels from './panels';
 
 const en = {
   common,
@@ -25,6 +26,7 @@ const en = {
   editor,
   reports,
   versions,
+  panels,
 } satisfies Translation;
 
 export default en;

@@ -11,6 +11,7 @@ import projects from './projects';
 import editor from './editor';
 import reports from './reports';
 import versions from './versions';
+import panels from './panels';
 
 // Russian is the base locale: every other locale must provide the same keys.
 const ru = {
@@ -26,6 +27,7 @@ const ru = {
   editor,
   reports,
   versions,
+  panels,
 } satisfies BaseTranslation;
 
 export default ru;
