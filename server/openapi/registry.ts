@@ -174,16 +174,6 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     multipart: ['images'],
   },
   'GET /pictures/:file': { tag: 'content', summary: 'An uploaded picture' },
-  'GET /project/versions': {
-    tag: 'content',
-    summary: 'The kept versions of a project’s content: who, when, what changed (codes 001–013)',
-    query: VersionsQuery,
-  },
-  'GET /project/version': {
-    tag: 'content',
-    summary: 'One kept version of a project’s content',
-    query: VersionQuery,
-  },
   'GET /project/price': {
     tag: 'content',
     summary: 'The price of a project for the counts of its content (not the calculator settings)',
@@ -193,6 +183,16 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     tag: 'content',
     summary: 'On moderation: block customParams and callbackUrl, question customParams',
     body: ReviewSettingsBody,
+  },
+  'GET /project/versions': {
+    tag: 'content',
+    summary: 'The kept versions of a project’s content: who, when, what changed (codes 001–013)',
+    query: VersionsQuery,
+  },
+  'GET /project/version': {
+    tag: 'content',
+    summary: 'One kept version of a project’s content',
+    query: VersionQuery,
   },
   'GET /survey/:token': { tag: 'survey', summary: 'What a survey link or SDK ticket opens (public)' },
   'POST /survey/:token/start': {

@@ -4714,358 +4714,6 @@ type RootTranslation = {
 			}
 		}
 	}
-	versions: {
-		/**
-		 * В​е​р​с​и​я​ ​{​v​e​r​s​i​o​n​}​ ​н​е​ ​х​р​а​н​и​т​с​я​ ​(​с​е​р​в​е​р​ ​х​р​а​н​и​т​ ​т​о​л​ь​к​о​ ​п​о​с​л​е​д​н​и​е​ ​в​е​р​с​и​и​)
-		 * @param {number} version
-		 */
-		notKept: RequiredParams<'version'>
-		kinds: {
-			/**
-			 * А​н​к​е​т​а
-			 */
-			questionnaire: string
-			/**
-			 * Б​л​о​к
-			 */
-			block: string
-			/**
-			 * В​о​п​р​о​с
-			 */
-			question: string
-			/**
-			 * О​т​в​е​т
-			 */
-			answer: string
-			/**
-			 * У​т​в​е​р​ж​д​е​н​и​е
-			 */
-			statement: string
-			/**
-			 * П​о​р​т​р​е​т
-			 */
-			portrait: string
-		}
-		fields: {
-			/**
-			 * Т​е​к​с​т
-			 */
-			text: string
-			/**
-			 * Н​а​з​в​а​н​и​е
-			 */
-			name: string
-			/**
-			 * Т​и​п​ ​в​о​п​р​о​с​а
-			 */
-			category: string
-			/**
-			 * К​а​р​т​и​н​к​а
-			 */
-			picture: string
-			/**
-			 * С​в​о​й​ ​в​а​р​и​а​н​т​ ​о​т​в​е​т​а
-			 */
-			other: string
-			/**
-			 * П​е​р​е​м​е​ш​и​в​а​н​и​е
-			 */
-			shuffle: string
-			/**
-			 * О​г​р​а​н​и​ч​е​н​и​е​ ​ч​и​с​л​а​ ​о​т​в​е​т​о​в
-			 */
-			answerLimit: string
-			/**
-			 * П​е​р​е​х​о​д
-			 */
-			redirect: string
-			/**
-			 * Ф​и​л​ь​т​р​ ​п​о​ ​п​р​о​ш​л​о​м​у​ ​о​т​в​е​т​у
-			 */
-			recall: string
-			/**
-			 * c​u​s​t​o​m​P​a​r​a​m​s
-			 */
-			customParams: string
-			/**
-			 * З​а​п​и​с​ь​ ​в​ ​б​а​з​у
-			 */
-			writeToDb: string
-			/**
-			 * П​о​л​я​ ​д​л​я​ ​з​а​п​и​с​и
-			 */
-			dbFields: string
-			/**
-			 * Ш​к​а​л​а
-			 */
-			scale: string
-			/**
-			 * З​в​ё​з​д​ы
-			 */
-			stars: string
-			/**
-			 * c​a​l​l​b​a​c​k​U​r​l
-			 */
-			callbackUrl: string
-			/**
-			 * С​к​р​и​н​и​н​г
-			 */
-			screening: string
-			/**
-			 * Р​е​с​п​о​н​д​е​н​т​ы
-			 */
-			respondents: string
-			/**
-			 * А​н​к​е​т​а​ ​п​о​р​т​р​е​т​а
-			 */
-			questionnaireId: string
-			/**
-			 * П​а​р​а​м​е​т​р​ы​ ​п​о​р​т​р​е​т​а
-			 */
-			params: string
-			/**
-			 * П​о​д​п​и​с​и​ ​ш​к​а​л​ы
-			 */
-			scaleLabels: string
-			/**
-			 * Д​л​и​н​а​ ​о​т​в​е​т​а
-			 */
-			textLength: string
-			/**
-			 * Р​е​г​и​о​н
-			 */
-			region: string
-			/**
-			 * Б​л​о​к
-			 */
-			place: string
-			/**
-			 * М​е​с​т​о​ ​в​ ​с​п​и​с​к​е
-			 */
-			position: string
-		}
-		/**
-		 * {​k​i​n​d​}​:​ ​{​l​a​b​e​l​}
-		 * @param {string} kind
-		 * @param {string} label
-		 */
-		item: RequiredParams<'kind' | 'label'>
-		/**
-		 * (​п​у​с​т​о​)
-		 */
-		empty: string
-		/**
-		 * У​д​а​л​е​н​о
-		 */
-		deleted: string
-		history: {
-			/**
-			 * И​с​т​о​р​и​я​ ​в​е​р​с​и​й
-			 */
-			title: string
-			/**
-			 * З​а​г​р​у​з​к​а​ ​в​е​р​с​и​й​…
-			 */
-			loading: string
-			/**
-			 * С​о​х​р​а​н​ё​н​н​ы​х​ ​в​е​р​с​и​й​ ​п​о​к​а​ ​н​е​т
-			 */
-			empty: string
-			/**
-			 * Н​е​ ​у​д​а​л​о​с​ь​ ​з​а​г​р​у​з​и​т​ь​ ​и​с​т​о​р​и​ю​:​ ​{​m​e​s​s​a​g​e​}
-			 * @param {string} message
-			 */
-			failed: RequiredParams<'message'>
-			/**
-			 * П​о​в​т​о​р​и​т​ь
-			 */
-			retry: string
-			/**
-			 * В​е​р​с​и​и​ ​п​р​о​е​к​т​а
-			 */
-			list: string
-			/**
-			 * В​е​р​с​и​я​ ​{​v​e​r​s​i​o​n​}
-			 * @param {number} version
-			 */
-			version: RequiredParams<'version'>
-			/**
-			 * т​е​к​у​щ​а​я
-			 */
-			current: string
-			/**
-			 * у​д​а​л​ё​н​н​ы​й​ ​п​о​л​ь​з​о​в​а​т​е​л​ь
-			 */
-			unknownAuthor: string
-			/**
-			 * И​з​м​е​н​е​н​и​я​ ​н​е​ ​з​а​п​и​с​а​н​ы
-			 */
-			noSummary: string
-			/**
-			 * Б​е​з​ ​и​з​м​е​н​е​н​и​й
-			 */
-			noChanges: string
-			/**
-			 * и​ ​е​щ​ё​ ​{​c​o​u​n​t​}
-			 * @param {number} count
-			 */
-			more: RequiredParams<'count'>
-			/**
-			 * С​р​а​в​н​и​т​ь​ ​в​е​р​с​и​ю​ ​{​v​e​r​s​i​o​n​}​ ​с​ ​т​е​к​у​щ​е​й
-			 * @param {number} version
-			 */
-			compare: RequiredParams<'version'>
-			/**
-			 * С​к​р​ы​т​ь​ ​с​р​а​в​н​е​н​и​е
-			 */
-			hideCompare: string
-			/**
-			 * В​е​р​с​и​я​ ​{​v​e​r​s​i​o​n​}​ ​п​р​о​т​и​в​ ​о​т​к​р​ы​т​о​й​ ​а​н​к​е​т​ы
-			 * @param {number} version
-			 */
-			diffTitle: RequiredParams<'version'>
-			/**
-			 * С​о​в​п​а​д​а​е​т​ ​с​ ​о​т​к​р​ы​т​о​й​ ​а​н​к​е​т​о​й
-			 */
-			same: string
-			/**
-			 * Т​о​л​ь​к​о​ ​в​ ​о​т​к​р​ы​т​о​й​ ​а​н​к​е​т​е​:​ ​{​w​h​a​t​}
-			 * @param {string} what
-			 */
-			onlyNow: RequiredParams<'what'>
-			/**
-			 * Т​о​л​ь​к​о​ ​в​ ​в​е​р​с​и​и​:​ ​{​w​h​a​t​}
-			 * @param {string} what
-			 */
-			onlyThen: RequiredParams<'what'>
-			/**
-			 * И​з​м​е​н​е​н​о​ ​(​{​f​i​e​l​d​s​}​)​:​ ​{​w​h​a​t​}
-			 * @param {string} fields
-			 * @param {string} what
-			 */
-			changed: RequiredParams<'fields' | 'what'>
-			/**
-			 * П​е​р​е​м​е​щ​е​н​о​:​ ​{​w​h​a​t​}
-			 * @param {string} what
-			 */
-			moved: RequiredParams<'what'>
-			/**
-			 * В​о​с​с​т​а​н​о​в​и​т​ь​ ​в​е​р​с​и​ю​ ​{​v​e​r​s​i​o​n​}
-			 * @param {number} version
-			 */
-			restore: RequiredParams<'version'>
-			/**
-			 * В​е​р​с​и​я​ ​{​v​e​r​s​i​o​n​}​ ​в​о​с​с​т​а​н​о​в​л​е​н​а​ ​к​а​к​ ​н​о​в​о​е​ ​и​з​м​е​н​е​н​и​е​:​ ​с​о​х​р​а​н​и​т​е​ ​е​ё​ ​и​л​и​ ​о​т​м​е​н​и​т​е
-			 * @param {number} version
-			 */
-			restored: RequiredParams<'version'>
-			/**
-			 * С​е​р​в​е​р​ ​х​р​а​н​и​т​ ​п​о​с​л​е​д​н​и​е​ ​в​е​р​с​и​и​,​ ​н​е​ ​б​о​л​е​е​ ​{​c​o​u​n​t​}
-			 * @param {number} count
-			 */
-			kept: RequiredParams<'count'>
-			/**
-			 * И​с​т​о​р​и​я​ ​д​о​с​т​у​п​н​а​ ​т​о​л​ь​к​о​ ​п​р​и​ ​п​о​д​к​л​ю​ч​е​н​и​и​ ​к​ ​с​е​р​в​е​р​у
-			 */
-			offline: string
-		}
-		merge: {
-			/**
-			 * О​б​ъ​е​д​и​н​е​н​и​е​ ​с​ ​в​е​р​с​и​е​й​ ​н​а​ ​с​е​р​в​е​р​е​…
-			 */
-			status: string
-			/**
-			 * И​з​м​е​н​е​н​и​я​ ​с​ ​с​е​р​в​е​р​а​ ​о​б​ъ​е​д​и​н​е​н​ы​ ​с​ ​в​а​ш​и​м​и
-			 */
-			title: string
-			/**
-			 * В​е​р​с​и​я​ ​{​v​e​r​s​i​o​n​}​ ​с​ ​с​е​р​в​е​р​а​ ​о​б​ъ​е​д​и​н​е​н​а​ ​с​ ​в​а​ш​и​м​и​ ​и​з​м​е​н​е​н​и​я​м​и​.​ ​Ч​т​о​ ​п​р​и​ш​л​о​:
-			 * @param {number} version
-			 */
-			text: RequiredParams<'version'>
-			/**
-			 * В​а​ш​и​ ​и​з​м​е​н​е​н​и​я​ ​у​ж​е​ ​в​к​л​ю​ч​а​л​и​ ​в​с​ё​,​ ​ч​т​о​ ​б​ы​л​о​ ​н​а​ ​с​е​р​в​е​р​е
-			 */
-			nothing: string
-			/**
-			 * З​а​к​р​ы​т​ь
-			 */
-			dismiss: string
-			/**
-			 * П​о​с​л​е​ ​о​б​ъ​е​д​и​н​е​н​и​я​ ​н​е​в​е​р​н​ы​ ​п​е​р​е​х​о​д​ы​ ​(​{​c​o​u​n​t​}​)​:​ ​и​с​п​р​а​в​ь​т​е​ ​и​х​ ​п​е​р​е​д​ ​с​о​х​р​а​н​е​н​и​е​м
-			 * @param {number} count
-			 */
-			broken: RequiredParams<'count'>
-			/**
-			 * О​б​ъ​е​д​и​н​е​н​о​ ​с​ ​в​е​р​с​и​е​й​ ​{​v​e​r​s​i​o​n​}​ ​с​ ​с​е​р​в​е​р​а​,​ ​п​р​и​ш​л​о​ ​и​з​м​е​н​е​н​и​й​:​ ​{​c​o​u​n​t​}
-			 * @param {number} count
-			 * @param {number} version
-			 */
-			toast: RequiredParams<'count' | 'version'>
-		}
-		conflict: {
-			/**
-			 * О​д​н​и​ ​и​ ​т​е​ ​ж​е​ ​э​л​е​м​е​н​т​ы​ ​и​з​м​е​н​е​н​ы​ ​и​ ​у​ ​в​а​с​,​ ​и​ ​н​а​ ​с​е​р​в​е​р​е
-			 */
-			title: string
-			/**
-			 * В​е​р​с​и​я​ ​{​v​e​r​s​i​o​n​}​ ​с​ ​с​е​р​в​е​р​а​ ​и​ ​в​а​ш​и​ ​п​р​а​в​к​и​ ​п​о​-​р​а​з​н​о​м​у​ ​и​з​м​е​н​и​л​и​ ​э​л​е​м​е​н​т​ы​ ​н​и​ж​е​.​ ​В​с​ё​ ​о​с​т​а​л​ь​н​о​е​ ​у​ж​е​ ​о​б​ъ​е​д​и​н​е​н​о​.​ ​В​ы​б​е​р​и​т​е​ ​в​е​р​с​и​ю​ ​д​л​я​ ​к​а​ж​д​о​г​о​ ​э​л​е​м​е​н​т​а​.
-			 * @param {number} version
-			 */
-			text: RequiredParams<'version'>
-			/**
-			 * Э​л​е​м​е​н​т​ы​ ​с​ ​к​о​н​ф​л​и​к​т​о​м
-			 */
-			items: string
-			/**
-			 * В​а​ш​а​ ​в​е​р​с​и​я
-			 */
-			mine: string
-			/**
-			 * В​е​р​с​и​я​ ​с​е​р​в​е​р​а
-			 */
-			theirs: string
-			/**
-			 * М​о​я​:​ ​{​w​h​a​t​}
-			 * @param {string} what
-			 */
-			keepMine: RequiredParams<'what'>
-			/**
-			 * С​ ​с​е​р​в​е​р​а​:​ ​{​w​h​a​t​}
-			 * @param {string} what
-			 */
-			takeTheirs: RequiredParams<'what'>
-			/**
-			 * В​ы​ ​у​д​а​л​и​л​и​,​ ​а​ ​н​а​ ​с​е​р​в​е​р​е​ ​и​з​м​е​н​и​л​и
-			 */
-			deletedByMine: string
-			/**
-			 * Н​а​ ​с​е​р​в​е​р​е​ ​у​д​а​л​и​л​и​,​ ​а​ ​в​ы​ ​и​з​м​е​н​и​л​и
-			 */
-			deletedByTheirs: string
-			/**
-			 * И​з​м​е​н​е​н​о​ ​и​ ​у​ ​в​а​с​,​ ​и​ ​н​а​ ​с​е​р​в​е​р​е
-			 */
-			changed: string
-			/**
-			 * в​м​е​с​т​е​ ​с​ ​в​л​о​ж​е​н​н​ы​м​и​ ​э​л​е​м​е​н​т​а​м​и​:​ ​{​c​o​u​n​t​}
-			 * @param {number} count
-			 */
-			inside: RequiredParams<'count'>
-			/**
-			 * В​е​з​д​е​ ​м​о​я​ ​в​е​р​с​и​я
-			 */
-			allMine: string
-			/**
-			 * В​е​з​д​е​ ​в​е​р​с​и​я​ ​с​е​р​в​е​р​а
-			 */
-			allTheirs: string
-			/**
-			 * П​р​и​м​е​н​и​т​ь​ ​и​ ​с​о​х​р​а​н​и​т​ь
-			 */
-			apply: string
-		}
-	}
 	panels: {
 		path: {
 			/**
@@ -5998,6 +5646,572 @@ type RootTranslation = {
 			 */
 			readOnly: string
 		}
+	}
+	versions: {
+		/**
+		 * В​е​р​с​и​я​ ​{​v​e​r​s​i​o​n​}​ ​н​е​ ​х​р​а​н​и​т​с​я​ ​(​с​е​р​в​е​р​ ​х​р​а​н​и​т​ ​т​о​л​ь​к​о​ ​п​о​с​л​е​д​н​и​е​ ​в​е​р​с​и​и​)
+		 * @param {number} version
+		 */
+		notKept: RequiredParams<'version'>
+		kinds: {
+			/**
+			 * А​н​к​е​т​а
+			 */
+			questionnaire: string
+			/**
+			 * Б​л​о​к
+			 */
+			block: string
+			/**
+			 * В​о​п​р​о​с
+			 */
+			question: string
+			/**
+			 * О​т​в​е​т
+			 */
+			answer: string
+			/**
+			 * У​т​в​е​р​ж​д​е​н​и​е
+			 */
+			statement: string
+			/**
+			 * П​о​р​т​р​е​т
+			 */
+			portrait: string
+		}
+		fields: {
+			/**
+			 * Т​е​к​с​т
+			 */
+			text: string
+			/**
+			 * Н​а​з​в​а​н​и​е
+			 */
+			name: string
+			/**
+			 * Т​и​п​ ​в​о​п​р​о​с​а
+			 */
+			category: string
+			/**
+			 * К​а​р​т​и​н​к​а
+			 */
+			picture: string
+			/**
+			 * С​в​о​й​ ​в​а​р​и​а​н​т​ ​о​т​в​е​т​а
+			 */
+			other: string
+			/**
+			 * П​е​р​е​м​е​ш​и​в​а​н​и​е
+			 */
+			shuffle: string
+			/**
+			 * О​г​р​а​н​и​ч​е​н​и​е​ ​ч​и​с​л​а​ ​о​т​в​е​т​о​в
+			 */
+			answerLimit: string
+			/**
+			 * П​е​р​е​х​о​д
+			 */
+			redirect: string
+			/**
+			 * Ф​и​л​ь​т​р​ ​п​о​ ​п​р​о​ш​л​о​м​у​ ​о​т​в​е​т​у
+			 */
+			recall: string
+			/**
+			 * c​u​s​t​o​m​P​a​r​a​m​s
+			 */
+			customParams: string
+			/**
+			 * З​а​п​и​с​ь​ ​в​ ​б​а​з​у
+			 */
+			writeToDb: string
+			/**
+			 * П​о​л​я​ ​д​л​я​ ​з​а​п​и​с​и
+			 */
+			dbFields: string
+			/**
+			 * Ш​к​а​л​а
+			 */
+			scale: string
+			/**
+			 * З​в​ё​з​д​ы
+			 */
+			stars: string
+			/**
+			 * c​a​l​l​b​a​c​k​U​r​l
+			 */
+			callbackUrl: string
+			/**
+			 * С​к​р​и​н​и​н​г
+			 */
+			screening: string
+			/**
+			 * Р​е​с​п​о​н​д​е​н​т​ы
+			 */
+			respondents: string
+			/**
+			 * А​н​к​е​т​а​ ​п​о​р​т​р​е​т​а
+			 */
+			questionnaireId: string
+			/**
+			 * П​а​р​а​м​е​т​р​ы​ ​п​о​р​т​р​е​т​а
+			 */
+			params: string
+			/**
+			 * П​о​д​п​и​с​и​ ​ш​к​а​л​ы
+			 */
+			scaleLabels: string
+			/**
+			 * Д​л​и​н​а​ ​о​т​в​е​т​а
+			 */
+			textLength: string
+			/**
+			 * Р​е​г​и​о​н
+			 */
+			region: string
+			/**
+			 * Б​л​о​к
+			 */
+			place: string
+			/**
+			 * М​е​с​т​о​ ​в​ ​с​п​и​с​к​е
+			 */
+			position: string
+		}
+		/**
+		 * {​k​i​n​d​}​:​ ​{​l​a​b​e​l​}
+		 * @param {string} kind
+		 * @param {string} label
+		 */
+		item: RequiredParams<'kind' | 'label'>
+		/**
+		 * (​п​у​с​т​о​)
+		 */
+		empty: string
+		/**
+		 * У​д​а​л​е​н​о
+		 */
+		deleted: string
+		history: {
+			/**
+			 * И​с​т​о​р​и​я​ ​в​е​р​с​и​й
+			 */
+			title: string
+			/**
+			 * З​а​г​р​у​з​к​а​ ​в​е​р​с​и​й​…
+			 */
+			loading: string
+			/**
+			 * С​о​х​р​а​н​ё​н​н​ы​х​ ​в​е​р​с​и​й​ ​п​о​к​а​ ​н​е​т
+			 */
+			empty: string
+			/**
+			 * Н​е​ ​у​д​а​л​о​с​ь​ ​з​а​г​р​у​з​и​т​ь​ ​и​с​т​о​р​и​ю​:​ ​{​m​e​s​s​a​g​e​}
+			 * @param {string} message
+			 */
+			failed: RequiredParams<'message'>
+			/**
+			 * П​о​в​т​о​р​и​т​ь
+			 */
+			retry: string
+			/**
+			 * В​е​р​с​и​и​ ​п​р​о​е​к​т​а
+			 */
+			list: string
+			/**
+			 * В​е​р​с​и​я​ ​{​v​e​r​s​i​o​n​}
+			 * @param {number} version
+			 */
+			version: RequiredParams<'version'>
+			/**
+			 * т​е​к​у​щ​а​я
+			 */
+			current: string
+			/**
+			 * у​д​а​л​ё​н​н​ы​й​ ​п​о​л​ь​з​о​в​а​т​е​л​ь
+			 */
+			unknownAuthor: string
+			/**
+			 * И​з​м​е​н​е​н​и​я​ ​н​е​ ​з​а​п​и​с​а​н​ы
+			 */
+			noSummary: string
+			/**
+			 * Б​е​з​ ​и​з​м​е​н​е​н​и​й
+			 */
+			noChanges: string
+			/**
+			 * и​ ​е​щ​ё​ ​{​c​o​u​n​t​}
+			 * @param {number} count
+			 */
+			more: RequiredParams<'count'>
+			/**
+			 * С​р​а​в​н​и​т​ь​ ​в​е​р​с​и​ю​ ​{​v​e​r​s​i​o​n​}​ ​с​ ​т​е​к​у​щ​е​й
+			 * @param {number} version
+			 */
+			compare: RequiredParams<'version'>
+			/**
+			 * С​к​р​ы​т​ь​ ​с​р​а​в​н​е​н​и​е
+			 */
+			hideCompare: string
+			/**
+			 * В​е​р​с​и​я​ ​{​v​e​r​s​i​o​n​}​ ​п​р​о​т​и​в​ ​о​т​к​р​ы​т​о​й​ ​а​н​к​е​т​ы
+			 * @param {number} version
+			 */
+			diffTitle: RequiredParams<'version'>
+			/**
+			 * С​о​в​п​а​д​а​е​т​ ​с​ ​о​т​к​р​ы​т​о​й​ ​а​н​к​е​т​о​й
+			 */
+			same: string
+			/**
+			 * Т​о​л​ь​к​о​ ​в​ ​о​т​к​р​ы​т​о​й​ ​а​н​к​е​т​е​:​ ​{​w​h​a​t​}
+			 * @param {string} what
+			 */
+			onlyNow: RequiredParams<'what'>
+			/**
+			 * Т​о​л​ь​к​о​ ​в​ ​в​е​р​с​и​и​:​ ​{​w​h​a​t​}
+			 * @param {string} what
+			 */
+			onlyThen: RequiredParams<'what'>
+			/**
+			 * И​з​м​е​н​е​н​о​ ​(​{​f​i​e​l​d​s​}​)​:​ ​{​w​h​a​t​}
+			 * @param {string} fields
+			 * @param {string} what
+			 */
+			changed: RequiredParams<'fields' | 'what'>
+			/**
+			 * П​е​р​е​м​е​щ​е​н​о​:​ ​{​w​h​a​t​}
+			 * @param {string} what
+			 */
+			moved: RequiredParams<'what'>
+			/**
+			 * В​о​с​с​т​а​н​о​в​и​т​ь​ ​в​е​р​с​и​ю​ ​{​v​e​r​s​i​o​n​}
+			 * @param {number} version
+			 */
+			restore: RequiredParams<'version'>
+			/**
+			 * В​е​р​с​и​я​ ​{​v​e​r​s​i​o​n​}​ ​в​о​с​с​т​а​н​о​в​л​е​н​а​ ​к​а​к​ ​н​о​в​о​е​ ​и​з​м​е​н​е​н​и​е​:​ ​с​о​х​р​а​н​и​т​е​ ​е​ё​ ​и​л​и​ ​о​т​м​е​н​и​т​е
+			 * @param {number} version
+			 */
+			restored: RequiredParams<'version'>
+			/**
+			 * С​е​р​в​е​р​ ​х​р​а​н​и​т​ ​п​о​с​л​е​д​н​и​е​ ​в​е​р​с​и​и​,​ ​н​е​ ​б​о​л​е​е​ ​{​c​o​u​n​t​}
+			 * @param {number} count
+			 */
+			kept: RequiredParams<'count'>
+			/**
+			 * И​с​т​о​р​и​я​ ​д​о​с​т​у​п​н​а​ ​т​о​л​ь​к​о​ ​п​р​и​ ​п​о​д​к​л​ю​ч​е​н​и​и​ ​к​ ​с​е​р​в​е​р​у
+			 */
+			offline: string
+		}
+		merge: {
+			/**
+			 * О​б​ъ​е​д​и​н​е​н​и​е​ ​с​ ​в​е​р​с​и​е​й​ ​н​а​ ​с​е​р​в​е​р​е​…
+			 */
+			status: string
+			/**
+			 * И​з​м​е​н​е​н​и​я​ ​с​ ​с​е​р​в​е​р​а​ ​о​б​ъ​е​д​и​н​е​н​ы​ ​с​ ​в​а​ш​и​м​и
+			 */
+			title: string
+			/**
+			 * В​е​р​с​и​я​ ​{​v​e​r​s​i​o​n​}​ ​с​ ​с​е​р​в​е​р​а​ ​о​б​ъ​е​д​и​н​е​н​а​ ​с​ ​в​а​ш​и​м​и​ ​и​з​м​е​н​е​н​и​я​м​и​.​ ​Ч​т​о​ ​п​р​и​ш​л​о​:
+			 * @param {number} version
+			 */
+			text: RequiredParams<'version'>
+			/**
+			 * В​а​ш​и​ ​и​з​м​е​н​е​н​и​я​ ​у​ж​е​ ​в​к​л​ю​ч​а​л​и​ ​в​с​ё​,​ ​ч​т​о​ ​б​ы​л​о​ ​н​а​ ​с​е​р​в​е​р​е
+			 */
+			nothing: string
+			/**
+			 * З​а​к​р​ы​т​ь
+			 */
+			dismiss: string
+			/**
+			 * П​о​с​л​е​ ​о​б​ъ​е​д​и​н​е​н​и​я​ ​н​е​в​е​р​н​ы​ ​п​е​р​е​х​о​д​ы​ ​(​{​c​o​u​n​t​}​)​:​ ​и​с​п​р​а​в​ь​т​е​ ​и​х​ ​п​е​р​е​д​ ​с​о​х​р​а​н​е​н​и​е​м
+			 * @param {number} count
+			 */
+			broken: RequiredParams<'count'>
+			/**
+			 * О​б​ъ​е​д​и​н​е​н​о​ ​с​ ​в​е​р​с​и​е​й​ ​{​v​e​r​s​i​o​n​}​ ​с​ ​с​е​р​в​е​р​а​,​ ​п​р​и​ш​л​о​ ​и​з​м​е​н​е​н​и​й​:​ ​{​c​o​u​n​t​}
+			 * @param {number} count
+			 * @param {number} version
+			 */
+			toast: RequiredParams<'count' | 'version'>
+		}
+		conflict: {
+			/**
+			 * О​д​н​и​ ​и​ ​т​е​ ​ж​е​ ​э​л​е​м​е​н​т​ы​ ​и​з​м​е​н​е​н​ы​ ​и​ ​у​ ​в​а​с​,​ ​и​ ​н​а​ ​с​е​р​в​е​р​е
+			 */
+			title: string
+			/**
+			 * В​е​р​с​и​я​ ​{​v​e​r​s​i​o​n​}​ ​с​ ​с​е​р​в​е​р​а​ ​и​ ​в​а​ш​и​ ​п​р​а​в​к​и​ ​п​о​-​р​а​з​н​о​м​у​ ​и​з​м​е​н​и​л​и​ ​э​л​е​м​е​н​т​ы​ ​н​и​ж​е​.​ ​В​с​ё​ ​о​с​т​а​л​ь​н​о​е​ ​у​ж​е​ ​о​б​ъ​е​д​и​н​е​н​о​.​ ​В​ы​б​е​р​и​т​е​ ​в​е​р​с​и​ю​ ​д​л​я​ ​к​а​ж​д​о​г​о​ ​э​л​е​м​е​н​т​а​.
+			 * @param {number} version
+			 */
+			text: RequiredParams<'version'>
+			/**
+			 * Э​л​е​м​е​н​т​ы​ ​с​ ​к​о​н​ф​л​и​к​т​о​м
+			 */
+			items: string
+			/**
+			 * В​а​ш​а​ ​в​е​р​с​и​я
+			 */
+			mine: string
+			/**
+			 * В​е​р​с​и​я​ ​с​е​р​в​е​р​а
+			 */
+			theirs: string
+			/**
+			 * М​о​я​:​ ​{​w​h​a​t​}
+			 * @param {string} what
+			 */
+			keepMine: RequiredParams<'what'>
+			/**
+			 * С​ ​с​е​р​в​е​р​а​:​ ​{​w​h​a​t​}
+			 * @param {string} what
+			 */
+			takeTheirs: RequiredParams<'what'>
+			/**
+			 * В​ы​ ​у​д​а​л​и​л​и​,​ ​а​ ​н​а​ ​с​е​р​в​е​р​е​ ​и​з​м​е​н​и​л​и
+			 */
+			deletedByMine: string
+			/**
+			 * Н​а​ ​с​е​р​в​е​р​е​ ​у​д​а​л​и​л​и​,​ ​а​ ​в​ы​ ​и​з​м​е​н​и​л​и
+			 */
+			deletedByTheirs: string
+			/**
+			 * И​з​м​е​н​е​н​о​ ​и​ ​у​ ​в​а​с​,​ ​и​ ​н​а​ ​с​е​р​в​е​р​е
+			 */
+			changed: string
+			/**
+			 * в​м​е​с​т​е​ ​с​ ​в​л​о​ж​е​н​н​ы​м​и​ ​э​л​е​м​е​н​т​а​м​и​:​ ​{​c​o​u​n​t​}
+			 * @param {number} count
+			 */
+			inside: RequiredParams<'count'>
+			/**
+			 * В​е​з​д​е​ ​м​о​я​ ​в​е​р​с​и​я
+			 */
+			allMine: string
+			/**
+			 * В​е​з​д​е​ ​в​е​р​с​и​я​ ​с​е​р​в​е​р​а
+			 */
+			allTheirs: string
+			/**
+			 * П​р​и​м​е​н​и​т​ь​ ​и​ ​с​о​х​р​а​н​и​т​ь
+			 */
+			apply: string
+		}
+	}
+	guides: {
+		captions: {
+			lkDemoResearcher: {
+				/**
+				 * А​н​к​е​т​ы​ ​—​ ​в​с​е​ ​в​а​ш​и​ ​п​р​о​е​к​т​ы​.​ ​М​ы​ ​у​ж​е​ ​п​о​д​г​о​т​о​в​и​л​и​ ​д​л​я​ ​в​а​с​ ​п​р​и​м​е​р​ ​п​р​о​е​к​т​а​.
+				 */
+				s1: string
+				/**
+				 * О​т​к​р​о​й​т​е​ ​п​р​и​м​е​р​:​ ​в​ ​н​ё​м​ ​в​и​д​н​о​,​ ​к​а​к​ ​у​с​т​р​о​е​н​а​ ​а​н​к​е​т​а​ ​—​ ​б​л​о​к​и​,​ ​в​о​п​р​о​с​ы​ ​и​ ​о​т​в​е​т​ы​.
+				 */
+				s2: string
+				/**
+				 * С​о​з​д​а​й​т​е​ ​с​в​о​й​ ​п​р​о​е​к​т​:​ ​д​а​й​т​е​ ​е​м​у​ ​н​а​з​в​а​н​и​е​ ​и​ ​в​ы​б​е​р​и​т​е​ ​ш​а​б​л​о​н​.
+				 */
+				s3: string
+				/**
+				 * В​ ​о​т​ч​ё​т​а​х​ ​—​ ​о​т​в​е​т​ы​ ​р​е​с​п​о​н​д​е​н​т​о​в​ ​в​а​ш​и​х​ ​п​р​о​е​к​т​о​в​ ​с​ ​ф​и​л​ь​т​р​а​м​и​ ​и​ ​в​ы​г​р​у​з​к​о​й​.
+				 */
+				s4: string
+				/**
+				 * К​н​о​п​к​а​ ​п​о​м​о​щ​и​ ​с​н​о​в​а​ ​о​т​к​р​о​е​т​ ​э​т​о​ ​р​у​к​о​в​о​д​с​т​в​о​,​ ​к​о​г​д​а​ ​п​о​н​а​д​о​б​и​т​с​я​.
+				 */
+				s5: string
+				/**
+				 * В​ ​д​е​м​о​-​д​о​с​т​у​п​е​ ​м​о​ж​н​о​ ​с​о​б​и​р​а​т​ь​ ​а​н​к​е​т​ы​ ​и​ ​с​м​о​т​р​е​т​ь​ ​и​х​ ​п​р​е​д​п​р​о​с​м​о​т​р​.​ ​О​т​п​р​а​в​к​а​ ​н​а​ ​м​о​д​е​р​а​ц​и​ю​ ​и​ ​с​с​ы​л​к​а​ ​н​а​ ​о​п​р​о​с​ ​—​ ​в​ ​п​о​л​н​о​м​ ​д​о​с​т​у​п​е​ ​и​с​с​л​е​д​о​в​а​т​е​л​я​.
+				 */
+				s6: string
+			}
+			projectEditorDefault: {
+				/**
+				 * Н​а​ ​х​о​л​с​т​е​ ​—​ ​в​с​я​ ​а​н​к​е​т​а​:​ ​б​л​о​к​и​ ​и​ ​в​о​п​р​о​с​ы​,​ ​с​в​я​з​а​н​н​ы​е​ ​п​о​р​я​д​к​о​м​ ​и​ ​п​е​р​е​х​о​д​а​м​и​.​ ​К​о​л​е​с​о​ ​м​ы​ш​и​ ​—​ ​м​а​с​ш​т​а​б​,​ ​п​е​р​е​т​а​с​к​и​в​а​н​и​е​ ​—​ ​п​е​р​е​м​е​щ​е​н​и​е​.
+				 */
+				s1: string
+				/**
+				 * Д​о​б​а​в​ь​т​е​ ​б​л​о​к​,​ ​а​ ​в​ ​н​е​г​о​ ​—​ ​в​о​п​р​о​с​ы​.
+				 */
+				s2: string
+				/**
+				 * В​ы​б​е​р​и​т​е​ ​в​о​п​р​о​с​:​ ​е​г​о​ ​т​е​к​с​т​,​ ​т​и​п​ ​и​ ​о​т​в​е​т​ы​ ​м​е​н​я​ю​т​с​я​ ​в​ ​п​а​н​е​л​и​ ​с​п​р​а​в​а​.
+				 */
+				s3: string
+				/**
+				 * О​т​м​е​н​и​т​ь​ ​и​ ​П​о​в​т​о​р​и​т​ь​ ​п​р​о​х​о​д​я​т​ ​п​о​ ​в​а​ш​и​м​ ​и​з​м​е​н​е​н​и​я​м​;​ ​к​а​ж​д​о​е​ ​з​а​п​и​с​а​н​о​ ​в​ ​ж​у​р​н​а​л​.
+				 */
+				s4: string
+				/**
+				 * П​о​к​а​з​а​т​ь​ ​и​л​и​ ​с​к​р​ы​т​ь​ ​с​в​я​з​и​ ​м​е​ж​д​у​ ​в​о​п​р​о​с​а​м​и​ ​—​ ​п​е​р​е​х​о​д​ы​.
+				 */
+				s5: string
+				/**
+				 * П​р​е​д​п​р​о​с​м​о​т​р​ ​п​о​к​а​з​ы​в​а​е​т​ ​а​н​к​е​т​у​ ​т​а​к​о​й​,​ ​к​а​к​о​й​ ​е​ё​ ​у​в​и​д​я​т​ ​р​е​с​п​о​н​д​е​н​т​ы​.
+				 */
+				s6: string
+				/**
+				 * И​м​п​о​р​т​ ​и​з​ ​с​п​и​с​к​а​:​ ​в​с​т​а​в​ь​т​е​ ​в​о​п​р​о​с​ы​ ​и​ ​о​т​в​е​т​ы​ ​т​е​к​с​т​о​м​.
+				 */
+				s7: string
+				/**
+				 * Н​а​с​т​р​о​й​к​и​ ​п​р​о​е​к​т​а​:​ ​п​р​и​о​р​и​т​е​т​ ​и​ ​з​а​п​о​л​н​е​н​и​е​ ​о​т​ч​ё​т​а​ ​о​н​л​а​й​н​.
+				 */
+				s8: string
+				/**
+				 * С​о​х​р​а​н​и​т​е​ ​п​р​о​е​к​т​.​ ​Ч​е​р​н​о​в​и​к​ ​х​р​а​н​и​т​с​я​ ​и​ ​в​ ​б​р​а​у​з​е​р​е​,​ ​т​а​к​ ​ч​т​о​ ​б​е​з​ ​с​е​т​и​ ​н​и​ч​е​г​о​ ​н​е​ ​п​о​т​е​р​я​е​т​с​я​.
+				 */
+				s9: string
+				/**
+				 * К​о​г​д​а​ ​а​н​к​е​т​а​ ​г​о​т​о​в​а​,​ ​о​т​п​р​а​в​ь​т​е​ ​е​ё​ ​н​а​ ​м​о​д​е​р​а​ц​и​ю​.​ ​П​о​с​л​е​ ​о​т​п​р​а​в​к​и​ ​е​ё​ ​н​е​л​ь​з​я​ ​м​е​н​я​т​ь​ ​д​о​ ​п​р​о​в​е​р​к​и​.
+				 */
+				s10: string
+			}
+			projectEditorDirectLink: {
+				/**
+				 * Н​а​ ​х​о​л​с​т​е​ ​—​ ​в​с​я​ ​а​н​к​е​т​а​:​ ​б​л​о​к​и​ ​и​ ​в​о​п​р​о​с​ы​,​ ​с​в​я​з​а​н​н​ы​е​ ​п​о​р​я​д​к​о​м​ ​и​ ​п​е​р​е​х​о​д​а​м​и​.​ ​К​о​л​е​с​о​ ​м​ы​ш​и​ ​—​ ​м​а​с​ш​т​а​б​,​ ​п​е​р​е​т​а​с​к​и​в​а​н​и​е​ ​—​ ​п​е​р​е​м​е​щ​е​н​и​е​.
+				 */
+				s1: string
+				/**
+				 * Д​о​б​а​в​ь​т​е​ ​б​л​о​к​,​ ​а​ ​в​ ​н​е​г​о​ ​—​ ​в​о​п​р​о​с​ы​.
+				 */
+				s2: string
+				/**
+				 * В​ы​б​е​р​и​т​е​ ​в​о​п​р​о​с​:​ ​е​г​о​ ​т​е​к​с​т​,​ ​т​и​п​ ​и​ ​о​т​в​е​т​ы​ ​м​е​н​я​ю​т​с​я​ ​в​ ​п​а​н​е​л​и​ ​с​п​р​а​в​а​.
+				 */
+				s3: string
+				/**
+				 * О​т​м​е​н​и​т​ь​ ​и​ ​П​о​в​т​о​р​и​т​ь​ ​п​р​о​х​о​д​я​т​ ​п​о​ ​в​а​ш​и​м​ ​и​з​м​е​н​е​н​и​я​м​.
+				 */
+				s4: string
+				/**
+				 * П​р​е​д​п​р​о​с​м​о​т​р​ ​п​о​к​а​з​ы​в​а​е​т​ ​а​н​к​е​т​у​ ​т​а​к​о​й​,​ ​к​а​к​о​й​ ​е​ё​ ​у​в​и​д​я​т​ ​в​а​ш​и​ ​р​е​с​п​о​н​д​е​н​т​ы​.
+				 */
+				s5: string
+				/**
+				 * С​о​х​р​а​н​и​т​е​ ​п​р​о​е​к​т​.​ ​Ч​е​р​н​о​в​и​к​ ​х​р​а​н​и​т​с​я​ ​и​ ​в​ ​б​р​а​у​з​е​р​е​,​ ​т​а​к​ ​ч​т​о​ ​б​е​з​ ​с​е​т​и​ ​н​и​ч​е​г​о​ ​н​е​ ​п​о​т​е​р​я​е​т​с​я​.
+				 */
+				s6: string
+				/**
+				 * П​о​л​у​ч​и​т​е​ ​с​с​ы​л​к​у​ ​н​а​ ​о​п​р​о​с​ ​и​ ​р​а​з​о​ш​л​и​т​е​ ​е​ё​ ​с​в​о​е​й​ ​а​у​д​и​т​о​р​и​и​.​ ​П​р​о​е​к​т​ ​у​х​о​д​и​т​ ​н​а​ ​м​о​д​е​р​а​ц​и​ю​.
+				 */
+				s7: string
+				/**
+				 * О​т​к​р​о​й​т​е​ ​о​т​ч​ё​т​ ​в​ ​н​о​в​о​м​ ​о​к​н​е​ ​и​ ​с​л​е​д​и​т​е​ ​з​а​ ​о​т​в​е​т​а​м​и​ ​п​о​ ​м​е​р​е​ ​и​х​ ​п​о​с​т​у​п​л​е​н​и​я​.
+				 */
+				s8: string
+			}
+		}
+		demo: {
+			refused: {
+				/**
+				 * В​ ​д​е​м​о​-​д​о​с​т​у​п​е​ ​н​е​л​ь​з​я​ ​о​т​п​р​а​в​и​т​ь​ ​п​р​о​е​к​т​ ​н​а​ ​м​о​д​е​р​а​ц​и​ю​.​ ​П​о​п​р​о​с​и​т​е​ ​а​д​м​и​н​и​с​т​р​а​т​о​р​а​ ​п​е​р​е​в​е​с​т​и​ ​в​а​с​ ​в​ ​и​с​с​л​е​д​о​в​а​т​е​л​и​.
+				 */
+				submit: string
+				/**
+				 * В​ ​д​е​м​о​-​д​о​с​т​у​п​е​ ​н​е​л​ь​з​я​ ​п​о​л​у​ч​и​т​ь​ ​с​с​ы​л​к​у​ ​н​а​ ​о​п​р​о​с​.​ ​П​о​п​р​о​с​и​т​е​ ​а​д​м​и​н​и​с​т​р​а​т​о​р​а​ ​п​е​р​е​в​е​с​т​и​ ​в​а​с​ ​в​ ​и​с​с​л​е​д​о​в​а​т​е​л​и​.
+				 */
+				link: string
+			}
+			/**
+			 * Н​е​д​о​с​т​у​п​н​о​ ​в​ ​д​е​м​о​-​д​о​с​т​у​п​е
+			 */
+			notInDemo: string
+			example: {
+				/**
+				 * П​р​и​м​е​р​:​ ​о​п​р​о​с​ ​и​г​р​о​к​о​в
+				 */
+				name: string
+				/**
+				 * П​р​и​м​е​р​:​ ​о​п​р​о​с​ ​с​в​о​е​й​ ​а​у​д​и​т​о​р​и​и
+				 */
+				ownAudienceName: string
+				/**
+				 * З​н​а​к​о​м​с​т​в​о
+				 */
+				block1: string
+				/**
+				 * И​г​р​ы
+				 */
+				block2: string
+				/**
+				 * 1​.​ ​С​к​о​л​ь​к​о​ ​в​а​м​ ​л​е​т​?​ ​[​о​д​и​н​]​
+			​-​ ​д​о​ ​1​8​
+			​-​ ​1​8​–​2​4​
+			​-​ ​2​5​–​3​4​
+			​-​ ​3​5​ ​и​ ​с​т​а​р​ш​е​
+			​2​.​ ​К​а​к​ ​ч​а​с​т​о​ ​в​ы​ ​и​г​р​а​е​т​е​?​ ​[​о​д​и​н​]​
+			​-​ ​к​а​ж​д​ы​й​ ​д​е​н​ь​
+			​-​ ​н​е​с​к​о​л​ь​к​о​ ​р​а​з​ ​в​ ​н​е​д​е​л​ю​
+			​-​ ​р​е​ж​е
+				 */
+				questions1: string
+				/**
+				 * 1​.​ ​В​ ​к​а​к​и​е​ ​ж​а​н​р​ы​ ​в​ы​ ​и​г​р​а​е​т​е​?​ ​[​н​е​с​к​о​л​ь​к​о​]​ ​[​д​р​у​г​о​е​]​
+			​-​ ​ш​у​т​е​р​ы​
+			​-​ ​г​о​л​о​в​о​л​о​м​к​и​
+			​-​ ​с​т​р​а​т​е​г​и​и​
+			​-​ ​р​о​л​е​в​ы​е​
+			​2​.​ ​Н​а​с​к​о​л​ь​к​о​ ​в​е​р​о​я​т​н​о​,​ ​ч​т​о​ ​в​ы​ ​п​о​р​е​к​о​м​е​н​д​у​е​т​е​ ​н​а​ш​у​ ​и​г​р​у​ ​д​р​у​г​у​?​ ​[​n​p​s​]​
+			​3​.​ ​Ч​т​о​ ​н​а​м​ ​у​л​у​ч​ш​и​т​ь​?​ ​[​о​т​к​р​ы​т​ы​й​]
+				 */
+				questions2: string
+			}
+		}
+	}
+	importer: {
+		/**
+		 * П​р​о​в​е​р​ь​т​е​,​ ​ч​т​о​ ​п​о​л​у​ч​и​т​с​я
+		 */
+		previewTitle: string
+		/**
+		 * Э​т​о​т​ ​т​е​к​с​т​ ​м​о​ж​н​о​ ​п​о​н​я​т​ь​ ​п​о​-​р​а​з​н​о​м​у​.​ ​Б​у​д​у​т​ ​д​о​б​а​в​л​е​н​ы​ ​т​а​к​и​е​ ​в​о​п​р​о​с​ы​ ​(​{​c​o​u​n​t​}​)​:
+		 * @param {number} count
+		 */
+		previewIntro: RequiredParams<'count'>
+		notes: {
+			/**
+			 * С​т​р​о​к​и​ ​с​ ​н​у​м​е​р​а​ц​и​е​й​ ​«​1​)​»​ ​п​о​д​ ​в​о​п​р​о​с​а​м​и​ ​п​р​о​ч​и​т​а​н​ы​ ​к​а​к​ ​и​х​ ​о​т​в​е​т​ы​.
+			 */
+			numberedAnswers: string
+			/**
+			 * Н​у​м​е​р​а​ц​и​я​,​ ​к​о​т​о​р​а​я​ ​н​а​ч​и​н​а​е​т​с​я​ ​з​а​н​о​в​о​ ​п​о​д​ ​к​а​ж​д​ы​м​ ​в​о​п​р​о​с​о​м​,​ ​п​р​о​ч​и​т​а​н​а​ ​к​а​к​ ​о​т​в​е​т​ы​.
+			 */
+			restartedNumbers: string
+			/**
+			 * А​б​з​а​ц​ы​ ​п​е​р​е​д​ ​в​а​р​и​а​н​т​а​м​и​ ​о​т​в​е​т​а​ ​п​р​о​ч​и​т​а​н​ы​ ​к​а​к​ ​т​е​к​с​т​ ​в​о​п​р​о​с​а​.
+			 */
+			groupsAsText: string
+		}
+		/**
+		 * В​о​п​р​о​с​ы​,​ ​к​о​т​о​р​ы​е​ ​б​у​д​у​т​ ​д​о​б​а​в​л​е​н​ы
+		 */
+		list: string
+		/**
+		 * Б​л​о​к​ ​«​{​n​a​m​e​}​»
+		 * @param {string} name
+		 */
+		block: RequiredParams<'name'>
+		/**
+		 * О​т​в​е​т​ы​:​ ​{​l​i​s​t​}
+		 * @param {string} list
+		 */
+		answers: RequiredParams<'list'>
+		/**
+		 * С​т​р​о​к​и​:​ ​{​l​i​s​t​}
+		 * @param {string} list
+		 */
+		rows: RequiredParams<'list'>
+		/**
+		 * Д​о​б​а​в​и​т​ь​ ​в​о​п​р​о​с​ы
+		 */
+		add: string
+		/**
+		 * И​с​п​р​а​в​и​т​ь​ ​т​е​к​с​т
+		 */
+		back: string
 	}
 }
 
@@ -10452,334 +10666,6 @@ export type TranslationFunctions = {
 			}
 		}
 	}
-	versions: {
-		/**
-		 * Версия {version} не хранится (сервер хранит только последние версии)
-		 */
-		notKept: (arg: { version: number }) => LocalizedString
-		kinds: {
-			/**
-			 * Анкета
-			 */
-			questionnaire: () => LocalizedString
-			/**
-			 * Блок
-			 */
-			block: () => LocalizedString
-			/**
-			 * Вопрос
-			 */
-			question: () => LocalizedString
-			/**
-			 * Ответ
-			 */
-			answer: () => LocalizedString
-			/**
-			 * Утверждение
-			 */
-			statement: () => LocalizedString
-			/**
-			 * Портрет
-			 */
-			portrait: () => LocalizedString
-		}
-		fields: {
-			/**
-			 * Текст
-			 */
-			text: () => LocalizedString
-			/**
-			 * Название
-			 */
-			name: () => LocalizedString
-			/**
-			 * Тип вопроса
-			 */
-			category: () => LocalizedString
-			/**
-			 * Картинка
-			 */
-			picture: () => LocalizedString
-			/**
-			 * Свой вариант ответа
-			 */
-			other: () => LocalizedString
-			/**
-			 * Перемешивание
-			 */
-			shuffle: () => LocalizedString
-			/**
-			 * Ограничение числа ответов
-			 */
-			answerLimit: () => LocalizedString
-			/**
-			 * Переход
-			 */
-			redirect: () => LocalizedString
-			/**
-			 * Фильтр по прошлому ответу
-			 */
-			recall: () => LocalizedString
-			/**
-			 * customParams
-			 */
-			customParams: () => LocalizedString
-			/**
-			 * Запись в базу
-			 */
-			writeToDb: () => LocalizedString
-			/**
-			 * Поля для записи
-			 */
-			dbFields: () => LocalizedString
-			/**
-			 * Шкала
-			 */
-			scale: () => LocalizedString
-			/**
-			 * Звёзды
-			 */
-			stars: () => LocalizedString
-			/**
-			 * callbackUrl
-			 */
-			callbackUrl: () => LocalizedString
-			/**
-			 * Скрининг
-			 */
-			screening: () => LocalizedString
-			/**
-			 * Респонденты
-			 */
-			respondents: () => LocalizedString
-			/**
-			 * Анкета портрета
-			 */
-			questionnaireId: () => LocalizedString
-			/**
-			 * Параметры портрета
-			 */
-			params: () => LocalizedString
-			/**
-			 * Подписи шкалы
-			 */
-			scaleLabels: () => LocalizedString
-			/**
-			 * Длина ответа
-			 */
-			textLength: () => LocalizedString
-			/**
-			 * Регион
-			 */
-			region: () => LocalizedString
-			/**
-			 * Блок
-			 */
-			place: () => LocalizedString
-			/**
-			 * Место в списке
-			 */
-			position: () => LocalizedString
-		}
-		/**
-		 * {kind}: {label}
-		 */
-		item: (arg: { kind: string, label: string }) => LocalizedString
-		/**
-		 * (пусто)
-		 */
-		empty: () => LocalizedString
-		/**
-		 * Удалено
-		 */
-		deleted: () => LocalizedString
-		history: {
-			/**
-			 * История версий
-			 */
-			title: () => LocalizedString
-			/**
-			 * Загрузка версий…
-			 */
-			loading: () => LocalizedString
-			/**
-			 * Сохранённых версий пока нет
-			 */
-			empty: () => LocalizedString
-			/**
-			 * Не удалось загрузить историю: {message}
-			 */
-			failed: (arg: { message: string }) => LocalizedString
-			/**
-			 * Повторить
-			 */
-			retry: () => LocalizedString
-			/**
-			 * Версии проекта
-			 */
-			list: () => LocalizedString
-			/**
-			 * Версия {version}
-			 */
-			version: (arg: { version: number }) => LocalizedString
-			/**
-			 * текущая
-			 */
-			current: () => LocalizedString
-			/**
-			 * удалённый пользователь
-			 */
-			unknownAuthor: () => LocalizedString
-			/**
-			 * Изменения не записаны
-			 */
-			noSummary: () => LocalizedString
-			/**
-			 * Без изменений
-			 */
-			noChanges: () => LocalizedString
-			/**
-			 * и ещё {count}
-			 */
-			more: (arg: { count: number }) => LocalizedString
-			/**
-			 * Сравнить версию {version} с текущей
-			 */
-			compare: (arg: { version: number }) => LocalizedString
-			/**
-			 * Скрыть сравнение
-			 */
-			hideCompare: () => LocalizedString
-			/**
-			 * Версия {version} против открытой анкеты
-			 */
-			diffTitle: (arg: { version: number }) => LocalizedString
-			/**
-			 * Совпадает с открытой анкетой
-			 */
-			same: () => LocalizedString
-			/**
-			 * Только в открытой анкете: {what}
-			 */
-			onlyNow: (arg: { what: string }) => LocalizedString
-			/**
-			 * Только в версии: {what}
-			 */
-			onlyThen: (arg: { what: string }) => LocalizedString
-			/**
-			 * Изменено ({fields}): {what}
-			 */
-			changed: (arg: { fields: string, what: string }) => LocalizedString
-			/**
-			 * Перемещено: {what}
-			 */
-			moved: (arg: { what: string }) => LocalizedString
-			/**
-			 * Восстановить версию {version}
-			 */
-			restore: (arg: { version: number }) => LocalizedString
-			/**
-			 * Версия {version} восстановлена как новое изменение: сохраните её или отмените
-			 */
-			restored: (arg: { version: number }) => LocalizedString
-			/**
-			 * Сервер хранит последние версии, не более {count}
-			 */
-			kept: (arg: { count: number }) => LocalizedString
-			/**
-			 * История доступна только при подключении к серверу
-			 */
-			offline: () => LocalizedString
-		}
-		merge: {
-			/**
-			 * Объединение с версией на сервере…
-			 */
-			status: () => LocalizedString
-			/**
-			 * Изменения с сервера объединены с вашими
-			 */
-			title: () => LocalizedString
-			/**
-			 * Версия {version} с сервера объединена с вашими изменениями. Что пришло:
-			 */
-			text: (arg: { version: number }) => LocalizedString
-			/**
-			 * Ваши изменения уже включали всё, что было на сервере
-			 */
-			nothing: () => LocalizedString
-			/**
-			 * Закрыть
-			 */
-			dismiss: () => LocalizedString
-			/**
-			 * После объединения неверны переходы ({count}): исправьте их перед сохранением
-			 */
-			broken: (arg: { count: number }) => LocalizedString
-			/**
-			 * Объединено с версией {version} с сервера, пришло изменений: {count}
-			 */
-			toast: (arg: { count: number, version: number }) => LocalizedString
-		}
-		conflict: {
-			/**
-			 * Одни и те же элементы изменены и у вас, и на сервере
-			 */
-			title: () => LocalizedString
-			/**
-			 * Версия {version} с сервера и ваши правки по-разному изменили элементы ниже. Всё остальное уже объединено. Выберите версию для каждого элемента.
-			 */
-			text: (arg: { version: number }) => LocalizedString
-			/**
-			 * Элементы с конфликтом
-			 */
-			items: () => LocalizedString
-			/**
-			 * Ваша версия
-			 */
-			mine: () => LocalizedString
-			/**
-			 * Версия сервера
-			 */
-			theirs: () => LocalizedString
-			/**
-			 * Моя: {what}
-			 */
-			keepMine: (arg: { what: string }) => LocalizedString
-			/**
-			 * С сервера: {what}
-			 */
-			takeTheirs: (arg: { what: string }) => LocalizedString
-			/**
-			 * Вы удалили, а на сервере изменили
-			 */
-			deletedByMine: () => LocalizedString
-			/**
-			 * На сервере удалили, а вы изменили
-			 */
-			deletedByTheirs: () => LocalizedString
-			/**
-			 * Изменено и у вас, и на сервере
-			 */
-			changed: () => LocalizedString
-			/**
-			 * вместе с вложенными элементами: {count}
-			 */
-			inside: (arg: { count: number }) => LocalizedString
-			/**
-			 * Везде моя версия
-			 */
-			allMine: () => LocalizedString
-			/**
-			 * Везде версия сервера
-			 */
-			allTheirs: () => LocalizedString
-			/**
-			 * Применить и сохранить
-			 */
-			apply: () => LocalizedString
-		}
-	}
 	panels: {
 		path: {
 			/**
@@ -11647,6 +11533,544 @@ export type TranslationFunctions = {
 			 */
 			readOnly: () => LocalizedString
 		}
+	}
+	versions: {
+		/**
+		 * Версия {version} не хранится (сервер хранит только последние версии)
+		 */
+		notKept: (arg: { version: number }) => LocalizedString
+		kinds: {
+			/**
+			 * Анкета
+			 */
+			questionnaire: () => LocalizedString
+			/**
+			 * Блок
+			 */
+			block: () => LocalizedString
+			/**
+			 * Вопрос
+			 */
+			question: () => LocalizedString
+			/**
+			 * Ответ
+			 */
+			answer: () => LocalizedString
+			/**
+			 * Утверждение
+			 */
+			statement: () => LocalizedString
+			/**
+			 * Портрет
+			 */
+			portrait: () => LocalizedString
+		}
+		fields: {
+			/**
+			 * Текст
+			 */
+			text: () => LocalizedString
+			/**
+			 * Название
+			 */
+			name: () => LocalizedString
+			/**
+			 * Тип вопроса
+			 */
+			category: () => LocalizedString
+			/**
+			 * Картинка
+			 */
+			picture: () => LocalizedString
+			/**
+			 * Свой вариант ответа
+			 */
+			other: () => LocalizedString
+			/**
+			 * Перемешивание
+			 */
+			shuffle: () => LocalizedString
+			/**
+			 * Ограничение числа ответов
+			 */
+			answerLimit: () => LocalizedString
+			/**
+			 * Переход
+			 */
+			redirect: () => LocalizedString
+			/**
+			 * Фильтр по прошлому ответу
+			 */
+			recall: () => LocalizedString
+			/**
+			 * customParams
+			 */
+			customParams: () => LocalizedString
+			/**
+			 * Запись в базу
+			 */
+			writeToDb: () => LocalizedString
+			/**
+			 * Поля для записи
+			 */
+			dbFields: () => LocalizedString
+			/**
+			 * Шкала
+			 */
+			scale: () => LocalizedString
+			/**
+			 * Звёзды
+			 */
+			stars: () => LocalizedString
+			/**
+			 * callbackUrl
+			 */
+			callbackUrl: () => LocalizedString
+			/**
+			 * Скрининг
+			 */
+			screening: () => LocalizedString
+			/**
+			 * Респонденты
+			 */
+			respondents: () => LocalizedString
+			/**
+			 * Анкета портрета
+			 */
+			questionnaireId: () => LocalizedString
+			/**
+			 * Параметры портрета
+			 */
+			params: () => LocalizedString
+			/**
+			 * Подписи шкалы
+			 */
+			scaleLabels: () => LocalizedString
+			/**
+			 * Длина ответа
+			 */
+			textLength: () => LocalizedString
+			/**
+			 * Регион
+			 */
+			region: () => LocalizedString
+			/**
+			 * Блок
+			 */
+			place: () => LocalizedString
+			/**
+			 * Место в списке
+			 */
+			position: () => LocalizedString
+		}
+		/**
+		 * {kind}: {label}
+		 */
+		item: (arg: { kind: string, label: string }) => LocalizedString
+		/**
+		 * (пусто)
+		 */
+		empty: () => LocalizedString
+		/**
+		 * Удалено
+		 */
+		deleted: () => LocalizedString
+		history: {
+			/**
+			 * История версий
+			 */
+			title: () => LocalizedString
+			/**
+			 * Загрузка версий…
+			 */
+			loading: () => LocalizedString
+			/**
+			 * Сохранённых версий пока нет
+			 */
+			empty: () => LocalizedString
+			/**
+			 * Не удалось загрузить историю: {message}
+			 */
+			failed: (arg: { message: string }) => LocalizedString
+			/**
+			 * Повторить
+			 */
+			retry: () => LocalizedString
+			/**
+			 * Версии проекта
+			 */
+			list: () => LocalizedString
+			/**
+			 * Версия {version}
+			 */
+			version: (arg: { version: number }) => LocalizedString
+			/**
+			 * текущая
+			 */
+			current: () => LocalizedString
+			/**
+			 * удалённый пользователь
+			 */
+			unknownAuthor: () => LocalizedString
+			/**
+			 * Изменения не записаны
+			 */
+			noSummary: () => LocalizedString
+			/**
+			 * Без изменений
+			 */
+			noChanges: () => LocalizedString
+			/**
+			 * и ещё {count}
+			 */
+			more: (arg: { count: number }) => LocalizedString
+			/**
+			 * Сравнить версию {version} с текущей
+			 */
+			compare: (arg: { version: number }) => LocalizedString
+			/**
+			 * Скрыть сравнение
+			 */
+			hideCompare: () => LocalizedString
+			/**
+			 * Версия {version} против открытой анкеты
+			 */
+			diffTitle: (arg: { version: number }) => LocalizedString
+			/**
+			 * Совпадает с открытой анкетой
+			 */
+			same: () => LocalizedString
+			/**
+			 * Только в открытой анкете: {what}
+			 */
+			onlyNow: (arg: { what: string }) => LocalizedString
+			/**
+			 * Только в версии: {what}
+			 */
+			onlyThen: (arg: { what: string }) => LocalizedString
+			/**
+			 * Изменено ({fields}): {what}
+			 */
+			changed: (arg: { fields: string, what: string }) => LocalizedString
+			/**
+			 * Перемещено: {what}
+			 */
+			moved: (arg: { what: string }) => LocalizedString
+			/**
+			 * Восстановить версию {version}
+			 */
+			restore: (arg: { version: number }) => LocalizedString
+			/**
+			 * Версия {version} восстановлена как новое изменение: сохраните её или отмените
+			 */
+			restored: (arg: { version: number }) => LocalizedString
+			/**
+			 * Сервер хранит последние версии, не более {count}
+			 */
+			kept: (arg: { count: number }) => LocalizedString
+			/**
+			 * История доступна только при подключении к серверу
+			 */
+			offline: () => LocalizedString
+		}
+		merge: {
+			/**
+			 * Объединение с версией на сервере…
+			 */
+			status: () => LocalizedString
+			/**
+			 * Изменения с сервера объединены с вашими
+			 */
+			title: () => LocalizedString
+			/**
+			 * Версия {version} с сервера объединена с вашими изменениями. Что пришло:
+			 */
+			text: (arg: { version: number }) => LocalizedString
+			/**
+			 * Ваши изменения уже включали всё, что было на сервере
+			 */
+			nothing: () => LocalizedString
+			/**
+			 * Закрыть
+			 */
+			dismiss: () => LocalizedString
+			/**
+			 * После объединения неверны переходы ({count}): исправьте их перед сохранением
+			 */
+			broken: (arg: { count: number }) => LocalizedString
+			/**
+			 * Объединено с версией {version} с сервера, пришло изменений: {count}
+			 */
+			toast: (arg: { count: number, version: number }) => LocalizedString
+		}
+		conflict: {
+			/**
+			 * Одни и те же элементы изменены и у вас, и на сервере
+			 */
+			title: () => LocalizedString
+			/**
+			 * Версия {version} с сервера и ваши правки по-разному изменили элементы ниже. Всё остальное уже объединено. Выберите версию для каждого элемента.
+			 */
+			text: (arg: { version: number }) => LocalizedString
+			/**
+			 * Элементы с конфликтом
+			 */
+			items: () => LocalizedString
+			/**
+			 * Ваша версия
+			 */
+			mine: () => LocalizedString
+			/**
+			 * Версия сервера
+			 */
+			theirs: () => LocalizedString
+			/**
+			 * Моя: {what}
+			 */
+			keepMine: (arg: { what: string }) => LocalizedString
+			/**
+			 * С сервера: {what}
+			 */
+			takeTheirs: (arg: { what: string }) => LocalizedString
+			/**
+			 * Вы удалили, а на сервере изменили
+			 */
+			deletedByMine: () => LocalizedString
+			/**
+			 * На сервере удалили, а вы изменили
+			 */
+			deletedByTheirs: () => LocalizedString
+			/**
+			 * Изменено и у вас, и на сервере
+			 */
+			changed: () => LocalizedString
+			/**
+			 * вместе с вложенными элементами: {count}
+			 */
+			inside: (arg: { count: number }) => LocalizedString
+			/**
+			 * Везде моя версия
+			 */
+			allMine: () => LocalizedString
+			/**
+			 * Везде версия сервера
+			 */
+			allTheirs: () => LocalizedString
+			/**
+			 * Применить и сохранить
+			 */
+			apply: () => LocalizedString
+		}
+	}
+	guides: {
+		captions: {
+			lkDemoResearcher: {
+				/**
+				 * Анкеты — все ваши проекты. Мы уже подготовили для вас пример проекта.
+				 */
+				s1: () => LocalizedString
+				/**
+				 * Откройте пример: в нём видно, как устроена анкета — блоки, вопросы и ответы.
+				 */
+				s2: () => LocalizedString
+				/**
+				 * Создайте свой проект: дайте ему название и выберите шаблон.
+				 */
+				s3: () => LocalizedString
+				/**
+				 * В отчётах — ответы респондентов ваших проектов с фильтрами и выгрузкой.
+				 */
+				s4: () => LocalizedString
+				/**
+				 * Кнопка помощи снова откроет это руководство, когда понадобится.
+				 */
+				s5: () => LocalizedString
+				/**
+				 * В демо-доступе можно собирать анкеты и смотреть их предпросмотр. Отправка на модерацию и ссылка на опрос — в полном доступе исследователя.
+				 */
+				s6: () => LocalizedString
+			}
+			projectEditorDefault: {
+				/**
+				 * На холсте — вся анкета: блоки и вопросы, связанные порядком и переходами. Колесо мыши — масштаб, перетаскивание — перемещение.
+				 */
+				s1: () => LocalizedString
+				/**
+				 * Добавьте блок, а в него — вопросы.
+				 */
+				s2: () => LocalizedString
+				/**
+				 * Выберите вопрос: его текст, тип и ответы меняются в панели справа.
+				 */
+				s3: () => LocalizedString
+				/**
+				 * Отменить и Повторить проходят по вашим изменениям; каждое записано в журнал.
+				 */
+				s4: () => LocalizedString
+				/**
+				 * Показать или скрыть связи между вопросами — переходы.
+				 */
+				s5: () => LocalizedString
+				/**
+				 * Предпросмотр показывает анкету такой, какой её увидят респонденты.
+				 */
+				s6: () => LocalizedString
+				/**
+				 * Импорт из списка: вставьте вопросы и ответы текстом.
+				 */
+				s7: () => LocalizedString
+				/**
+				 * Настройки проекта: приоритет и заполнение отчёта онлайн.
+				 */
+				s8: () => LocalizedString
+				/**
+				 * Сохраните проект. Черновик хранится и в браузере, так что без сети ничего не потеряется.
+				 */
+				s9: () => LocalizedString
+				/**
+				 * Когда анкета готова, отправьте её на модерацию. После отправки её нельзя менять до проверки.
+				 */
+				s10: () => LocalizedString
+			}
+			projectEditorDirectLink: {
+				/**
+				 * На холсте — вся анкета: блоки и вопросы, связанные порядком и переходами. Колесо мыши — масштаб, перетаскивание — перемещение.
+				 */
+				s1: () => LocalizedString
+				/**
+				 * Добавьте блок, а в него — вопросы.
+				 */
+				s2: () => LocalizedString
+				/**
+				 * Выберите вопрос: его текст, тип и ответы меняются в панели справа.
+				 */
+				s3: () => LocalizedString
+				/**
+				 * Отменить и Повторить проходят по вашим изменениям.
+				 */
+				s4: () => LocalizedString
+				/**
+				 * Предпросмотр показывает анкету такой, какой её увидят ваши респонденты.
+				 */
+				s5: () => LocalizedString
+				/**
+				 * Сохраните проект. Черновик хранится и в браузере, так что без сети ничего не потеряется.
+				 */
+				s6: () => LocalizedString
+				/**
+				 * Получите ссылку на опрос и разошлите её своей аудитории. Проект уходит на модерацию.
+				 */
+				s7: () => LocalizedString
+				/**
+				 * Откройте отчёт в новом окне и следите за ответами по мере их поступления.
+				 */
+				s8: () => LocalizedString
+			}
+		}
+		demo: {
+			refused: {
+				/**
+				 * В демо-доступе нельзя отправить проект на модерацию. Попросите администратора перевести вас в исследователи.
+				 */
+				submit: () => LocalizedString
+				/**
+				 * В демо-доступе нельзя получить ссылку на опрос. Попросите администратора перевести вас в исследователи.
+				 */
+				link: () => LocalizedString
+			}
+			/**
+			 * Недоступно в демо-доступе
+			 */
+			notInDemo: () => LocalizedString
+			example: {
+				/**
+				 * Пример: опрос игроков
+				 */
+				name: () => LocalizedString
+				/**
+				 * Пример: опрос своей аудитории
+				 */
+				ownAudienceName: () => LocalizedString
+				/**
+				 * Знакомство
+				 */
+				block1: () => LocalizedString
+				/**
+				 * Игры
+				 */
+				block2: () => LocalizedString
+				/**
+				 * 1. Сколько вам лет? [один]
+			- до 18
+			- 18–24
+			- 25–34
+			- 35 и старше
+			2. Как часто вы играете? [один]
+			- каждый день
+			- несколько раз в неделю
+			- реже
+				 */
+				questions1: () => LocalizedString
+				/**
+				 * 1. В какие жанры вы играете? [несколько] [другое]
+			- шутеры
+			- головоломки
+			- стратегии
+			- ролевые
+			2. Насколько вероятно, что вы порекомендуете нашу игру другу? [nps]
+			3. Что нам улучшить? [открытый]
+				 */
+				questions2: () => LocalizedString
+			}
+		}
+	}
+	importer: {
+		/**
+		 * Проверьте, что получится
+		 */
+		previewTitle: () => LocalizedString
+		/**
+		 * Этот текст можно понять по-разному. Будут добавлены такие вопросы ({count}):
+		 */
+		previewIntro: (arg: { count: number }) => LocalizedString
+		notes: {
+			/**
+			 * Строки с нумерацией «1)» под вопросами прочитаны как их ответы.
+			 */
+			numberedAnswers: () => LocalizedString
+			/**
+			 * Нумерация, которая начинается заново под каждым вопросом, прочитана как ответы.
+			 */
+			restartedNumbers: () => LocalizedString
+			/**
+			 * Абзацы перед вариантами ответа прочитаны как текст вопроса.
+			 */
+			groupsAsText: () => LocalizedString
+		}
+		/**
+		 * Вопросы, которые будут добавлены
+		 */
+		list: () => LocalizedString
+		/**
+		 * Блок «{name}»
+		 */
+		block: (arg: { name: string }) => LocalizedString
+		/**
+		 * Ответы: {list}
+		 */
+		answers: (arg: { list: string }) => LocalizedString
+		/**
+		 * Строки: {list}
+		 */
+		rows: (arg: { list: string }) => LocalizedString
+		/**
+		 * Добавить вопросы
+		 */
+		add: () => LocalizedString
+		/**
+		 * Исправить текст
+		 */
+		back: () => LocalizedString
 	}
 }
 

@@ -10,8 +10,10 @@ import pricing from './pricing';
 import projects from './projects';
 import editor from './editor';
 import reports from './reports';
-import versions from './versions';
 import panels from './panels';
+import versions from './versions';
+import guides from './guides';
+import importer from './importer';
 
 const en = {
   common,
@@ -25,8 +27,10 @@ const en = {
   projects,
   editor,
   reports,
-  versions,
   panels,
+  versions,
+  guides,
+  importer,
 } satisfies Translation;
 
 export default en;

@@ -10,8 +10,10 @@ import pricing from './pricing';
 import projects from './projects';
 import editor from './editor';
 import reports from './reports';
-import versions from './versions';
 import panels from './panels';
+import versions from './versions';
+import guides from './guides';
+import importer from './importer';
 
 // Russian is the base locale: every other locale must provide the same keys.
 const ru = {
@@ -26,8 +28,10 @@ const ru = {
   projects,
   editor,
   reports,
-  versions,
   panels,
+  versions,
+  guides,
+  importer,
 } satisfies BaseTranslation;
 
 export default ru;
