@@ -188,6 +188,12 @@ export function menuFor(roleId: number, urls: ExternalUrls = {}): MenuEntry[] {
   return out;
 }
 
+/** Whether a role may open an in-app path: menu pages only for the roles that see them, others for all. */
+export function pageAllowed(path: string, roleId: number): boolean {
+  const links = MENU.flatMap((e) => (e.kind === 'link' ? [e] : e.children)).filter((l) => l.to === path);
+  return links.length === 0 || links.some((l) => (l.roles as readonly number[]).includes(roleId));
+}
+
 /** Every in-app path of the menu (each has a route in src/views/routes.tsx). */
 export function menuPaths(): string[] {
   return MENU.flatMap((e) => (e.kind === 'link' ? [e] : e.children)).flatMap((l) => (l.to ? [l.to] : []));

@@ -68,9 +68,13 @@ type RootTranslation = {
 		 */
 		no: string
 		/**
-		 * Э​т​о​т​ ​р​а​з​д​е​л​ ​е​щ​ё​ ​н​е​ ​г​о​т​о​в​.
+		 * Э​т​а​ ​с​т​р​а​н​и​ц​а​ ​н​е​д​о​с​т​у​п​н​а​ ​д​л​я​ ​в​а​ш​е​й​ ​р​о​л​и​.
 		 */
-		notAvailableYet: string
+		notForRole: string
+		/**
+		 * П​е​р​е​й​т​и​ ​в​ ​п​р​о​ф​и​л​ь
+		 */
+		toProfile: string
 		/**
 		 * С​т​р​а​н​и​ц​а​ ​н​е​ ​н​а​й​д​е​н​а
 		 */
@@ -6270,9 +6274,13 @@ export type TranslationFunctions = {
 		 */
 		no: () => LocalizedString
 		/**
-		 * Этот раздел ещё не готов.
+		 * Эта страница недоступна для вашей роли.
 		 */
-		notAvailableYet: () => LocalizedString
+		notForRole: () => LocalizedString
+		/**
+		 * Перейти в профиль
+		 */
+		toProfile: () => LocalizedString
 		/**
 		 * Страница не найдена
 		 */

@@ -1,7 +1,8 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { ROUTES, type AppRoute, type LayoutName } from './routes';
-import { useIsAuthenticated } from './auth/AuthProvider';
+import { useCurrentUser, useIsAuthenticated } from './auth/AuthProvider';
+import { pageAllowed } from '../domain/menu';
 import AuthLayout from './layouts/AuthLayout';
 import EmptyLayout from './layouts/EmptyLayout';
 import NotFoundPage from './ui/NotFoundPage';
@@ -12,6 +13,8 @@ import { FullLocale } from './shell/FullLocale';
 // sign in, which keeps /login small). The route is looked up here rather than through <Switch> so
 // that moving between two pages of the same layout keeps the layout mounted: the sidebar keeps its
 // scroll position and only the page area shows the loading bar.
+
+const NotForRole = lazy(() => import('./ui/NotAvailablePage'));
 
 const LAYOUTS: Record<LayoutName, ComponentType<{ children: ReactNode }>> = {
   auth: AuthLayout,
@@ -39,11 +42,12 @@ export function findRoute(location: string): AppRoute | undefined {
 
 export function App() {
   const [location] = useLocation();
+  const user = useCurrentUser();
   if (location === '/') return <Redirect to="/profile" replace />;
   const route = findRoute(location);
   if (!route) return <NotFoundPage />;
   const Layout = LAYOUTS[route.layout];
-  const Page = route.component;
+  const Page = user && !pageAllowed(route.path, user.role.id) ? NotForRole : route.component;
   const view = (
     <Layout>
       <Suspense fallback={<LoadingScreen />}>

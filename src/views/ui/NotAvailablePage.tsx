@@ -1,13 +1,21 @@
+import { Link } from 'wouter';
 import { useI18nContext } from '../../i18n/i18n-react';
 
-/** A page whose feature is not built yet: says so plainly, never shows invented data. */
+/**
+ * A page of the menu that the user's role does not see (typed by hand or from an old link): says so
+ * and offers the profile, instead of letting the page's calls answer 403 (which signs the user out,
+ * spec section 8).
+ */
 export default function NotAvailablePage() {
   const { LL } = useI18nContext();
   return (
     <section className="p-8">
-      <p role="status" className="text-slate-600">
-        {LL.common.notAvailableYet()}
+      <p role="status" className="text-slate-700">
+        {LL.common.notForRole()}
       </p>
+      <Link href="/profile" className="mt-3 inline-block text-indigo-700 underline">
+        {LL.common.toProfile()}
+      </Link>
     </section>
   );
 }
