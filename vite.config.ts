@@ -1,5 +1,6 @@
 import fs from 'node:fs';
-import { defineConfig } from 'vite';
+import path from 'node:path';
+import { build, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -15,6 +16,52 @@ const pkg = JSON.parse(fs.readFileSync(new URL('./package.json', import.meta.url
   version: string;
 };
 
+/**
+ * The respondent page (/s/:token, issue 13) has a budget of 60 KB gzip of JS, and react-dom alone is
+ * about 60 KB. So survey.html is built by a second, nested build into the same folder, with React
+ * aliased to preact/compat (≈ 10 KB): the same components as the editor's preview, a tenth of the
+ * weight. Every caller of `vite build` (npm start, the benches, the e2e setup) gets both pages.
+ */
+function surveyPage(): Plugin {
+  let outDir = 'dist';
+  let root = process.cwd();
+  let mode = 'production';
+  return {
+    name: 'survey-page',
+    apply: 'build',
+    configResolved(c) {
+      root = c.root;
+      mode = c.mode;
+      outDir = path.resolve(c.root, c.build.outDir);
+    },
+    async closeBundle() {
+      await build({
+        configFile: false,
+        root,
+        mode,
+        logLevel: 'warn',
+        plugins: [react(), tailwindcss()],
+        resolve: {
+          alias: [
+            { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+            { find: /^react-dom$/, replacement: 'preact/compat' },
+            { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+            { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+            { find: /^react$/, replacement: 'preact/compat' },
+          ],
+        },
+        build: {
+          outDir,
+          emptyOutDir: false,
+          target: 'es2022',
+          sourcemap: false,
+          rollupOptions: { input: { survey: path.resolve(root, 'survey.html') } },
+        },
+      });
+    },
+  };
+}
+
 export default defineConfig({
   define: {
     __APP_VERSION__: JSON.stringify(pkg.version),
@@ -22,6 +69,7 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    surveyPage(),
     VitePWA({
       strategies: 'generateSW',
       registerType: 'prompt',
@@ -50,7 +98,8 @@ export default defineConfig({
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
         navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api(\/|$)/],
+        // The respondent page (/s/:token) is its own HTML entry, never the back-office shell.
+        navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/s\//],
         cleanupOutdatedCaches: true,
         // The editor chunk (cytoscape) is large; it must still be precached to open offline.
         maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,

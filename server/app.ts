@@ -89,6 +89,14 @@ export async function buildApp(
     });
   }
 
+  // The respondent page: its own HTML entry (survey.html), never the back-office shell.
+  const surveyHtml = config.staticDir && path.join(config.staticDir, 'survey.html');
+  if (hasSpa && surveyHtml && fs.existsSync(surveyHtml)) {
+    app.get('/s/:token', async (_req, reply) =>
+      reply.header('cache-control', 'no-cache').type('text/html').sendFile('survey.html'),
+    );
+  }
+
   app.setNotFoundHandler(async (req, reply) => {
     const wantsPage =
       req.method === 'GET' && !req.url.startsWith('/api/') && !path.extname(req.url.split('?')[0]);

@@ -209,6 +209,13 @@ export default async function contentRoutes(app: FastifyInstance) {
     if (!req.isMultipart())
       throw badRequest((t) => t.editor.pictures.notMultipart(), { code: 'not-multipart' });
     const files: { name: string; buffer: Buffer; ext: ImageExt }[] = [];
+    // The file being read: an oversize part can fail inside toBuffer() or, when the stream errors
+    // first, from the parts iterator itself; both name the file.
+    let current = 'image';
+    const tooLarge = (name: string) =>
+      new HttpError(413, (t) => t.editor.pictures.tooLarge({ name, max: LIMITS.imageBytes / 1024 / 1024 }), {
+        code: 'too-large',
+      });
     try {
       for await (const part of req.parts()) {
         if (part.type !== 'file') continue;
@@ -217,19 +224,8 @@ export default async function contentRoutes(app: FastifyInstance) {
           continue;
         }
         const name = (part.filename || 'image').slice(0, 200);
-        let buffer: Buffer;
-        try {
-          buffer = await part.toBuffer();
-        } catch (err) {
-          if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-            throw new HttpError(
-              413,
-              (t) => t.editor.pictures.tooLarge({ name, max: LIMITS.imageBytes / 1024 / 1024 }),
-              { code: 'too-large' },
-            );
-          }
-          throw err;
-        }
+        current = name;
+        const buffer = await part.toBuffer();
         // Judged by the bytes: a renamed text file or an SVG (scripts) is refused whatever its name says.
         const ext = sniffImage(buffer);
         if (!ext) throw badRequest((t) => t.editor.pictures.badType({ name }), { code: 'bad-type' });
@@ -237,6 +233,7 @@ export default async function contentRoutes(app: FastifyInstance) {
       }
     } catch (err) {
       const code = (err as { code?: string }).code;
+      if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(current);
       if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
         throw new HttpError(413, (t) => t.editor.pictures.tooMany({ max: LIMITS.imagesPerUpload }), {
           code: 'too-many',

@@ -10,7 +10,11 @@ import projectRoutes from './projects';
 import projectSettingsRoutes from './project-settings';
 import lookupRoutes from './lookups';
 import contentRoutes from './content';
+import priceRoutes from './price';
+import reviewRoutes from './review';
+import statsRoutes from './stats';
 import openapiRoutes from './openapi';
+import surveyRoutes from './survey';
 
 // Every route module, one per resource, mounted under /api/v1/service. Add new ones here.
 export const routeModules: ((app: FastifyInstance) => Promise<void>)[] = [sessionRoutes];
@@ -18,4 +22,7 @@ routeModules.push(gamesRoutes, tariffsRoutes);
 routeModules.push(userRoutes, invitationRoutes, organizationRoutes, historyRoutes);
 routeModules.push(projectRoutes, projectSettingsRoutes, lookupRoutes);
 routeModules.push(contentRoutes);
+routeModules.push(priceRoutes, reviewRoutes);
+routeModules.push(statsRoutes);
 routeModules.push(openapiRoutes);
+routeModules.push(surveyRoutes);

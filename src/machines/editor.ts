@@ -15,6 +15,7 @@ import type { Command } from '../domain/content/commands';
 import { edit, openDoc, redo, undo, type EditorDoc, type Step } from '../domain/content/history';
 import type { EditorProject, ProjectContent } from '../domain/content/model';
 import { blocksSave, type Problem } from '../domain/content/problems';
+import { newQuestionnaire } from '../domain/content/factory';
 import { checkContent } from '../domain/content/rules';
 
 // The project editor's core (DESIGN.md section 6), without its screens:
@@ -141,8 +142,14 @@ export const loadProject = fromPromise<Loaded, { pid: number; userId: number; db
       }
       throw err;
     }
-    const { content: serverContent, version, updatedAt, ...meta } = server;
+    const { content: fetched, version, updatedAt, ...meta } = server;
     const project: EditorProject = meta;
+    // A new project opens with one empty questionnaire, so "Add block" has somewhere to add. It
+    // counts as the server's copy (an empty questionnaire is as empty as none): nothing to save.
+    const serverContent =
+      project.editable && fetched.questionnaires.length === 0
+        ? { ...fetched, questionnaires: [newQuestionnaire({ blocks: [] })] }
+        : fetched;
     const fromServer = (source: Source, setAside: Draft | null): Loaded => {
       // When the server copy replaces a draft, the log says so (010) and the draft's old rows go.
       const received: ChangeLogRow[] =

@@ -10,6 +10,7 @@ import pricing from './pricing';
 import projects from './projects';
 import editor from './editor';
 import reports from './reports';
+import panels from './panels';
 import guides from './guides';
 
 const en = {
@@ -24,6 +25,7 @@ const en = {
   projects,
   editor,
   reports,
+  panels,
   guides,
 } satisfies Translation;
 

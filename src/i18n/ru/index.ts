@@ -10,6 +10,7 @@ import pricing from './pricing';
 import projects from './projects';
 import editor from './editor';
 import reports from './reports';
+import panels from './panels';
 import guides from './guides';
 
 // Russian is the base locale: every other locale must provide the same keys.
@@ -25,6 +26,7 @@ const ru = {
   projects,
   editor,
   reports,
+  panels,
   guides,
 } satisfies BaseTranslation;
 

@@ -80,10 +80,10 @@ export function ProjectActionsMenu({
       </Link>
       <Menu>
         <MenuButton
-          aria-label={LL.projects.list.actionsFor({ name: project.name })}
+          aria-label={LL.projects.list.moreFor({ name: project.name })}
           className="rounded px-2 py-1 text-sm text-slate-700 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
         >
-          {LL.projects.actions.more()} ▾
+          {LL.projects.actions.more()} <span aria-hidden="true">▾</span>
         </MenuButton>
         <MenuItems
           anchor="bottom end"
@@ -94,11 +94,11 @@ export function ProjectActionsMenu({
               <button
                 type="button"
                 onClick={item.run}
-                className={`block w-full px-3 py-2 text-left data-[focus]:bg-slate-100 data-[disabled]:cursor-not-allowed ${item.danger ? 'text-red-700' : 'text-slate-700'}`}
+                className={`block w-full px-3 py-2 text-left data-[focus]:bg-slate-100 data-[disabled]:cursor-not-allowed ${item.danger ? 'text-red-800' : 'text-slate-700'}`}
               >
                 {item.label}
                 {item.refused && (
-                  <span className="block max-w-64 text-xs text-slate-500">{item.refused}</span>
+                  <span className="block max-w-64 text-xs text-slate-600">{item.refused}</span>
                 )}
               </button>
             </MenuItem>

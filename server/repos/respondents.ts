@@ -1,0 +1,98 @@
+import crypto from 'node:crypto';
+import { sql } from 'kysely';
+import type { Db } from '../db';
+import type { AnswerRow } from '../../src/domain/flow';
+
+// Respondents, their answer rows, portrait quotas and survey tickets (server/db/tables-responses.ts
+// documents what each row means; the reports read them).
+
+type Executor = Pick<Db, 'selectFrom' | 'insertInto' | 'deleteFrom' | 'updateTable'>;
+
+export const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('hex');
+/** 128 random bits, URL-safe. */
+export const newToken = () => crypto.randomBytes(16).toString('base64url');
+
+export async function respondentByToken(db: Executor, token: string) {
+  return db.selectFrom('respondents').selectAll().where('token_hash', '=', sha256(token)).executeTakeFirst();
+}
+export type RespondentRow = NonNullable<Awaited<ReturnType<typeof respondentByToken>>>;
+
+export async function writeAnswerRows(
+  db: Executor,
+  respondentId: number,
+  projectId: number,
+  replaced: string[],
+  rows: AnswerRow[],
+): Promise<void> {
+  if (replaced.length > 0)
+    await db
+      .deleteFrom('respondent_answers')
+      .where('respondent_id', '=', respondentId)
+      .where('question_id', 'in', replaced)
+      .execute();
+  if (rows.length > 0)
+    await db
+      .insertInto('respondent_answers')
+      .values(rows.map((r) => ({ ...r, respondent_id: respondentId, project_id: projectId })))
+      .execute();
+}
+
+/** Creates the quota rows of the project's portraits that do not have one yet (targets from the content). */
+export async function ensureQuotas(
+  db: Executor,
+  projectId: number,
+  portraits: { id: string; respondents: number }[],
+): Promise<void> {
+  if (portraits.length === 0) return;
+  const have = await db
+    .selectFrom('portrait_quotas')
+    .select('portrait_id')
+    .where('project_id', '=', projectId)
+    .execute();
+  const known = new Set(have.map((r) => r.portrait_id));
+  const missing = portraits.filter((p) => !known.has(p.id));
+  if (missing.length === 0) return;
+  await db
+    .insertInto('portrait_quotas')
+    .values(
+      missing.map((p) => ({ project_id: projectId, portrait_id: p.id, target: p.respondents, completed: 0 })),
+    )
+    .onConflict((oc) => oc.columns(['project_id', 'portrait_id']).doNothing())
+    .execute();
+}
+
+export async function quotas(db: Executor, projectId: number) {
+  return db.selectFrom('portrait_quotas').selectAll().where('project_id', '=', projectId).execute();
+}
+
+/**
+ * Counts one completion against the portrait, only while it has room: one conditional UPDATE, so
+ * concurrent completions can never pass the target on either database. False when it is full.
+ */
+export async function takeQuotaPlace(db: Executor, projectId: number, portraitId: string): Promise<boolean> {
+  const res = await db
+    .updateTable('portrait_quotas')
+    .set({ completed: sql`completed + 1` })
+    .where('project_id', '=', projectId)
+    .where('portrait_id', '=', portraitId)
+    .whereRef('completed', '<', 'target')
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** Adds one to a rate-limit counter and answers the count in the current window (one statement). */
+export async function countHit(db: Db, key: string, windowMs: number, now = Date.now()): Promise<number> {
+  const expired = sql<boolean>`rate_limits.window_start <= ${now - windowMs}`;
+  const row = await db
+    .insertInto('rate_limits')
+    .values({ key, window_start: now, count: 1 })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet({
+        count: sql`case when ${expired} then 1 else rate_limits.count + 1 end`,
+        window_start: sql`case when ${expired} then ${now} else rate_limits.window_start end`,
+      }),
+    )
+    .returning('count')
+    .executeTakeFirst();
+  return Number(row?.count ?? 1);
+}

@@ -1,0 +1,240 @@
+import * as v from 'valibot';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { HttpError, unauthorized } from '../http/errors';
+import { parse } from '../http/validate';
+import { hit, peek } from '../http/ratelimit';
+import { gameBySecrets } from '../repos/games';
+import { respondentByToken } from '../repos/respondents';
+import { searchCities, regions } from '../data/cities';
+import {
+  AnswerBody,
+  availability,
+  limitRate,
+  outcomeOf,
+  publicContent,
+  startRespondent,
+  submitPage,
+  surveyContent,
+  type SurveyState,
+} from '../survey/respond';
+import { issueTicket, ticketByToken, useTicket } from '../survey/tickets';
+import { AttributesSchema, portraitsAsk, ReplySchema, type Attributes } from '../../src/domain/flow';
+import { SdkHandshakeBody } from '../../src/domain/games';
+import { GameStatus } from '../../src/domain/gameStatus';
+import { SURVEY_TEXTS, type SurveyLocale } from '../../src/views/survey/texts';
+
+// The respondent's calls (public: the link's token, a ticket or the resume token are the
+// credentials) and the game SDK's call for a survey. docs/api.md describes them.
+
+/** Requests per minute. Exported so the benchmark can lift the per-address limit (one address there). */
+export const SURVEY_LIMITS = { startPerAddress: 60, answerPerRespondent: 120, answerPerAddress: 3000 };
+
+const HOUR = 3600_000;
+/** As the handshake (POST /games/sdk): failed credentials an hour from one address. */
+const SDK_FAILURES_PER_HOUR = 60;
+
+const TokenParam = v.object({ token: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{10,64}$/)) });
+export const StartBody = v.optional(
+  v.object({
+    attributes: v.optional(AttributesSchema),
+    locale: v.optional(v.picklist(['ru', 'en'])),
+  }),
+  {},
+);
+export const PlacesQuery = v.object({
+  kind: v.picklist(['city', 'region']),
+  search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100)), ''),
+});
+const PlayerSchema = v.object({
+  id: v.pipe(
+    v.union([v.string(), v.pipe(v.number(), v.integer(), v.transform(String))]),
+    v.string(),
+    v.trim(),
+    v.minLength(1),
+    v.maxLength(128),
+  ),
+  gender: v.optional(v.nullable(AttributesSchema.entries.gender.wrapped.wrapped)),
+  age: v.optional(v.nullable(AttributesSchema.entries.age.wrapped.wrapped)),
+  city: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(120)))),
+  education: v.optional(v.nullable(AttributesSchema.entries.education.wrapped.wrapped)),
+  platform: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(64)))),
+});
+export const SdkSurveyBody = v.object({ ...SdkHandshakeBody.entries, player: PlayerSchema });
+
+const notFoundError = () =>
+  new HttpError(404, (_t, locale) => SURVEY_TEXTS[locale as SurveyLocale].errors.notFound, {
+    code: 'survey-not-found',
+  });
+
+export default async function surveyRoutes(app: FastifyInstance) {
+  const { db, config } = app;
+
+  async function respondent(req: FastifyRequest) {
+    const token = String(req.headers['x-respondent-token'] ?? '');
+    if (!/^[A-Za-z0-9_-]{10,64}$/.test(token)) throw notFoundError();
+    const r = await respondentByToken(db, token);
+    if (!r) throw notFoundError();
+    return r;
+  }
+
+  /** What the page at /s/:token shows first: open, or why not (never a 404 for a real token). */
+  app.get('/survey/:token', async (req) => {
+    const { token } = parse(TokenParam, req.params);
+    const project = await db
+      .selectFrom('projects')
+      .select(['id', 'status', 'template'])
+      .where('link_token', '=', token)
+      .executeTakeFirst();
+    if (project) {
+      const content = project.status === 3 ? await surveyContent(db, project.id) : null;
+      return {
+        kind: 'link',
+        state: availability(project.status),
+        profile: !!content && project.template.startsWith('directLink') && portraitsAsk(content.portraits),
+      };
+    }
+    const ticket = await ticketByToken(db, token);
+    if (!ticket) throw notFoundError();
+    const p = await db
+      .selectFrom('projects')
+      .select(['status'])
+      .where('id', '=', ticket.project_id)
+      .executeTakeFirst();
+    const used = ticket.used_at !== null || Number(ticket.expires_at) <= Date.now();
+    return { kind: 'ticket', state: availability(p?.status ?? 6), profile: false, used };
+  });
+
+  app.post('/survey/:token/start', async (req) => {
+    const { token } = parse(TokenParam, req.params);
+    const body = parse(StartBody, req.body ?? {});
+    await limitRate(db, [{ key: `survey:start:${req.ip}`, max: SURVEY_LIMITS.startPerAddress }]);
+    const locale = body.locale ?? (req.locale as SurveyLocale);
+    const project = await db
+      .selectFrom('projects')
+      .select(['id', 'status', 'template'])
+      .where('link_token', '=', token)
+      .executeTakeFirst();
+    let started;
+    if (project) {
+      started = await startRespondent(db, { project, source: 'link', attributes: body.attributes, locale });
+    } else {
+      const ticket = await ticketByToken(db, token);
+      if (!ticket) throw notFoundError();
+      const p = await db
+        .selectFrom('projects')
+        .select(['id', 'status', 'template'])
+        .where('id', '=', ticket.project_id)
+        .executeTakeFirstOrThrow();
+      if (availability(p.status) !== 'open') return { state: availability(p.status) };
+      if (!(await useTicket(db, ticket.token_hash)))
+        throw new HttpError(409, (_t, l) => SURVEY_TEXTS[l as SurveyLocale].usedTicket, {
+          code: 'ticket-used',
+        });
+      const player = JSON.parse(ticket.player) as Attributes;
+      started = await startRespondent(db, {
+        project: p,
+        source: 'sdk',
+        attributes: player,
+        locale,
+        gameId: ticket.game_id,
+        portraitId: ticket.portrait_id,
+      });
+    }
+    if (started.outcome !== 'started') return { state: 'quotaFull' };
+    return { state: 'started', token: started.token };
+  });
+
+  /** Everything the runner needs to continue: the questionnaires, where it started, the replies so far. */
+  app.get('/survey/session', async (req) => {
+    const r = await respondent(req);
+    const state = JSON.parse(r.state) as SurveyState;
+    const project = await db
+      .selectFrom('projects')
+      .select(['status'])
+      .where('id', '=', r.project_id)
+      .executeTakeFirst();
+    const status = outcomeOf(r);
+    const open = availability(project?.status ?? 6);
+    return {
+      status,
+      state: open,
+      content:
+        status === 'started' && open === 'open' ? publicContent(await surveyContent(db, r.project_id)) : null,
+      start: { questionnaireId: state.start, seed: state.seed },
+      replies: state.replies,
+      locale: r.locale,
+    };
+  });
+
+  app.post('/survey/answer', async (req) => {
+    const r = await respondent(req);
+    await limitRate(db, [
+      { key: `survey:answer:r:${r.id}`, max: SURVEY_LIMITS.answerPerRespondent },
+      { key: `survey:answer:ip:${req.ip}`, max: SURVEY_LIMITS.answerPerAddress },
+    ]);
+    const body = parse(AnswerBody, req.body);
+    const reply = v.safeParse(ReplySchema, body.reply);
+    if (!reply.success)
+      throw new HttpError(400, (_t, l) => SURVEY_TEXTS[l as SurveyLocale].errors.invalid, {
+        code: 'invalid-answer',
+        field: 'reply',
+      });
+    return submitPage(db, r, { at: body.at, questionId: body.questionId, reply: reply.output });
+  });
+
+  /** Places for the region and city questions (the cities lookup, for respondents). */
+  app.get('/survey/places', async (req) => {
+    await respondent(req);
+    const q = parse(PlacesQuery, req.query);
+    const locale = req.locale as SurveyLocale;
+    if (q.kind === 'city')
+      return searchCities({ search: q.search, limit: 10, locale }).map((c) => ({
+        id: c.id,
+        name: c.name,
+        detail: c.region.name,
+      }));
+    const needle = q.search.toLowerCase();
+    const out: { id: string; name: string; detail: string }[] = [];
+    for (const [id, n] of regions()) {
+      const name = locale === 'ru' ? n.ru : n.en;
+      if (!needle || name.toLowerCase().includes(needle) || n.en.toLowerCase().includes(needle))
+        out.push({ id, name, detail: '' });
+    }
+    return out.sort((a, b) => a.name.localeCompare(b.name, locale)).slice(0, 10);
+  });
+
+  /** The game SDK asks for a survey for one player: a one-time runner address, or 204. */
+  app.post('/games/sdk/survey', async (req, reply) => {
+    // Failed credentials count with the handshake's (same key, same limit): guessing is slow on both.
+    const failKey = `sdk:ip:${req.ip}`;
+    const failures = await peek(db, failKey, HOUR);
+    if (failures.count >= SDK_FAILURES_PER_HOUR) {
+      const minutes = Math.max(1, Math.ceil(failures.retryInMs / 60_000));
+      throw new HttpError(429, (t) => t.errors.tooManyRequests({ minutes }), {
+        code: 'too-many-attempts',
+        headers: { 'retry-after': String(Math.ceil(failures.retryInMs / 1000)) },
+      });
+    }
+    const body = parse(SdkSurveyBody, req.body);
+    const game = await gameBySecrets(db, body.apiKey, body.token);
+    if (!game) {
+      await hit(db, failKey, HOUR);
+      throw unauthorized((t) => t.games.errors.wrongSecrets(), { code: 'wrong-sdk-credentials' });
+    }
+    if (game.status === GameStatus.Disabled)
+      throw new HttpError(403, (t) => t.games.errors.disabled(), { code: 'game-disabled' });
+    if (game.status !== GameStatus.Connected) return reply.status(204).send();
+    const p = body.player;
+    const ticket = await issueTicket(db, game.id, {
+      playerId: p.id,
+      gender: p.gender ?? null,
+      age: p.age ?? null,
+      city: p.city ?? null,
+      region: p.city?.includes(':') ? p.city.split(':')[0] : null,
+      education: p.education ?? null,
+      platform: p.platform ?? null,
+    });
+    if (!ticket) return reply.status(204).send();
+    return { url: `${config.publicUrl}/s/${ticket.token}`, expiresAt: ticket.expiresAt };
+  });
+}

@@ -1,0 +1,500 @@
+import * as v from 'valibot';
+import type { Db } from '../db';
+import { HttpError } from '../http/errors';
+import { loadContent } from '../repos/content';
+import {
+  countHit,
+  ensureQuotas,
+  newToken,
+  quotas,
+  sha256,
+  takeQuotaPlace,
+  writeAnswerRows,
+  type RespondentRow,
+} from '../repos/respondents';
+import { cityIds, regions } from '../data/cities';
+import type { ProjectContent } from '../../src/domain/content/model';
+import { ProjectStatus } from '../../src/domain/projects';
+import { canSetStatus } from '../../src/domain/projectStatus';
+import {
+  matchesPortrait,
+  normalizeReply,
+  replyRows,
+  runFlow,
+  sameReply,
+  startQuestionnaire,
+  type Attributes,
+  type FlowProblem,
+  type Page,
+  type Reply,
+  type ReplyEntry,
+} from '../../src/domain/flow';
+import { SURVEY_TEXTS, type SurveyLocale, type SurveyTexts } from '../../src/views/survey/texts';
+import { RESPONDENT_STATUS } from '../db/tables-responses';
+
+// Recording respondents: the one code path behind POST /survey/:token/start and POST /survey/answer,
+// and behind recordRespondent (the reports' demo data). The flow (src/domain/flow) decides what may be
+// answered; this module stores it page by page, counts completions against portrait quotas in the
+// same transaction, and moves the project on when every portrait is full.
+
+export type { Attributes };
+export type Outcome = 'started' | 'completed' | 'screenedOut' | 'quotaFull';
+export type Availability = 'open' | 'notStarted' | 'paused' | 'finished';
+
+/** What respondents.state holds (JSON). */
+export interface SurveyState {
+  v: 1;
+  seed: string;
+  /** The questionnaire the respondent started in. */
+  start: string;
+  replies: ReplyEntry[];
+  /** The order each question's answers (or matrix rows) were shown in, by question id. */
+  orders: Record<string, string[]>;
+  end: Outcome | null;
+}
+
+const text = (pick: (s: SurveyTexts) => string) => (_t: unknown, locale: string) =>
+  pick(SURVEY_TEXTS[(locale === 'en' ? 'en' : 'ru') as SurveyLocale]);
+const fail = (
+  status: number,
+  code: string,
+  pick: (s: SurveyTexts) => string,
+  extra: Record<string, unknown> = {},
+) => new HttpError(status, text(pick), { code, ...extra });
+
+/** Whether respondents may answer now, as the page says it. Only On rotation is open. */
+export function availability(status: number): Availability {
+  if (status === ProjectStatus.OnRotation) return 'open';
+  if (status === ProjectStatus.Paused) return 'paused';
+  if (
+    [
+      ProjectStatus.Stopped,
+      ProjectStatus.ProjectFinished,
+      ProjectStatus.CreatingReport,
+      ProjectStatus.SurveyFinished,
+    ].includes(status as never)
+  )
+    return 'finished';
+  return 'notStarted';
+}
+
+// Parsed content by project and version: a submission must not parse a large questionnaire each time.
+const contentCache = new Map<number, { version: number; content: ProjectContent }>();
+export async function surveyContent(db: Db, projectId: number): Promise<ProjectContent> {
+  const row = await db
+    .selectFrom('project_contents')
+    .select('version')
+    .where('project_id', '=', projectId)
+    .executeTakeFirst();
+  const cached = contentCache.get(projectId);
+  if (cached && row && cached.version === row.version) return cached.content;
+  const stored = await loadContent(db, projectId);
+  if (contentCache.size > 200) contentCache.clear();
+  contentCache.set(projectId, { version: stored.version, content: stored.content });
+  return stored.content;
+}
+
+/** Only what the runner shows: questionnaires without the platform's technical settings. */
+export function publicContent(content: ProjectContent): ProjectContent {
+  return {
+    portraits: [],
+    questionnaires: content.questionnaires.map((qn) => ({
+      ...qn,
+      blocks: qn.blocks.map((b) => ({
+        ...b,
+        customParams: '',
+        callbackUrl: '',
+        questions: b.questions.map((q) => ({ ...q, customParams: '', dbFields: [], writeToDb: false })),
+      })),
+    })),
+  };
+}
+
+export interface ProjectRef {
+  id: number;
+  status: number;
+  template: string;
+}
+
+function closedError(status: number) {
+  const a = availability(status);
+  return fail(409, `survey-${a}`, (s) => s.errors.closed, { state: a });
+}
+
+/** Fills the region from the city and drops a city or region that is not in the lookup. */
+function cleanAttributes(a: Attributes): Attributes {
+  const out = { ...a };
+  if (out.city && !cityIdSet().has(out.city)) out.city = null;
+  if (out.city && !out.region) out.region = out.city.split(':')[0];
+  if (out.region && !regions().has(out.region)) out.region = null;
+  return out;
+}
+let cities: Set<string> | null = null;
+const cityIdSet = () => (cities ??= new Set(cityIds()));
+
+/**
+ * Starts a respondent: picks the portrait they fit that still has room (a ticket's portrait as it
+ * is), or turns them away politely when their portraits are full. Direct-link respondents who fit no
+ * portrait are taken without one (the link is the researcher's own audience).
+ */
+export async function startRespondent(
+  db: Db,
+  input: {
+    project: ProjectRef;
+    source: 'link' | 'sdk' | 'demo';
+    attributes?: Attributes;
+    locale?: SurveyLocale;
+    gameId?: number | null;
+    portraitId?: string | null;
+    now?: number;
+  },
+): Promise<{ outcome: 'started'; respondentId: number; token: string } | { outcome: 'quotaFull' }> {
+  const { project } = input;
+  if (availability(project.status) !== 'open') throw closedError(project.status);
+  const now = input.now ?? Date.now();
+  const content = await surveyContent(db, project.id);
+  const who = cleanAttributes(input.attributes ?? {});
+  await ensureQuotas(db, project.id, content.portraits);
+  const room = new Map((await quotas(db, project.id)).map((q) => [q.portrait_id, q.completed < q.target]));
+  let portrait = input.portraitId ? (content.portraits.find((p) => p.id === input.portraitId) ?? null) : null;
+  if (portrait) {
+    if (!room.get(portrait.id)) return { outcome: 'quotaFull' };
+  } else if (content.portraits.length > 0) {
+    const fits = content.portraits.filter((p) => matchesPortrait(p, who));
+    portrait = fits.find((p) => room.get(p.id)) ?? null;
+    if (!portrait && (fits.length > 0 || !project.template.startsWith('directLink')))
+      return { outcome: 'quotaFull' };
+  }
+  const questionnaireId = startQuestionnaire(content, portrait?.questionnaireId);
+  if (!questionnaireId) throw closedError(ProjectStatus.Created);
+  const token = newToken();
+  const state: SurveyState = {
+    v: 1,
+    seed: newToken(),
+    start: questionnaireId,
+    replies: [],
+    orders: {},
+    end: null,
+  };
+  const row = await db
+    .insertInto('respondents')
+    .values({
+      project_id: project.id,
+      questionnaire_id: questionnaireId,
+      portrait_id: portrait?.id ?? null,
+      token_hash: sha256(token),
+      source: input.source,
+      game_id: input.gameId ?? null,
+      player_id: who.playerId ?? null,
+      gender: who.gender ?? null,
+      age: who.age ?? null,
+      city: who.city ?? null,
+      region: who.region ?? null,
+      education: who.education ?? null,
+      platform: who.platform ?? null,
+      status: RESPONDENT_STATUS.started,
+      state: JSON.stringify(state),
+      locale: input.locale ?? null,
+      started_at: now,
+      updated_at: now,
+      finished_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { outcome: 'started', respondentId: row.id, token };
+}
+
+export function outcomeOf(r: { status: number; state: string }): Outcome {
+  if (r.status === RESPONDENT_STATUS.completed) return 'completed';
+  if (r.status === RESPONDENT_STATUS.screenedOut)
+    return (JSON.parse(r.state) as SurveyState).end === 'quotaFull' ? 'quotaFull' : 'screenedOut';
+  return 'started';
+}
+
+export const AnswerBody = v.object({
+  /** Position of the page in the respondent's path: replies.length for the next page, less to change an earlier answer. */
+  at: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(100_000)),
+  questionId: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,32}$/)),
+  reply: v.unknown(),
+});
+export type AnswerInput = { at: number; questionId: string; reply: Reply };
+
+function problemError(p: FlowProblem) {
+  switch (p.code) {
+    case 'notReachable':
+      return fail(409, 'not-reachable', (s) => s.errors.notReachable);
+    case 'tooMany':
+      return fail(400, 'too-many-answers', (s) => s.errors.tooMany(p.max));
+    case 'tooFew':
+      return fail(400, 'too-few-answers', (s) => s.errors.tooFew(p.min));
+    case 'outOfRange':
+      return fail(400, 'out-of-range', (s) => s.errors.outOfRange(p.min, p.max));
+    case 'notOffered':
+      return fail(400, 'not-offered', (s) => s.errors.notOffered);
+    case 'required':
+      return fail(400, 'required', (s) => s.errors.required);
+    default:
+      return fail(400, 'invalid-answer', (s) => s.errors.invalid);
+  }
+}
+
+export interface SubmitResult {
+  status: Outcome;
+  /** Pages answered so far. */
+  answered: number;
+}
+
+/**
+ * Stores one page. Resending the same page answers the same and writes nothing; changing an earlier
+ * answer is allowed only back along pages reached in order (no redirect in between), and drops the
+ * answers of the pages after it. Everything is checked before anything is written.
+ */
+export async function submitPage(
+  db: Db,
+  respondent: RespondentRow,
+  input: AnswerInput,
+  now = Date.now(),
+): Promise<SubmitResult> {
+  const state = JSON.parse(respondent.state) as SurveyState;
+  const same = () => {
+    const old = state.replies[input.at];
+    return old && old.questionId === input.questionId && sameReplyLoose(old.reply, input.reply);
+  };
+  if (respondent.status !== RESPONDENT_STATUS.started) {
+    if (same()) return { status: outcomeOf(respondent), answered: state.replies.length };
+    throw fail(409, 'survey-done', (s) => s.errors.finished);
+  }
+  const project = await db
+    .selectFrom('projects')
+    .select(['id', 'status'])
+    .where('id', '=', respondent.project_id)
+    .executeTakeFirst();
+  if (!project || availability(project.status) !== 'open')
+    throw closedError(project?.status ?? ProjectStatus.Stopped);
+  const content = await surveyContent(db, respondent.project_id);
+  const start = { questionnaireId: state.start, seed: state.seed };
+  const known = content.questionnaires.some((qn) =>
+    qn.blocks.some((b) => b.questions.some((q) => q.id === input.questionId)),
+  );
+  if (!known) throw fail(400, 'unknown-question', (s) => s.errors.unknownQuestion);
+  if (input.at > state.replies.length) throw problemError({ code: 'notReachable' });
+  if (input.at < state.replies.length) {
+    if (same()) return { status: 'started', answered: state.replies.length };
+    // Going back: every page after `at` must have been reached in order.
+    const before = runFlow(content, start, state.replies);
+    const later = [
+      ...before.pages.slice(input.at + 1),
+      ...(before.next.kind === 'page' ? [before.next] : []),
+    ];
+    if (later.some((p) => !p.back)) throw fail(409, 'back-refused', (s) => s.errors.backRefused);
+  }
+  const replies = [...state.replies.slice(0, input.at), { questionId: input.questionId, reply: input.reply }];
+  const flow = runFlow(content, start, replies);
+  if (flow.error) throw problemError(flow.error.problem);
+  const page = flow.pages[input.at];
+  const q = page.question;
+  if (q.category === 'cityAuto' && !cityIdSet().has(input.reply.text!.trim()))
+    throw fail(400, 'unknown-place', (s) => s.errors.unknownPlace);
+  if (q.category === 'regionAuto' && !regions().has(input.reply.text!.trim()))
+    throw fail(400, 'unknown-place', (s) => s.errors.unknownPlace);
+
+  const reply = normalizeReply(q, input.reply);
+  replies[input.at] = { questionId: q.id, reply };
+  const end = flow.next.kind === 'end' ? flow.next.reason : null;
+  const next: SurveyState = {
+    ...state,
+    replies,
+    orders: { ...state.orders, [q.id]: orderShown(page) },
+    end,
+  };
+  const replaced = [
+    ...new Set(
+      state.replies
+        .slice(input.at)
+        .map((r) => r.questionId)
+        .concat(q.id),
+    ),
+  ];
+  let outcome: Outcome = end ?? 'started';
+  let filledPortrait = false;
+  const written = await db.transaction().execute(async (trx) => {
+    const moved = await trx
+      .updateTable('respondents')
+      .set({
+        state: JSON.stringify(next),
+        updated_at: now,
+        status:
+          end === 'completed'
+            ? RESPONDENT_STATUS.completed
+            : end
+              ? RESPONDENT_STATUS.screenedOut
+              : RESPONDENT_STATUS.started,
+        finished_at: end ? now : null,
+      })
+      .where('id', '=', respondent.id)
+      .where('status', '=', RESPONDENT_STATUS.started)
+      .where('state', '=', respondent.state)
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) !== 1) return false;
+    await writeAnswerRows(trx, respondent.id, respondent.project_id, replaced, replyRows(q, reply));
+    if (end === 'completed' && respondent.portrait_id) {
+      if (!(await takeQuotaPlace(trx, respondent.project_id, respondent.portrait_id))) {
+        // The last place went to someone else a moment ago: kept, but not counted (never overshoots).
+        outcome = 'quotaFull';
+        await trx
+          .updateTable('respondents')
+          .set({
+            status: RESPONDENT_STATUS.screenedOut,
+            state: JSON.stringify({ ...next, end: 'quotaFull' }),
+          })
+          .where('id', '=', respondent.id)
+          .execute();
+      } else filledPortrait = true;
+    }
+    return true;
+  });
+  if (!written) {
+    // Someone (the same page sent twice at once) got there first: same answer → same result.
+    const fresh = await db
+      .selectFrom('respondents')
+      .selectAll()
+      .where('id', '=', respondent.id)
+      .executeTakeFirst();
+    const freshState = fresh ? (JSON.parse(fresh.state) as SurveyState) : null;
+    const old = freshState?.replies[input.at];
+    if (fresh && old && old.questionId === q.id && sameReply(old.reply, reply))
+      return { status: outcomeOf(fresh), answered: freshState!.replies.length };
+    throw fail(409, 'busy', (s) => s.errors.busy);
+  }
+  if (filledPortrait) await finishWhenFull(db, respondent.project_id, now);
+  return { status: outcome, answered: replies.length };
+}
+
+function sameReplyLoose(stored: Reply, sent: Reply): boolean {
+  // The stored reply is normalized; compare the sent one the same way (field order, trimmed text).
+  const keys = Object.keys(stored);
+  const probe: Record<string, unknown> = {};
+  for (const k of keys) probe[k] = (sent as Record<string, unknown>)[k];
+  if (typeof probe.other === 'string') probe.other = probe.other.trim();
+  if (typeof probe.text === 'string') probe.text = probe.text.trim();
+  if (probe.cells && typeof probe.cells === 'object') {
+    const c = probe.cells as Record<string, string>;
+    probe.cells = Object.fromEntries(
+      Object.keys(c)
+        .sort()
+        .map((k) => [k, c[k]]),
+    );
+  }
+  return JSON.stringify(stored) === JSON.stringify(probe);
+}
+
+function orderShown(page: Page): string[] {
+  return page.question.category === 'matrix'
+    ? page.statements.map((s) => s.id)
+    : page.answers.map((a) => a.id);
+}
+
+/**
+ * When every portrait has its respondents, the project moves from On rotation to Survey finished
+ * (the status machine's onRotation → surveyFinished), once, and the Logs say so.
+ */
+async function finishWhenFull(db: Db, projectId: number, now: number): Promise<void> {
+  const rows = await quotas(db, projectId);
+  if (rows.length === 0 || rows.some((r) => r.completed < r.target)) return;
+  if (!canSetStatus(ProjectStatus.OnRotation, ProjectStatus.SurveyFinished)) return;
+  const res = await db
+    .updateTable('projects')
+    .set({ status: ProjectStatus.SurveyFinished, status_changed_at: now, updated_at: now })
+    .where('id', '=', projectId)
+    .where('status', '=', ProjectStatus.OnRotation)
+    .executeTakeFirst();
+  if (Number(res.numUpdatedRows) !== 1) return;
+  await db
+    .insertInto('history')
+    .values({
+      user_id: null,
+      email: '',
+      organization: '',
+      chapter: 'projects',
+      service: 'survey',
+      message_key: 'projects.log.statusChanged',
+      message_params: JSON.stringify({
+        id: projectId,
+        from: ProjectStatus.OnRotation,
+        to: ProjectStatus.SurveyFinished,
+      }),
+      created_at: now,
+    })
+    .execute();
+}
+
+/** Rate limits per respondent and per address: answers a 429 when either is past its limit. */
+export async function limitRate(
+  db: Db,
+  keys: { key: string; max: number }[],
+  windowMs = 60_000,
+): Promise<void> {
+  for (const { key, max } of keys) {
+    const count = await countHit(db, key, windowMs);
+    if (count > max)
+      throw new HttpError(
+        429,
+        text((s) => s.errors.tooMany429(1)),
+        {
+          code: 'too-many-requests',
+          headers: { 'retry-after': String(Math.ceil(windowMs / 1000)) },
+        },
+      );
+  }
+}
+
+/** Starts one respondent of a project On rotation and answers every page with `pick` (see docs/decisions/survey.md). */
+export async function recordRespondent(
+  db: Db,
+  input: {
+    projectId: number;
+    attributes?: Attributes;
+    source?: 'link' | 'sdk' | 'demo';
+    locale?: SurveyLocale;
+    pick: (page: Page) => Reply;
+    now?: number;
+  },
+): Promise<{ respondentId: number; status: 'completed' | 'screenedOut' | 'quotaFull' }> {
+  const project = await db
+    .selectFrom('projects')
+    .select(['id', 'status', 'template'])
+    .where('id', '=', input.projectId)
+    .executeTakeFirstOrThrow();
+  const started = await startRespondent(db, {
+    project,
+    source: input.source ?? 'demo',
+    attributes: input.attributes,
+    locale: input.locale,
+    now: input.now,
+  });
+  if (started.outcome !== 'started') return { respondentId: 0, status: 'quotaFull' };
+  const content = await surveyContent(db, input.projectId);
+  for (let i = 0; i < 10_000; i++) {
+    const row = await db
+      .selectFrom('respondents')
+      .selectAll()
+      .where('id', '=', started.respondentId)
+      .executeTakeFirstOrThrow();
+    const state = JSON.parse(row.state) as SurveyState;
+    const flow = runFlow(content, { questionnaireId: state.start, seed: state.seed }, state.replies);
+    if (flow.next.kind === 'end' || row.status !== RESPONDENT_STATUS.started) {
+      const status = outcomeOf(row);
+      return { respondentId: row.id, status: status === 'started' ? 'completed' : status };
+    }
+    const page = flow.next;
+    await submitPage(
+      db,
+      row,
+      { at: page.index, questionId: page.question.id, reply: input.pick(page) },
+      input.now,
+    );
+  }
+  throw new Error('the flow did not end');
+}
+
+export { sha256 };

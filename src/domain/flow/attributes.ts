@@ -1,0 +1,54 @@
+import * as v from 'valibot';
+import { AGE_MAX, AGE_MIN, EDUCATION_LEVELS, GENDERS } from '../lookups';
+import type { Portrait } from '../content/model';
+
+// Who a respondent is, as far as the portraits and the reports' filters care: from a game's SDK
+// (the player) or from the optional profile step of a direct link. Every field may be unknown.
+
+const short = (max: number) =>
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.maxLength(max),
+    v.check((s) => !s.includes('\u0000')),
+  );
+
+export const AttributesSchema = v.object({
+  playerId: v.optional(v.nullable(v.pipe(short(128), v.minLength(1)))),
+  gender: v.optional(v.nullable(v.picklist(GENDERS))),
+  age: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(AGE_MIN), v.maxValue(AGE_MAX)))),
+  /** A city id of the cities lookup, e.g. "MOS:Podolsk" (checked against the list by the server). */
+  city: v.optional(v.nullable(v.pipe(short(120), v.minLength(1)))),
+  region: v.optional(v.nullable(v.pipe(short(10), v.minLength(1)))),
+  education: v.optional(v.nullable(v.picklist(EDUCATION_LEVELS))),
+  platform: v.optional(v.nullable(v.pipe(short(64), v.minLength(1)))),
+});
+export type Attributes = v.InferOutput<typeof AttributesSchema>;
+
+/** Whether the respondent fits every condition of the portrait. An unknown attribute fits no condition on it. */
+export function matchesPortrait(p: Portrait, who: Attributes): boolean {
+  return p.params.every((param) => {
+    const field = param.field;
+    if (field === 'age') {
+      if (who.age === undefined || who.age === null) return false;
+      if (param.min !== null && who.age < param.min) return false;
+      if (param.max !== null && who.age > param.max) return false;
+      if (param.values.length > 0 && !param.values.includes(String(who.age))) return false;
+      return true;
+    }
+    const value = (who as Record<string, unknown>)[field];
+    if (param.values.length === 0) return true;
+    if (value === undefined || value === null) return false;
+    if (field === 'city') {
+      // A portrait may name a region code alone ("MOS") as well as a city id ("MOS:Podolsk").
+      const city = String(value);
+      return param.values.some((x) => x === city || (!x.includes(':') && city.startsWith(`${x}:`)));
+    }
+    return param.values.includes(String(value));
+  });
+}
+
+/** Whether any portrait has a condition, so that asking a direct-link respondent about themselves helps. */
+export function portraitsAsk(portraits: readonly Portrait[]): boolean {
+  return portraits.some((p) => p.params.length > 0);
+}

@@ -1,0 +1,126 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import type { Page, Reply } from '../../domain/flow';
+import { useTexts } from './Texts';
+
+// Region and city: a combobox that searches the cities lookup as the respondent types. The reply is
+// the place's stable id; its name is kept beside it only to show it again.
+
+export interface PlaceOption {
+  id: string;
+  name: string;
+  detail: string;
+}
+export type FindPlaces = (
+  kind: 'city' | 'region',
+  search: string,
+  signal: AbortSignal,
+) => Promise<PlaceOption[]>;
+
+interface Props {
+  page: Page;
+  value: Reply & { label?: string };
+  onChange: (r: Reply & { label?: string }) => void;
+  findPlaces: FindPlaces;
+  describedBy?: string;
+}
+
+export function Place({ page, value, onChange, findPlaces, describedBy }: Props) {
+  const { s } = useTexts();
+  const kind = page.question.category === 'regionAuto' ? 'region' : 'city';
+  const [query, setQuery] = useState(value.label ?? '');
+  const [options, setOptions] = useState<PlaceOption[]>([]);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const [searched, setSearched] = useState(false);
+  const listId = useId();
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  useEffect(() => {
+    if (!open) return;
+    const ctrl = new AbortController();
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      findPlaces(kind, query, ctrl.signal)
+        .then((list) => {
+          setOptions(list);
+          setSearched(true);
+          setActive(list.length ? 0 : -1);
+        })
+        .catch(() => {});
+    }, 200);
+    return () => ctrl.abort();
+  }, [query, open, kind, findPlaces]);
+
+  const choose = (o: PlaceOption) => {
+    onChange({ text: o.id, label: o.name });
+    setQuery(o.name);
+    setOpen(false);
+  };
+  return (
+    <div className="relative max-w-md">
+      <label htmlFor={`${listId}-input`} className="mb-1 block text-sm text-slate-700">
+        {kind === 'city' ? s.city : s.region}
+      </label>
+      <input
+        id={`${listId}-input`}
+        type="text"
+        role="combobox"
+        autoComplete="off"
+        aria-expanded={open}
+        aria-controls={listId}
+        aria-autocomplete="list"
+        aria-activedescendant={open && active >= 0 ? `${listId}-${active}` : undefined}
+        aria-describedby={describedBy}
+        placeholder={s.searchPlace}
+        className="w-full rounded-md border border-slate-400 px-3 py-2 text-base"
+        value={query}
+        onFocus={() => setOpen(true)}
+        onBlur={() => setTimeout(() => setOpen(false), 150)}
+        onChange={(e) => {
+          setQuery(e.target.value);
+          setOpen(true);
+          if (value.text) onChange({ text: null });
+        }}
+        onKeyDown={(e) => {
+          if (e.key === 'ArrowDown') {
+            e.preventDefault();
+            setOpen(true);
+            setActive((i) => Math.min(options.length - 1, i + 1));
+          } else if (e.key === 'ArrowUp') {
+            e.preventDefault();
+            setActive((i) => Math.max(0, i - 1));
+          } else if (e.key === 'Enter' && open && active >= 0 && options[active]) {
+            e.preventDefault();
+            choose(options[active]);
+          } else if (e.key === 'Escape') setOpen(false);
+        }}
+      />
+      {open && (
+        <ul
+          id={listId}
+          role="listbox"
+          aria-label={kind === 'city' ? s.city : s.region}
+          className="absolute z-10 mt-1 max-h-64 w-full overflow-auto rounded-md border border-slate-300 bg-white shadow-lg"
+        >
+          {options.map((o, i) => (
+            <li
+              key={o.id}
+              id={`${listId}-${i}`}
+              role="option"
+              aria-selected={i === active}
+              className={`cursor-pointer px-3 py-2 ${i === active ? 'bg-indigo-100' : ''}`}
+              onMouseDown={(e) => {
+                e.preventDefault();
+                choose(o);
+              }}
+            >
+              {o.name}
+              {o.detail && <span className="text-sm text-slate-600">, {o.detail}</span>}
+            </li>
+          ))}
+          {searched && options.length === 0 && <li className="px-3 py-2 text-slate-600">{s.noPlaces}</li>}
+        </ul>
+      )}
+    </div>
+  );
+}

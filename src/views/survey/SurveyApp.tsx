@@ -1,0 +1,301 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { Attributes, Reply } from '../../domain/flow';
+import type { ProjectContent } from '../../domain/content/model';
+import { EDUCATION_LEVELS, GENDERS } from '../../domain/lookups';
+import { EndPage, Message, Runner, type EndKind, type SubmitAnswer } from './Runner';
+import { TextsContext, useTexts } from './Texts';
+import { SURVEY_TEXTS, browserLocale, type SurveyLocale } from './texts';
+import { SurveyError, surveyApi, type Availability, type Session } from './api';
+
+// The respondent page /s/:token. The resume token is kept in local storage under the link's token,
+// so closing the tab and opening the link again continues where the respondent was.
+
+type Phase =
+  | { kind: 'loading' }
+  | { kind: 'notFound' }
+  | { kind: 'used' }
+  | { kind: 'error'; message: string }
+  | { kind: 'closed'; state: Exclude<Availability, 'open'> }
+  | { kind: 'profile' }
+  | { kind: 'running'; resume: string; session: Session & { content: ProjectContent } }
+  | { kind: 'end'; end: EndKind };
+
+const LOCALE_KEY = 'survey-locale';
+const resumeKey = (token: string) => `survey:${token}`;
+
+function initialLocale(): SurveyLocale {
+  const stored = localStorage.getItem(LOCALE_KEY);
+  if (stored === 'ru' || stored === 'en') return stored;
+  return browserLocale(navigator.languages ?? [navigator.language]);
+}
+
+export function SurveyApp({ token }: { token: string }) {
+  const [locale, setLocale] = useState<SurveyLocale>(initialLocale);
+  const [phase, setPhase] = useState<Phase>({ kind: 'loading' });
+  const s = SURVEY_TEXTS[locale];
+
+  useEffect(() => {
+    document.documentElement.lang = locale;
+    document.title = s.title;
+  }, [locale, s.title]);
+
+  const failed = useCallback(
+    (err: unknown) => {
+      if (err instanceof SurveyError) {
+        const st = err.body.state;
+        if (st === 'notStarted' || st === 'paused' || st === 'finished')
+          return setPhase({ kind: 'closed', state: st });
+        if (err.body.code === 'ticket-used') return setPhase({ kind: 'used' });
+        if (err.status === 404) return setPhase({ kind: 'notFound' });
+        return setPhase({ kind: 'error', message: err.message });
+      }
+      setPhase({ kind: 'error', message: SURVEY_TEXTS[locale].offline });
+    },
+    [locale],
+  );
+
+  const enter = useCallback(
+    async (resume: string) => {
+      const session = await surveyApi.session(resume, locale);
+      if (session.status !== 'started') return setPhase({ kind: 'end', end: session.status });
+      if (session.state !== 'open' || !session.content)
+        return setPhase({ kind: 'closed', state: session.state === 'open' ? 'finished' : session.state });
+      setPhase({ kind: 'running', resume, session: session as Session & { content: ProjectContent } });
+    },
+    [locale],
+  );
+
+  const begin = useCallback(
+    async (attributes?: Attributes) => {
+      setPhase({ kind: 'loading' });
+      try {
+        const res = await surveyApi.start(token, locale, attributes);
+        if (res.state === 'started') {
+          localStorage.setItem(resumeKey(token), res.token);
+          return await enter(res.token);
+        }
+        if (res.state === 'quotaFull') return setPhase({ kind: 'end', end: 'quotaFull' });
+        if (res.state !== 'open') return setPhase({ kind: 'closed', state: res.state });
+      } catch (err) {
+        failed(err);
+      }
+    },
+    [token, locale, enter, failed],
+  );
+
+  const load = useCallback(async () => {
+    setPhase({ kind: 'loading' });
+    try {
+      const resume = localStorage.getItem(resumeKey(token));
+      if (resume) {
+        try {
+          return await enter(resume);
+        } catch (err) {
+          if (!(err instanceof SurveyError && err.status === 404)) throw err;
+          localStorage.removeItem(resumeKey(token));
+        }
+      }
+      const info = await surveyApi.info(token, locale);
+      if (info.state !== 'open') return setPhase({ kind: 'closed', state: info.state });
+      if (info.used) return setPhase({ kind: 'used' });
+      if (info.profile) return setPhase({ kind: 'profile' });
+      await begin();
+    } catch (err) {
+      failed(err);
+    }
+    // Only on opening the page: a language switch must not restart anything.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [token]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const resume = phase.kind === 'running' ? phase.resume : '';
+  const submit = useCallback(
+    async (at: number, questionId: string, reply: Reply): Promise<SubmitAnswer> => {
+      try {
+        const res = await surveyApi.answer(resume, locale, { at, questionId, reply });
+        return { ok: true, end: res.status === 'started' ? null : res.status };
+      } catch (err) {
+        if (
+          err instanceof SurveyError &&
+          (err.body.state || err.status === 404 || err.body.code === 'survey-done')
+        ) {
+          if (err.body.code === 'survey-done') void enter(resume).catch(failed);
+          else failed(err);
+          return { ok: false, message: err.message };
+        }
+        return {
+          ok: false,
+          message: err instanceof SurveyError ? err.message : SURVEY_TEXTS[locale].offline,
+        };
+      }
+    },
+    [resume, locale, enter, failed],
+  );
+  const findPlaces = useCallback(
+    (kind: 'city' | 'region', search: string, signal: AbortSignal) =>
+      surveyApi.places(resume, locale, kind, search, signal),
+    [resume, locale],
+  );
+  const onEnd = useCallback((end: EndKind) => setPhase({ kind: 'end', end }), []);
+
+  let main: React.ReactNode;
+  switch (phase.kind) {
+    case 'loading':
+      main = (
+        <p role="status" className="py-10 text-center text-slate-700">
+          {s.loading}
+        </p>
+      );
+      break;
+    case 'notFound':
+      main = <Message title={s.notFoundTitle} text={s.notFound} />;
+      break;
+    case 'used':
+      main = <Message title={s.closedTitle} text={s.usedTicket} />;
+      break;
+    case 'closed':
+      main = <Message title={s.closedTitle} text={s.closed[phase.state]} />;
+      break;
+    case 'error':
+      main = (
+        <Message title={s.errorTitle} text={phase.message}>
+          <button
+            type="button"
+            className="mx-auto min-h-11 rounded-lg bg-indigo-600 px-6 font-medium text-white"
+            onClick={() => void load()}
+          >
+            {s.retry}
+          </button>
+        </Message>
+      );
+      break;
+    case 'profile':
+      main = <Profile onStart={(a) => void begin(a)} />;
+      break;
+    case 'end':
+      main = <EndPage kind={phase.end} />;
+      break;
+    case 'running':
+      main = (
+        <Runner
+          content={phase.session.content}
+          start={phase.session.start}
+          initialReplies={phase.session.replies}
+          submit={submit}
+          findPlaces={findPlaces}
+          onEnd={onEnd}
+        />
+      );
+  }
+
+  return (
+    <TextsContext.Provider value={{ locale, s }}>
+      <div className="mx-auto flex min-h-screen max-w-2xl flex-col px-4 py-4 sm:py-8">
+        <header className="mb-6 flex items-center justify-between gap-3">
+          <span className="font-semibold text-indigo-700">{s.title}</span>
+          <label className="flex items-center gap-2 text-sm">
+            <span>{s.language}</span>
+            <select
+              className="min-h-9 rounded-md border border-slate-400 bg-white px-2"
+              value={locale}
+              onChange={(e) => {
+                const l = e.target.value as SurveyLocale;
+                localStorage.setItem(LOCALE_KEY, l);
+                setLocale(l);
+              }}
+            >
+              <option value="ru">Русский</option>
+              <option value="en">English</option>
+            </select>
+          </label>
+        </header>
+        <main className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-8">{main}</main>
+      </div>
+    </TextsContext.Provider>
+  );
+}
+
+/** The optional profile step of a direct link whose portraits have conditions (docs/decisions/survey.md). */
+function Profile({ onStart }: { onStart: (a?: Attributes) => void }) {
+  const { s } = useTexts();
+  const [gender, setGender] = useState('');
+  const [age, setAge] = useState('');
+  const [education, setEducation] = useState('');
+  const n = Number(age);
+  const ageOk = age === '' || (Number.isInteger(n) && n >= 14 && n <= 99);
+  const field = 'flex flex-col gap-1';
+  const input = 'min-h-11 rounded-md border border-slate-400 bg-white px-3 text-base';
+  return (
+    <form
+      className="flex flex-col gap-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!ageOk) return;
+        onStart({
+          gender: (gender || null) as Attributes['gender'],
+          age: age === '' ? null : n,
+          education: (education || null) as Attributes['education'],
+        });
+      }}
+    >
+      <h1 className="text-xl font-semibold">{s.profileTitle}</h1>
+      <p className="text-slate-700">{s.profileIntro}</p>
+      <label className={field}>
+        <span>{s.gender}</span>
+        <select className={input} value={gender} onChange={(e) => setGender(e.target.value)}>
+          <option value="">{s.notSaid}</option>
+          {GENDERS.map((g) => (
+            <option key={g} value={g}>
+              {s.genders[g]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className={field}>
+        <span>{s.age}</span>
+        <input
+          className={input}
+          type="number"
+          inputMode="numeric"
+          min={14}
+          max={99}
+          value={age}
+          aria-invalid={!ageOk}
+          aria-describedby={ageOk ? undefined : 'age-error'}
+          onChange={(e) => setAge(e.target.value)}
+        />
+      </label>
+      {!ageOk && (
+        <p id="age-error" role="alert" className="text-red-700">
+          {s.outOfRange(14, 99)}
+        </p>
+      )}
+      <label className={field}>
+        <span>{s.education}</span>
+        <select className={input} value={education} onChange={(e) => setEducation(e.target.value)}>
+          <option value="">{s.notSaid}</option>
+          {EDUCATION_LEVELS.map((x) => (
+            <option key={x} value={x}>
+              {s.educations[x]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <div className="flex flex-wrap gap-3">
+        <button type="submit" className="min-h-11 rounded-lg bg-indigo-600 px-6 font-medium text-white">
+          {s.start}
+        </button>
+        <button
+          type="button"
+          className="min-h-11 rounded-lg border border-slate-400 bg-white px-5 font-medium"
+          onClick={() => onStart()}
+        >
+          {s.skip}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,76 @@
+import type { ProjectContent } from '../../domain/content/model';
+import type { Attributes, Reply, ReplyEntry } from '../../domain/flow';
+import type { PlaceOption } from './Place';
+import type { SurveyLocale } from './texts';
+
+// The respondent's calls (server/routes/survey.ts), with plain fetch: the back-office's HTTP client
+// (sign-in, toasts) has no place in this page.
+
+const BASE = '/api/v1/service';
+
+export class SurveyError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body: { code?: string; state?: string } = {},
+  ) {
+    super(message);
+  }
+}
+
+async function call<T>(
+  method: string,
+  path: string,
+  locale: SurveyLocale,
+  opts: { body?: unknown; token?: string; signal?: AbortSignal } = {},
+): Promise<T> {
+  const headers: Record<string, string> = { 'accept-language': locale };
+  if (opts.body !== undefined) headers['content-type'] = 'application/json';
+  if (opts.token) headers['x-respondent-token'] = opts.token;
+  const res = await fetch(BASE + path, {
+    method,
+    headers,
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+    signal: opts.signal,
+  });
+  const data = res.headers.get('content-type')?.includes('json') ? await res.json() : {};
+  if (!res.ok)
+    throw new SurveyError(res.status, data.message ?? `Server response status: ${res.status}`, data);
+  return data as T;
+}
+
+export type Availability = 'open' | 'notStarted' | 'paused' | 'finished';
+export interface LinkInfo {
+  kind: 'link' | 'ticket';
+  state: Availability;
+  profile: boolean;
+  used?: boolean;
+}
+export interface Session {
+  status: 'started' | 'completed' | 'screenedOut' | 'quotaFull';
+  state: Availability;
+  content: ProjectContent | null;
+  start: { questionnaireId: string; seed: string };
+  replies: ReplyEntry[];
+}
+
+export const surveyApi = {
+  info: (token: string, l: SurveyLocale) => call<LinkInfo>('GET', `/survey/${encodeURIComponent(token)}`, l),
+  start: (token: string, l: SurveyLocale, attributes?: Attributes) =>
+    call<{ state: 'started'; token: string } | { state: 'quotaFull' | Availability }>(
+      'POST',
+      `/survey/${encodeURIComponent(token)}/start`,
+      l,
+      {
+        body: { locale: l, ...(attributes && { attributes }) },
+      },
+    ),
+  session: (token: string, l: SurveyLocale) => call<Session>('GET', '/survey/session', l, { token }),
+  answer: (token: string, l: SurveyLocale, body: { at: number; questionId: string; reply: Reply }) =>
+    call<{ status: Session['status']; answered: number }>('POST', '/survey/answer', l, { token, body }),
+  places: (token: string, l: SurveyLocale, kind: 'city' | 'region', search: string, signal: AbortSignal) =>
+    call<PlaceOption[]>('GET', `/survey/places?kind=${kind}&search=${encodeURIComponent(search)}`, l, {
+      token,
+      signal,
+    }),
+};
