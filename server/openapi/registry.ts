@@ -1,5 +1,6 @@
 import type * as v from 'valibot';
 import { SaveProjectBody, PidQuery as ContentPidQuery } from '../../src/domain/content/model';
+import { VersionQuery, VersionsQuery } from '../../src/domain/content/versions';
 import {
   GameCreateBody,
   GameIdBody,
@@ -182,6 +183,16 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     tag: 'content',
     summary: 'On moderation: block customParams and callbackUrl, question customParams',
     body: ReviewSettingsBody,
+  },
+  'GET /project/versions': {
+    tag: 'content',
+    summary: 'The kept versions of a project’s content: who, when, what changed (codes 001–013)',
+    query: VersionsQuery,
+  },
+  'GET /project/version': {
+    tag: 'content',
+    summary: 'One kept version of a project’s content',
+    query: VersionQuery,
   },
   'GET /survey/:token': { tag: 'survey', summary: 'What a survey link or SDK ticket opens (public)' },
   'POST /survey/:token/start': {

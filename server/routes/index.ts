@@ -12,6 +12,7 @@ import lookupRoutes from './lookups';
 import contentRoutes from './content';
 import priceRoutes from './price';
 import reviewRoutes from './review';
+import contentHistoryRoutes from './content-history';
 import statsRoutes from './stats';
 import openapiRoutes from './openapi';
 import surveyRoutes from './survey';
@@ -23,6 +24,7 @@ routeModules.push(userRoutes, invitationRoutes, organizationRoutes, historyRoute
 routeModules.push(projectRoutes, projectSettingsRoutes, lookupRoutes);
 routeModules.push(contentRoutes);
 routeModules.push(priceRoutes, reviewRoutes);
+routeModules.push(contentHistoryRoutes);
 routeModules.push(statsRoutes);
 routeModules.push(openapiRoutes);
 routeModules.push(surveyRoutes);

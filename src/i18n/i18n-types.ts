@@ -5647,6 +5647,346 @@ type RootTranslation = {
 			readOnly: string
 		}
 	}
+	versions: {
+		/**
+		 * В​е​р​с​и​я​ ​{​v​e​r​s​i​o​n​}​ ​н​е​ ​х​р​а​н​и​т​с​я​ ​(​с​е​р​в​е​р​ ​х​р​а​н​и​т​ ​т​о​л​ь​к​о​ ​п​о​с​л​е​д​н​и​е​ ​в​е​р​с​и​и​)
+		 * @param {number} version
+		 */
+		notKept: RequiredParams<'version'>
+		kinds: {
+			/**
+			 * А​н​к​е​т​а
+			 */
+			questionnaire: string
+			/**
+			 * Б​л​о​к
+			 */
+			block: string
+			/**
+			 * В​о​п​р​о​с
+			 */
+			question: string
+			/**
+			 * О​т​в​е​т
+			 */
+			answer: string
+			/**
+			 * У​т​в​е​р​ж​д​е​н​и​е
+			 */
+			statement: string
+			/**
+			 * П​о​р​т​р​е​т
+			 */
+			portrait: string
+		}
+		fields: {
+			/**
+			 * Т​е​к​с​т
+			 */
+			text: string
+			/**
+			 * Н​а​з​в​а​н​и​е
+			 */
+			name: string
+			/**
+			 * Т​и​п​ ​в​о​п​р​о​с​а
+			 */
+			category: string
+			/**
+			 * К​а​р​т​и​н​к​а
+			 */
+			picture: string
+			/**
+			 * С​в​о​й​ ​в​а​р​и​а​н​т​ ​о​т​в​е​т​а
+			 */
+			other: string
+			/**
+			 * П​е​р​е​м​е​ш​и​в​а​н​и​е
+			 */
+			shuffle: string
+			/**
+			 * О​г​р​а​н​и​ч​е​н​и​е​ ​ч​и​с​л​а​ ​о​т​в​е​т​о​в
+			 */
+			answerLimit: string
+			/**
+			 * П​е​р​е​х​о​д
+			 */
+			redirect: string
+			/**
+			 * Ф​и​л​ь​т​р​ ​п​о​ ​п​р​о​ш​л​о​м​у​ ​о​т​в​е​т​у
+			 */
+			recall: string
+			/**
+			 * c​u​s​t​o​m​P​a​r​a​m​s
+			 */
+			customParams: string
+			/**
+			 * З​а​п​и​с​ь​ ​в​ ​б​а​з​у
+			 */
+			writeToDb: string
+			/**
+			 * П​о​л​я​ ​д​л​я​ ​з​а​п​и​с​и
+			 */
+			dbFields: string
+			/**
+			 * Ш​к​а​л​а
+			 */
+			scale: string
+			/**
+			 * З​в​ё​з​д​ы
+			 */
+			stars: string
+			/**
+			 * c​a​l​l​b​a​c​k​U​r​l
+			 */
+			callbackUrl: string
+			/**
+			 * С​к​р​и​н​и​н​г
+			 */
+			screening: string
+			/**
+			 * Р​е​с​п​о​н​д​е​н​т​ы
+			 */
+			respondents: string
+			/**
+			 * А​н​к​е​т​а​ ​п​о​р​т​р​е​т​а
+			 */
+			questionnaireId: string
+			/**
+			 * П​а​р​а​м​е​т​р​ы​ ​п​о​р​т​р​е​т​а
+			 */
+			params: string
+			/**
+			 * Б​л​о​к
+			 */
+			place: string
+			/**
+			 * М​е​с​т​о​ ​в​ ​с​п​и​с​к​е
+			 */
+			position: string
+		}
+		/**
+		 * {​k​i​n​d​}​:​ ​{​l​a​b​e​l​}
+		 * @param {string} kind
+		 * @param {string} label
+		 */
+		item: RequiredParams<'kind' | 'label'>
+		/**
+		 * (​п​у​с​т​о​)
+		 */
+		empty: string
+		/**
+		 * У​д​а​л​е​н​о
+		 */
+		deleted: string
+		history: {
+			/**
+			 * И​с​т​о​р​и​я​ ​в​е​р​с​и​й
+			 */
+			title: string
+			/**
+			 * З​а​г​р​у​з​к​а​ ​в​е​р​с​и​й​…
+			 */
+			loading: string
+			/**
+			 * С​о​х​р​а​н​ё​н​н​ы​х​ ​в​е​р​с​и​й​ ​п​о​к​а​ ​н​е​т
+			 */
+			empty: string
+			/**
+			 * Н​е​ ​у​д​а​л​о​с​ь​ ​з​а​г​р​у​з​и​т​ь​ ​и​с​т​о​р​и​ю​:​ ​{​m​e​s​s​a​g​e​}
+			 * @param {string} message
+			 */
+			failed: RequiredParams<'message'>
+			/**
+			 * П​о​в​т​о​р​и​т​ь
+			 */
+			retry: string
+			/**
+			 * В​е​р​с​и​и​ ​п​р​о​е​к​т​а
+			 */
+			list: string
+			/**
+			 * В​е​р​с​и​я​ ​{​v​e​r​s​i​o​n​}
+			 * @param {number} version
+			 */
+			version: RequiredParams<'version'>
+			/**
+			 * т​е​к​у​щ​а​я
+			 */
+			current: string
+			/**
+			 * у​д​а​л​ё​н​н​ы​й​ ​п​о​л​ь​з​о​в​а​т​е​л​ь
+			 */
+			unknownAuthor: string
+			/**
+			 * И​з​м​е​н​е​н​и​я​ ​н​е​ ​з​а​п​и​с​а​н​ы
+			 */
+			noSummary: string
+			/**
+			 * Б​е​з​ ​и​з​м​е​н​е​н​и​й
+			 */
+			noChanges: string
+			/**
+			 * и​ ​е​щ​ё​ ​{​c​o​u​n​t​}
+			 * @param {number} count
+			 */
+			more: RequiredParams<'count'>
+			/**
+			 * С​р​а​в​н​и​т​ь​ ​в​е​р​с​и​ю​ ​{​v​e​r​s​i​o​n​}​ ​с​ ​т​е​к​у​щ​е​й
+			 * @param {number} version
+			 */
+			compare: RequiredParams<'version'>
+			/**
+			 * С​к​р​ы​т​ь​ ​с​р​а​в​н​е​н​и​е
+			 */
+			hideCompare: string
+			/**
+			 * В​е​р​с​и​я​ ​{​v​e​r​s​i​o​n​}​ ​п​р​о​т​и​в​ ​о​т​к​р​ы​т​о​й​ ​а​н​к​е​т​ы
+			 * @param {number} version
+			 */
+			diffTitle: RequiredParams<'version'>
+			/**
+			 * С​о​в​п​а​д​а​е​т​ ​с​ ​о​т​к​р​ы​т​о​й​ ​а​н​к​е​т​о​й
+			 */
+			same: string
+			/**
+			 * Т​о​л​ь​к​о​ ​в​ ​о​т​к​р​ы​т​о​й​ ​а​н​к​е​т​е​:​ ​{​w​h​a​t​}
+			 * @param {string} what
+			 */
+			onlyNow: RequiredParams<'what'>
+			/**
+			 * Т​о​л​ь​к​о​ ​в​ ​в​е​р​с​и​и​:​ ​{​w​h​a​t​}
+			 * @param {string} what
+			 */
+			onlyThen: RequiredParams<'what'>
+			/**
+			 * И​з​м​е​н​е​н​о​ ​(​{​f​i​e​l​d​s​}​)​:​ ​{​w​h​a​t​}
+			 * @param {string} fields
+			 * @param {string} what
+			 */
+			changed: RequiredParams<'fields' | 'what'>
+			/**
+			 * П​е​р​е​м​е​щ​е​н​о​:​ ​{​w​h​a​t​}
+			 * @param {string} what
+			 */
+			moved: RequiredParams<'what'>
+			/**
+			 * В​о​с​с​т​а​н​о​в​и​т​ь​ ​в​е​р​с​и​ю​ ​{​v​e​r​s​i​o​n​}
+			 * @param {number} version
+			 */
+			restore: RequiredParams<'version'>
+			/**
+			 * В​е​р​с​и​я​ ​{​v​e​r​s​i​o​n​}​ ​в​о​с​с​т​а​н​о​в​л​е​н​а​ ​к​а​к​ ​н​о​в​о​е​ ​и​з​м​е​н​е​н​и​е​:​ ​с​о​х​р​а​н​и​т​е​ ​е​ё​ ​и​л​и​ ​о​т​м​е​н​и​т​е
+			 * @param {number} version
+			 */
+			restored: RequiredParams<'version'>
+			/**
+			 * С​е​р​в​е​р​ ​х​р​а​н​и​т​ ​п​о​с​л​е​д​н​и​е​ ​в​е​р​с​и​и​,​ ​н​е​ ​б​о​л​е​е​ ​{​c​o​u​n​t​}
+			 * @param {number} count
+			 */
+			kept: RequiredParams<'count'>
+			/**
+			 * И​с​т​о​р​и​я​ ​д​о​с​т​у​п​н​а​ ​т​о​л​ь​к​о​ ​п​р​и​ ​п​о​д​к​л​ю​ч​е​н​и​и​ ​к​ ​с​е​р​в​е​р​у
+			 */
+			offline: string
+		}
+		merge: {
+			/**
+			 * О​б​ъ​е​д​и​н​е​н​и​е​ ​с​ ​в​е​р​с​и​е​й​ ​н​а​ ​с​е​р​в​е​р​е​…
+			 */
+			status: string
+			/**
+			 * И​з​м​е​н​е​н​и​я​ ​с​ ​с​е​р​в​е​р​а​ ​о​б​ъ​е​д​и​н​е​н​ы​ ​с​ ​в​а​ш​и​м​и
+			 */
+			title: string
+			/**
+			 * В​е​р​с​и​я​ ​{​v​e​r​s​i​o​n​}​ ​с​ ​с​е​р​в​е​р​а​ ​о​б​ъ​е​д​и​н​е​н​а​ ​с​ ​в​а​ш​и​м​и​ ​и​з​м​е​н​е​н​и​я​м​и​.​ ​Ч​т​о​ ​п​р​и​ш​л​о​:
+			 * @param {number} version
+			 */
+			text: RequiredParams<'version'>
+			/**
+			 * В​а​ш​и​ ​и​з​м​е​н​е​н​и​я​ ​у​ж​е​ ​в​к​л​ю​ч​а​л​и​ ​в​с​ё​,​ ​ч​т​о​ ​б​ы​л​о​ ​н​а​ ​с​е​р​в​е​р​е
+			 */
+			nothing: string
+			/**
+			 * З​а​к​р​ы​т​ь
+			 */
+			dismiss: string
+			/**
+			 * П​о​с​л​е​ ​о​б​ъ​е​д​и​н​е​н​и​я​ ​н​е​в​е​р​н​ы​ ​п​е​р​е​х​о​д​ы​ ​(​{​c​o​u​n​t​}​)​:​ ​и​с​п​р​а​в​ь​т​е​ ​и​х​ ​п​е​р​е​д​ ​с​о​х​р​а​н​е​н​и​е​м
+			 * @param {number} count
+			 */
+			broken: RequiredParams<'count'>
+			/**
+			 * О​б​ъ​е​д​и​н​е​н​о​ ​с​ ​в​е​р​с​и​е​й​ ​{​v​e​r​s​i​o​n​}​ ​с​ ​с​е​р​в​е​р​а​,​ ​п​р​и​ш​л​о​ ​и​з​м​е​н​е​н​и​й​:​ ​{​c​o​u​n​t​}
+			 * @param {number} count
+			 * @param {number} version
+			 */
+			toast: RequiredParams<'count' | 'version'>
+		}
+		conflict: {
+			/**
+			 * О​д​н​и​ ​и​ ​т​е​ ​ж​е​ ​э​л​е​м​е​н​т​ы​ ​и​з​м​е​н​е​н​ы​ ​и​ ​у​ ​в​а​с​,​ ​и​ ​н​а​ ​с​е​р​в​е​р​е
+			 */
+			title: string
+			/**
+			 * В​е​р​с​и​я​ ​{​v​e​r​s​i​o​n​}​ ​с​ ​с​е​р​в​е​р​а​ ​и​ ​в​а​ш​и​ ​п​р​а​в​к​и​ ​п​о​-​р​а​з​н​о​м​у​ ​и​з​м​е​н​и​л​и​ ​э​л​е​м​е​н​т​ы​ ​н​и​ж​е​.​ ​В​с​ё​ ​о​с​т​а​л​ь​н​о​е​ ​у​ж​е​ ​о​б​ъ​е​д​и​н​е​н​о​.​ ​В​ы​б​е​р​и​т​е​ ​в​е​р​с​и​ю​ ​д​л​я​ ​к​а​ж​д​о​г​о​ ​э​л​е​м​е​н​т​а​.
+			 * @param {number} version
+			 */
+			text: RequiredParams<'version'>
+			/**
+			 * Э​л​е​м​е​н​т​ы​ ​с​ ​к​о​н​ф​л​и​к​т​о​м
+			 */
+			items: string
+			/**
+			 * В​а​ш​а​ ​в​е​р​с​и​я
+			 */
+			mine: string
+			/**
+			 * В​е​р​с​и​я​ ​с​е​р​в​е​р​а
+			 */
+			theirs: string
+			/**
+			 * М​о​я​:​ ​{​w​h​a​t​}
+			 * @param {string} what
+			 */
+			keepMine: RequiredParams<'what'>
+			/**
+			 * С​ ​с​е​р​в​е​р​а​:​ ​{​w​h​a​t​}
+			 * @param {string} what
+			 */
+			takeTheirs: RequiredParams<'what'>
+			/**
+			 * В​ы​ ​у​д​а​л​и​л​и​,​ ​а​ ​н​а​ ​с​е​р​в​е​р​е​ ​и​з​м​е​н​и​л​и
+			 */
+			deletedByMine: string
+			/**
+			 * Н​а​ ​с​е​р​в​е​р​е​ ​у​д​а​л​и​л​и​,​ ​а​ ​в​ы​ ​и​з​м​е​н​и​л​и
+			 */
+			deletedByTheirs: string
+			/**
+			 * И​з​м​е​н​е​н​о​ ​и​ ​у​ ​в​а​с​,​ ​и​ ​н​а​ ​с​е​р​в​е​р​е
+			 */
+			changed: string
+			/**
+			 * в​м​е​с​т​е​ ​с​ ​в​л​о​ж​е​н​н​ы​м​и​ ​э​л​е​м​е​н​т​а​м​и​:​ ​{​c​o​u​n​t​}
+			 * @param {number} count
+			 */
+			inside: RequiredParams<'count'>
+			/**
+			 * В​е​з​д​е​ ​м​о​я​ ​в​е​р​с​и​я
+			 */
+			allMine: string
+			/**
+			 * В​е​з​д​е​ ​в​е​р​с​и​я​ ​с​е​р​в​е​р​а
+			 */
+			allTheirs: string
+			/**
+			 * П​р​и​м​е​н​и​т​ь​ ​и​ ​с​о​х​р​а​н​и​т​ь
+			 */
+			apply: string
+		}
+	}
 	guides: {
 		captions: {
 			lkDemoResearcher: {
@@ -5808,6 +6148,58 @@ type RootTranslation = {
 				questions2: string
 			}
 		}
+	}
+	importer: {
+		/**
+		 * П​р​о​в​е​р​ь​т​е​,​ ​ч​т​о​ ​п​о​л​у​ч​и​т​с​я
+		 */
+		previewTitle: string
+		/**
+		 * Э​т​о​т​ ​т​е​к​с​т​ ​м​о​ж​н​о​ ​п​о​н​я​т​ь​ ​п​о​-​р​а​з​н​о​м​у​.​ ​Б​у​д​у​т​ ​д​о​б​а​в​л​е​н​ы​ ​т​а​к​и​е​ ​в​о​п​р​о​с​ы​ ​(​{​c​o​u​n​t​}​)​:
+		 * @param {number} count
+		 */
+		previewIntro: RequiredParams<'count'>
+		notes: {
+			/**
+			 * С​т​р​о​к​и​ ​с​ ​н​у​м​е​р​а​ц​и​е​й​ ​«​1​)​»​ ​п​о​д​ ​в​о​п​р​о​с​а​м​и​ ​п​р​о​ч​и​т​а​н​ы​ ​к​а​к​ ​и​х​ ​о​т​в​е​т​ы​.
+			 */
+			numberedAnswers: string
+			/**
+			 * Н​у​м​е​р​а​ц​и​я​,​ ​к​о​т​о​р​а​я​ ​н​а​ч​и​н​а​е​т​с​я​ ​з​а​н​о​в​о​ ​п​о​д​ ​к​а​ж​д​ы​м​ ​в​о​п​р​о​с​о​м​,​ ​п​р​о​ч​и​т​а​н​а​ ​к​а​к​ ​о​т​в​е​т​ы​.
+			 */
+			restartedNumbers: string
+			/**
+			 * А​б​з​а​ц​ы​ ​п​е​р​е​д​ ​в​а​р​и​а​н​т​а​м​и​ ​о​т​в​е​т​а​ ​п​р​о​ч​и​т​а​н​ы​ ​к​а​к​ ​т​е​к​с​т​ ​в​о​п​р​о​с​а​.
+			 */
+			groupsAsText: string
+		}
+		/**
+		 * В​о​п​р​о​с​ы​,​ ​к​о​т​о​р​ы​е​ ​б​у​д​у​т​ ​д​о​б​а​в​л​е​н​ы
+		 */
+		list: string
+		/**
+		 * Б​л​о​к​ ​«​{​n​a​m​e​}​»
+		 * @param {string} name
+		 */
+		block: RequiredParams<'name'>
+		/**
+		 * О​т​в​е​т​ы​:​ ​{​l​i​s​t​}
+		 * @param {string} list
+		 */
+		answers: RequiredParams<'list'>
+		/**
+		 * С​т​р​о​к​и​:​ ​{​l​i​s​t​}
+		 * @param {string} list
+		 */
+		rows: RequiredParams<'list'>
+		/**
+		 * Д​о​б​а​в​и​т​ь​ ​в​о​п​р​о​с​ы
+		 */
+		add: string
+		/**
+		 * И​с​п​р​а​в​и​т​ь​ ​т​е​к​с​т
+		 */
+		back: string
 	}
 }
 
@@ -11130,6 +11522,322 @@ export type TranslationFunctions = {
 			readOnly: () => LocalizedString
 		}
 	}
+	versions: {
+		/**
+		 * Версия {version} не хранится (сервер хранит только последние версии)
+		 */
+		notKept: (arg: { version: number }) => LocalizedString
+		kinds: {
+			/**
+			 * Анкета
+			 */
+			questionnaire: () => LocalizedString
+			/**
+			 * Блок
+			 */
+			block: () => LocalizedString
+			/**
+			 * Вопрос
+			 */
+			question: () => LocalizedString
+			/**
+			 * Ответ
+			 */
+			answer: () => LocalizedString
+			/**
+			 * Утверждение
+			 */
+			statement: () => LocalizedString
+			/**
+			 * Портрет
+			 */
+			portrait: () => LocalizedString
+		}
+		fields: {
+			/**
+			 * Текст
+			 */
+			text: () => LocalizedString
+			/**
+			 * Название
+			 */
+			name: () => LocalizedString
+			/**
+			 * Тип вопроса
+			 */
+			category: () => LocalizedString
+			/**
+			 * Картинка
+			 */
+			picture: () => LocalizedString
+			/**
+			 * Свой вариант ответа
+			 */
+			other: () => LocalizedString
+			/**
+			 * Перемешивание
+			 */
+			shuffle: () => LocalizedString
+			/**
+			 * Ограничение числа ответов
+			 */
+			answerLimit: () => LocalizedString
+			/**
+			 * Переход
+			 */
+			redirect: () => LocalizedString
+			/**
+			 * Фильтр по прошлому ответу
+			 */
+			recall: () => LocalizedString
+			/**
+			 * customParams
+			 */
+			customParams: () => LocalizedString
+			/**
+			 * Запись в базу
+			 */
+			writeToDb: () => LocalizedString
+			/**
+			 * Поля для записи
+			 */
+			dbFields: () => LocalizedString
+			/**
+			 * Шкала
+			 */
+			scale: () => LocalizedString
+			/**
+			 * Звёзды
+			 */
+			stars: () => LocalizedString
+			/**
+			 * callbackUrl
+			 */
+			callbackUrl: () => LocalizedString
+			/**
+			 * Скрининг
+			 */
+			screening: () => LocalizedString
+			/**
+			 * Респонденты
+			 */
+			respondents: () => LocalizedString
+			/**
+			 * Анкета портрета
+			 */
+			questionnaireId: () => LocalizedString
+			/**
+			 * Параметры портрета
+			 */
+			params: () => LocalizedString
+			/**
+			 * Блок
+			 */
+			place: () => LocalizedString
+			/**
+			 * Место в списке
+			 */
+			position: () => LocalizedString
+		}
+		/**
+		 * {kind}: {label}
+		 */
+		item: (arg: { kind: string, label: string }) => LocalizedString
+		/**
+		 * (пусто)
+		 */
+		empty: () => LocalizedString
+		/**
+		 * Удалено
+		 */
+		deleted: () => LocalizedString
+		history: {
+			/**
+			 * История версий
+			 */
+			title: () => LocalizedString
+			/**
+			 * Загрузка версий…
+			 */
+			loading: () => LocalizedString
+			/**
+			 * Сохранённых версий пока нет
+			 */
+			empty: () => LocalizedString
+			/**
+			 * Не удалось загрузить историю: {message}
+			 */
+			failed: (arg: { message: string }) => LocalizedString
+			/**
+			 * Повторить
+			 */
+			retry: () => LocalizedString
+			/**
+			 * Версии проекта
+			 */
+			list: () => LocalizedString
+			/**
+			 * Версия {version}
+			 */
+			version: (arg: { version: number }) => LocalizedString
+			/**
+			 * текущая
+			 */
+			current: () => LocalizedString
+			/**
+			 * удалённый пользователь
+			 */
+			unknownAuthor: () => LocalizedString
+			/**
+			 * Изменения не записаны
+			 */
+			noSummary: () => LocalizedString
+			/**
+			 * Без изменений
+			 */
+			noChanges: () => LocalizedString
+			/**
+			 * и ещё {count}
+			 */
+			more: (arg: { count: number }) => LocalizedString
+			/**
+			 * Сравнить версию {version} с текущей
+			 */
+			compare: (arg: { version: number }) => LocalizedString
+			/**
+			 * Скрыть сравнение
+			 */
+			hideCompare: () => LocalizedString
+			/**
+			 * Версия {version} против открытой анкеты
+			 */
+			diffTitle: (arg: { version: number }) => LocalizedString
+			/**
+			 * Совпадает с открытой анкетой
+			 */
+			same: () => LocalizedString
+			/**
+			 * Только в открытой анкете: {what}
+			 */
+			onlyNow: (arg: { what: string }) => LocalizedString
+			/**
+			 * Только в версии: {what}
+			 */
+			onlyThen: (arg: { what: string }) => LocalizedString
+			/**
+			 * Изменено ({fields}): {what}
+			 */
+			changed: (arg: { fields: string, what: string }) => LocalizedString
+			/**
+			 * Перемещено: {what}
+			 */
+			moved: (arg: { what: string }) => LocalizedString
+			/**
+			 * Восстановить версию {version}
+			 */
+			restore: (arg: { version: number }) => LocalizedString
+			/**
+			 * Версия {version} восстановлена как новое изменение: сохраните её или отмените
+			 */
+			restored: (arg: { version: number }) => LocalizedString
+			/**
+			 * Сервер хранит последние версии, не более {count}
+			 */
+			kept: (arg: { count: number }) => LocalizedString
+			/**
+			 * История доступна только при подключении к серверу
+			 */
+			offline: () => LocalizedString
+		}
+		merge: {
+			/**
+			 * Объединение с версией на сервере…
+			 */
+			status: () => LocalizedString
+			/**
+			 * Изменения с сервера объединены с вашими
+			 */
+			title: () => LocalizedString
+			/**
+			 * Версия {version} с сервера объединена с вашими изменениями. Что пришло:
+			 */
+			text: (arg: { version: number }) => LocalizedString
+			/**
+			 * Ваши изменения уже включали всё, что было на сервере
+			 */
+			nothing: () => LocalizedString
+			/**
+			 * Закрыть
+			 */
+			dismiss: () => LocalizedString
+			/**
+			 * После объединения неверны переходы ({count}): исправьте их перед сохранением
+			 */
+			broken: (arg: { count: number }) => LocalizedString
+			/**
+			 * Объединено с версией {version} с сервера, пришло изменений: {count}
+			 */
+			toast: (arg: { count: number, version: number }) => LocalizedString
+		}
+		conflict: {
+			/**
+			 * Одни и те же элементы изменены и у вас, и на сервере
+			 */
+			title: () => LocalizedString
+			/**
+			 * Версия {version} с сервера и ваши правки по-разному изменили элементы ниже. Всё остальное уже объединено. Выберите версию для каждого элемента.
+			 */
+			text: (arg: { version: number }) => LocalizedString
+			/**
+			 * Элементы с конфликтом
+			 */
+			items: () => LocalizedString
+			/**
+			 * Ваша версия
+			 */
+			mine: () => LocalizedString
+			/**
+			 * Версия сервера
+			 */
+			theirs: () => LocalizedString
+			/**
+			 * Моя: {what}
+			 */
+			keepMine: (arg: { what: string }) => LocalizedString
+			/**
+			 * С сервера: {what}
+			 */
+			takeTheirs: (arg: { what: string }) => LocalizedString
+			/**
+			 * Вы удалили, а на сервере изменили
+			 */
+			deletedByMine: () => LocalizedString
+			/**
+			 * На сервере удалили, а вы изменили
+			 */
+			deletedByTheirs: () => LocalizedString
+			/**
+			 * Изменено и у вас, и на сервере
+			 */
+			changed: () => LocalizedString
+			/**
+			 * вместе с вложенными элементами: {count}
+			 */
+			inside: (arg: { count: number }) => LocalizedString
+			/**
+			 * Везде моя версия
+			 */
+			allMine: () => LocalizedString
+			/**
+			 * Везде версия сервера
+			 */
+			allTheirs: () => LocalizedString
+			/**
+			 * Применить и сохранить
+			 */
+			apply: () => LocalizedString
+		}
+	}
 	guides: {
 		captions: {
 			lkDemoResearcher: {
@@ -11291,6 +11999,54 @@ export type TranslationFunctions = {
 				questions2: () => LocalizedString
 			}
 		}
+	}
+	importer: {
+		/**
+		 * Проверьте, что получится
+		 */
+		previewTitle: () => LocalizedString
+		/**
+		 * Этот текст можно понять по-разному. Будут добавлены такие вопросы ({count}):
+		 */
+		previewIntro: (arg: { count: number }) => LocalizedString
+		notes: {
+			/**
+			 * Строки с нумерацией «1)» под вопросами прочитаны как их ответы.
+			 */
+			numberedAnswers: () => LocalizedString
+			/**
+			 * Нумерация, которая начинается заново под каждым вопросом, прочитана как ответы.
+			 */
+			restartedNumbers: () => LocalizedString
+			/**
+			 * Абзацы перед вариантами ответа прочитаны как текст вопроса.
+			 */
+			groupsAsText: () => LocalizedString
+		}
+		/**
+		 * Вопросы, которые будут добавлены
+		 */
+		list: () => LocalizedString
+		/**
+		 * Блок «{name}»
+		 */
+		block: (arg: { name: string }) => LocalizedString
+		/**
+		 * Ответы: {list}
+		 */
+		answers: (arg: { list: string }) => LocalizedString
+		/**
+		 * Строки: {list}
+		 */
+		rows: (arg: { list: string }) => LocalizedString
+		/**
+		 * Добавить вопросы
+		 */
+		add: () => LocalizedString
+		/**
+		 * Исправить текст
+		 */
+		back: () => LocalizedString
 	}
 }
 

@@ -1,4 +1,5 @@
-import { enablePatches, produceWithPatches, type Draft, type Patch } from 'immer';
+import { enablePatches, original, produceWithPatches, type Draft, type Patch } from 'immer';
+import { same } from './flat';
 import { withCategory } from './categories';
 import { shortLabel, type ChangeCode } from './changelog';
 import {
@@ -76,7 +77,12 @@ export type Command =
   | { type: 'portrait.update'; portraitId: string; patch: Partial<Omit<Portrait, 'id'>> }
   | { type: 'portrait.delete'; portraitId: string }
   /** Adds imported questions to a block of a questionnaire (null: a new questionnaire holds them). */
-  | { type: 'import'; questionnaireId: string | null; blockId: string | null; blocks: ImportedBlock[] };
+  | { type: 'import'; questionnaireId: string | null; blockId: string | null; blocks: ImportedBlock[] }
+  /**
+   * Replaces the whole content (a version restored from the history, or the result of merging with
+   * the server's version): one undoable step, logged as 010 with `label` (e.g. the version).
+   */
+  | { type: 'content.replace'; content: ProjectContent; label: string };
 
 export type CommandType = Command['type'];
 
@@ -353,6 +359,13 @@ function perform(d: D, c: Command): { code: ChangeCode; label: string } | null {
       if (i < 0) return null;
       const [p] = d.portraits.splice(i, 1);
       return { code: '003', label: shortLabel(p.name) };
+    }
+    case 'content.replace': {
+      if (same(c.content, original(d))) return null;
+      // Copied so the history's patches never share objects with the caller's content.
+      d.questionnaires = structuredClone(c.content.questionnaires) as D['questionnaires'];
+      d.portraits = structuredClone(c.content.portraits) as D['portraits'];
+      return { code: '010', label: shortLabel(c.label) };
     }
     case 'import': {
       const count = c.blocks.reduce((n, b) => n + b.questions.length, 0);

@@ -11,7 +11,9 @@ import projects from './projects';
 import editor from './editor';
 import reports from './reports';
 import panels from './panels';
+import versions from './versions';
 import guides from './guides';
+import importer from './importer';
 
 const en = {
   common,
@@ -26,7 +28,9 @@ const en = {
   editor,
   reports,
   panels,
+  versions,
   guides,
+  importer,
 } satisfies Translation;
 
 export default en;

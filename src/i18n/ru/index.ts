@@ -11,7 +11,9 @@ import projects from './projects';
 import editor from './editor';
 import reports from './reports';
 import panels from './panels';
+import versions from './versions';
 import guides from './guides';
+import importer from './importer';
 
 // Russian is the base locale: every other locale must provide the same keys.
 const ru = {
@@ -27,7 +29,9 @@ const ru = {
   editor,
   reports,
   panels,
+  versions,
   guides,
+  importer,
 } satisfies BaseTranslation;
 
 export default ru;
