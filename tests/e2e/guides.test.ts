@@ -96,7 +96,7 @@ describe('demo researcher first day', () => {
     expect(await guide.count()).toBe(0);
 
     // The menu does not offer what the server refuses, and says why.
-    await row.getByRole('button', { name: /Actions for/ }).click();
+    await row.getByRole('button', { name: /actions for project/i }).click();
     const send = page.getByRole('menuitem', { name: /Send for moderation/ });
     await send.waitFor();
     expect(await send.getAttribute('aria-disabled')).toBe('true');
@@ -149,7 +149,7 @@ describe('demo researcher first day', () => {
     await page.context().close();
   });
 
-  it("opens the editor's guide from the editor's help tool", async (ctx) => {
+  it("opens the editor's guide from the editor's help tool", async () => {
     await newDemoResearcher('editor@example.org');
     const context = await newContext(browser, 'en');
     await context.addInitScript(() =>
@@ -161,10 +161,10 @@ describe('demo researcher first day', () => {
     await page.getByRole('row').filter({ hasText: 'Example' }).getByRole('link', { name: 'Open' }).click();
     await questionShown(page, 'How old are you?');
     const help = page.getByRole('toolbar').getByRole('button', { name: /^Help/ });
-    if ((await help.count()) === 0) {
-      await context.close();
-      ctx.skip(); // the editor's toolbar has no help tool yet (issue of the editor frame)
-      return;
+    // The editor does not offer a demo account what the server refuses (its 403 would sign out).
+    for (const name of [/^Send for moderation/, /^Get survey link/]) {
+      const tool = page.getByRole('toolbar').getByRole('button', { name }).first();
+      expect((await tool.isDisabled()) || (await tool.getAttribute('aria-disabled')) === 'true').toBe(true);
     }
     await help.click();
     const guide = page.getByRole('dialog', { name: 'How to build a survey in the editor' });

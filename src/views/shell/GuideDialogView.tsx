@@ -1,28 +1,15 @@
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useSelector } from '@xstate/react';
 import type { KeyboardEvent } from 'react';
-import {
-  captionKey,
-  GUIDE_SLIDE_HEIGHT,
-  GUIDE_SLIDE_WIDTH,
-  GUIDES,
-  slideNumber,
-  type GuideId,
-} from '../../domain/guides';
-import type { TranslationFunctions } from '../../i18n/i18n-types';
+import { GUIDE_SLIDE_HEIGHT, GUIDE_SLIDE_WIDTH, GUIDES } from '../../domain/guides';
 import { useI18nContext } from '../../i18n/i18n-react';
 import { Button } from '../ui/Button';
-import { guideActor } from './guide';
+import { guideActor, slideCaption } from './guide';
 
 // The guide dialog: one slide at a time with Next and 'Do by myself', End on the last slide. The
 // slide's caption is its alt text and is also shown under the picture, so the guide reads the same
 // with a screen reader. Keyboard: Tab moves between the buttons, Enter or Space presses one, the
 // right arrow goes to the next slide (End on the last), Escape means 'Do by myself'.
-
-export function slideCaption(LL: TranslationFunctions, guide: GuideId, src: string): string {
-  const captions = LL.guides.captions[GUIDES[guide].title] as Record<string, () => string>;
-  return captions[captionKey(slideNumber(src))]?.() ?? '';
-}
 
 export default function GuideDialogView() {
   const { LL } = useI18nContext();
@@ -75,7 +62,7 @@ export default function GuideDialogView() {
             </figcaption>
           </figure>
           <div className="flex flex-wrap items-center justify-between gap-3 px-5 py-3">
-            <p className="text-sm text-slate-500">{counter}</p>
+            <p className="text-sm text-slate-600">{counter}</p>
             <div className="flex gap-2">
               {!last && (
                 <Button variant="secondary" onClick={() => guideActor.send({ type: 'guide.skip' })}>

@@ -1,7 +1,17 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useSelector } from '@xstate/react';
 import { createActor } from 'xstate';
-import { FIRST_LOGIN_GUIDE, guideSlides, isGuideId, type GuideId } from '../../domain/guides';
+import {
+  captionKey,
+  FIRST_LOGIN_GUIDE,
+  GUIDES,
+  guideSlides,
+  isGuideId,
+  slideNumber,
+  type GuideId,
+} from '../../domain/guides';
+import type { TranslationFunctions } from '../../i18n/i18n-types';
+import { FullLocale } from './FullLocale';
 import { Role } from '../../domain/roles';
 import { readSettings } from '../../i18n/setup';
 import type { User } from '../../domain/user';
@@ -52,6 +62,12 @@ export function useFirstLoginGuide(user: User | null): void {
   }, [roleId]);
 }
 
+/** A slide's caption, which is also its alt text: `guides` is not a boot group, see GuideDialog. */
+export function slideCaption(LL: TranslationFunctions, guide: GuideId, src: string): string {
+  const captions = LL.guides.captions[GUIDES[guide].title] as Record<string, () => string>;
+  return captions[captionKey(slideNumber(src))]?.() ?? '';
+}
+
 const GuideDialogView = lazy(() => import('./GuideDialogView'));
 
 /** Mount once: the guide dialog, present while a guide is open or fading out. */
@@ -61,7 +77,10 @@ export function GuideDialog() {
   if (!active) return null;
   return (
     <Suspense fallback={null}>
-      <GuideDialogView />
+      {/* The captions are in the `guides` group, which comes with the whole dictionary. */}
+      <FullLocale>
+        <GuideDialogView />
+      </FullLocale>
     </Suspense>
   );
 }

@@ -5,6 +5,7 @@ import type { TranslationFunctions } from '../../../i18n/i18n-types';
 import type { SaveState } from '../../../machines/editor';
 import type { EditorSelection } from '../selection';
 import { locate } from '../items';
+import { demoRefuses } from '../../../domain/demo';
 
 // When each editor command may run, and why not, as a pure function of what the page knows (the
 // machine's state, the project, the selection). The toolbar's tooltips, the command menu, the
@@ -168,8 +169,10 @@ export function disabledReason(LL: TranslationFunctions, id: ToolId, f: ToolFact
         (can(f.roleId, 'project-editor.change-project-settings') ? null : LL.editor.frame.why.settingsRole())
       );
     case 'sendModeration':
+      if (demoRefuses(f.roleId, 'submit')) return LL.guides.demo.refused.submit(); // the server's 403 would sign out
       return edit ?? (f.dirty || f.state !== 'saved' ? LL.editor.frame.why.saveFirst() : null);
     case 'surveyLink':
+      if (demoRefuses(f.roleId, 'link')) return LL.guides.demo.refused.link();
       // A project already past editing has its link at once; one being written is sent first.
       if (loaded) return loaded;
       if (f.state === 'conflict') return LL.editor.frame.why.conflict();
