@@ -283,7 +283,9 @@ export default function Canvas({ env }: { env: ToolEnv }) {
         }
       }}
     >
-      <div ref={container} className="absolute inset-0" />
+      {/* Inline, because cytoscape's own stylesheet sets its container to position: relative, which
+          beat the class and left the canvas 0 px tall. */}
+      <div ref={container} style={{ position: 'absolute', inset: 0 }} />
       <div className="absolute right-2 top-2 flex flex-col gap-1 rounded-md border border-slate-200 bg-white p-1 shadow-sm">
         <button
           type="button"

@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, newContext, signIn, startApp } from './helpers';
+import type { TestServer } from '../server/helpers';
+import { completeContent, insertProject, saveProject } from '../server/content-helpers';
+import { Role } from '../../src/domain/roles';
+
+// Defects seen only by looking at the running app: the editor's canvas drawn 0 px tall (cytoscape's
+// stylesheet overrode its container's position), and a researcher who typed an administrator's page
+// being signed out by the 403 its calls answered.
+
+let server: TestServer;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startApp();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+it('draws the editor canvas with a real height at 1440 and 360 px', async () => {
+  const org = await server.createOrganization('Canvas Size Org');
+  const r = await server.as(Role.Researcher, { organizationId: org });
+  const pid = await insertProject(server, org, { name: 'Canvas size' });
+  expect((await saveProject(server, r, pid, completeContent(false), 0)).status).toBe(200);
+  for (const width of [1440, 360]) {
+    const ctx = await browser.newContext({ locale: 'en', viewport: { width, height: 900 } });
+    const page = await ctx.newPage();
+    await signIn(page, server, r.user.email);
+    await page.goto(`${server.url}/project?pid=${pid}`);
+    await expect
+      .poll(() =>
+        page.evaluate(() => Math.min(...[...document.querySelectorAll('canvas')].map((c) => c.height))),
+      )
+      .toBeGreaterThan(100);
+    await ctx.close();
+  }
+});
+
+it('tells a researcher that an administrator page is not for their role, and keeps them signed in', async () => {
+  const r = await server.as(Role.Researcher);
+  const ctx = await newContext(browser);
+  const page = await ctx.newPage();
+  await signIn(page, server, r.user.email);
+  await page.goto(`${server.url}/calculator`);
+  await expect
+    .poll(() => page.getByRole('status').textContent())
+    .toBe('This page is not available for your role.');
+  await page.getByRole('link', { name: 'Go to your profile' }).click();
+  await page.waitForURL((u) => u.pathname === '/profile');
+  await ctx.close();
+});
