@@ -4,6 +4,11 @@ import { axeFull, axeLines, launchBrowser, signIn, startApp } from './helpers';
 import type { Session, TestServer } from '../server/helpers';
 import { createProject, fillQuestionnaire } from '../server/projects.helpers';
 import { Role, type RoleId } from '../../src/domain/roles';
+import { ProjectStatus } from '../../src/domain/projects';
+import { insertProject } from '../server/content-helpers';
+import { insertSurveyProject, surveyContent } from '../server/survey-fixtures';
+import { writeContent } from '../../server/repos/content';
+import { insertRespondents, sampleContent, sampleRespondents } from '../../server/reports/sample';
 
 const roleName = (id: RoleId) => Object.entries(Role).find(([, v]) => v === id)![0];
 
@@ -383,4 +388,33 @@ describe('accessibility of every page and dialog (axe-core, all rules)', () => {
       }
     }, 120_000);
   }
+
+  it('the report page and the respondent page, at 1 440 and 360 px', async () => {
+    const org = await server.createOrganization('Report Org');
+    const owner = await server.as(Role.Researcher, { organizationId: org });
+    const content = sampleContent();
+    const pid = await insertProject(server, org, { status: ProjectStatus.OnRotation, name: 'Player survey' });
+    await writeContent(server.app.db, pid, 0, content, owner.user.id);
+    await insertRespondents(
+      server.app.db,
+      pid,
+      content.questionnaires[0].id,
+      sampleRespondents(7, 40, content),
+    );
+    const { link } = await insertSurveyProject(server, surveyContent());
+    for (const width of [1440, 360]) {
+      const { page, findings, audit, close } = await auditor(width);
+      await page.goto(`${server.url}/s/${link}`);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await audit('/s/:token');
+      await signIn(page, server, owner.user.email);
+      await page.goto(`${server.url}/report?pid=${pid}`);
+      await page.locator('#report').waitFor();
+      await page.locator('[data-counter]').first().waitFor();
+      await settled(page);
+      await audit('/report');
+      await close();
+      expect(findings.join('\n')).toBe('');
+    }
+  }, 120_000);
 });
