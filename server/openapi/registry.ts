@@ -1,5 +1,6 @@
 import type * as v from 'valibot';
 import { SaveProjectBody, PidQuery as ContentPidQuery } from '../../src/domain/content/model';
+import { VersionQuery, VersionsQuery } from '../../src/domain/content/versions';
 import {
   GameCreateBody,
   GameIdBody,
@@ -25,6 +26,8 @@ import {
   VkPercentBody,
 } from '../../src/domain/pricing';
 import { ProjectSettingsBody } from '../../src/domain/projectSettings';
+import { ProjectPriceQuery } from '../../src/domain/projectPrice';
+import { ReviewSettingsBody } from '../../src/domain/reviewSettings';
 import { ReportQuery } from '../../src/domain/reports';
 import {
   CloneProjectBody,
@@ -171,6 +174,26 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     multipart: ['images'],
   },
   'GET /pictures/:file': { tag: 'content', summary: 'An uploaded picture' },
+  'GET /project/price': {
+    tag: 'content',
+    summary: 'The price of a project for the counts of its content (not the calculator settings)',
+    query: ProjectPriceQuery,
+  },
+  'POST /project/review-settings': {
+    tag: 'content',
+    summary: 'On moderation: block customParams and callbackUrl, question customParams',
+    body: ReviewSettingsBody,
+  },
+  'GET /project/versions': {
+    tag: 'content',
+    summary: 'The kept versions of a project’s content: who, when, what changed (codes 001–013)',
+    query: VersionsQuery,
+  },
+  'GET /project/version': {
+    tag: 'content',
+    summary: 'One kept version of a project’s content',
+    query: VersionQuery,
+  },
   'GET /survey/:token': { tag: 'survey', summary: 'What a survey link or SDK ticket opens (public)' },
   'POST /survey/:token/start': {
     tag: 'survey',

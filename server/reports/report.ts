@@ -6,6 +6,7 @@ import { FINAL_REPORT_STATUSES, type ReportFilters, type ReportJson } from '../.
 import type { ProjectStatusId } from '../../src/domain/projects';
 import type { ProjectContent } from '../../src/domain/content/model';
 import { aggregate, openAnswers } from './aggregate';
+import { placeNamer } from './places';
 import { MULTI_ROW, PLACE_CATEGORIES, questionsOf, shapeReport } from './shape';
 
 // The report of one project: whether it may be read now (live or final), the database's counts,
@@ -45,6 +46,7 @@ export async function buildReport(
     openPageSize: number;
     ready: Readiness;
     content?: ProjectContent;
+    locale?: 'ru' | 'en';
   },
 ): Promise<ReportJson> {
   const content = opts.content ?? (await loadContent(db, p.id)).content;
@@ -73,5 +75,6 @@ export async function buildReport(
     filters: opts.filters,
     ...opts.ready,
     generatedAt: Date.now(),
+    placeName: placeNamer(opts.locale ?? 'ru'),
   });
 }

@@ -82,6 +82,7 @@ function shapeQuestion(
   distinct: Map<string, number>,
   places: { text: string; n: number }[],
   open: ReportJson['questions'][number]['open'] | undefined,
+  placeName: (id: string) => string,
 ): ReportQuestion {
   const q = ref.question;
   const rows = cells.reduce((s, c) => s + c.n, 0);
@@ -154,7 +155,7 @@ function shapeQuestion(
     out.open = open ?? { total: rows, page: 1, pageSize: 0, items: [] };
   } else if (PLACE_CATEGORIES.includes(q.category)) {
     out.places = places
-      .map((p) => ({ name: p.text, count: p.n, percent: percentOf(p.n, answered) }))
+      .map((p) => ({ id: p.text, name: placeName(p.text), count: p.n, percent: percentOf(p.n, answered) }))
       .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
   }
   return out;
@@ -172,10 +173,13 @@ export interface ShapeInput {
   available: boolean;
   countersAvailable: boolean;
   generatedAt: number;
+  /** The display name of a stored city or region id (server/reports/places.ts). */
+  placeName?: (id: string) => string;
 }
 
 export function shapeReport(input: ShapeInput): ReportJson {
   const { aggregates: agg, content } = input;
+  const placeName = input.placeName ?? ((id: string) => id);
   const cellsByQuestion = new Map<string, Cell[]>();
   for (const c of agg.cells) {
     const list = cellsByQuestion.get(c.question_id);
@@ -197,12 +201,14 @@ export function shapeReport(input: ShapeInput): ReportJson {
               }
             : undefined;
         const places = agg.places.filter((p) => p.question_id === ref.question.id);
-        return shapeQuestion(ref, i + 1, cells, distinct, places, open);
+        return shapeQuestion(ref, i + 1, cells, distinct, places, open, placeName);
       })
     : [];
   const quotas = new Map(agg.quotas.map((r) => [r.portrait_id, r]));
   const byCount = (a: { name: string; count: number }, b: { name: string; count: number }) =>
     b.count - a.count || a.name.localeCompare(b.name);
+  const named = (list: { name: string; n: number }[]) =>
+    list.map((c) => ({ id: c.name, name: placeName(c.name), count: c.n })).sort(byCount);
   return {
     project: input.project,
     final: input.final,
@@ -219,8 +225,8 @@ export function shapeReport(input: ShapeInput): ReportJson {
       completed: input.countersAvailable ? (quotas.get(p.id)?.completed ?? 0) : 0,
     })),
     questions,
-    cities: input.available ? agg.cities.map((c) => ({ name: c.name, count: c.n })).sort(byCount) : [],
-    regions: input.available ? agg.regions.map((c) => ({ name: c.name, count: c.n })).sort(byCount) : [],
+    cities: input.available ? named(agg.cities) : [],
+    regions: input.available ? named(agg.regions) : [],
     generatedAt: input.generatedAt,
   };
 }

@@ -18,6 +18,11 @@ import { OTHER_ANSWER_ID, questionsOf } from './shape';
 
 const BATCH = 500;
 
+/** The download's reader went away before the end; not a failure of ours. */
+export class DownloadAborted extends Error {
+  override readonly name = 'DownloadAborted';
+}
+
 type Cell = string | number | null;
 interface Column {
   header: string;
@@ -38,7 +43,12 @@ function answerText(q: Question, id: string | null): string | null {
 }
 
 /** The raw sheet's columns for one question. */
-function questionColumns(q: Question, n: number, t: TranslationFunctions): Column[] {
+function questionColumns(
+  q: Question,
+  n: number,
+  t: TranslationFunctions,
+  placeName: (id: string) => string,
+): Column[] {
   const title = `${n}. ${q.text}`;
   const one = (read: Column['read']): Column[] => [{ header: title, read, questionId: q.id }];
   const isOther = (r: AnswerRow) => r.answer_id === null || r.answer_id === OTHER_ANSWER_ID;
@@ -82,6 +92,9 @@ function questionColumns(q: Question, n: number, t: TranslationFunctions): Colum
     case 'nps':
     case 'starRating':
       return one((rows) => rows[0]?.value ?? null);
+    case 'cityAuto':
+    case 'regionAuto':
+      return one((rows) => (rows[0]?.text ? placeName(rows[0].text) : null));
     default:
       return one((rows) => rows[0]?.text ?? null);
   }
@@ -100,7 +113,7 @@ interface RespondentRow {
   finished_at: number | string | null;
 }
 
-function baseColumns(t: TranslationFunctions, content: ProjectContent) {
+function baseColumns(t: TranslationFunctions, content: ProjectContent, placeName: (id: string) => string) {
   const f = t.reports.file;
   const status = (s: number) =>
     s === RESPONDENT_STATUS.completed
@@ -125,8 +138,11 @@ function baseColumns(t: TranslationFunctions, content: ProjectContent) {
     { header: f.columns.portrait(), get: (r: RespondentRow) => portraitName(r.portrait_id) },
     { header: f.columns.gender(), get: (r: RespondentRow) => gender(r.gender) },
     { header: f.columns.age(), get: (r: RespondentRow) => r.age },
-    { header: f.columns.city(), get: (r: RespondentRow) => r.city },
-    { header: f.columns.region(), get: (r: RespondentRow) => r.region },
+    { header: f.columns.city(), get: (r: RespondentRow) => (r.city === null ? null : placeName(r.city)) },
+    {
+      header: f.columns.region(),
+      get: (r: RespondentRow) => (r.region === null ? null : placeName(r.region)),
+    },
     { header: f.columns.education(), get: (r: RespondentRow) => education(r.education) },
     { header: f.columns.startedAt(), get: (r: RespondentRow) => time(r.started_at) },
     { header: f.columns.finishedAt(), get: (r: RespondentRow) => time(r.finished_at) },
@@ -140,9 +156,12 @@ export async function* rawRows(
   content: ProjectContent,
   filters: ReportFilters,
   t: TranslationFunctions,
+  placeName: (id: string) => string = (id) => id,
 ): AsyncGenerator<Cell[]> {
-  const base = baseColumns(t, content);
-  const columns = questionsOf(content).flatMap((ref, i) => questionColumns(ref.question, i + 1, t));
+  const base = baseColumns(t, content, placeName);
+  const columns = questionsOf(content).flatMap((ref, i) =>
+    questionColumns(ref.question, i + 1, t, placeName),
+  );
   yield [...base.map((c) => c.header), ...columns.map((c) => c.header)];
   let after = 0;
   for (;;) {
@@ -275,6 +294,7 @@ export async function writeXlsx(
   report: ReportJson,
   content: ProjectContent,
   t: TranslationFunctions,
+  placeName?: (id: string) => string,
 ): Promise<void> {
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: out,
@@ -290,8 +310,11 @@ export async function writeXlsx(
   add(t.reports.file.summary(), overviewRows(report, t));
   for (const q of report.questions) add(`${q.number}. ${q.text}`, summaryRows(q, t));
   const raw = wb.addWorksheet(sheetName(t.reports.file.respondentsSheet(), taken));
-  for await (const row of rawRows(db, report.project.id, content, report.filters, t))
+  for await (const row of rawRows(db, report.project.id, content, report.filters, t, placeName)) {
+    // The caller went away (closed the tab, cancelled): stop reading the database.
+    if (out.destroyed) throw new DownloadAborted();
     raw.addRow(row).commit();
+  }
   raw.commit();
   await wb.commit();
 }
@@ -310,13 +333,15 @@ export async function writeCsv(
   report: ReportJson,
   content: ProjectContent,
   t: TranslationFunctions,
+  placeName?: (id: string) => string,
 ): Promise<void> {
   // The byte order mark makes Excel read the file as UTF-8 (Cyrillic stays readable).
   let chunk = '\uFEFF';
-  for await (const row of rawRows(db, report.project.id, content, report.filters, t)) {
+  for await (const row of rawRows(db, report.project.id, content, report.filters, t, placeName)) {
     chunk += row.map(csvCell).join(',') + '\r\n';
     if (chunk.length > 64 * 1024) {
-      if (!out.write(chunk)) await once(out, 'drain');
+      if (out.destroyed) throw new DownloadAborted();
+      if (!out.write(chunk)) await Promise.race([once(out, 'drain'), once(out, 'close')]);
       chunk = '';
     }
   }

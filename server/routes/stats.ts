@@ -7,7 +7,8 @@ import { parse } from '../http/validate';
 import { projectFor } from '../repos/projects';
 import { loadContent } from '../repos/content';
 import { buildReport, readiness } from '../reports/report';
-import { contentDisposition, writeCsv, writeXlsx } from '../reports/workbook';
+import { placeNamer } from '../reports/places';
+import { contentDisposition, DownloadAborted, writeCsv, writeXlsx } from '../reports/workbook';
 
 // GET /project/stats/file (spec section 7): the report of a project, type=json for the /report page
 // or type=stats for the downloadable workbook (format=xlsx, the default, or csv). Whoever may read
@@ -38,19 +39,28 @@ export default async function statsRoutes(app: FastifyInstance) {
         openPageSize: q.openPageSize,
         ready,
         content,
+        locale: req.locale,
       });
     }
 
     if (!ready.available) throw conflict((t) => t.reports.errors.notReady(), { code: 'report-not-ready' });
     if (exporting >= MAX_EXPORTS)
       throw new HttpError(429, (t) => t.reports.errors.busy(), { headers: { 'retry-after': '30' } });
-    const report = await buildReport(db, p, { filters, openPage: 1, openPageSize: 1, ready, content });
+    const report = await buildReport(db, p, {
+      filters,
+      openPage: 1,
+      openPageSize: 1,
+      ready,
+      content,
+      locale: req.locale,
+    });
     const out = new PassThrough();
     exporting++;
     const write = q.format === 'csv' ? writeCsv : writeXlsx;
-    write(out, db, report, content, req.t)
+    write(out, db, report, content, req.t, placeNamer(req.locale))
       .catch((err: unknown) => {
-        req.log.error({ err }, 'report export failed');
+        if (err instanceof DownloadAborted) req.log.info('report download cancelled by the client');
+        else req.log.error({ err }, 'report export failed');
         out.destroy(err instanceof Error ? err : new Error(String(err)));
       })
       .finally(() => exporting--);

@@ -134,8 +134,8 @@ export interface ReportQuestion {
   ranks?: { id: string; text: string; count: number; meanRank: number | null }[];
   /** open: one page of texts, newest last. */
   open?: { total: number; page: number; pageSize: number; items: { respondentId: number; text: string }[] };
-  /** cityAuto, regionAuto: the places picked, most frequent first. */
-  places?: { name: string; count: number; percent: number }[];
+  /** cityAuto, regionAuto: the places picked (`id` as stored), most frequent first. */
+  places?: { id: string; name: string; count: number; percent: number }[];
 }
 
 export interface ReportJson {
@@ -150,7 +150,8 @@ export interface ReportJson {
   respondents: { started: number; completed: number; screenedOut: number; inProgress: number };
   portraits: { id: string; name: string; target: number; completed: number }[];
   questions: ReportQuestion[];
-  cities: { name: string; count: number }[];
-  regions: { name: string; count: number }[];
+  /** The respondents' own city and region: `id` as stored (and as the city filter takes it). */
+  cities: { id: string; name: string; count: number }[];
+  regions: { id: string; name: string; count: number }[];
   generatedAt: number;
 }

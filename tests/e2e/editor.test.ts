@@ -42,6 +42,15 @@ describe('project editor in Chromium', () => {
     return { context, page, errors };
   }
   const status = (page: Page) => page.locator('[role="status"][data-state]');
+  const questionRow = (page: Page, n: number) =>
+    page.locator('[role="treeitem"][data-kind="question"]').nth(n - 1);
+  /** Gives question n a text through the outline (double-click renames in place). */
+  async function setText(page: Page, n: number, text: string) {
+    await questionRow(page, n).dblclick();
+    const field = page.getByRole('textbox', { name: /New name/ });
+    await field.fill(text);
+    await field.press('Enter');
+  }
   async function expectStatus(page: Page, text: string) {
     await expect.poll(() => status(page).textContent(), { timeout: 15_000 }).toBe(text);
   }
@@ -99,9 +108,7 @@ describe('project editor in Chromium', () => {
     // Edit through the machine: add a question and give it a text.
     await page.getByRole('button', { name: 'Add question', exact: true }).click();
     await expectStatus(page, 'Unsaved changes');
-    const third = page.getByLabel('Text of question 3');
-    await third.fill('Which device do you play on?');
-    await third.press('Enter');
+    await setText(page, 3, 'Which device do you play on?');
     await expect
       .poll(() => storedDraft(page, pid))
       .toEqual({
@@ -120,7 +127,8 @@ describe('project editor in Chromium', () => {
       .toBe('draft');
     await expect.poll(() => again.getByText('Restored your unsaved draft').count()).toBe(1);
     await expectStatus(again, 'Unsaved changes');
-    expect(await again.getByLabel('Text of question 3').inputValue()).toBe('Which device do you play on?');
+    expect(await questionRow(again, 3).textContent()).toContain('Which device do you play on?');
+    await again.getByRole('tab', { name: 'Changes (2)' }).click();
     await expect.poll(() => again.getByRole('list', { name: 'Unsaved changes (2)' }).count()).toBe(1);
 
     // Network off: the save waits and says so; nothing reaches the server.
@@ -141,30 +149,33 @@ describe('project editor in Chromium', () => {
     await context.close();
   });
 
-  it('undoes and redoes, and shows both versions on a conflict until the user keeps theirs or mine', async () => {
+  it('undoes and redoes, and on a conflict shows the item at stake until the user chooses', async () => {
     const pid = await project('Conflicted');
     const { context, page, errors } = await signedIn();
     await page.goto(`${server.url}/project?pid=${pid}`);
     await expectStatus(page, 'All changes saved');
-    await page.getByRole('button', { name: 'Delete question 2' }).click();
-    await expect.poll(() => page.getByLabel('Text of question 2').count()).toBe(0);
-    await page.getByRole('button', { name: 'Undo' }).click();
-    await expect.poll(() => page.getByLabel('Text of question 2').inputValue()).toBe('Anything else?');
-    await page.getByRole('button', { name: 'Redo' }).click();
-    await expect.poll(() => page.getByLabel('Text of question 2').count()).toBe(0);
+    await questionRow(page, 2).click();
+    await page.getByRole('tree').press('Delete');
+    await expect.poll(() => questionRow(page, 2).count()).toBe(0);
+    await page.getByRole('button', { name: 'Undo', exact: true }).click();
+    await expect.poll(() => questionRow(page, 2).textContent()).toContain('Anything else?');
+    await page.getByRole('button', { name: 'Redo', exact: true }).click();
+    await expect.poll(() => questionRow(page, 2).count()).toBe(0);
 
-    // Someone else saves meanwhile.
-    const theirs = completeContent();
-    theirs.questionnaires[0].blocks[0].questions[0].text = 'Their wording';
+    // Someone else rewords the question I deleted, meanwhile.
+    const theirs = (await getProject(server, researcher, pid)).body.content;
+    theirs.questionnaires[0].blocks[0].questions[1].text = 'Their wording';
     expect((await saveProject(server, researcher, pid, theirs, 1)).status).toBe(200);
     await page.getByRole('button', { name: 'Save project' }).click();
-    const dialog = page.getByRole('alertdialog', { name: 'Someone else changed the project' });
+    const dialog = page.getByRole('alertdialog', {
+      name: 'The same items were changed by you and on the server',
+    });
     await dialog.waitFor();
-    expect(await dialog.getByText('Your version: 1 questions').count()).toBe(1);
-    expect(await dialog.getByText('Server version: 2 questions').count()).toBe(1);
+    expect(await dialog.getByRole('listitem').count()).toBe(1);
+    expect(await dialog.getByText('You deleted it; it was changed on the server').count()).toBe(1);
     // Nothing was overwritten while the user decides.
-    expect((await serverTexts(pid)).texts).toEqual(['Their wording', 'Anything else?']);
-    await dialog.getByRole('button', { name: 'Keep mine' }).click();
+    expect((await serverTexts(pid)).texts).toEqual(['How old are you?', 'Their wording']);
+    await dialog.getByRole('button', { name: 'Apply and save' }).click();
     await expectStatus(page, 'All changes saved');
     expect(await serverTexts(pid)).toEqual({ version: 3, texts: ['How old are you?'] });
     expect(errors).toEqual([]);
@@ -185,23 +196,29 @@ describe('project editor in Chromium', () => {
       .toBe('Failed to process input! Line 1: unknown marker in square brackets');
     await box.fill('1. Which genre? [many]\n- RPG\n- Strategy');
     await page.getByRole('button', { name: 'Import', exact: true }).click();
-    await expect.poll(() => page.getByLabel('Text of question 3').inputValue()).toBe('Which genre?');
+    await expect.poll(() => questionRow(page, 3).textContent()).toContain('Which genre?');
     await page.getByRole('button', { name: 'Save project' }).click();
     await expectStatus(page, 'All changes saved');
     expect((await serverTexts(pid)).texts).toEqual(['How old are you?', 'Anything else?', 'Which genre?']);
     await context.close();
   });
 
-  it('opens a project sent to moderation read-only, without edit controls', async () => {
+  it('opens a project sent to moderation read-only, every editing command disabled with the reason', async () => {
     const pid = await project('Sent away', ProjectStatus.OnModeration);
     const { context, page, errors } = await signedIn();
     await page.goto(`${server.url}/project?pid=${pid}`);
     await expectStatus(page, 'View only');
-    expect(await page.getByRole('note').textContent()).toBe(
-      'View only: the project cannot be changed in its current status or with your role.',
+    expect(await page.locator('[data-readonly-banner]').textContent()).toBe(
+      'View only. Not editable: On moderation',
     );
-    expect(await page.getByRole('toolbar').count()).toBe(0);
-    expect(await page.getByLabel('Text of question 1').isDisabled()).toBe(true);
+    for (const id of ['undo', 'redo', 'import', 'save', 'addQuestionnaire', 'addBlock', 'addQuestion'])
+      expect(await page.locator(`[data-tool="${id}"]`).getAttribute('aria-disabled')).toBe('true');
+    expect(await page.locator('[data-tool="addBlock"]').getAttribute('title')).toBe(
+      'Add block: Not editable: On moderation',
+    );
+    // Renaming in the outline is not offered.
+    await questionRow(page, 1).dblclick();
+    expect(await page.getByRole('textbox', { name: /New name/ }).count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -95,6 +95,9 @@ export const ACCESS: Record<string, Access> = {
   'POST /project': { roles: ALL },
   'POST /picture': { roles: [A, Researcher, DemoResearcher] },
   'GET /pictures/:file': { public: 'respondents see the pictures' },
+  // Version history (issue #16): whoever may read the project
+  'GET /project/versions': { roles: ALL },
+  'GET /project/version': { roles: ALL },
   // OpenAPI (issue #17, item 12)
   'GET /openapi.json': { public: 'the API description' },
   'GET /docs': { public: 'the API documentation page' },

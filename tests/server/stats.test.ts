@@ -9,6 +9,7 @@ import { EDUCATION_LEVELS } from '../../src/domain/lookups';
 import type { ReportFilters, ReportJson } from '../../src/domain/reports';
 import type { ProjectContent, Question } from '../../src/domain/content/model';
 import { writeContent } from '../../server/repos/content';
+import { searchCities } from '../../server/data/cities';
 import { writeSetting } from '../../server/repos/projects';
 import {
   insertRespondents,
@@ -213,6 +214,27 @@ describe('the JSON report', () => {
     const got = (res.body as ReportJson).questions.find((q) => q.id === open.id)!.open!;
     expect(got).toMatchObject({ total: texts.length, page: 2, pageSize: 5 });
     expect(got.items.map((i) => i.text)).toEqual(texts.slice(5, 10));
+  });
+});
+
+describe('places stored by id', () => {
+  it('are named in the reader’s language and filtered by their id', async () => {
+    const [moscow] = searchCities({ search: 'Москва', limit: 1, locale: 'ru' });
+    const people = sampleRespondents(3, 6, content).map((p) => ({
+      ...p,
+      city: moscow.id,
+      region: moscow.region.id,
+    }));
+    await replaceRespondents(people);
+    const ru = await server.call('GET', `/project/stats/file?pid=${pid}&type=json`, {
+      session: owner,
+      locale: 'ru',
+    });
+    expect(ru.body.cities).toEqual([{ id: moscow.id, name: 'Москва', count: 6 }]);
+    expect(ru.body.regions[0]).toMatchObject({ id: moscow.region.id, name: moscow.region.name, count: 6 });
+    const en = await report({ city: moscow.id });
+    expect(en.cities).toEqual([{ id: moscow.id, name: moscow.latinName, count: 6 }]);
+    expect(en.respondents.started).toBe(6);
   });
 });
 

@@ -7,6 +7,7 @@ import { migration as m005 } from './005-projects-extra';
 import { migration as m004 } from './004-games-pricing';
 import { migration as m006 } from './006-content';
 import { migration as m007 } from './007-responses';
+import { migration as m008 } from './008-content-version-summary';
 import { migration as m009 } from './009-report-index';
 
 // Every migration, registered by name in order (never scanned from disk). Each is a factory taking
@@ -19,6 +20,7 @@ const factories: Record<string, (dialect: Dialect) => Migration> = {
   '005-projects-extra': m005,
   '006-content': m006,
   '007-responses': m007,
+  '008-content-version-summary': m008,
   '009-report-index': m009,
 };
 

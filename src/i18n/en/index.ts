@@ -10,6 +10,9 @@ import pricing from './pricing';
 import projects from './projects';
 import editor from './editor';
 import reports from './reports';
+import panels from './panels';
+import versions from './versions';
+import guides from './guides';
 import importer from './importer';
 
 const en = {
@@ -24,6 +27,9 @@ const en = {
   projects,
   editor,
   reports,
+  panels,
+  versions,
+  guides,
   importer,
 } satisfies Translation;
 

@@ -1,108 +1,77 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useSearch } from 'wouter';
 import { useI18nContext } from '../../i18n/i18n-react';
 import { useCurrentUser } from '../auth/AuthProvider';
-import { Button } from '../ui/Button';
+import { notify } from '../ui/toast';
 import { EditorActor, useSaveState } from './editorActor';
+import { EditorUiProvider, useEditorUi } from './EditorUi';
 import { SaveStatus } from './SaveStatus';
 import { SourceNotice } from './SourceNotice';
 import { ConflictPanel } from './ConflictPanel';
 import { Outline } from './Outline';
 import { ImportPanel } from './ImportPanel';
 import { SidePanel } from './SidePanel';
+import { PriceFooter } from './panels/PriceFooter';
+import { Toolbar, useShortcuts } from './tools/Toolbar';
+import { CommandMenu } from './tools/CommandMenu';
+import { editReason } from './tools/availability';
+import { useToolEnv } from './tools/useToolEnv';
 
-// /project?pid=…: the editor's core on a minimal page (the graph canvas and the full toolbar come in
-// a later issue). It opens the project through the editor machine, shows which copy it opened, the
-// save state, read-only, the outline, the rules' problems and the unsaved changes.
+// /project?pid=…: the editor's frame. The toolbar's commands, the outline (keyboard path to every
+// item), the graph canvas (cytoscape, its own chunk), the side panel's tabs, the preview pane, all
+// sharing one selection (EditorUi) and reading the content through the editor machine.
 
-function Toolbar() {
+const Canvas = lazy(() => import('./canvas/Canvas'));
+const SurveyPreview = lazy(() => import('../survey/Preview'));
+
+function Preview() {
   const { LL } = useI18nContext();
-  const actor = EditorActor.useActorRef();
-  const state = useSaveState();
-  const canUndo = EditorActor.useSelector((s) => s.context.doc.undo.length > 0);
-  const canRedo = EditorActor.useSelector((s) => s.context.doc.redo.length > 0);
+  const ui = useEditorUi();
   const content = EditorActor.useSelector((s) => s.context.doc.content);
-  const [importing, setImporting] = useState(false);
-  const editable = ['saved', 'editing', 'saving', 'offline', 'failed'].includes(state);
-  const lastQn = content.questionnaires[content.questionnaires.length - 1];
-  const lastBlock = lastQn?.blocks[lastQn.blocks.length - 1];
-
-  useEffect(() => {
-    // Ctrl/Cmd+Z undoes, Ctrl/Cmd+Shift+Z or Ctrl+Y redoes, Ctrl/Cmd+S saves.
-    const onKey = (e: KeyboardEvent) => {
-      if (!(e.ctrlKey || e.metaKey) || (e.target as HTMLElement | null)?.closest('input, textarea')) return;
-      const key = e.key.toLowerCase();
-      if (key === 'z') actor.send({ type: e.shiftKey ? 'history.redo' : 'history.undo' });
-      else if (key === 'y') actor.send({ type: 'history.redo' });
-      else if (key === 's') actor.send({ type: 'project.save' });
-      else return;
-      e.preventDefault();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [actor]);
-
-  if (!editable) return null;
   return (
-    <>
-      <div
-        role="toolbar"
-        aria-label={LL.editor.page.title()}
-        className="flex flex-wrap gap-2 border-b border-slate-200 px-4 py-2"
-      >
-        <Button variant="secondary" disabled={!canUndo} onClick={() => actor.send({ type: 'history.undo' })}>
-          {LL.editor.page.undo()}
-        </Button>
-        <Button variant="secondary" disabled={!canRedo} onClick={() => actor.send({ type: 'history.redo' })}>
-          {LL.editor.page.redo()}
-        </Button>
-        <Button
-          variant="secondary"
-          onClick={() => actor.send({ type: 'content.edit', command: { type: 'questionnaire.add' } })}
-        >
-          {LL.editor.page.addQuestionnaire()}
-        </Button>
-        <Button
-          variant="secondary"
-          disabled={!lastQn}
-          onClick={() =>
-            lastQn &&
-            actor.send({ type: 'content.edit', command: { type: 'block.add', questionnaireId: lastQn.id } })
-          }
-        >
-          {LL.editor.page.addBlock()}
-        </Button>
-        <Button
-          variant="secondary"
-          disabled={!lastBlock}
-          onClick={() =>
-            lastBlock &&
-            actor.send({ type: 'content.edit', command: { type: 'question.add', blockId: lastBlock.id } })
-          }
-        >
-          {LL.editor.page.addQuestion()}
-        </Button>
-        <Button variant="secondary" aria-expanded={importing} onClick={() => setImporting((x) => !x)}>
-          {LL.editor.import.title()}
-        </Button>
-        <Button
-          disabled={state === 'saved' || state === 'saving'}
-          onClick={() => actor.send({ type: 'project.save' })}
-        >
-          {LL.editor.page.save()}
-        </Button>
-      </div>
-      {importing && <ImportPanel onDone={() => setImporting(false)} />}
-    </>
+    <section
+      aria-label={LL.editor.frame.preview.label()}
+      className="min-h-64 w-full shrink-0 overflow-auto border-l border-slate-200 bg-slate-50 p-3 lg:w-96"
+    >
+      <h2 className="mb-2 text-sm font-semibold text-slate-800">{LL.editor.frame.preview.label()}</h2>
+      <Suspense fallback={null}>
+        <SurveyPreview
+          content={content}
+          startQuestionId={ui.selection?.kind === 'question' ? ui.selection.id : null}
+        />
+      </Suspense>
+    </section>
   );
+}
+
+/** A failed save or sending opens the problem list and says how many there are. */
+function useRefusalNotice() {
+  const { LL } = useI18nContext();
+  const ui = useEditorUi();
+  const state = useSaveState();
+  const error = EditorActor.useSelector((s) => s.context.error);
+  const count = EditorActor.useSelector((s) => s.context.problems.length);
+  useEffect(() => {
+    if (state !== 'failed' || count === 0) return;
+    ui.setTab('problems');
+    if (!error) notify.error(LL.editor.frame.saveRefused({ count }));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per refusal
+  }, [state, count, error]);
 }
 
 function Editor() {
   const { LL } = useI18nContext();
   const actor = EditorActor.useActorRef();
+  const ui = useEditorUi();
+  const env = useToolEnv();
   const state = useSaveState();
   const name = EditorActor.useSelector((s) => s.context.project?.name ?? '');
   const version = EditorActor.useSelector((s) => s.context.baseVersion);
+  const emptyQuestionnaire = EditorActor.useSelector((s) =>
+    s.context.doc.content.questionnaires.some((qn) => qn.blocks.length === 0),
+  );
+  useShortcuts(env);
+  useRefusalNotice();
 
   useEffect(() => {
     // A closing or hidden tab writes its draft now rather than after the autosave delay.
@@ -116,33 +85,60 @@ function Editor() {
     };
   }, [actor]);
 
+  const loaded = state !== 'loading' && state !== 'loadFailed';
+  const readOnlyReason = state === 'readOnly' ? editReason(LL, env.facts) : null;
   return (
-    <div className="flex min-h-0 flex-1 flex-col">
+    <div className="flex min-h-0 flex-1 flex-col overflow-y-auto lg:overflow-hidden">
       <header className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-4 py-2">
-        <div>
-          <h1 className="text-lg font-semibold text-slate-800">{name || LL.editor.page.title()}</h1>
-          {state !== 'loading' && state !== 'loadFailed' && (
-            <p className="text-xs text-slate-500">{LL.editor.page.version({ version })}</p>
-          )}
+        <div className="min-w-0">
+          <h1 className="truncate text-lg font-semibold text-slate-800">{name || LL.editor.page.title()}</h1>
+          {loaded && <p className="text-xs text-slate-600">{LL.editor.page.version({ version })}</p>}
         </div>
         <SaveStatus />
       </header>
       <SourceNotice />
-      {state === 'readOnly' && (
-        <p role="note" className="bg-slate-100 px-4 py-2 text-sm text-slate-700">
-          {LL.editor.page.readOnly()}
+      {readOnlyReason && (
+        <p
+          role="note"
+          data-readonly-banner
+          className="border-b border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-950"
+        >
+          {LL.editor.frame.readOnlyBanner({ reason: readOnlyReason })}
         </p>
       )}
-      <Toolbar />
+      <Toolbar env={env} />
       <ConflictPanel />
-      <div className="flex min-h-0 flex-1">
-        <main className="min-w-0 flex-1 overflow-auto">
-          {state !== 'loading' && state !== 'loadFailed' && (
-            <Outline readOnly={state === 'readOnly' || state === 'conflict'} />
-          )}
-        </main>
-        {state !== 'loading' && state !== 'loadFailed' && <SidePanel />}
-      </div>
+      {ui.importing && <ImportPanel onDone={() => ui.setImporting(false)} />}
+      {loaded && emptyQuestionnaire && state !== 'readOnly' && (
+        <p
+          role="note"
+          data-hint="empty"
+          className="border-b border-indigo-100 bg-indigo-50 px-4 py-1 text-sm text-indigo-950"
+        >
+          {LL.editor.frame.hints.emptyQuestionnaire()}
+        </p>
+      )}
+      {loaded && (
+        <div className="flex min-h-0 flex-1 flex-col lg:flex-row">
+          <nav
+            aria-label={LL.editor.frame.outline.label()}
+            className="flex h-72 min-h-0 w-full shrink-0 flex-col border-b border-slate-200 lg:h-auto lg:w-72 lg:border-b-0 lg:border-r"
+          >
+            <Outline env={env} />
+          </nav>
+          <main className="flex h-[60vh] min-h-0 min-w-0 flex-1 flex-col lg:h-auto">
+            <Suspense
+              fallback={<p className="p-4 text-sm text-slate-600">{LL.editor.frame.canvas.loading()}</p>}
+            >
+              <Canvas env={env} />
+            </Suspense>
+            <PriceFooter />
+          </main>
+          {ui.preview && <Preview />}
+          <SidePanel />
+        </div>
+      )}
+      {ui.commandMenu && <CommandMenu env={env} />}
     </div>
   );
 }
@@ -151,6 +147,8 @@ export default function EditorPage() {
   const { LL } = useI18nContext();
   const user = useCurrentUser();
   const pid = Number(new URLSearchParams(useSearch()).get('pid'));
+  const [generation, setGeneration] = useState(0);
+  const reload = useCallback(() => setGeneration((g) => g + 1), []);
   if (!Number.isInteger(pid) || pid < 1 || !user) {
     return (
       <p role="alert" className="p-8 text-slate-700">
@@ -159,8 +157,13 @@ export default function EditorPage() {
     );
   }
   return (
-    <EditorActor.Provider key={`${user.id}:${pid}`} options={{ input: { pid, userId: user.id } }}>
-      <Editor />
+    <EditorActor.Provider
+      key={`${user.id}:${pid}:${generation}`}
+      options={{ input: { pid, userId: user.id } }}
+    >
+      <EditorUiProvider reload={reload}>
+        <Editor />
+      </EditorUiProvider>
     </EditorActor.Provider>
   );
 }

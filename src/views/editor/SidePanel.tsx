@@ -1,67 +1,120 @@
-import { useMemo } from 'react';
+import { useId } from 'react';
 import { useI18nContext } from '../../i18n/i18n-react';
-import { checkContent } from '../../domain/content/rules';
 import { EditorActor } from './editorActor';
-import { problemText } from './problemText';
+import { useEditorUi, type SideTab } from './EditorUi';
+import { ItemPanel } from './panels/ItemPanel';
+import { HistoryPanel } from './history/HistoryPanel';
+import { ProblemList } from './ProblemList';
+import { selectionLabel } from './items';
+import { useProblems } from './useProblems';
 
-/** What the rules find in the content now, and the changes not yet on the server. */
+// The side panel's tabs: the selected item's fields, the problems, the saved versions and the
+// changes not yet on the server.
+
+function Changes() {
+  const { LL } = useI18nContext();
+  const changes = EditorActor.useSelector((s) => s.context.changes);
+  return (
+    <ol
+      aria-label={LL.editor.page.changes({ count: changes.length })}
+      className="list-decimal pl-5 text-slate-700"
+    >
+      {changes.slice(-50).map((r) => {
+        const what = r.payload.label
+          ? `${LL.editor.changeLog[r.code]()}: ${r.payload.label}`
+          : LL.editor.changeLog[r.code]();
+        const text =
+          r.payload.kind === 'undo'
+            ? LL.editor.changeLog.undo({ text: what })
+            : r.payload.kind === 'redo'
+              ? LL.editor.changeLog.redo({ text: what })
+              : what;
+        return (
+          <li key={r.seq} data-code={r.code}>
+            {text}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
 export function SidePanel() {
   const { LL } = useI18nContext();
-  const content = EditorActor.useSelector((s) => s.context.doc.content);
-  const type = EditorActor.useSelector((s) => s.context.project?.type ?? 1);
-  const serverProblems = EditorActor.useSelector((s) => s.context.problems);
-  const changes = EditorActor.useSelector((s) => s.context.changes);
+  const ui = useEditorUi();
+  const problems = useProblems();
+  const changes = EditorActor.useSelector((s) => s.context.changes.length);
   const draftError = EditorActor.useSelector((s) => s.context.draftError);
-  const problems = useMemo(() => {
-    const local = checkContent(content, { projectType: type });
-    const seen = new Set(local.map((p) => `${p.rule}@${p.path}`));
-    return [...local, ...serverProblems.filter((p) => !seen.has(`${p.rule}@${p.path}`))];
-  }, [content, type, serverProblems]);
+  const base = useId();
+  const content = EditorActor.useSelector((s) => s.context.doc.content);
+  const selected = selectionLabel(LL, content, ui.selection);
+  const tabs: { id: SideTab; label: string }[] = [
+    { id: 'item', label: LL.editor.frame.tabs.item() },
+    { id: 'problems', label: LL.editor.frame.tabs.problems({ count: problems.length }) },
+    { id: 'history', label: LL.editor.frame.tabs.history() },
+    { id: 'changes', label: LL.editor.frame.tabs.changes({ count: changes }) },
+  ];
+  const onKeyDown = (e: React.KeyboardEvent) => {
+    const i = tabs.findIndex((t) => t.id === ui.tab);
+    const by = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
+    if (!by) return;
+    const next = tabs[(i + by + tabs.length) % tabs.length].id;
+    ui.setTab(next);
+    document.getElementById(`${base}-tab-${next}`)?.focus();
+    e.preventDefault();
+  };
   return (
-    <aside className="w-80 shrink-0 overflow-auto border-l border-slate-200 p-4 text-sm">
+    <aside
+      aria-label={LL.editor.frame.tabs.label()}
+      className="flex min-h-0 w-full shrink-0 flex-col border-t border-slate-200 bg-white text-sm lg:w-96 lg:border-l lg:border-t-0"
+    >
       {draftError && (
-        <p role="alert" className="mb-2 text-red-700">
+        <p role="alert" className="px-3 py-2 text-red-700">
           {LL.editor.page.draftError({ message: draftError })}
         </p>
       )}
-      <h2 className="font-semibold">{LL.editor.page.problems({ count: problems.length })}</h2>
-      {problems.length === 0 ? (
-        <p className="text-slate-500">{LL.editor.page.noProblems()}</p>
-      ) : (
-        <ul aria-label={LL.editor.page.problems({ count: problems.length })} className="mt-1 list-disc pl-4">
-          {problems.slice(0, 50).map((p, i) => (
-            <li
-              key={i}
-              data-code={p.code ?? p.rule}
-              className={p.severity === 'error' ? 'text-red-700' : 'text-amber-800'}
-            >
-              {problemText(LL, p)}
-            </li>
-          ))}
-        </ul>
-      )}
-      <h2 className="mt-4 font-semibold">{LL.editor.page.changes({ count: changes.length })}</h2>
-      <ol
-        aria-label={LL.editor.page.changes({ count: changes.length })}
-        className="mt-1 list-decimal pl-4 text-slate-600"
+      <div
+        role="tablist"
+        aria-label={LL.editor.frame.tabs.label()}
+        className="flex flex-wrap border-b border-slate-200"
+        onKeyDown={onKeyDown}
       >
-        {changes.slice(-20).map((r) => {
-          const what = r.payload.label
-            ? `${LL.editor.changeLog[r.code]()}: ${r.payload.label}`
-            : LL.editor.changeLog[r.code]();
-          const text =
-            r.payload.kind === 'undo'
-              ? LL.editor.changeLog.undo({ text: what })
-              : r.payload.kind === 'redo'
-                ? LL.editor.changeLog.redo({ text: what })
-                : what;
-          return (
-            <li key={r.seq} data-code={r.code}>
-              {text}
-            </li>
-          );
-        })}
-      </ol>
+        {tabs.map((t) => (
+          <button
+            key={t.id}
+            id={`${base}-tab-${t.id}`}
+            type="button"
+            role="tab"
+            data-tab={t.id}
+            aria-selected={ui.tab === t.id}
+            aria-controls={`${base}-panel`}
+            tabIndex={ui.tab === t.id ? 0 : -1}
+            onClick={() => ui.setTab(t.id)}
+            className={`px-3 py-2 ${ui.tab === t.id ? 'border-b-2 border-indigo-600 font-semibold text-indigo-800' : 'text-slate-700 hover:text-slate-900'}`}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <div
+        id={`${base}-panel`}
+        role="tabpanel"
+        aria-labelledby={`${base}-tab-${ui.tab}`}
+        className="min-h-0 flex-1 overflow-auto p-3"
+        data-item-panel={ui.tab === 'item' || undefined}
+      >
+        {ui.tab === 'item' && (
+          <>
+            <h2 className="mb-2 font-semibold text-slate-800">
+              {selected || LL.editor.frame.why.noSelection()}
+            </h2>
+            <ItemPanel selection={ui.selection} onSelect={ui.select} />
+          </>
+        )}
+        {ui.tab === 'problems' && <ProblemList problems={problems} />}
+        {ui.tab === 'history' && <HistoryPanel />}
+        {ui.tab === 'changes' && <Changes />}
+      </div>
     </aside>
   );
 }

@@ -32,7 +32,7 @@ export function ReportFilters({
 }: {
   value: Filters;
   onChange: (f: Filters) => void;
-  cities: string[];
+  cities: { id: string; name: string }[];
   portraits: { id: string; name: string }[];
 }) {
   const { LL } = useI18nContext();
@@ -121,13 +121,7 @@ export function ReportFilters({
             />
           )}
         </Labelled>
-        <Labelled label={F.city()}>
-          {select(
-            'city',
-            cities.map((c) => ({ id: c, name: c })),
-            F.any(),
-          )}
-        </Labelled>
+        <Labelled label={F.city()}>{select('city', cities, F.any())}</Labelled>
         <Labelled label={F.education()}>
           {select(
             'education',

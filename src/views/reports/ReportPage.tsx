@@ -67,7 +67,13 @@ function Counter({ label, value, name }: { label: string; value: number; name: s
   );
 }
 
-function PlacesTable({ title, rows }: { title: string; rows: { name: string; count: number }[] }) {
+function PlacesTable({
+  title,
+  rows,
+}: {
+  title: string;
+  rows: { id: string; name: string; count: number }[];
+}) {
   const { LL, locale } = useI18nContext();
   if (rows.length === 0) return null;
   return (
@@ -86,7 +92,7 @@ function PlacesTable({ title, rows }: { title: string; rows: { name: string; cou
         </thead>
         <tbody>
           {rows.slice(0, 20).map((r) => (
-            <tr key={r.name} className="border-b border-slate-100 last:border-0">
+            <tr key={r.id} className="border-b border-slate-100 last:border-0">
               <th scope="row" className="py-1 pr-3 text-left font-normal text-slate-800">
                 {r.name}
               </th>
@@ -105,7 +111,7 @@ function Report({ pid }: { pid: number }) {
   const [filters, setFilters] = useState<Filters>({});
   const [open, setOpen] = useState<{ id: string; page: number } | null>(null);
   const [nonce, setNonce] = useState(0);
-  const [cities, setCities] = useState<string[]>([]);
+  const [cities, setCities] = useState<{ id: string; name: string }[]>([]);
   const [download, setDownload] = useState<{ format: ReportFormat; bytes: number } | null>(null);
   const load = useReport(pid, filters, open, nonce);
   const report = load.report;
@@ -119,8 +125,11 @@ function Report({ pid }: { pid: number }) {
   useEffect(() => {
     if (!report) return;
     setCities((old) => {
-      const all = new Set([...old, ...report.cities.map((c) => c.name)]);
-      return all.size === old.length ? old : [...all].sort((a, b) => a.localeCompare(b, locale));
+      const all = new Map([...old, ...report.cities].map((c) => [c.id, c.name]));
+      if (all.size === old.length) return old;
+      return [...all]
+        .map(([id, name]) => ({ id, name }))
+        .sort((a, b) => a.name.localeCompare(b.name, locale));
     });
   }, [report, locale]);
 

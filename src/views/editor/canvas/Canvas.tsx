@@ -1,0 +1,327 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import cytoscape, { type Core, type EventObject, type NodeSingular } from 'cytoscape';
+import { useI18nContext } from '../../../i18n/i18n-react';
+import { positionsFor } from '../../../workers/layoutClient';
+import { NODE_H, NODE_W } from '../../../workers/layout';
+import type { Positions } from '../../../workers/layoutProtocol';
+import { EditorActor } from '../editorActor';
+import { useEditorUi } from '../EditorUi';
+import { blockName, questionnaireName, selectionOfPath } from '../items';
+import { useProblems } from '../useProblems';
+import { STRUCTURE, disabledReason, editReason, type ToolId } from '../tools/availability';
+import { runTool, TOOLS, type ToolEnv } from '../tools/registry';
+import { contentToElements, cycleEdges, shortLabel, structureOf, type CanvasLabels } from './elements';
+import { canvasStyle } from './style';
+import { applyElements, type Applied } from './applyElements';
+import { useCanvasHint } from './useCanvasHint';
+
+// The questionnaire as a graph (cytoscape, in the editor's own chunk): questionnaires hold blocks
+// (compound nodes) holding questions in order; edges for the order and every redirect. Positions come
+// from the layout worker (cached in Dexie); the elements are a pure function of the content
+// (elements.ts) diffed into cytoscape by react-cytoscapejs. The selection is the page's one
+// (EditorUi), both ways. Dragging a question onto another block moves it there (code 012).
+
+function Menu({ env, at, close }: { env: ToolEnv; at: { x: number; y: number }; close: () => void }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.querySelector<HTMLButtonElement>('button:not([aria-disabled])')?.focus(), []);
+  const items = STRUCTURE;
+  const onKeyDown = (e: React.KeyboardEvent) => {
+    const buttons = [...(ref.current?.querySelectorAll<HTMLButtonElement>('button') ?? [])];
+    const i = buttons.indexOf(document.activeElement as HTMLButtonElement);
+    if (e.key === 'Escape') close();
+    else if (e.key === 'ArrowDown') buttons[(i + 1) % buttons.length]?.focus();
+    else if (e.key === 'ArrowUp') buttons[(i - 1 + buttons.length) % buttons.length]?.focus();
+    else return;
+    e.preventDefault();
+    e.stopPropagation();
+  };
+  return (
+    <div
+      ref={ref}
+      role="menu"
+      aria-label={env.LL.editor.frame.canvas.menu()}
+      onKeyDown={onKeyDown}
+      className="absolute z-20 w-56 rounded-md border border-slate-200 bg-white py-1 shadow-lg"
+      style={{ left: at.x, top: at.y }}
+    >
+      {items.map((id: ToolId) => {
+        const reason = disabledReason(env.LL, id, env.facts);
+        return (
+          <button
+            key={id}
+            type="button"
+            role="menuitem"
+            data-command={id}
+            aria-disabled={reason ? true : undefined}
+            title={reason ?? undefined}
+            onClick={() => {
+              if (reason) return;
+              close();
+              runTool(env, id);
+            }}
+            className="block w-full px-3 py-1.5 text-left text-sm text-slate-900 hover:bg-slate-100 aria-disabled:text-slate-500"
+          >
+            {TOOLS[id].label(env.LL)}
+          </button>
+        );
+      })}
+    </div>
+  );
+}
+
+export default function Canvas({ env }: { env: ToolEnv }) {
+  const { LL } = useI18nContext();
+  const actor = EditorActor.useActorRef();
+  const ui = useEditorUi();
+  const content = EditorActor.useSelector((s) => s.context.doc.content);
+  const pid = EditorActor.useSelector((s) => s.context.pid);
+  const db = EditorActor.useSelector((s) => s.context.db);
+  const problems = useProblems();
+  const [positions, setPositions] = useState<Positions | null>(null);
+  const [menu, setMenu] = useState<{ x: number; y: number } | null>(null);
+  const [ready, setReady] = useState(false);
+  const cyRef = useRef<Core | null>(null);
+  const container = useRef<HTMLDivElement>(null);
+  const applied = useRef<Applied>(new Map());
+  const fitted = useRef(false);
+  const hint = useCanvasHint();
+  const uiRef = useRef(ui);
+  uiRef.current = ui;
+  const positionsRef = useRef(positions);
+  positionsRef.current = positions;
+  const envRef = useRef(env);
+  envRef.current = env;
+
+  // Lay out when the structure changes (not on text edits): cached positions, else the worker.
+  const structure = useMemo(() => structureOf(content), [content]);
+  const structureJson = useMemo(() => JSON.stringify(structure), [structure]);
+  useEffect(() => {
+    let live = true;
+    void positionsFor(db, pid, JSON.parse(structureJson)).then((laid) => {
+      if (live) setPositions(laid.positions);
+    });
+    return () => {
+      live = false;
+    };
+  }, [db, pid, structureJson]);
+
+  const labels: CanvasLabels = useMemo(
+    () => ({
+      questionnaire: (n, name) => questionnaireName(LL, name, n),
+      block: (n, name) => blockName(LL, name, n),
+      question: (n, text) => `${n}. ${shortLabel(text.trim() || LL.editor.page.untitled())}`,
+      completeBlock: LL.editor.frame.canvas.completeBlock(),
+      newQuestionnaire: LL.editor.frame.canvas.newQuestionnaire(),
+      answer: (n) => LL.editor.frame.path.answer({ n }),
+    }),
+    [LL],
+  );
+  const cycle = useMemo(() => cycleEdges(content, problems), [content, problems]);
+  const elements = useMemo(() => {
+    const problemIds = new Set<string>();
+    for (const p of problems) {
+      const s = selectionOfPath(content, p.path);
+      if (s) problemIds.add(s.id);
+    }
+    return contentToElements(content, labels, {
+      positions,
+      connections: ui.connections,
+      cycle,
+      problemIds,
+    });
+  }, [content, labels, positions, ui.connections, problems, cycle]);
+
+  // One cytoscape instance for the page's life; elements arrive through applyElements.
+  useEffect(() => {
+    const cy = cytoscape({
+      container: container.current,
+      style: canvasStyle,
+      minZoom: 0.05,
+      maxZoom: 3,
+      wheelSensitivity: 0.3,
+      textureOnViewport: true,
+      hideEdgesOnViewport: true,
+      pixelRatio: 1,
+      boxSelectionEnabled: false,
+    });
+    bind(cy);
+    return () => {
+      cy.destroy();
+      cyRef.current = null;
+      applied.current = new Map();
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- bound once; handlers read refs
+  }, []);
+
+  // Elements go in once positions are known (a first paint at 0,0 would be laid out twice).
+  useEffect(() => {
+    const cy = cyRef.current;
+    if (!cy || !positions) return;
+    const start = performance.now();
+    applied.current = applyElements(cy, applied.current, elements);
+    performance.measure('editor:canvas-apply', { start });
+  }, [elements, positions]);
+
+  useEffect(() => {
+    cyRef.current?.autoungrabify(env.facts.state === 'readOnly');
+  }, [env.facts.state]);
+
+  // Fit once the first positions are on screen; a large questionnaire starts readable at its top
+  // left. The box comes from the positions, not from cytoscape: asking cytoscape for the bounds of
+  // every element measures every label first, seconds at 1 000 questions.
+  useEffect(() => {
+    const cy = cyRef.current;
+    if (!cy || !positions || fitted.current) return;
+    fitted.current = true;
+    const pts = Object.values(positions);
+    if (pts.length) {
+      const pad = 48;
+      const x1 = Math.min(...pts.map((p) => p.x)) - NODE_W / 2 - pad;
+      const y1 = Math.min(...pts.map((p) => p.y)) - NODE_H / 2 - pad;
+      const x2 = Math.max(...pts.map((p) => p.x)) + NODE_W / 2 + pad;
+      const y2 = Math.max(...pts.map((p) => p.y)) + NODE_H / 2 + pad;
+      const zoom = Math.min(1, Math.max(0.6, Math.min(cy.width() / (x2 - x1), cy.height() / (y2 - y1))));
+      const fits = (x2 - x1) * zoom <= cy.width() && (y2 - y1) * zoom <= cy.height();
+      cy.viewport({
+        zoom,
+        pan: fits
+          ? { x: (cy.width() - (x1 + x2) * zoom) / 2, y: (cy.height() - (y1 + y2) * zoom) / 2 }
+          : { x: -x1 * zoom, y: -y1 * zoom },
+      });
+    }
+    setReady(true);
+    performance.mark('editor:canvas-ready');
+  }, [positions]);
+
+  // The page's selection shown on the canvas.
+  useEffect(() => {
+    const cy = cyRef.current;
+    if (!cy) return;
+    cy.batch(() => {
+      cy.$(':selected').unselect();
+      if (ui.selection) cy.getElementById(ui.selection.id).select();
+    });
+    const node = ui.selection ? cy.getElementById(ui.selection.id) : null;
+    if (node && node.nonempty()) {
+      const bb = node.renderedBoundingBox();
+      if (bb.x2 < 0 || bb.y2 < 0 || bb.x1 > cy.width() || bb.y1 > cy.height()) cy.center(node);
+    }
+  }, [ui.selection, elements]);
+
+  const bind = (cy: Core) => {
+    if (cyRef.current === cy) return;
+    cyRef.current = cy;
+    cy.on('tap', 'node', (e: EventObject) => {
+      const n = e.target as NodeSingular;
+      const kind = n.data('kind');
+      if (kind === 'question' || kind === 'block' || kind === 'questionnaire')
+        uiRef.current.select({ kind, id: n.id() });
+      setMenu(null);
+    });
+    cy.on('tap', (e: EventObject) => {
+      if (e.target === cy) setMenu(null);
+    });
+    cy.on('cxttap', 'node', (e: EventObject) => {
+      const n = e.target as NodeSingular;
+      const kind = n.data('kind');
+      if (kind !== 'question' && kind !== 'block' && kind !== 'questionnaire') return;
+      uiRef.current.select({ kind, id: n.id() });
+      setMenu({ x: e.renderedPosition.x, y: e.renderedPosition.y });
+    });
+    cy.on('scrollzoom', () => hint.done('zoom'));
+    cy.on('dragpan', () => hint.done('pan'));
+    cy.on('dragfree', 'node.question', (e: EventObject) => dropped(cy, e.target as NodeSingular));
+  };
+
+  /** A question let go: onto another block it moves there, in its own block it takes its new place; else it goes back. */
+  const dropped = (cy: Core, node: NodeSingular) => {
+    const at = node.position();
+    const from = node.parent().first();
+    let target: NodeSingular | null = null;
+    cy.nodes('.block').forEach((b) => {
+      if (target || b.id() === from.id()) return;
+      const bb = b.boundingBox();
+      if (at.x >= bb.x1 && at.x <= bb.x2 && at.y >= bb.y1 && at.y <= bb.y2) target = b;
+    });
+    const to: NodeSingular = target ?? from;
+    const index = to
+      .children('.question')
+      .filter((q) => q.id() !== node.id() && (q as NodeSingular).position('y') < at.y).length;
+    const back = positionsRef.current?.[node.id()];
+    if (!editReason(envRef.current.LL, envRef.current.facts)) {
+      const prev = actor.getSnapshot().context.doc.content;
+      actor.send({
+        type: 'content.edit',
+        command: { type: 'question.move', questionId: node.id(), toBlockId: to.id(), index },
+      });
+      if (actor.getSnapshot().context.doc.content !== prev) return;
+    }
+    if (back) node.position(back);
+  };
+
+  const zoomBy = (f: number) => {
+    const cy = cyRef.current;
+    if (!cy) return;
+    cy.zoom({ level: cy.zoom() * f, renderedPosition: { x: cy.width() / 2, y: cy.height() / 2 } });
+  };
+
+  return (
+    <div
+      role="region"
+      aria-label={LL.editor.frame.canvas.label()}
+      tabIndex={0}
+      data-editor-items
+      data-cycle={[...cycle].join(' ') || undefined}
+      data-ready={ready || undefined}
+      className="relative min-h-0 flex-1 bg-white focus:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-indigo-500"
+      onKeyDown={(e) => {
+        if ((e.key === 'ContextMenu' || (e.key === 'F10' && e.shiftKey)) && ui.selection) {
+          const n = cyRef.current?.getElementById(ui.selection.id);
+          const p = n && n.nonempty() ? n.renderedPosition() : { x: 40, y: 40 };
+          setMenu({ x: p.x, y: p.y });
+          e.preventDefault();
+        }
+      }}
+    >
+      <div ref={container} className="absolute inset-0" />
+      <div className="absolute right-2 top-2 flex flex-col gap-1 rounded-md border border-slate-200 bg-white p-1 shadow-sm">
+        <button
+          type="button"
+          className="h-8 w-8 rounded text-lg text-slate-800 hover:bg-slate-100"
+          aria-label={LL.editor.frame.canvas.zoomIn()}
+          title={LL.editor.frame.canvas.zoomIn()}
+          onClick={() => zoomBy(1.25)}
+        >
+          +
+        </button>
+        <button
+          type="button"
+          className="h-8 w-8 rounded text-lg text-slate-800 hover:bg-slate-100"
+          aria-label={LL.editor.frame.canvas.zoomOut()}
+          title={LL.editor.frame.canvas.zoomOut()}
+          onClick={() => zoomBy(0.8)}
+        >
+          −
+        </button>
+        <button
+          type="button"
+          className="h-8 w-8 rounded text-slate-800 hover:bg-slate-100"
+          aria-label={LL.editor.frame.canvas.fit()}
+          title={LL.editor.frame.canvas.fit()}
+          onClick={() => cyRef.current?.fit(undefined, 24)}
+        >
+          ⤢
+        </button>
+      </div>
+      {hint.visible && (
+        <p
+          data-hint="canvas"
+          className="pointer-events-none absolute bottom-2 left-2 rounded bg-slate-800/90 px-2 py-1 text-xs text-white"
+        >
+          {LL.editor.frame.hints.canvas()}
+        </p>
+      )}
+      {menu && <Menu env={env} at={menu} close={() => setMenu(null)} />}
+    </div>
+  );
+}

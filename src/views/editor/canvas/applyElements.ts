@@ -1,0 +1,56 @@
+import type { Core, ElementDefinition } from 'cytoscape';
+import type { CanvasElement } from './elements';
+
+// Diffs the canvas's elements into cytoscape: adds what is new, removes what is gone, and touches
+// only the elements whose data, classes or position changed, in one batch. Keyed by a string of each
+// element's fields, so a text edit on a 1 000-question canvas updates one node, not three thousand.
+// (react-cytoscapejs's own patch re-read every element through cytoscape's collection API on each
+// render and cost seconds at this size: see docs/decisions/editor.md.)
+
+export type Applied = Map<string, string>;
+
+const keyOf = (e: CanvasElement) =>
+  `${JSON.stringify(e.data)}|${e.classes ?? ''}|${e.position ? `${e.position.x},${e.position.y}` : ''}`;
+
+export function applyElements(cy: Core, applied: Applied, next: CanvasElement[]): Applied {
+  const now: Applied = new Map();
+  const toAdd: ElementDefinition[] = [];
+  const changed: CanvasElement[] = [];
+  for (const e of next) {
+    const id = String(e.data.id);
+    const key = keyOf(e);
+    now.set(id, key);
+    const before = applied.get(id);
+    if (before === undefined) toAdd.push(e as ElementDefinition);
+    else if (before !== key) changed.push(e);
+  }
+  cy.batch(() => {
+    const gone = [...applied.keys()].filter((id) => !now.has(id));
+    if (gone.length) {
+      const rm = cy.collection();
+      for (const id of gone) rm.merge(cy.getElementById(id));
+      cy.remove(rm);
+    }
+    for (const e of changed) {
+      const el = cy.getElementById(String(e.data.id));
+      // A node that changed parent (a question moved to another block) is moved in cytoscape too.
+      if (e.group === 'nodes' && e.data.parent !== undefined && el.data('parent') !== e.data.parent)
+        el.move({ parent: String(e.data.parent) });
+      // An edge whose ends changed is re-created: cytoscape edges cannot change ends.
+      if (
+        e.group === 'edges' &&
+        (el.data('source') !== e.data.source || el.data('target') !== e.data.target)
+      ) {
+        cy.remove(el);
+        toAdd.push(e as ElementDefinition);
+        continue;
+      }
+      el.data(e.data);
+      el.classes(e.classes ?? '');
+      if (e.position) el.position(e.position);
+    }
+    // Nodes before edges, parents before children: the order elements.ts gives.
+    if (toAdd.length) cy.add(toAdd.sort((a, b) => (a.group === b.group ? 0 : a.group === 'nodes' ? -1 : 1)));
+  });
+  return now;
+}

@@ -1,0 +1,186 @@
+import type { ProjectContent, Redirect } from '../../../domain/content/model';
+import type { Problem } from '../../../domain/content/problems';
+import type { LayoutStructure, Positions } from '../../../workers/layoutProtocol';
+
+// The canvas as a pure function of the content: cytoscape element definitions (nodes, edges, classes
+// for problems), which the component diffs into cytoscape. Cytoscape never owns data: every edit
+// goes through the editor machine and comes back here.
+//
+// Ids: a node has its item's id (questionnaire, block, question); terminals are `end:<block>`
+// ("complete current block") and `nq:<questionnaire>` ("new questionnaire"); `empty:<id>` holds the
+// place of an empty block or questionnaire. Edges: `o:<question>` to the next question of its block,
+// `r:<question>` for a question's redirect, `r:<question>:<answer>` for an answer's.
+
+export interface CanvasLabels {
+  questionnaire: (n: number, name: string | undefined) => string;
+  block: (n: number, name: string) => string;
+  question: (n: number, text: string) => string;
+  completeBlock: string;
+  newQuestionnaire: string;
+  answer: (n: number) => string;
+}
+
+export interface CanvasElement {
+  group: 'nodes' | 'edges';
+  data: Record<string, string | number>;
+  position?: { x: number; y: number };
+  classes?: string;
+}
+
+/** Fits a question node (220 px at 12 px type); longer texts end with an ellipsis. */
+const LABEL_MAX = 30;
+const short = (s: string) => (s.length > LABEL_MAX ? `${s.slice(0, LABEL_MAX - 1)}…` : s);
+
+/** What the layout needs: the ids in their places. */
+export function structureOf(content: ProjectContent): LayoutStructure {
+  return {
+    questionnaires: content.questionnaires.map((qn) => {
+      let newQn = false;
+      const blocks = qn.blocks.map((b) => {
+        let end = false;
+        for (const q of b.questions) {
+          const all = [q.redirect, ...q.answers.map((a) => a.redirect)];
+          for (const r of all) {
+            if (r?.kind === 'completeBlock') end = true;
+            if (r?.kind === 'newQuestionnaire') newQn = true;
+          }
+        }
+        return { id: b.id, questions: b.questions.map((q) => q.id), end };
+      });
+      return { id: qn.id, blocks, newQn };
+    }),
+  };
+}
+
+/** Edge ids of the redirects that form cycles, from the rules' paths. */
+export function cycleEdges(content: ProjectContent, problems: readonly Problem[]): Set<string> {
+  const out = new Set<string>();
+  for (const p of problems) {
+    if (p.rule !== 'redirectCycle') continue;
+    for (const path of p.redirects ?? []) {
+      const m =
+        /^questionnaires\.(\d+)\.blocks\.(\d+)\.questions\.(\d+)(?:\.answers\.(\d+))?\.redirect$/.exec(path);
+      const q = m && content.questionnaires[+m[1]]?.blocks[+m[2]]?.questions[+m[3]];
+      if (!q) continue;
+      if (m![4] === undefined) out.add(`r:${q.id}`);
+      else {
+        const a = q.answers[+m![4]];
+        if (a) out.add(`r:${q.id}:${a.id}`);
+      }
+    }
+  }
+  return out;
+}
+
+export function contentToElements(
+  content: ProjectContent,
+  labels: CanvasLabels,
+  opts: { positions: Positions | null; connections: boolean; cycle: Set<string>; problemIds: Set<string> },
+): CanvasElement[] {
+  const nodes: CanvasElement[] = [];
+  const edges: CanvasElement[] = [];
+  const ids = new Set<string>();
+  const pos = (id: string) => opts.positions?.[id];
+  const leaf = (data: CanvasElement['data'], classes: string) => {
+    const p = pos(String(data.id));
+    nodes.push(p ? { group: 'nodes', data, position: p, classes } : { group: 'nodes', data, classes });
+  };
+  const problem = (id: string) => (opts.problemIds.has(id) ? ' problem' : '');
+
+  content.questionnaires.forEach((qn, i) => {
+    ids.add(qn.id);
+    nodes.push({
+      group: 'nodes',
+      data: { id: qn.id, kind: 'questionnaire', label: labels.questionnaire(i + 1, qn.name) },
+      classes: `questionnaire${problem(qn.id)}`,
+    });
+    if (qn.blocks.length === 0)
+      leaf({ id: `empty:${qn.id}`, parent: qn.id, kind: 'empty', label: '' }, 'empty');
+    let n = 0;
+    qn.blocks.forEach((b, j) => {
+      ids.add(b.id);
+      nodes.push({
+        group: 'nodes',
+        data: { id: b.id, parent: qn.id, kind: 'block', label: labels.block(j + 1, b.name) },
+        classes: `block${problem(b.id)}`,
+      });
+      if (b.questions.length === 0)
+        leaf({ id: `empty:${b.id}`, parent: b.id, kind: 'empty', label: '' }, 'empty');
+      b.questions.forEach((q) => {
+        ids.add(q.id);
+        leaf(
+          { id: q.id, parent: b.id, kind: 'question', label: labels.question(++n, q.text) },
+          `question${problem(q.id)}`,
+        );
+      });
+    });
+  });
+
+  if (!opts.connections) return nodes;
+
+  const terminals = new Set<string>();
+  const targetOf = (r: Redirect, qnId: string, blockId: string): string | null => {
+    if (r.kind === 'completeBlock') return `end:${blockId}`;
+    if (r.kind === 'newQuestionnaire') return `nq:${qnId}`;
+    return r.target && ids.has(r.target) ? r.target : null;
+  };
+  const redirect = (
+    id: string,
+    from: string,
+    r: Redirect | null,
+    qnId: string,
+    blockId: string,
+    label: string,
+  ) => {
+    if (!r) return;
+    const to = targetOf(r, qnId, blockId);
+    if (!to) return;
+    if (to.startsWith('end:') || to.startsWith('nq:'))
+      terminals.add(`${to}|${to.startsWith('end:') ? blockId : qnId}`);
+    edges.push({
+      group: 'edges',
+      data: { id, source: from, target: to, label },
+      classes: `redirect${opts.cycle.has(id) ? ' cycle' : ''}`,
+    });
+  };
+
+  for (const qn of content.questionnaires)
+    for (const b of qn.blocks)
+      b.questions.forEach((q, k) => {
+        const next = b.questions[k + 1];
+        if (next)
+          edges.push({
+            group: 'edges',
+            data: { id: `o:${q.id}`, source: q.id, target: next.id, label: '' },
+            classes: 'order',
+          });
+        redirect(`r:${q.id}`, q.id, q.redirect, qn.id, b.id, '');
+        q.answers.forEach((a, m) =>
+          redirect(
+            `r:${q.id}:${a.id}`,
+            q.id,
+            a.redirect,
+            qn.id,
+            b.id,
+            short(a.text.trim() || labels.answer(m + 1)),
+          ),
+        );
+      });
+
+  for (const t of terminals) {
+    const [id, parent] = t.split('|');
+    const end = id.startsWith('end:');
+    leaf(
+      {
+        id,
+        parent: end ? parent : content.questionnaires.find((qn) => qn.id === parent)!.id,
+        kind: 'terminal',
+        label: end ? labels.completeBlock : labels.newQuestionnaire,
+      },
+      'terminal',
+    );
+  }
+  return [...nodes, ...edges];
+}
+
+export { short as shortLabel };

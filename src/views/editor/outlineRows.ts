@@ -1,0 +1,80 @@
+import type { TranslationFunctions } from '../../i18n/i18n-types';
+import type { ProjectContent } from '../../domain/content/model';
+import type { SelectionKind } from './selection';
+import { blockName, questionnaireName } from './items';
+
+// The outline's rows: the content flattened in reading order, skipping the children of collapsed
+// items, so that the tree can be virtualised (only the rows on screen are in the DOM).
+
+export interface OutlineRow {
+  kind: SelectionKind;
+  id: string;
+  level: 1 | 2 | 3;
+  label: string;
+  /** The name or text the rename field edits. */
+  name: string;
+  parent: string | null;
+  hasChildren: boolean;
+  posinset: number;
+  setsize: number;
+  /** The question's category, shown beside its text. */
+  category?: string;
+}
+
+export function outlineRows(
+  LL: TranslationFunctions,
+  content: ProjectContent,
+  collapsed: ReadonlySet<string>,
+): OutlineRow[] {
+  const rows: OutlineRow[] = [];
+  content.questionnaires.forEach((qn, i) => {
+    rows.push({
+      kind: 'questionnaire',
+      id: qn.id,
+      level: 1,
+      label: questionnaireName(LL, qn.name, i + 1),
+      name: qn.name ?? '',
+      parent: null,
+      hasChildren: qn.blocks.length > 0,
+      posinset: i + 1,
+      setsize: content.questionnaires.length,
+    });
+    if (collapsed.has(qn.id)) return;
+    let n = 0;
+    qn.blocks.forEach((b, j) => {
+      rows.push({
+        kind: 'block',
+        id: b.id,
+        level: 2,
+        label: blockName(LL, b.name, j + 1),
+        name: b.name,
+        parent: qn.id,
+        hasChildren: b.questions.length > 0,
+        posinset: j + 1,
+        setsize: qn.blocks.length,
+      });
+      if (collapsed.has(b.id)) {
+        n += b.questions.length;
+        return;
+      }
+      b.questions.forEach((q, k) => {
+        n++;
+        rows.push({
+          kind: 'question',
+          id: q.id,
+          level: 3,
+          label: q.text
+            ? LL.editor.frame.outline.questionText({ n, text: q.text })
+            : LL.editor.frame.outline.question({ n }),
+          name: q.text,
+          parent: b.id,
+          hasChildren: false,
+          posinset: k + 1,
+          setsize: b.questions.length,
+          category: LL.editor.categories[q.category](),
+        });
+      });
+    });
+  });
+  return rows;
+}

@@ -1,0 +1,267 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { build } from 'vite';
+import { chromium, type Page } from 'playwright-core';
+import { startServer } from '../server/helpers';
+import { insertProject, saveProject } from '../server/content-helpers';
+import { bigProject } from '../unit/content-fixtures';
+import { Role } from '../../src/domain/roles';
+import type { BenchResult } from './run';
+
+// The editor on a 1 000-question project (50 blocks × 20 questions × 5 answers) in Chromium: the
+// production build served by the real server, signed in as a researcher. Measures open to
+// interactive (the outline and the laid-out canvas on screen), the layout in the worker with the
+// longest main-thread task meanwhile, reopening with cached positions, selecting an item, one text
+// edit committed while the canvas shows, and the frame times of wheel zooming and dragging.
+// BENCH_DIST=<dir> reuses an existing build.
+
+export const title = 'Editor canvas (1 000 questions, Chromium)';
+
+const p95 = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return Math.round(s[Math.min(s.length - 1, Math.floor(s.length * 0.95))] * 10) / 10;
+};
+const med = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return Math.round(s[Math.floor(s.length / 2)] * 10) / 10;
+};
+
+/** Collects long tasks from the start of the page (before any app code runs). */
+const OBSERVE = () => {
+  const w = window as unknown as { __long: { start: number; duration: number }[] };
+  w.__long = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) w.__long.push({ start: e.startTime, duration: e.duration });
+  }).observe({ type: 'longtask', buffered: true });
+};
+
+async function openToReady(page: Page, url: string) {
+  await page.goto(url);
+  await page.locator('[role="region"][data-ready]').waitFor({ timeout: 60_000 });
+  return page.evaluate(async () => {
+    // Interactive: the canvas has drawn the frame after its positions were applied.
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    const m = (name: string) => performance.getEntriesByName(name).at(-1) as PerformanceMeasure | undefined;
+    const layout = m('editor:layout');
+    const cached = m('editor:layout-cached');
+    const long = (window as unknown as { __long: { start: number; duration: number }[] }).__long;
+    const during = layout
+      ? long.filter(
+          (t) => t.start < layout.startTime + layout.duration && t.start + t.duration > layout.startTime,
+        )
+      : [];
+    return {
+      ready: performance.now(),
+      layout: layout?.duration ?? null,
+      cached: cached?.duration ?? null,
+      longestDuringLayout: during.reduce((a, t) => Math.max(a, t.duration), 0),
+    };
+  });
+}
+
+export default async function editorCanvasBench(): Promise<BenchResult[]> {
+  let outDir = process.env.BENCH_DIST;
+  if (!outDir) {
+    outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'survey-bench-dist-'));
+    const previousEnv = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'production';
+    await build({ logLevel: 'warn', mode: 'production', build: { outDir, emptyOutDir: true } });
+    process.env.NODE_ENV = previousEnv;
+  }
+  const dist = outDir;
+  const server = await startServer((c) => {
+    c.staticDir = dist;
+  });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu'],
+  });
+  try {
+    const org = await server.createOrganization();
+    const researcher = await server.as(Role.Researcher, { organizationId: org });
+    const pid = await insertProject(server, org, { name: 'Thousand questions' });
+    const saved = await saveProject(server, researcher, pid, bigProject(), 0);
+    if (saved.status !== 200) throw new Error(`fixture not saved: ${saved.status}`);
+    const auth = JSON.stringify({
+      accessToken: researcher.accessToken,
+      refreshToken: researcher.refreshToken,
+      userId: researcher.user.id,
+    });
+    const context = await browser.newContext({
+      serviceWorkers: 'block',
+      locale: 'en',
+      viewport: { width: 1440, height: 900 },
+    });
+    await context.addInitScript((value) => localStorage.setItem('auth', value), auth);
+    await context.addInitScript(OBSERVE);
+    // tsx keeps function names with a __name helper that page.evaluate callbacks do not carry.
+    await context.addInitScript('window.__name = (f) => f');
+    const page = await context.newPage();
+    const url = `${server.url}/project?pid=${pid}`;
+    // Warm the HTTP cache with the app's chunks once (a returning user), then measure cold Dexie.
+    await page.goto(`${server.url}/projects`);
+    await page.getByRole('heading').first().waitFor();
+
+    const first = await openToReady(page, url);
+    const again: number[] = [];
+    const cachedLayout: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const r = await openToReady(page, url);
+      again.push(r.ready);
+      if (r.cached !== null) cachedLayout.push(r.cached);
+    }
+
+    // Select: a click on an outline row, until React, the side panel and the canvas's selection are done.
+    const select = await page.evaluate(async () => {
+      const rows = () => [
+        ...document.querySelectorAll<HTMLElement>('[role="treeitem"][data-kind="question"]'),
+      ];
+      const times: number[] = [];
+      for (let i = 0; i < 15; i++) {
+        const row = rows()[i % rows().length];
+        const t = performance.now();
+        row.click();
+        // React flushes the update in a microtask after the event; a macrotask later it has
+        // rendered, committed and run the canvas's selection effect.
+        await new Promise((r) => {
+          const ch = new MessageChannel();
+          ch.port1.onmessage = r;
+          ch.port2.postMessage(0);
+        });
+        times.push(performance.now() - t);
+        await new Promise((r) => requestAnimationFrame(r));
+      }
+      return times.slice(3);
+    });
+
+    // One text edit committed (Enter in the rename field): the machine, the rules, the outline and the canvas diff.
+    const edits: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      await page.locator('[role="treeitem"][data-kind="question"]').nth(2).dblclick();
+      const field = page.getByRole('textbox', { name: /New name/ });
+      await field.fill(`Edited ${i}`);
+      edits.push(
+        await field.evaluate(async (el) => {
+          const t = performance.now();
+          el.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+          await new Promise((r) => {
+            const ch = new MessageChannel();
+            ch.port1.onmessage = r;
+            ch.port2.postMessage(0);
+          });
+          return performance.now() - t;
+        }),
+      );
+    }
+    // A keystroke in a text field while the canvas shows (the outline's rename field).
+    await page.locator('[role="treeitem"][data-kind="question"]').nth(3).dblclick();
+    const keys = await page.getByRole('textbox', { name: /New name/ }).evaluate(async (el) => {
+      const input = el as HTMLInputElement;
+      const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+      const times: number[] = [];
+      for (let i = 0; i < 30; i++) {
+        const t = performance.now();
+        setter.call(input, input.value + 'x');
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+        await new Promise((r) => {
+          const ch = new MessageChannel();
+          ch.port1.onmessage = r;
+          ch.port2.postMessage(0);
+        });
+        times.push(performance.now() - t);
+        await new Promise((r) => requestAnimationFrame(r));
+      }
+      return times.slice(5);
+    });
+    await page.keyboard.press('Escape');
+
+    // Pan and zoom: frame intervals while the wheel zooms and the mouse drags the canvas.
+    const box = (await page.locator('[role="region"][data-ready]').boundingBox())!;
+    const cx = box.x + box.width / 2;
+    const cy = box.y + box.height / 2;
+    await page.evaluate(() => {
+      const w = window as unknown as { __frames: number[]; __run: boolean };
+      w.__frames = [];
+      w.__run = true;
+      let last = performance.now();
+      const tick = (now: number) => {
+        w.__frames.push(now - last);
+        last = now;
+        if (w.__run) requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    });
+    await page.mouse.move(cx, cy);
+    for (let i = 0; i < 30; i++) await page.mouse.wheel(0, i < 15 ? -100 : 100);
+    await page.mouse.down();
+    for (let i = 0; i < 40; i++) await page.mouse.move(cx + i * 8, cy + i * 4);
+    await page.mouse.up();
+    const frames = await page.evaluate(() => {
+      const w = window as unknown as { __frames: number[]; __run: boolean };
+      w.__run = false;
+      return w.__frames.slice(2);
+    });
+
+    return [
+      {
+        name: 'open to interactive, first time (empty layout cache)',
+        value: Math.round(first.ready),
+        unit: 'ms',
+        budget: 1000,
+      },
+      {
+        name: 'reopen with cached positions, to interactive',
+        value: Math.round(med(again)),
+        unit: 'ms',
+        budget: 1000,
+        note: 'median of 3',
+      },
+      { name: 'cached positions read (Dexie)', value: med(cachedLayout), unit: 'ms', budget: 300 },
+      {
+        name: 'layout in the worker (round trip)',
+        value: Math.round((first.layout ?? NaN) * 10) / 10,
+        unit: 'ms',
+        budget: 500,
+      },
+      {
+        name: 'longest main-thread task during the layout',
+        value: Math.round(first.longestDuringLayout),
+        unit: 'ms',
+        budget: 50,
+        note: 'the page is still rendering the outline and canvas while the worker runs',
+      },
+      {
+        name: 'select an item (click to rendered, canvas selected)',
+        value: med(select),
+        unit: 'ms',
+        budget: 16,
+        note: 'median',
+      },
+      {
+        name: 'one text edit committed, canvas showing',
+        value: med(edits),
+        unit: 'ms',
+        budget: 16,
+        note: 'median; machine, rules, outline, canvas diff, to committed',
+      },
+      {
+        name: 'a keystroke in a text field, canvas showing',
+        value: med(keys),
+        unit: 'ms',
+        budget: 16,
+        note: 'median',
+      },
+      {
+        name: 'pan/zoom frame time p95',
+        value: p95(frames),
+        unit: 'ms',
+        budget: 16,
+        note: `${frames.length} frames, software rendering`,
+      },
+    ];
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}

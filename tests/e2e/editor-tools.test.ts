@@ -1,0 +1,278 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRequire } from 'node:module';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newAuditPage, newContext, signIn, startApp, watchErrors } from './helpers';
+import type { Session, TestServer } from '../server/helpers';
+import { completeContent, getProject, insertProject, saveProject } from '../server/content-helpers';
+import { writeContent } from '../../server/repos/content';
+import { newBlock, newQuestion, newQuestionnaire } from '../../src/domain/content/factory';
+import { Role } from '../../src/domain/roles';
+import { ProjectStatus, ProjectType } from '../../src/domain/projects';
+
+// The editor's toolbar and problem list in Chromium: every one of the spec's 14 tools run once; a
+// redirect cycle is drawn and listed, fixed from the list and saved; read-only statuses say why;
+// axe-core finds nothing serious on the page, its menus and dialogs.
+
+const SHOTS = process.env.E2E_SHOTS;
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** Serious and critical violations of the full axe rule set. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: axePath });
+  return page.evaluate(async () => {
+    type Axe = {
+      run: (
+        ctx: unknown,
+      ) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
+    };
+    const r = await (window as unknown as { axe: Axe }).axe.run(document);
+    return r.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
+
+describe('editor tools in Chromium', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let org: number;
+  let researcher: Session;
+
+  beforeAll(async () => {
+    server = await startApp();
+    browser = await launchBrowser();
+    org = await server.createOrganization('Tools Org');
+    researcher = await server.as(Role.Researcher, { organizationId: org });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  async function completeProject(name: string, type: number = ProjectType.Default) {
+    const pid = await insertProject(server, org, { name, type });
+    expect(
+      (await saveProject(server, researcher, pid, completeContent(type === ProjectType.Target), 0)).status,
+    ).toBe(200);
+    return pid;
+  }
+  async function open(pid: number, page?: Page) {
+    if (!page) {
+      const context = await newContext(browser);
+      page = await context.newPage();
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await signIn(page, server, researcher.user.email);
+    }
+    const errors = watchErrors(page);
+    await page.goto(`${server.url}/project?pid=${pid}`);
+    await page.getByRole('tree', { name: 'Questionnaire outline' }).waitFor();
+    return { page, errors };
+  }
+  const tool = (page: Page, id: string) => page.locator(`[data-tool="${id}"]`).first();
+  const status = (page: Page) => page.locator('[role="status"][data-state]');
+
+  it('draws a redirect cycle on the canvas and lists it; the fix is made from the list and saved', async () => {
+    const pid = await insertProject(server, org, { name: 'Looping' });
+    const q1 = newQuestion({ text: 'First', category: 'open' });
+    const q2 = newQuestion({ text: 'Second', category: 'open' });
+    const q3 = newQuestion({ text: 'Third', category: 'open' });
+    q1.redirect = { kind: 'questionInBlock', target: q2.id };
+    q2.redirect = { kind: 'questionInBlock', target: q1.id };
+    // Stored around the API (which refuses cycles), as an older client could have left it.
+    await writeContent(
+      server.app.db as never,
+      pid,
+      0,
+      {
+        questionnaires: [newQuestionnaire({ blocks: [newBlock({ name: 'Loop', questions: [q1, q2, q3] })] })],
+        portraits: [],
+      },
+      null,
+    );
+    const { page, errors } = await open(pid);
+    const canvas = page.getByRole('region', { name: 'Questionnaire graph' });
+    await expect.poll(() => canvas.getAttribute('data-cycle')).toBe(`r:${q1.id} r:${q2.id}`);
+    await page.getByRole('tab', { name: /Problems/ }).click();
+    const listed = page.locator('[data-rule="redirectCycle"] button');
+    await expect
+      .poll(() => listed.textContent())
+      .toBe(
+        'Questionnaire 1 › Block 1: Loop › Question 1: Unable to save project. Circular or incorrect redirects are set — Circular redirect: the redirects form a loop',
+      );
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/cycle.png` });
+    // Saving is refused and opens the list with the count.
+    await page.locator('[role="treeitem"][data-kind="block"]').dblclick();
+    await page.getByRole('textbox', { name: /New name/ }).fill('Loop again');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Control+s');
+    await expect.poll(() => page.getByText(/Not saved: \d+ problems/).count()).toBeGreaterThan(0);
+    // From the list: the item is selected in the outline (and on the canvas); it is deleted there.
+    await listed.click();
+    await expect
+      .poll(() => page.locator('[role="treeitem"][aria-selected="true"]').textContent())
+      .toContain('First');
+    await page.getByRole('tree').focus();
+    await page.keyboard.press('Delete');
+    await expect.poll(() => canvas.getAttribute('data-cycle')).toBeNull();
+    expect(await page.locator('[data-rule="redirectCycle"]').count()).toBe(0);
+    await tool(page, 'save').click();
+    await expect.poll(() => status(page).textContent(), { timeout: 15_000 }).toBe('All changes saved');
+    const saved = (await getProject(server, researcher, pid)).body.content;
+    expect(saved.questionnaires[0].blocks[0].questions.map((q: { text: string }) => q.text)).toEqual([
+      'Second',
+      'Third',
+    ]);
+    expect(errors).toEqual([]);
+  });
+
+  it('runs each of the 14 tools once', async () => {
+    const pid = await completeProject('Every tool', ProjectType.Target);
+    const { page, errors } = await open(pid);
+    const ids = await page
+      .locator('[role="toolbar"] [data-tool]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-tool')).slice(0, 14));
+    expect(ids).toEqual([
+      'undo',
+      'redo',
+      'openReport',
+      'refresh',
+      'connections',
+      'preview',
+      'import',
+      'save',
+      'portraits',
+      'projectSettings',
+      'sendModeration',
+      'surveyLink',
+      'backToProjects',
+      'help',
+    ]);
+    // Tooltips carry the name and the shortcut, or why the tool is disabled.
+    expect(await page.locator('[data-tool="save"] + [role="tooltip"]').textContent()).toBe(
+      'Save project: All changes are saved',
+    );
+    expect(await page.locator('[data-tool="connections"] + [role="tooltip"]').textContent()).toBe(
+      'Show/hide connections (Alt+C)',
+    );
+
+    // An edit, then undo and redo.
+    await page.locator('[role="treeitem"][data-kind="block"]').first().click();
+    await tool(page, 'addQuestion').click();
+    await expect.poll(() => page.locator('[role="treeitem"][data-kind="question"]').count()).toBe(3);
+    await tool(page, 'undo').click();
+    await expect.poll(() => page.locator('[role="treeitem"][data-kind="question"]').count()).toBe(2);
+    await tool(page, 'redo').click();
+    await expect.poll(() => page.locator('[role="treeitem"][data-kind="question"]').count()).toBe(3);
+
+    // Refresh with unsaved edits asks first, then reopens the server copy.
+    await tool(page, 'refresh').click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Agree' }).click();
+    await expect.poll(() => page.locator('[role="treeitem"][data-kind="question"]').count()).toBe(2);
+
+    // Open report in a new window.
+    const [popup] = await Promise.all([
+      page.context().waitForEvent('page'),
+      tool(page, 'openReport').click(),
+    ]);
+    expect(new URL(popup.url()).pathname + new URL(popup.url()).search).toBe(`/report?pid=${pid}`);
+    await popup.close();
+
+    // Connections and preview toggle.
+    await tool(page, 'connections').click();
+    expect(await tool(page, 'connections').getAttribute('aria-pressed')).toBe('false');
+    await tool(page, 'connections').click();
+    await tool(page, 'preview').click();
+    await page.getByRole('region', { name: 'Preview' }).waitFor();
+    await tool(page, 'preview').click();
+
+    // Import from list, then save.
+    await tool(page, 'import').click();
+    await page.getByLabel('Text with the list of questions').fill('1. Your city?\n- Kazan\n- Moscow');
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await expect.poll(() => page.locator('[role="treeitem"][data-kind="question"]').count()).toBe(3);
+    await tool(page, 'save').click();
+    await expect.poll(() => status(page).textContent(), { timeout: 15_000 }).toBe('All changes saved');
+
+    // Portraits and project settings: the dialogs of the panels (a researcher may not change settings).
+    await tool(page, 'portraits').click();
+    await page.keyboard.press('Escape');
+    expect(await page.locator('[data-tool="projectSettings"] + [role="tooltip"]').textContent()).toBe(
+      'Project settings: Your role may not change project settings',
+    );
+
+    // Help opens the editor's guide.
+    await tool(page, 'help').click();
+    await page.getByRole('dialog').waitFor();
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/help.png` });
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+
+    // Send for moderation: confirm, then the page is read-only and says why.
+    await tool(page, 'sendModeration').click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Agree' }).click();
+    await expect
+      .poll(() => page.locator('[data-readonly-banner]').textContent())
+      .toBe('View only. Not editable: On moderation');
+    expect(await tool(page, 'addQuestion').getAttribute('aria-disabled')).toBe('true');
+    expect(await page.locator('[data-tool="undo"] + [role="tooltip"]').textContent()).toBe(
+      'Undo: Not editable: On moderation',
+    );
+    const row = await server.app.db
+      .selectFrom('projects')
+      .select('status')
+      .where('id', '=', pid)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe(ProjectStatus.OnModeration);
+
+    // Survey link of a project on moderation: shown at once with a copy button.
+    await tool(page, 'surveyLink').click();
+    const dialog = page.getByRole('dialog', { name: 'Survey link' });
+    expect(await dialog.getByLabel('Survey link').inputValue()).toMatch(/\/s\/[A-Za-z0-9_-]+$/);
+    await dialog.getByRole('button', { name: 'Copy link' }).waitFor();
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/link.png` });
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    // Back to the projects list.
+    await tool(page, 'backToProjects').click();
+    await page.waitForURL((u) => u.pathname === '/projects');
+    expect(errors).toEqual([]);
+  });
+
+  it('gets the survey link of a project being written: confirm, then on moderation, then the link', async () => {
+    const pid = await completeProject('Link please');
+    const { page, errors } = await open(pid);
+    await tool(page, 'surveyLink').click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Agree' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Survey link' });
+    expect(await dialog.getByLabel('Survey link').inputValue()).toMatch(/\/s\/[A-Za-z0-9_-]+$/);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect
+      .poll(() => page.locator('[data-readonly-banner]').textContent())
+      .toBe('View only. Not editable: On moderation');
+    expect(errors).toEqual([]);
+  });
+
+  it('has no serious or critical axe violations on the page, the command menu, the context menu and a dialog', async () => {
+    const pid = await completeProject('Accessible');
+    const page = await newAuditPage(browser);
+    await signIn(page, server, researcher.user.email);
+    await open(pid, page);
+    await page.locator('[role="treeitem"][data-kind="question"]').first().click();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Control+k');
+    await page.getByRole('combobox', { name: 'Find a command' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/menu.png` });
+    await page.keyboard.press('Escape');
+    await page.getByRole('region', { name: 'Questionnaire graph' }).focus();
+    await page.keyboard.press('Shift+F10');
+    await page.getByRole('menu', { name: 'Item actions' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/context.png` });
+    await page.keyboard.press('Escape');
+    await tool(page, 'refresh').click();
+    await tool(page, 'sendModeration').click();
+    await page.getByRole('dialog').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});

@@ -1,0 +1,157 @@
+import { describe, expect, it } from 'vitest';
+import { performCommand } from '../../src/domain/content/commands';
+import { newAnswer, newBlock, newQuestion, newQuestionnaire } from '../../src/domain/content/factory';
+import type { ProjectContent } from '../../src/domain/content/model';
+import { checkContent } from '../../src/domain/content/rules';
+import { contentToElements, cycleEdges, structureOf } from '../../src/views/editor/canvas/elements';
+import { layout } from '../../src/workers/layout';
+import { structureKey } from '../../src/workers/layoutProtocol';
+
+// The canvas as a pure function of the content, its layout, and the structure commands the outline
+// and the canvas send (duplicate, move, rename), each with its change-log code.
+
+const labels = {
+  questionnaire: (n: number) => `Q${n}`,
+  block: (n: number) => `B${n}`,
+  question: (n: number, t: string) => `${n}. ${t}`,
+  completeBlock: 'Complete block',
+  newQuestionnaire: 'New questionnaire',
+  answer: (n: number) => `Answer ${n}`,
+};
+
+function sample(): ProjectContent {
+  const q1 = newQuestion({
+    id: 'q1',
+    text: 'One',
+    answers: [newAnswer({ id: 'a1', text: 'Yes' }), newAnswer({ id: 'a2', text: 'No' })],
+  });
+  const q2 = newQuestion({ id: 'q2', text: 'Two', category: 'open' });
+  const q3 = newQuestion({ id: 'q3', text: 'Three', category: 'open' });
+  q1.answers[0].redirect = { kind: 'block', target: 'b2' };
+  q1.answers[1].redirect = { kind: 'completeBlock', target: null };
+  q2.redirect = { kind: 'newQuestionnaire', target: 'qn2' };
+  return {
+    questionnaires: [
+      newQuestionnaire({
+        id: 'qn1',
+        blocks: [newBlock({ id: 'b1', questions: [q1, q2] }), newBlock({ id: 'b2', questions: [q3] })],
+      }),
+      newQuestionnaire({ id: 'qn2', blocks: [] }),
+    ],
+    portraits: [],
+  };
+}
+
+describe('canvas elements', () => {
+  it('nests questions in blocks in questionnaires, with order and redirect edges labelled by the answer', () => {
+    const els = contentToElements(sample(), labels, {
+      positions: null,
+      connections: true,
+      cycle: new Set(),
+      problemIds: new Set(),
+    });
+    const byId = new Map(els.map((e) => [e.data.id, e]));
+    expect(byId.get('q1')!.data.parent).toBe('b1');
+    expect(byId.get('b1')!.data.parent).toBe('qn1');
+    expect(byId.get('o:q1')!.data).toMatchObject({ source: 'q1', target: 'q2' });
+    expect(byId.get('r:q1:a1')!.data).toMatchObject({ source: 'q1', target: 'b2', label: 'Yes' });
+    // "Complete current block" and "new questionnaire" end at terminal nodes.
+    expect(byId.get('r:q1:a2')!.data.target).toBe('end:b1');
+    expect(byId.get('end:b1')!.data).toMatchObject({ parent: 'b1', label: 'Complete block' });
+    expect(byId.get('r:q2')!.data.target).toBe('nq:qn1');
+    // An empty questionnaire keeps a placeholder so it still shows.
+    expect(byId.get('empty:qn2')!.data.parent).toBe('qn2');
+  });
+
+  it('leaves the edges out when connections are hidden', () => {
+    const els = contentToElements(sample(), labels, {
+      positions: null,
+      connections: false,
+      cycle: new Set(),
+      problemIds: new Set(),
+    });
+    expect(els.filter((e) => e.group === 'edges')).toEqual([]);
+  });
+
+  it('marks the redirects of a cycle', () => {
+    const c = sample();
+    const [q1, q2] = c.questionnaires[0].blocks[0].questions;
+    q1.answers.forEach((a) => (a.redirect = null));
+    q1.redirect = { kind: 'questionInBlock', target: 'q2' };
+    q2.redirect = { kind: 'questionInBlock', target: 'q1' };
+    const cycle = cycleEdges(c, checkContent(c, { projectType: 1 }));
+    expect([...cycle].sort()).toEqual(['r:q1', 'r:q2']);
+    const els = contentToElements(c, labels, {
+      positions: null,
+      connections: true,
+      cycle,
+      problemIds: new Set(),
+    });
+    expect(els.find((e) => e.data.id === 'r:q1')!.classes).toContain('cycle');
+  });
+});
+
+describe('layout', () => {
+  it('puts blocks in columns and questions in order, each leaf once; the key follows the structure only', () => {
+    const c = sample();
+    const s = structureOf(c);
+    const pos = layout(s);
+    expect(pos.q1.x).toBe(pos.q2.x);
+    expect(pos.q2.y).toBeGreaterThan(pos.q1.y);
+    expect(pos.q3.x).toBeGreaterThan(pos.q1.x);
+    expect(pos['end:b1'].y).toBeGreaterThan(pos.q2.y);
+    expect(pos['empty:qn2'].y).toBeGreaterThan(pos['end:b1'].y);
+    const renamed = structuredClone(c);
+    renamed.questionnaires[0].blocks[0].questions[0].text = 'Changed';
+    expect(structureKey(structureOf(renamed))).toBe(structureKey(s));
+    const moved = performCommand(c, {
+      type: 'question.move',
+      questionId: 'q1',
+      toBlockId: 'b2',
+      index: 0,
+    })!.content;
+    expect(structureKey(structureOf(moved))).not.toBe(structureKey(s));
+  });
+});
+
+describe('structure commands', () => {
+  it('duplicates a block with fresh ids and redirects inside the copy pointing at the copy (004)', () => {
+    const c = sample();
+    c.questionnaires[0].blocks[0].questions[1].redirect = { kind: 'questionInBlock', target: 'q1' };
+    const done = performCommand(c, { type: 'block.duplicate', blockId: 'b1' })!;
+    expect(done.code).toBe('004');
+    const [orig, copy] = done.content.questionnaires[0].blocks;
+    expect(copy.id).not.toBe(orig.id);
+    expect(copy.questions.map((q) => q.text)).toEqual(['One', 'Two']);
+    expect(copy.questions[0].id).not.toBe('q1');
+    expect(copy.questions[1].redirect).toEqual({ kind: 'questionInBlock', target: copy.questions[0].id });
+    // A redirect leaving the copy keeps its target.
+    expect(copy.questions[0].answers[0].redirect).toEqual({ kind: 'block', target: 'b2' });
+  });
+
+  it('duplicates a question (005), renames a questionnaire (009), reorders blocks and questionnaires (012)', () => {
+    const c = sample();
+    const dup = performCommand(c, { type: 'question.duplicate', questionId: 'q2' })!;
+    expect(dup.code).toBe('005');
+    expect(dup.content.questionnaires[0].blocks[0].questions.map((q) => q.text)).toEqual([
+      'One',
+      'Two',
+      'Two',
+    ]);
+    const renamed = performCommand(c, {
+      type: 'questionnaire.update',
+      questionnaireId: 'qn2',
+      patch: { name: 'Follow-up' },
+    })!;
+    expect([renamed.code, renamed.content.questionnaires[1].name]).toEqual(['009', 'Follow-up']);
+    const moved = performCommand(c, { type: 'block.move', blockId: 'b2', index: 0 })!;
+    expect([moved.code, moved.content.questionnaires[0].blocks.map((b) => b.id)]).toEqual([
+      '012',
+      ['b2', 'b1'],
+    ]);
+    const qnMoved = performCommand(c, { type: 'questionnaire.move', questionnaireId: 'qn2', index: 0 })!;
+    expect(qnMoved.content.questionnaires.map((q) => q.id)).toEqual(['qn2', 'qn1']);
+    const added = performCommand(c, { type: 'questionnaire.add', index: 1, empty: true })!;
+    expect(added.content.questionnaires[1].blocks).toEqual([]);
+  });
+});
