@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { axeFull, axeLines, launchBrowser, signIn, startApp } from './helpers';
 import type { Session, TestServer } from '../server/helpers';
-import { createProject, fillQuestionnaire } from '../server/projects.helpers';
+import { createProject, fillQuestionnaire, setStatus } from '../server/projects.helpers';
 import { Role, type RoleId } from '../../src/domain/roles';
 import { ProjectStatus } from '../../src/domain/projects';
 import { insertProject } from '../server/content-helpers';
@@ -38,6 +38,10 @@ describe('accessibility of every page and dialog (axe-core, all rules)', () => {
     const ready = await createProject(server, researcher, { name: 'Ready for review' });
     await fillQuestionnaire(server, researcher, ready.id);
     await createProject(server, researcher, { name: 'Still empty' });
+    // The reports list shows projects whose survey has started.
+    const running = await createProject(server, researcher, { name: 'Running survey' });
+    await fillQuestionnaire(server, researcher, running.id);
+    await setStatus(server, running.id, ProjectStatus.OnRotation);
     await server.call('POST', '/tariffs', { session: admin, body: { name: 'Basic', discount: 5 } });
     const issuer = await server.login(emails.get(Role.Issuer)!);
     const lookups = await Promise.all(
@@ -301,7 +305,7 @@ describe('accessibility of every page and dialog (axe-core, all rules)', () => {
     }
     await openPage(page, '/reports', () => page.getByRole('heading', { name: 'Reports', level: 1 }));
     await auditDialog(page, audit, 'delete report', () =>
-      page.getByRole('button', { name: 'Delete project “Ready for review”' }).click(),
+      page.getByRole('button', { name: 'Delete project “Running survey”' }).click(),
     );
     await close();
     expect(findings.join('\n')).toBe('');

@@ -75,7 +75,7 @@ export default function GuideDialogView() {
             </figcaption>
           </figure>
           <div className="flex flex-wrap items-center justify-between gap-3 px-5 py-3">
-            <p className="text-sm text-slate-500">{counter}</p>
+            <p className="text-sm text-slate-600">{counter}</p>
             <div className="flex gap-2">
               {!last && (
                 <Button variant="secondary" onClick={() => guideActor.send({ type: 'guide.skip' })}>
