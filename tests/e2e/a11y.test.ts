@@ -5,7 +5,7 @@ import type { Session, TestServer } from '../server/helpers';
 import { createProject, fillQuestionnaire, setStatus } from '../server/projects.helpers';
 import { Role, type RoleId } from '../../src/domain/roles';
 import { ProjectStatus } from '../../src/domain/projects';
-import { insertProject } from '../server/content-helpers';
+import { completeContent, insertProject, saveProject } from '../server/content-helpers';
 import { insertSurveyProject, surveyContent } from '../server/survey-fixtures';
 import { writeContent } from '../../server/repos/content';
 import { insertRespondents, sampleContent, sampleRespondents } from '../../server/reports/sample';
@@ -14,8 +14,8 @@ const roleName = (id: RoleId) => Object.entries(Role).find(([, v]) => v === id)!
 
 // axe-core's whole rule set (experimental rules such as label-in-name and the enhanced contrast of
 // WCAG AAA included) over every page of every role at 1 440 and 360 px, and over every dialog and
-// menu each role can open from them: no serious or critical finding anywhere. The editor (/project),
-// /report and the respondent page are audited by their own suites.
+// menu each role can open from them, plus the editor, the report and the respondent page: no serious
+// or critical finding anywhere.
 
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
 
@@ -417,6 +417,26 @@ describe('accessibility of every page and dialog (axe-core, all rules)', () => {
       await page.locator('[data-counter]').first().waitFor();
       await settled(page);
       await audit('/report');
+      await close();
+      expect(findings.join('\n')).toBe('');
+    }
+  }, 120_000);
+
+  it('the project editor, at 1 440 and 360 px', async () => {
+    const org = await server.createOrganization('Editor Org');
+    const owner = await server.as(Role.Researcher, { organizationId: org });
+    const pid = await insertProject(server, org, { name: 'Edited' });
+    expect((await saveProject(server, owner, pid, completeContent(), 0)).status).toBe(200);
+    for (const width of [1440, 360]) {
+      const { page, findings, audit, close } = await auditor(width);
+      await signIn(page, server, owner.user.email);
+      await page.goto(`${server.url}/project?pid=${pid}`);
+      await page.getByRole('button', { name: 'Import from list' }).waitFor();
+      await settled(page);
+      await audit('/project');
+      await page.getByRole('button', { name: 'Import from list' }).click();
+      await page.getByLabel('Text with the list of questions').waitFor();
+      await audit('/project: import from list');
       await close();
       expect(findings.join('\n')).toBe('');
     }
