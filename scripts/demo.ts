@@ -1,6 +1,8 @@
 // npm run demo: seeds the configured database (DATA_DIR or DATABASE_URL, as the server uses them)
 // with a demo organization, a researcher, a target project using every question category and
-// 10 000 respondents, then prints how to sign in. Safe to run again: nothing is created twice.
+// 10 000 respondents recorded through the survey runner's own code (server/survey/respond.ts), then
+// prints how to sign in. Safe to run again: nothing is created twice.
+import { sql } from 'kysely';
 import { configFromEnv } from '../server/config';
 import { openDatabase } from '../server/db';
 import { migrateToLatest } from '../server/db/migrate';
@@ -10,6 +12,9 @@ const config = configFromEnv();
 const handle = openDatabase(config);
 try {
   await migrateToLatest(handle);
+  // Seeding only: the server keeps SQLite's synchronous=FULL for answers it acknowledges; a demo
+  // load that dies halfway is simply run again, so it need not wait for the disk on every page.
+  if (handle.dialect === 'sqlite') await sql`pragma synchronous = OFF`.execute(handle.db);
   console.log(`Database: ${handle.dialect === 'postgres' ? 'PostgreSQL' : `SQLite in ${config.dataDir}`}`);
   const started = Date.now();
   const result = await seedDemo(handle.db, {

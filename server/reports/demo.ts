@@ -1,17 +1,23 @@
 import type { Db } from '../db';
 import { hashPassword } from '../auth/password';
-import { writeContent, loadContent } from '../repos/content';
+import { writeContent } from '../repos/content';
 import { setTargetPlatforms } from '../repos/projects';
 import { Role, UserStatus } from '../../src/domain/roles';
 import { ProjectStatus, ProjectType } from '../../src/domain/projects';
-import { RESPONDENT_STATUS } from '../db/tables-responses';
-import { insertRespondents, sampleContent, sampleRespondents } from './sample';
+import { recordRespondent } from '../survey/respond';
+import { searchCities } from '../data/cities';
+import { EDUCATION_LEVELS } from '../../src/domain/lookups';
+import type { Page, Reply } from '../../src/domain/flow';
+import type { Attributes } from '../../src/domain/flow/attributes';
+import { sampleContent, seeded, SAMPLE_PLACES, type Random } from './sample';
 
 // `npm run demo` (scripts/demo.ts): a living example in the configured database. A demo
 // organization, a researcher in it, a target project on rotation whose questionnaire uses every
 // question category, two portraits with quotas, and DEMO_RESPONDENTS respondents with realistic
-// attributes (city, region, age, gender, education, portrait) and answers. Everything is found by
-// its name or email first, so a second run changes nothing and only tops up missing respondents.
+// attributes (city, region, age, gender, education, portrait) and answers, recorded one by one
+// through the runner's recordRespondent (the code behind the survey page's calls). Everything is
+// found by its name or email first, so a second run changes nothing and only tops up missing
+// respondents.
 
 export const DEMO_ORGANIZATION = 'Демо-студия «Полярная звезда»';
 export const DEMO_EMAIL = 'demo.researcher@example.com';
@@ -105,7 +111,6 @@ export async function seedDemo(
     if (written !== 1) throw new Error('the demo project content could not be written');
     created.project = true;
   }
-  const { content } = await loadContent(db, project.id);
 
   const have = await db
     .selectFrom('respondents')
@@ -114,40 +119,88 @@ export async function seedDemo(
     .executeTakeFirstOrThrow();
   const missing = wanted - Number(have.n);
   if (missing > 0) {
-    // A different seed per run of top-up, so a topped-up set is not a copy of the first one.
-    const people = sampleRespondents(20_260_000 + Number(have.n), missing, content);
-    for (let i = 0; i < people.length; i += 1000) {
-      await insertRespondents(
-        db,
-        project.id,
-        content.questionnaires[0].id,
-        people.slice(i, i + 1000),
-        'demo',
-      );
-      log(`  respondents: ${Math.min(i + 1000, people.length) + Number(have.n)} / ${wanted}`);
+    // Through the runner's own code path (server/survey/respond.ts): the flow decides the pages,
+    // the answers are checked and stored as real answers are, quotas counted in the same transaction.
+    const r = seeded(20_260_000 + Number(have.n));
+    const places = demoPlaces();
+    const base = Date.now();
+    let added = 0;
+    for (let tries = 0; added < missing && tries < missing * 2; tries++) {
+      const res = await recordRespondent(db, {
+        projectId: project.id,
+        source: 'demo',
+        locale: 'ru',
+        attributes: demoAttributes(r, places),
+        pick: (page) => demoReply(r, page),
+        now: base - Math.floor(r() * 14 * 24 * 3600 * 1000),
+      });
+      if (res.status === 'quotaFull') continue;
+      added++;
+      if (added % 500 === 0 || added === missing) log(`  respondents: ${Number(have.n) + added} / ${wanted}`);
     }
-    created.respondents = missing;
-  }
-
-  // Quotas: each portrait's target and how many of its respondents completed.
-  for (const p of content.portraits) {
-    const done = await db
-      .selectFrom('respondents')
-      .select((eb) => eb.fn.countAll<string | number>().as('n'))
-      .where('project_id', '=', project.id)
-      .where('portrait_id', '=', p.id)
-      .where('status', '=', RESPONDENT_STATUS.completed)
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto('portrait_quotas')
-      .values({ project_id: project.id, portrait_id: p.id, target: p.respondents, completed: Number(done.n) })
-      .onConflict((oc) =>
-        oc
-          .columns(['project_id', 'portrait_id'])
-          .doUpdateSet({ target: p.respondents, completed: Number(done.n) }),
-      )
-      .execute();
+    created.respondents = added;
   }
 
   return { email: DEMO_EMAIL, password: DEMO_PASSWORD, projectId: project.id, created };
+}
+
+const pick = <T>(r: Random, list: readonly T[]): T => list[Math.floor(r() * list.length)];
+
+/** The sample's big cities as ids of GET /cities, weighted by population. */
+function demoPlaces(): string[] {
+  return SAMPLE_PLACES.flatMap((p) => {
+    const [city] = searchCities({ search: p.city, limit: 1, locale: 'ru' });
+    return city ? Array<string>(p.weight).fill(city.id) : [];
+  });
+}
+
+function demoAttributes(r: Random, places: string[]): Attributes {
+  return {
+    gender: r() < 0.52 ? 'female' : 'male',
+    age: Math.min(70, 14 + Math.floor(-Math.log(1 - r()) * 14)),
+    city: pick(r, places),
+    education: pick(r, [...EDUCATION_LEVELS, 'secondary', 'higher', 'vocational'] as const),
+    platform: pick(r, ['android', 'ios', 'web']),
+  };
+}
+
+const OPEN_TEXTS = ['Больше уровней', 'Меньше рекламы', 'Играть с друзьями', 'Всё нравится', 'Ночной режим'];
+
+/** A plausible answer to the page the flow shows. */
+function demoReply(r: Random, page: Page): Reply {
+  const q = page.question;
+  switch (q.category) {
+    case 'screening': {
+      const deny = page.answers.filter((a) => a.screening === 'deny');
+      const allow = page.answers.filter((a) => a.screening !== 'deny');
+      return { answers: [pick(r, deny.length > 0 && r() < 0.1 ? deny : allow).id] };
+    }
+    case 'oneAnswer':
+    case 'qualification':
+      if (q.other !== null && r() < 0.08) return { answers: [], other: pick(r, ['Гонки', 'Симуляторы']) };
+      return { answers: [pick(r, page.answers).id] };
+    case 'fewAnswers': {
+      const picked = page.answers.filter(() => r() < 0.45).map((a) => a.id);
+      return { answers: picked.length > 0 ? picked : [page.answers[0].id] };
+    }
+    case 'fromTo':
+      return { value: Math.min(q.scale?.max ?? 40, Math.round(-Math.log(1 - r()) * 8)) };
+    case 'slider':
+      return { value: Math.floor(r() * 21) / 2 };
+    case 'nps':
+      return { value: Math.min(10, 3 + Math.floor(r() * 8) + (r() < 0.3 ? 1 : 0)) };
+    case 'starRating':
+      return { value: Math.min(q.stars ?? 5, (r() < 0.7 ? 3 : 1) + Math.floor(r() * 3)) };
+    case 'open':
+      return { text: pick(r, OPEN_TEXTS) };
+    case 'sortable':
+      return { answers: [...page.answers].sort(() => r() - 0.5).map((a) => a.id) };
+    case 'matrix':
+      return { cells: Object.fromEntries(page.statements.map((s) => [s.id, pick(r, page.answers).id])) };
+    case 'regionAuto':
+    case 'cityAuto': {
+      const [city] = searchCities({ search: pick(r, SAMPLE_PLACES).city, limit: 1, locale: 'ru' });
+      return { text: q.category === 'cityAuto' ? city.id : city.region.id };
+    }
+  }
 }

@@ -145,7 +145,7 @@ export function sampleContent(opts: { extraQuestions?: number } = {}): ProjectCo
     portraits: [
       newPortrait({
         name: 'Молодёжь',
-        respondents: 5000,
+        respondents: 7000,
         questionnaireId: qn.id,
         params: [{ field: 'age', values: [], min: 14, max: 29 }],
       }),

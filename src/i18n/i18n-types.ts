@@ -5757,6 +5757,18 @@ type RootTranslation = {
 			 */
 			params: string
 			/**
+			 * П​о​д​п​и​с​и​ ​ш​к​а​л​ы
+			 */
+			scaleLabels: string
+			/**
+			 * Д​л​и​н​а​ ​о​т​в​е​т​а
+			 */
+			textLength: string
+			/**
+			 * Р​е​г​и​о​н
+			 */
+			region: string
+			/**
 			 * Б​л​о​к
 			 */
 			place: string
@@ -11630,6 +11642,18 @@ export type TranslationFunctions = {
 			 * Параметры портрета
 			 */
 			params: () => LocalizedString
+			/**
+			 * Подписи шкалы
+			 */
+			scaleLabels: () => LocalizedString
+			/**
+			 * Длина ответа
+			 */
+			textLength: () => LocalizedString
+			/**
+			 * Регион
+			 */
+			region: () => LocalizedString
 			/**
 			 * Блок
 			 */

@@ -147,6 +147,6 @@ describe('locales', () => {
         expect(BOOT_GROUPS as readonly string[], `${file} uses ${g}`).toContain(g);
       }
     }
-    expect([...seen].sort()).toEqual(['auth', 'common', 'errors', 'shell', 'validation']);
+    expect([...seen].sort()).toEqual(['auth', 'common', 'errors', 'guides', 'shell', 'validation']);
   });
 });

@@ -114,7 +114,7 @@ export function unflatten(flat: FlatContent): ProjectContent {
   const own = (key: string) => ({ ...item(key).fields, id: item(key).id });
   return {
     questionnaires: listOf(ROOT_QUESTIONNAIRES).map((qnKey) => ({
-      id: item(qnKey).id,
+      ...own(qnKey),
       blocks: listOf(`${qnKey}|blocks`).map((bKey) => ({
         ...own(bKey),
         questions: listOf(`${bKey}|questions`).map((qKey) => ({

@@ -5,5 +5,6 @@ import auth from '../../i18n/en/auth';
 import validation from '../../i18n/en/validation';
 import errors from '../../i18n/en/errors';
 import shell from '../../i18n/en/shell';
+import guides from '../../i18n/en/guides';
 
-export default { common, auth, validation, errors, shell };
+export default { common, auth, validation, errors, shell, guides };

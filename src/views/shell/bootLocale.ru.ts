@@ -5,5 +5,6 @@ import auth from '../../i18n/ru/auth';
 import validation from '../../i18n/ru/validation';
 import errors from '../../i18n/ru/errors';
 import shell from '../../i18n/ru/shell';
+import guides from '../../i18n/ru/guides';
 
-export default { common, auth, validation, errors, shell };
+export default { common, auth, validation, errors, shell, guides };

@@ -10,7 +10,7 @@ import { configureClient } from '../../api/client';
 // App.tsx) before it renders. The language is chosen as before: stored, else the browser's (en or
 // ru), else ru (spec section 9).
 
-export const BOOT_GROUPS = ['common', 'auth', 'validation', 'errors', 'shell'] as const;
+export const BOOT_GROUPS = ['common', 'auth', 'validation', 'errors', 'shell', 'guides'] as const;
 
 // The Russian groups are typed as the base (literal strings), the English ones as Translation.
 const bootLoaders: Record<Locales, () => Promise<Partial<Translations>>> = {

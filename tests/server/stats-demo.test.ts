@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type TestServer } from './helpers';
+import { seedDemo, DEMO_EMAIL, DEMO_PASSWORD } from '../../server/reports/demo';
+import { QUESTION_CATEGORIES } from '../../src/domain/content/model';
+import type { ReportJson } from '../../src/domain/reports';
+
+// npm run demo's seeding, on both databases: respondents recorded through the runner's code, every
+// question category answered, the demo researcher can sign in and read the report, and a second
+// run changes nothing.
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(() => server?.close());
+
+describe('the demo data', () => {
+  it('seeds a readable report through the runner and can run twice', async () => {
+    const first = await seedDemo(server.app.db, { scryptLogN: 10, respondents: 25 });
+    expect(first.created).toMatchObject({ organization: true, user: true, project: true, respondents: 25 });
+    const session = await server.login(DEMO_EMAIL, DEMO_PASSWORD);
+    const res = await server.call('GET', `/project/stats/file?pid=${first.projectId}&type=json`, { session });
+    expect(res.status).toBe(200);
+    const report = res.body as ReportJson;
+    expect(report.respondents.started).toBe(25);
+    expect(report.respondents.completed + report.respondents.screenedOut).toBe(25);
+    expect(new Set(report.questions.map((q) => q.category))).toEqual(new Set(QUESTION_CATEGORIES));
+    // Every respondent answered the screening question, and the ones who passed answered the rest.
+    expect(report.questions[0].answered).toBe(25);
+    const sources = await server.app.db.selectFrom('respondents').select('source').distinct().execute();
+    expect(sources).toEqual([{ source: 'demo' }]);
+
+    const second = await seedDemo(server.app.db, { scryptLogN: 10, respondents: 25 });
+    expect(second.created).toEqual({ organization: false, user: false, project: false, respondents: 0 });
+    expect(second.projectId).toBe(first.projectId);
+    const count = await server.app.db
+      .selectFrom('respondents')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(25);
+  });
+});
