@@ -2,15 +2,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { axeFull, axeLines, launchBrowser, signIn, startApp } from './helpers';
 import type { Session, TestServer } from '../server/helpers';
-import { createProject, fillQuestionnaire } from '../server/projects.helpers';
+import { createProject, fillQuestionnaire, setStatus } from '../server/projects.helpers';
 import { Role, type RoleId } from '../../src/domain/roles';
+import { ProjectStatus } from '../../src/domain/projects';
+import { completeContent, insertProject, saveProject } from '../server/content-helpers';
+import { insertSurveyProject, surveyContent } from '../server/survey-fixtures';
+import { writeContent } from '../../server/repos/content';
+import { insertRespondents, sampleContent, sampleRespondents } from '../../server/reports/sample';
 
 const roleName = (id: RoleId) => Object.entries(Role).find(([, v]) => v === id)![0];
 
 // axe-core's whole rule set (experimental rules such as label-in-name and the enhanced contrast of
 // WCAG AAA included) over every page of every role at 1 440 and 360 px, and over every dialog and
-// menu each role can open from them: no serious or critical finding anywhere. The editor (/project),
-// /report and the respondent page are audited by their own suites.
+// menu each role can open from them, plus the editor, the report and the respondent page: no serious
+// or critical finding anywhere.
 
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
 
@@ -33,6 +38,10 @@ describe('accessibility of every page and dialog (axe-core, all rules)', () => {
     const ready = await createProject(server, researcher, { name: 'Ready for review' });
     await fillQuestionnaire(server, researcher, ready.id);
     await createProject(server, researcher, { name: 'Still empty' });
+    // The reports list shows projects whose survey has started.
+    const running = await createProject(server, researcher, { name: 'Running survey' });
+    await fillQuestionnaire(server, researcher, running.id);
+    await setStatus(server, running.id, ProjectStatus.OnRotation);
     await server.call('POST', '/tariffs', { session: admin, body: { name: 'Basic', discount: 5 } });
     const issuer = await server.login(emails.get(Role.Issuer)!);
     const lookups = await Promise.all(
@@ -296,7 +305,7 @@ describe('accessibility of every page and dialog (axe-core, all rules)', () => {
     }
     await openPage(page, '/reports', () => page.getByRole('heading', { name: 'Reports', level: 1 }));
     await auditDialog(page, audit, 'delete report', () =>
-      page.getByRole('button', { name: 'Delete project “Ready for review”' }).click(),
+      page.getByRole('button', { name: 'Delete project “Running survey”' }).click(),
     );
     await close();
     expect(findings.join('\n')).toBe('');
@@ -383,4 +392,53 @@ describe('accessibility of every page and dialog (axe-core, all rules)', () => {
       }
     }, 120_000);
   }
+
+  it('the report page and the respondent page, at 1 440 and 360 px', async () => {
+    const org = await server.createOrganization('Report Org');
+    const owner = await server.as(Role.Researcher, { organizationId: org });
+    const content = sampleContent();
+    const pid = await insertProject(server, org, { status: ProjectStatus.OnRotation, name: 'Player survey' });
+    await writeContent(server.app.db, pid, 0, content, owner.user.id);
+    await insertRespondents(
+      server.app.db,
+      pid,
+      content.questionnaires[0].id,
+      sampleRespondents(7, 40, content),
+    );
+    const { link } = await insertSurveyProject(server, surveyContent());
+    for (const width of [1440, 360]) {
+      const { page, findings, audit, close } = await auditor(width);
+      await page.goto(`${server.url}/s/${link}`);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await audit('/s/:token');
+      await signIn(page, server, owner.user.email);
+      await page.goto(`${server.url}/report?pid=${pid}`);
+      await page.locator('#report').waitFor();
+      await page.locator('[data-counter]').first().waitFor();
+      await settled(page);
+      await audit('/report');
+      await close();
+      expect(findings.join('\n')).toBe('');
+    }
+  }, 120_000);
+
+  it('the project editor, at 1 440 and 360 px', async () => {
+    const org = await server.createOrganization('Editor Org');
+    const owner = await server.as(Role.Researcher, { organizationId: org });
+    const pid = await insertProject(server, org, { name: 'Edited' });
+    expect((await saveProject(server, owner, pid, completeContent(), 0)).status).toBe(200);
+    for (const width of [1440, 360]) {
+      const { page, findings, audit, close } = await auditor(width);
+      await signIn(page, server, owner.user.email);
+      await page.goto(`${server.url}/project?pid=${pid}`);
+      await page.getByRole('button', { name: 'Import from list' }).waitFor();
+      await settled(page);
+      await audit('/project');
+      await page.getByRole('button', { name: 'Import from list' }).click();
+      await page.getByLabel('Text with the list of questions').waitFor();
+      await audit('/project: import from list');
+      await close();
+      expect(findings.join('\n')).toBe('');
+    }
+  }, 120_000);
 });

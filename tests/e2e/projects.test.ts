@@ -239,7 +239,7 @@ describe('projects in Chromium', () => {
     // The running project now has a report to open.
     await page.goto(`${server.url}/reports`);
     await page.getByRole('heading', { name: 'Reports' }).waitFor();
-    const open = page.getByRole('link', { name: 'Open the report of project “Moderate me”' });
+    const open = page.getByRole('link', { name: 'Open report of project “Moderate me”' });
     await open.waitFor();
     expect(await open.getAttribute('href')).toBe(`/report?pid=${p.id}`);
     expect(await page.getByText('Players about onboarding').count()).toBe(0);
@@ -268,7 +268,7 @@ describe('projects in Chromium', () => {
     await page.getByRole('dialog').getByRole('radio').first().waitFor();
     expect(await audit()).toEqual([]);
     await page.goto(`${server.url}/reports`);
-    await page.getByRole('link', { name: 'Open the report of project “Moderate me”' }).waitFor();
+    await page.getByRole('link', { name: 'Open report of project “Moderate me”' }).waitFor();
     expect(await audit()).toEqual([]);
   });
 });

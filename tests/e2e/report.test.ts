@@ -79,7 +79,7 @@ describe('the report page in Chromium', () => {
     const errors = watchErrors(page);
     await signIn(page, server, researcher.user.email);
     await page.goto(`${server.url}/reports`);
-    await page.getByRole('link', { name: 'Open the report of project “Player survey”' }).click();
+    await page.getByRole('link', { name: 'Open report of project “Player survey”' }).click();
     await page.waitForURL(`**/report?pid=${pid}`);
     await page.getByRole('heading', { name: 'Report: Player survey' }).waitFor();
 

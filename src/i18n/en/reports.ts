@@ -7,7 +7,7 @@ const reports: Translation['reports'] = {
   search: 'Search by name or ID',
   empty: 'No reports yet: they appear once a survey is running',
   open: 'Open report',
-  openFor: 'Open the report of project “{name}”',
+  openFor: 'Open report of project “{name}”',
   deleteFor: 'Delete project “{name}”',
   page: {
     title: 'Report: {name}',

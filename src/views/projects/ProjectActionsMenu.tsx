@@ -98,7 +98,7 @@ export function ProjectActionsMenu({
               >
                 {item.label}
                 {item.refused && (
-                  <span className="block max-w-64 text-xs text-slate-600">{item.refused}</span>
+                  <span className="block max-w-64 text-xs text-slate-700">{item.refused}</span>
                 )}
               </button>
             </MenuItem>

@@ -196,7 +196,7 @@ export function Runner({ content, start, initialReplies, submit, findPlaces, onE
         <button
           type="submit"
           disabled={busy}
-          className="min-h-11 rounded-lg bg-indigo-600 px-6 font-medium text-white disabled:opacity-60 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+          className="min-h-11 rounded-lg bg-indigo-700 px-6 font-medium text-white disabled:opacity-60 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
         >
           {s.next}
         </button>

@@ -11,7 +11,7 @@ interface Props {
 }
 
 const box =
-  'flex min-h-11 min-w-11 cursor-pointer items-center justify-center rounded-md border border-slate-300 bg-white px-2 has-[:checked]:border-indigo-600 has-[:checked]:bg-indigo-600 has-[:checked]:text-white has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-indigo-600';
+  'flex min-h-11 min-w-11 cursor-pointer items-center justify-center rounded-md border border-slate-300 bg-white px-2 has-[:checked]:border-indigo-600 has-[:checked]:bg-indigo-700 has-[:checked]:text-white has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-indigo-600';
 
 export function Scale({ page, value, onChange, describedBy }: Props) {
   const { s } = useTexts();

@@ -164,7 +164,7 @@ export function SurveyApp({ token }: { token: string }) {
         <Message title={s.errorTitle} text={phase.message}>
           <button
             type="button"
-            className="mx-auto min-h-11 rounded-lg bg-indigo-600 px-6 font-medium text-white"
+            className="mx-auto min-h-11 rounded-lg bg-indigo-700 px-6 font-medium text-white"
             onClick={() => void load()}
           >
             {s.retry}
@@ -285,7 +285,7 @@ function Profile({ onStart }: { onStart: (a?: Attributes) => void }) {
         </select>
       </label>
       <div className="flex flex-wrap gap-3">
-        <button type="submit" className="min-h-11 rounded-lg bg-indigo-600 px-6 font-medium text-white">
+        <button type="submit" className="min-h-11 rounded-lg bg-indigo-700 px-6 font-medium text-white">
           {s.start}
         </button>
         <button
