@@ -138,7 +138,6 @@ export default function Canvas({ env }: { env: ToolEnv }) {
       style: canvasStyle,
       minZoom: 0.05,
       maxZoom: 3,
-      wheelSensitivity: 0.3,
       textureOnViewport: true,
       hideEdgesOnViewport: true,
       pixelRatio: 1,
@@ -283,7 +282,8 @@ export default function Canvas({ env }: { env: ToolEnv }) {
         }
       }}
     >
-      <div ref={container} className="absolute inset-0" />
+      {/* Cytoscape makes its container position: relative; the size must not depend on insets. */}
+      <div ref={container} style={{ position: 'absolute', top: 0, left: 0, width: '100%', height: '100%' }} />
       <div className="absolute right-2 top-2 flex flex-col gap-1 rounded-md border border-slate-200 bg-white p-1 shadow-sm">
         <button
           type="button"
