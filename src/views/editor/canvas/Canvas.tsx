@@ -227,6 +227,12 @@ export default function Canvas({ env }: { env: ToolEnv }) {
       uiRef.current.select({ kind, id: n.id() });
       setMenu({ x: e.renderedPosition.x, y: e.renderedPosition.y });
     });
+    // The viewport on the region's dataset (not React state: it changes every frame of a pan), so
+    // end-to-end tests can turn model positions into screen points.
+    cy.on('viewport', () => {
+      const region = container.current?.parentElement;
+      if (region) region.dataset.viewport = `${cy.zoom()},${cy.pan().x},${cy.pan().y}`;
+    });
     cy.on('scrollzoom', () => hint.done('zoom'));
     cy.on('dragpan', () => hint.done('pan'));
     cy.on('dragfree', 'node.question', (e: EventObject) => dropped(cy, e.target as NodeSingular));
