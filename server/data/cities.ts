@@ -18,6 +18,13 @@ import { CITY_NAMES_RU, REGION_NAMES_RU } from './ru-names';
 //   - the data set files Irkutsk Oblast's places under the code UA-40 (Sevastopol's) and leaves IRK
 //     empty; places east of 60°E under UA-40 are moved back to IRK.
 
+/** Names people use that are neither the data set's nor the transliteration of the Russian one. */
+const ALIASES: Record<string, string[]> = {
+  'MOW:Moscow': ['Мск', 'Msk'],
+  'SPE:Saint Petersburg': ['Питер', 'Piter', 'СПб', 'SPb', 'St Petersburg', 'Leningrad', 'Ленинград'],
+  'SAM:Tol’yatti': ['Togliatti'],
+};
+
 const ADMIN_UNIT = /\b(rayon|district|gorod|okrug|ulus)\b/i;
 
 const CYR_TO_LAT: Record<string, string> = {
@@ -94,7 +101,7 @@ function build() {
       rank: ru?.rank ?? Number.MAX_SAFE_INTEGER,
       // The Russian name transliterated too, so Latin letters find it the way Russians type it:
       // "Moskva" and "Sankt-Peterburg", not only the data set's "Moscow" and "Saint Petersburg".
-      keys: ru ? [skeleton(c.name), skeleton(ru.name)] : [skeleton(c.name)],
+      keys: [c.name, ...(ru ? [ru.name] : []), ...(ALIASES[id] ?? [])].map(skeleton),
       ruKey: ru ? folded(ru.name) : null,
     });
   }

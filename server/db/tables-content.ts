@@ -23,6 +23,8 @@ export interface ProjectContentVersionsTable {
   content: string;
   saved_at: number;
   saved_by: number | null;
+  /** What this version changed against the one before, `{total, changes}` JSON (008); null before it. */
+  summary: string | null;
 }
 
 /** Uploaded pictures; the bytes live in DATA_DIR/uploads/<hash>.<ext>. */

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { INT32_MAX, messageParams } from '../../src/domain/validation';
+import { INT32_MAX, issueKey, messageParams } from '../../src/domain/validation';
 import { badRequest } from './errors';
 import { translateKey } from './i18n';
 import { inputProblem } from './input-guard';
@@ -19,7 +19,7 @@ export function parse<S extends v.GenericSchema>(schema: S, input: unknown): v.I
   throw fieldError(
     result.issues.map((issue) => ({
       field: v.getDotPath(issue) || 'body',
-      key: issue.message,
+      key: issueKey(issue),
       params: messageParams(issue),
     })),
   );

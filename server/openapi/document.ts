@@ -32,7 +32,19 @@ function jsonSchema(schema: v.GenericSchema): Json {
   // left out rather than failing the whole document.
   const out = toJsonSchema(schema, { target: 'draft-2020-12', errorMode: 'ignore' }) as Json;
   delete out.$schema;
-  return out;
+  return tidy(out) as Json;
+}
+
+/** A query number is checked as text first ("not empty"); the document states only the number. */
+function tidy(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(tidy);
+  if (!node || typeof node !== 'object') return node;
+  const o = Object.fromEntries(Object.entries(node).map(([k, val]) => [k, tidy(val)])) as Json;
+  if (o.type === 'integer' || o.type === 'number') {
+    delete o.minLength;
+    delete o.maxLength;
+  }
+  return o;
 }
 
 const errorResponse = (description: string) => ({

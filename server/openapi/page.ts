@@ -50,13 +50,13 @@ ${body}
   header, main { max-width: 960px; margin: 0 auto; padding: 16px; }
   h1 { font-size: 24px; margin: 8px 0; } h2 { font-size: 20px; border-bottom: 1px solid #e5e7eb; padding-top: 16px; }
   h3 { font-size: 16px; margin: 0 0 4px; overflow-wrap: anywhere; }
-  nav a { margin-right: 12px; color: #1d4ed8; }
+  nav { display: flex; flex-wrap: wrap; gap: 4px 12px; } nav a { color: #1d4ed8; }
   .op { border: 1px solid #e5e7eb; border-radius: 8px; padding: 12px; margin: 12px 0; }
   .m { display: inline-block; min-width: 56px; text-align: center; border-radius: 4px; color: #fff; font-size: 13px; padding: 1px 6px; }
   .m-get { background: #1d4ed8; } .m-post { background: #047857; } .m-put { background: #b45309; } .m-delete { background: #b91c1c; } .m-patch { background: #6d28d9; }
-  pre { background: #f3f4f6; padding: 8px; overflow: auto; max-height: 320px; font-size: 13px; }
-  table { border-collapse: collapse; width: 100%; font-size: 14px; } td, th { border: 1px solid #e5e7eb; padding: 4px 6px; text-align: left; vertical-align: top; }
-  td code { overflow-wrap: anywhere; }
+  pre { max-width: 100%; box-sizing: border-box; background: #f3f4f6; padding: 8px; overflow: auto; max-height: 320px; font-size: 13px; }
+  table { border-collapse: collapse; width: 100%; font-size: 14px; display: block; overflow-x: auto; } td, th { border: 1px solid #e5e7eb; padding: 4px 6px; text-align: left; vertical-align: top; }
+  td code { overflow-wrap: anywhere; } td:last-child { min-width: 16em; }
 </style>
 </head>
 <body>

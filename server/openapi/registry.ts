@@ -1,5 +1,6 @@
 import type * as v from 'valibot';
 import { SaveProjectBody, PidQuery as ContentPidQuery } from '../../src/domain/content/model';
+import { VersionQuery, VersionsQuery } from '../../src/domain/content/versions';
 import {
   GameCreateBody,
   GameIdBody,
@@ -25,6 +26,9 @@ import {
   VkPercentBody,
 } from '../../src/domain/pricing';
 import { ProjectSettingsBody } from '../../src/domain/projectSettings';
+import { ProjectPriceQuery } from '../../src/domain/projectPrice';
+import { ReviewSettingsBody } from '../../src/domain/reviewSettings';
+import { ReportQuery } from '../../src/domain/reports';
 import {
   CloneProjectBody,
   CreateProjectBody,
@@ -47,6 +51,8 @@ import {
   UserUpdateBody,
 } from '../../src/domain/users';
 import { LoginBody, PasswordSetBody } from '../../src/domain/validation';
+import { AnswerBody } from '../survey/respond';
+import { PlacesQuery, SdkSurveyBody, StartBody } from '../routes/survey';
 
 // What the route table cannot know by itself: each route's one-line summary and the valibot schemas
 // its handler parses the query and the body with (the same objects, so the OpenAPI document cannot
@@ -144,6 +150,11 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     summary: 'Save a project’s settings',
     body: ProjectSettingsBody,
   },
+  'GET /project/stats/file': {
+    tag: 'projects',
+    summary: 'A project’s report: JSON, or a streamed XLSX or CSV',
+    query: ReportQuery,
+  },
   'GET /target-platforms': { tag: 'lookups', summary: 'Target platforms' },
   'GET /target-fields': { tag: 'lookups', summary: 'Target fields and their values' },
   'GET /cities': { tag: 'lookups', summary: 'Russian cities by name, in either script', query: CitiesQuery },
@@ -163,6 +174,43 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     multipart: ['images'],
   },
   'GET /pictures/:file': { tag: 'content', summary: 'An uploaded picture' },
+  'GET /project/price': {
+    tag: 'content',
+    summary: 'The price of a project for the counts of its content (not the calculator settings)',
+    query: ProjectPriceQuery,
+  },
+  'POST /project/review-settings': {
+    tag: 'content',
+    summary: 'On moderation: block customParams and callbackUrl, question customParams',
+    body: ReviewSettingsBody,
+  },
+  'GET /project/versions': {
+    tag: 'content',
+    summary: 'The kept versions of a project’s content: who, when, what changed (codes 001–013)',
+    query: VersionsQuery,
+  },
+  'GET /project/version': {
+    tag: 'content',
+    summary: 'One kept version of a project’s content',
+    query: VersionQuery,
+  },
+  'GET /survey/:token': { tag: 'survey', summary: 'What a survey link or SDK ticket opens (public)' },
+  'POST /survey/:token/start': {
+    tag: 'survey',
+    summary: 'Start a respondent; answers the resume token',
+    body: StartBody,
+  },
+  'GET /survey/session': {
+    tag: 'survey',
+    summary: 'The respondent’s survey and replies (x-respondent-token)',
+  },
+  'POST /survey/answer': { tag: 'survey', summary: 'Answer one page (x-respondent-token)', body: AnswerBody },
+  'GET /survey/places': { tag: 'survey', summary: 'Cities or regions for a respondent', query: PlacesQuery },
+  'POST /games/sdk/survey': {
+    tag: 'games',
+    summary: 'A one-time survey address for a player, or 204',
+    body: SdkSurveyBody,
+  },
   'GET /openapi.json': { tag: 'service', summary: 'This document' },
   'GET /docs': { tag: 'service', summary: 'This document as a readable page' },
 };

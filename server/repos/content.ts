@@ -8,6 +8,7 @@ import {
 } from '../../src/domain/content/model';
 import { checkContent } from '../../src/domain/content/rules';
 import type { Problem } from '../../src/domain/content/problems';
+import { versionSummary } from './content-versions';
 
 // The stored questionnaire content of a project: one current row per project (content JSON with its
 // version) and the latest saved versions. A project without a row has empty content at version 0.
@@ -15,8 +16,8 @@ import type { Problem } from '../../src/domain/content/problems';
 
 type Executor = Pick<Db, 'selectFrom' | 'insertInto' | 'deleteFrom' | 'updateTable'>;
 
-/** Saved versions kept per project (older ones are deleted as new ones come). */
-export const KEPT_VERSIONS = 20;
+/** Saved versions kept per project (older ones are deleted as new ones come); README, Environment. */
+export const KEPT_VERSIONS = 100;
 
 export interface StoredContent {
   version: number;
@@ -68,6 +69,8 @@ export async function writeContent(
   content: ProjectContent,
   userId: number | null,
   now = Date.now(),
+  /** The content being replaced, for the version's change summary (empty content when none). */
+  previous: ProjectContent = EMPTY_CONTENT,
 ): Promise<number | null> {
   const json = JSON.stringify(content);
   const question_count = countQuestions(content);
@@ -97,7 +100,14 @@ export async function writeContent(
   }
   await db
     .insertInto('project_content_versions')
-    .values({ project_id: pid, version, content: json, saved_at: now, saved_by: userId })
+    .values({
+      project_id: pid,
+      version,
+      content: json,
+      saved_at: now,
+      saved_by: userId,
+      summary: versionSummary(previous, content),
+    })
     .execute();
   await db
     .deleteFrom('project_content_versions')

@@ -7,13 +7,25 @@ import { containsPattern } from './people';
 
 // Reading the log (the Logs page). Rows are written only by server/http/audit.ts and never changed.
 
-function translateParams(locale: Locales, raw: string): Record<string, unknown> {
+/**
+ * Params that hold a bare status id (the project status route writes them so) and the i18n group of
+ * its names: the log shows "Created → On moderation", never "1 → 2", for old rows too.
+ */
+const STATUS_ID_PARAMS: Record<string, { params: string[]; names: string }> = {
+  'projects.log.statusChanged': { params: ['from', 'to'], names: 'projects.status' },
+};
+
+function translateParams(locale: Locales, raw: string, messageKey: string): Record<string, unknown> {
   let params: Record<string, unknown> = {};
   try {
     const parsed = JSON.parse(raw) as unknown;
     if (parsed && typeof parsed === 'object') params = parsed as Record<string, unknown>;
   } catch {
     /* a broken row still shows its message key */
+  }
+  const ids = STATUS_ID_PARAMS[messageKey];
+  for (const k of ids?.params ?? []) {
+    if (typeof params[k] === 'number') params[k] = `${I18N_PARAM_PREFIX}${ids!.names}.${params[k]}`;
   }
   for (const [k, val] of Object.entries(params)) {
     if (typeof val === 'string' && val.startsWith(I18N_PARAM_PREFIX)) {
@@ -49,7 +61,7 @@ export async function listHistory(db: Db, q: HistoryQuery, locale: Locales): Pro
     chapter: r.chapter,
     service: r.service,
     date: r.created_at,
-    message: translateKey(locale, r.message_key, translateParams(locale, r.message_params)),
+    message: translateKey(locale, r.message_key, translateParams(locale, r.message_params, r.message_key)),
   }));
 }
 

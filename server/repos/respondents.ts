@@ -15,6 +15,17 @@ export const newToken = () => crypto.randomBytes(16).toString('base64url');
 export async function respondentByToken(db: Executor, token: string) {
   return db.selectFrom('respondents').selectAll().where('token_hash', '=', sha256(token)).executeTakeFirst();
 }
+
+/** The respondent with their project's status, in one query (every answer needs both). */
+export async function respondentWithStatus(db: Executor, token: string) {
+  return db
+    .selectFrom('respondents')
+    .innerJoin('projects', 'projects.id', 'respondents.project_id')
+    .selectAll('respondents')
+    .select('projects.status as project_status')
+    .where('respondents.token_hash', '=', sha256(token))
+    .executeTakeFirst();
+}
 export type RespondentRow = NonNullable<Awaited<ReturnType<typeof respondentByToken>>>;
 
 export async function writeAnswerRows(
@@ -24,6 +35,7 @@ export async function writeAnswerRows(
   replaced: string[],
   rows: AnswerRow[],
 ): Promise<void> {
+  // Nothing to replace when the page is answered for the first time: no delete round trip.
   if (replaced.length > 0)
     await db
       .deleteFrom('respondent_answers')
@@ -80,8 +92,37 @@ export async function takeQuotaPlace(db: Executor, projectId: number, portraitId
   return Number(res.numUpdatedRows) === 1;
 }
 
+/** Adds one to each rate-limit counter and answers the highest count over its limit, in one statement. */
+export async function countHits(
+  db: Pick<Db, 'insertInto'>,
+  limits: { key: string; max: number }[],
+  windowMs: number,
+  now = Date.now(),
+): Promise<boolean> {
+  if (limits.length === 0) return true;
+  const expired = sql<boolean>`rate_limits.window_start <= ${now - windowMs}`;
+  const rows = await db
+    .insertInto('rate_limits')
+    .values(limits.map((l) => ({ key: l.key, window_start: now, count: 1 })))
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet({
+        count: sql`case when ${expired} then 1 else rate_limits.count + 1 end`,
+        window_start: sql`case when ${expired} then ${now} else rate_limits.window_start end`,
+      }),
+    )
+    .returning(['key', 'count'])
+    .execute();
+  const max = new Map(limits.map((l) => [l.key, l.max]));
+  return rows.every((r) => Number(r.count) <= (max.get(r.key) ?? Infinity));
+}
+
 /** Adds one to a rate-limit counter and answers the count in the current window (one statement). */
-export async function countHit(db: Db, key: string, windowMs: number, now = Date.now()): Promise<number> {
+export async function countHit(
+  db: Pick<Db, 'insertInto'>,
+  key: string,
+  windowMs: number,
+  now = Date.now(),
+): Promise<number> {
   const expired = sql<boolean>`rate_limits.window_start <= ${now - windowMs}`;
   const row = await db
     .insertInto('rate_limits')

@@ -188,7 +188,7 @@ export default async function contentRoutes(app: FastifyInstance) {
       if (current.version !== base) throw stale();
       const refused = forbiddenChange(user, current.content, body.content);
       if (refused) throw forbidden((t) => t.editor.save[refused]());
-      const written = await writeContent(trx, p.id, base, body.content, user.id, now);
+      const written = await writeContent(trx, p.id, base, body.content, user.id, now, current.content);
       // Someone saved between our read and our write: the conditional write refused, so answer as stale.
       if (written === null) throw stale();
       await trx.updateTable('projects').set({ updated_at: now }).where('id', '=', p.id).execute();

@@ -23,6 +23,7 @@ import { insertOrganization } from '../repos/organizations';
 import { emailTaken, hasPassword, isUniqueViolation, searchTextOf } from '../repos/people';
 import { findUserByEmail, findUserById } from '../repos/users';
 import { emailExists } from './users';
+import { createDemoExample } from '../repos/demo';
 
 // Joining by mail: invitations (created by an administrator, resent, confirmed through the mailed
 // link), self-registration of demo researchers, and setting a password with a mailed token (the
@@ -151,6 +152,7 @@ export default async function invitationRoutes(app: FastifyInstance) {
     await db.transaction().execute(async (trx) => {
       // Two tabs submitting the same link: only the first one sets the password.
       if (!(await useToken(trx, check.id, now))) throw tokenError('used');
+      if (check.purpose === 'invitation') await createDemoExample(trx, user, user.locale ?? req.locale, now);
       await trx
         .updateTable('users')
         .set({

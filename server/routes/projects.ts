@@ -38,6 +38,7 @@ import { parse } from '../http/validate';
 import { contentProblems, copyContent } from '../repos/content';
 import { refusedFor } from '../http/content-problems';
 import { listProjects, loadProject, projectFor, setTargetPlatforms } from '../repos/projects';
+import { refuseDemo } from '../repos/demo';
 
 // Projects (spec section 7): the list, templates, create, rename and priority, delete, clone, status
 // changes with the status machine, and the survey link. Every call loads the project through
@@ -309,6 +310,7 @@ export default async function projectRoutes(app: FastifyInstance) {
         );
     } else if (to === ProjectStatus.OnModeration && canWriteProject(me, p)) {
       // "Send for moderation": the one status change a project's own writers make.
+      refuseDemo(me, 'submit');
       if (!canSubmit(from))
         throw conflict((t) => t.projects.errors.cannotSubmit({ status: statusName(t, from) }), {
           code: 'status-refused',
@@ -333,6 +335,7 @@ export default async function projectRoutes(app: FastifyInstance) {
   app.get('/project/link', async (req) => {
     const me = requireUser(req);
     const { pid } = parse(PidQuery, req.query);
+    refuseDemo(me, 'link');
     let p = await projectFor(db, me, pid, 'read');
     if (isEditableStatus(p.status)) {
       // Taking the link of a project still being written sends it for moderation (spec section 4).

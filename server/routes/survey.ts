@@ -4,7 +4,7 @@ import { HttpError, unauthorized } from '../http/errors';
 import { parse } from '../http/validate';
 import { hit, peek } from '../http/ratelimit';
 import { gameBySecrets } from '../repos/games';
-import { respondentByToken } from '../repos/respondents';
+import { respondentByToken, respondentWithStatus } from '../repos/respondents';
 import { searchCities, regions } from '../data/cities';
 import {
   AnswerBody,
@@ -27,21 +27,21 @@ import { SURVEY_TEXTS, type SurveyLocale } from '../../src/views/survey/texts';
 // credentials) and the game SDK's call for a survey. docs/api.md describes them.
 
 /** Requests per minute. Exported so the benchmark can lift the per-address limit (one address there). */
-export const SURVEY_LIMITS = { startPerAddress: 60, answerPerRespondent: 120, answerPerAddress: 3000 };
+export const SURVEY_LIMITS = { startPerAddress: 600, answerPerRespondent: 120, answerPerAddress: 3000 };
 
 const HOUR = 3600_000;
 /** As the handshake (POST /games/sdk): failed credentials an hour from one address. */
 const SDK_FAILURES_PER_HOUR = 60;
 
 const TokenParam = v.object({ token: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{10,64}$/)) });
-const StartBody = v.optional(
+export const StartBody = v.optional(
   v.object({
     attributes: v.optional(AttributesSchema),
     locale: v.optional(v.picklist(['ru', 'en'])),
   }),
   {},
 );
-const PlacesQuery = v.object({
+export const PlacesQuery = v.object({
   kind: v.picklist(['city', 'region']),
   search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100)), ''),
 });
@@ -59,7 +59,7 @@ const PlayerSchema = v.object({
   education: v.optional(v.nullable(AttributesSchema.entries.education.wrapped.wrapped)),
   platform: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(64)))),
 });
-const SdkSurveyBody = v.object({ ...SdkHandshakeBody.entries, player: PlayerSchema });
+export const SdkSurveyBody = v.object({ ...SdkHandshakeBody.entries, player: PlayerSchema });
 
 const notFoundError = () =>
   new HttpError(404, (_t, locale) => SURVEY_TEXTS[locale as SurveyLocale].errors.notFound, {
@@ -167,19 +167,25 @@ export default async function surveyRoutes(app: FastifyInstance) {
   });
 
   app.post('/survey/answer', async (req) => {
-    const r = await respondent(req);
-    await limitRate(db, [
+    const token = String(req.headers['x-respondent-token'] ?? '');
+    const r = /^[A-Za-z0-9_-]{10,64}$/.test(token) ? await respondentWithStatus(db, token) : undefined;
+    if (!r) throw notFoundError();
+    const limits = [
       { key: `survey:answer:r:${r.id}`, max: SURVEY_LIMITS.answerPerRespondent },
       { key: `survey:answer:ip:${req.ip}`, max: SURVEY_LIMITS.answerPerAddress },
-    ]);
-    const body = parse(AnswerBody, req.body);
-    const reply = v.safeParse(ReplySchema, body.reply);
-    if (!reply.success)
+    ];
+    const body = v.safeParse(AnswerBody, req.body);
+    const reply = body.success ? v.safeParse(ReplySchema, body.output.reply) : null;
+    if (!body.success || !reply?.success) {
+      await limitRate(db, limits);
+      if (!body.success) parse(AnswerBody, req.body);
       throw new HttpError(400, (_t, l) => SURVEY_TEXTS[l as SurveyLocale].errors.invalid, {
         code: 'invalid-answer',
         field: 'reply',
       });
-    return submitPage(db, r, { at: body.at, questionId: body.questionId, reply: reply.output });
+    }
+    const { at, questionId } = body.output;
+    return submitPage(db, r, { at, questionId, reply: reply.output }, Date.now(), limits);
   });
 
   /** Places for the region and city questions (the cities lookup, for respondents). */

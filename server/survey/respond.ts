@@ -3,7 +3,7 @@ import type { Db } from '../db';
 import { HttpError } from '../http/errors';
 import { loadContent } from '../repos/content';
 import {
-  countHit,
+  countHits,
   ensureQuotas,
   newToken,
   quotas,
@@ -79,18 +79,26 @@ export function availability(status: number): Availability {
 }
 
 // Parsed content by project and version: a submission must not parse a large questionnaire each time.
-const contentCache = new Map<number, { version: number; content: ProjectContent }>();
+// Content cannot change while respondents answer (it is editable only in Created and Rejected, which
+// On rotation never returns to), so a cached copy is trusted for a few seconds without asking.
+const contentCache = new Map<number, { version: number; content: ProjectContent; at: number }>();
+const TRUST_MS = 5000;
 export async function surveyContent(db: Db, projectId: number): Promise<ProjectContent> {
+  const hit = contentCache.get(projectId);
+  if (hit && Date.now() - hit.at < TRUST_MS) return hit.content;
   const row = await db
     .selectFrom('project_contents')
     .select('version')
     .where('project_id', '=', projectId)
     .executeTakeFirst();
   const cached = contentCache.get(projectId);
-  if (cached && row && cached.version === row.version) return cached.content;
+  if (cached && row && cached.version === row.version) {
+    cached.at = Date.now();
+    return cached.content;
+  }
   const stored = await loadContent(db, projectId);
   if (contentCache.size > 200) contentCache.clear();
-  contentCache.set(projectId, { version: stored.version, content: stored.content });
+  contentCache.set(projectId, { version: stored.version, content: stored.content, at: Date.now() });
   return stored.content;
 }
 
@@ -244,6 +252,23 @@ export interface SubmitResult {
   answered: number;
 }
 
+export interface RateLimit {
+  key: string;
+  max: number;
+}
+const LIMIT_WINDOW_MS = 60_000;
+
+function tooManyRequests() {
+  return new HttpError(
+    429,
+    text((s) => s.errors.tooMany429(1)),
+    {
+      code: 'too-many-requests',
+      headers: { 'retry-after': String(LIMIT_WINDOW_MS / 1000) },
+    },
+  );
+}
+
 /**
  * Stores one page. Resending the same page answers the same and writes nothing; changing an earlier
  * answer is allowed only back along pages reached in order (no redirect in between), and drops the
@@ -254,6 +279,29 @@ export async function submitPage(
   respondent: RespondentRow,
   input: AnswerInput,
   now = Date.now(),
+  limits: RateLimit[] = [],
+): Promise<SubmitResult> {
+  // A write counts against the limits in its own transaction (one commit per answer); anything that
+  // writes no answer (a resend, a refusal) is counted on its own.
+  let counted = false;
+  let result: SubmitResult;
+  try {
+    result = await submitCounted(db, respondent, input, now, limits, () => (counted = true));
+  } catch (err) {
+    if (!counted && limits.length > 0) await limitRate(db, limits).catch(() => {});
+    throw err;
+  }
+  if (!counted && limits.length > 0) await limitRate(db, limits);
+  return result;
+}
+
+async function submitCounted(
+  db: Db,
+  respondent: RespondentRow & { project_status?: number },
+  input: AnswerInput,
+  now: number,
+  limits: RateLimit[],
+  markCounted: () => void,
 ): Promise<SubmitResult> {
   const state = JSON.parse(respondent.state) as SurveyState;
   const same = () => {
@@ -351,6 +399,10 @@ export async function submitPage(
           .execute();
       } else filledPortrait = true;
     }
+    // Counted last, so the shared per-address counter row is locked only for the commit (PostgreSQL
+    // holds row locks until then); over the limit, everything above is rolled back.
+    if (!(await countHits(trx, limits, LIMIT_WINDOW_MS, now))) throw tooManyRequests();
+    markCounted();
     return true;
   });
   if (!written) {
@@ -429,23 +481,8 @@ async function finishWhenFull(db: Db, projectId: number, now: number): Promise<v
 }
 
 /** Rate limits per respondent and per address: answers a 429 when either is past its limit. */
-export async function limitRate(
-  db: Db,
-  keys: { key: string; max: number }[],
-  windowMs = 60_000,
-): Promise<void> {
-  for (const { key, max } of keys) {
-    const count = await countHit(db, key, windowMs);
-    if (count > max)
-      throw new HttpError(
-        429,
-        text((s) => s.errors.tooMany429(1)),
-        {
-          code: 'too-many-requests',
-          headers: { 'retry-after': String(Math.ceil(windowMs / 1000)) },
-        },
-      );
-  }
+export async function limitRate(db: Db, keys: RateLimit[]): Promise<void> {
+  if (!(await countHits(db, keys, LIMIT_WINDOW_MS))) throw tooManyRequests();
 }
 
 /** Starts one respondent of a project On rotation and answers every page with `pick` (see docs/decisions/survey.md). */

@@ -1,6 +1,9 @@
-// The helper guides of spec section 2, as data: each is a sequence of image slides under
-// public/guides/<id>/<n>.svg. The pictures are placeholders ("slide N of M") until the guides are
-// illustrated; replacing a file keeps its name, so nothing here changes then.
+import type { Locales } from '../i18n/i18n-types';
+
+// The helper guides of spec section 2, as data: each is a sequence of image slides made from the
+// running app by `npm run guides` (scripts/guides.ts), one set per locale under
+// public/guides/<id>/<locale>/<n>.webp. Slide n's caption is `guides.captions.<title>.s<n>`: the
+// script draws it into the picture and the dialog gives it as the picture's alt text.
 
 export const GUIDES = {
   'project-editor/direct-link': { slides: 8, title: 'projectEditorDirectLink' },
@@ -12,6 +15,13 @@ export type GuideId = keyof typeof GUIDES;
 export type GuideTitleKey = (typeof GUIDES)[GuideId]['title'];
 
 export const GUIDE_IDS = Object.keys(GUIDES) as GuideId[];
+export const GUIDE_LOCALES: readonly Locales[] = ['ru', 'en'];
+
+/** Every slide at most this many bytes (the guides come with the app and work offline). */
+export const GUIDE_SLIDE_MAX_BYTES = 80 * 1024;
+/** The pictures' size: the dialog shows them at 16:9. */
+export const GUIDE_SLIDE_WIDTH = 1280;
+export const GUIDE_SLIDE_HEIGHT = 720;
 
 /** The guide that opens by itself on a demo researcher's first sign-in. */
 export const FIRST_LOGIN_GUIDE: GuideId = 'lk/demo-researcher';
@@ -23,9 +33,25 @@ export function isGuideId(id: unknown): id is GuideId {
   return typeof id === 'string' && id in GUIDES;
 }
 
-/** Picture URLs of a guide's slides, in order. */
-export function guideSlides(id: GuideId): string[] {
-  return Array.from({ length: GUIDES[id].slides }, (_, i) => `/guides/${id}/${i + 1}.svg`);
+/** The picture of slide n (1-based) in a locale. */
+export function guideSlide(id: GuideId, locale: Locales, n: number): string {
+  return `/guides/${id}/${locale}/${n}.webp`;
+}
+
+/** Picture URLs of a guide's slides in a locale, in order. */
+export function guideSlides(id: GuideId, locale: Locales): string[] {
+  return Array.from({ length: GUIDES[id].slides }, (_, i) => guideSlide(id, locale, i + 1));
+}
+
+/** The caption key of slide n (1-based): `guides.captions[title][key]`. */
+export function captionKey(n: number): `s${number}` {
+  return `s${n}`;
+}
+
+/** Slide number (1-based) of a slide URL made by guideSlide, or 0. */
+export function slideNumber(url: string): number {
+  const m = /\/(\d+)\.webp$/.exec(url);
+  return m ? Number(m[1]) : 0;
 }
 
 /**

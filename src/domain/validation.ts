@@ -28,6 +28,7 @@ export type ValidationKey =
   | 'tooLong'
   | 'type'
   | 'tooBig'
+  | 'tooSmall'
   | 'controlChars'
   | 'invalid';
 
@@ -91,7 +92,7 @@ export type LoginBody = v.InferOutput<typeof LoginBody>;
 
 export const PasswordSetBody = v.strictObject(
   {
-    userId: v.pipe(v.number('type'), v.integer('integer'), v.minValue(1, 'positiveInteger')),
+    userId: bodyId,
     password: newPassword,
   },
   objectMessage,
@@ -100,8 +101,25 @@ export const PasswordSetBody = v.strictObject(
 export const fullname = v.pipe(required, v.minLength(3, 'minThree'), v.maxLength(200, 'tooLong'));
 
 /** Parameters a message key needs, so `tooLong` and `passwordMin` can say their number. */
+/**
+ * The message key shown for an issue. A number past one of its bounds names the bound ("At most
+ * 100", "At least 14") whatever key the schema gave: "Invalid value" told nobody what to type. A
+ * lower bound of 0 or 1 keeps the spec's "This field must be a positive number".
+ */
+export function issueKey(issue: v.BaseIssue<unknown>): string {
+  const n = Number(issue.requirement);
+  if (typeof issue.input === 'number' && Number.isFinite(n)) {
+    if (issue.type === 'max_value') return 'tooBig';
+    if (issue.type === 'min_value' && n > 1) return 'tooSmall';
+  }
+  return issue.message;
+}
+
 export function messageParams(issue: v.BaseIssue<unknown>): Record<string, number> {
   const n = Number(issue.requirement);
+  const key = issueKey(issue);
+  if (key === 'tooSmall') return { min: n };
+  if (key === 'tooBig' && issue.message !== 'tooBig') return { max: n };
   if (issue.message === 'passwordMin') return { min: Number.isFinite(n) ? n : PASSWORD_MIN };
   if (issue.message === 'tooBig') return { max: Number.isFinite(n) ? n : INT32_MAX };
   if (issue.message === 'passwordMax' || issue.message === 'tooLong')

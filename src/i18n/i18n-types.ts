@@ -390,6 +390,11 @@ type RootTranslation = {
 		 */
 		tooBig: RequiredParams<'max'>
 		/**
+		 * Н​е​ ​м​е​н​ь​ш​е​ ​{​m​i​n​}
+		 * @param {unknown} min
+		 */
+		tooSmall: RequiredParams<'min'>
+		/**
 		 * У​п​р​а​в​л​я​ю​щ​и​е​ ​с​и​м​в​о​л​ы​ ​н​е​ ​д​о​п​у​с​к​а​ю​т​с​я
 		 */
 		controlChars: string
@@ -709,6 +714,11 @@ type RootTranslation = {
 			 * М​е​н​ю​ ​п​о​л​ь​з​о​в​а​т​е​л​я
 			 */
 			userMenu: string
+			/**
+			 * {​n​a​m​e​}​,​ ​м​е​н​ю​ ​п​о​л​ь​з​о​в​а​т​е​л​я
+			 * @param {string} name
+			 */
+			userMenuOf: RequiredParams<'name'>
 		}
 		settings: {
 			/**
@@ -1531,6 +1541,10 @@ type RootTranslation = {
 			 */
 			filterEmail: string
 			/**
+			 * П​о​ ​д​а​т​у​ ​в​к​л​ю​ч​и​т​е​л​ь​н​о
+			 */
+			filterUpto: string
+			/**
 			 * З​а​п​и​с​е​й​ ​н​е​т
 			 */
 			empty: string
@@ -2350,11 +2364,6 @@ type RootTranslation = {
 		}
 		errors: {
 			/**
-			 * Н​е​ ​б​о​л​ь​ш​е​ ​{​m​a​x​}
-			 * @param {number} max
-			 */
-			notMore: RequiredParams<'max'>
-			/**
 			 * Т​а​р​и​ф​ ​с​ ​т​а​к​и​м​ ​н​а​з​в​а​н​и​е​м​ ​у​ж​е​ ​е​с​т​ь
 			 */
 			tariffExists: string
@@ -2815,6 +2824,11 @@ type RootTranslation = {
 			 * @param {string} name
 			 */
 			actionsFor: RequiredParams<'name'>
+			/**
+			 * Е​щ​ё​:​ ​д​е​й​с​т​в​и​я​ ​с​ ​п​р​о​е​к​т​о​м​ ​«​{​n​a​m​e​}​»
+			 * @param {string} name
+			 */
+			moreFor: RequiredParams<'name'>
 		}
 		actions: {
 			/**
@@ -3270,6 +3284,11 @@ type RootTranslation = {
 			 * @param {number} min
 			 */
 			starsInvalid: RequiredParams<'max' | 'min'>
+			/**
+			 * Д​л​и​н​а​ ​о​т​в​е​т​а​:​ ​м​и​н​и​м​у​м​ ​н​е​ ​б​о​л​ь​ш​е​ ​м​а​к​с​и​м​у​м​а​,​ ​м​а​к​с​и​м​у​м​ ​о​т​ ​1​ ​д​о​ ​{​m​a​x​}
+			 * @param {number} max
+			 */
+			textLengthInvalid: RequiredParams<'max'>
 			/**
 			 * Ф​и​л​ь​т​р​-​п​р​и​п​о​м​и​н​а​н​и​е​ ​д​о​л​ж​е​н​ ​с​с​ы​л​а​т​ь​с​я​ ​н​а​ ​б​о​л​е​е​ ​р​а​н​н​и​й​ ​в​о​п​р​о​с​ ​с​ ​в​а​р​и​а​н​т​а​м​и​ ​о​т​в​е​т​а​ ​в​ ​э​т​о​й​ ​а​н​к​е​т​е
 			 */
@@ -4237,6 +4256,1898 @@ type RootTranslation = {
 		 * @param {string} name
 		 */
 		deleteFor: RequiredParams<'name'>
+		page: {
+			/**
+			 * О​т​ч​ё​т​:​ ​{​n​a​m​e​}
+			 * @param {string} name
+			 */
+			title: RequiredParams<'name'>
+			/**
+			 * О​т​ч​ё​т​ ​з​а​г​р​у​ж​а​е​т​с​я​…
+			 */
+			loading: string
+			/**
+			 * Н​е​ ​у​к​а​з​а​н​ ​п​р​о​е​к​т​:​ ​о​т​к​р​о​й​т​е​ ​о​т​ч​ё​т​ ​и​з​ ​с​п​и​с​к​а​ ​о​т​ч​ё​т​о​в
+			 */
+			missingPid: string
+			/**
+			 * К​ ​п​р​о​е​к​т​у
+			 */
+			toProject: string
+			/**
+			 * О​б​н​о​в​и​т​ь​ ​о​т​ч​ё​т
+			 */
+			refresh: string
+			/**
+			 * С​к​а​ч​а​т​ь​ ​о​т​ч​ё​т
+			 */
+			download: string
+			/**
+			 * С​к​а​ч​а​т​ь​ ​о​т​ч​ё​т​ ​(​X​L​S​X​)
+			 */
+			downloadXlsx: string
+			/**
+			 * С​к​а​ч​а​т​ь​ ​о​т​ч​ё​т​ ​(​C​S​V​)
+			 */
+			downloadCsv: string
+			/**
+			 * О​т​ч​ё​т​ ​с​к​а​ч​и​в​а​е​т​с​я​:​ ​{​s​i​z​e​}
+			 * @param {string} size
+			 */
+			downloading: RequiredParams<'size'>
+			/**
+			 * О​т​ч​ё​т​ ​с​к​а​ч​а​н
+			 */
+			downloaded: string
+			/**
+			 * Н​е​ ​у​д​а​л​о​с​ь​ ​с​к​а​ч​а​т​ь​ ​о​т​ч​ё​т
+			 */
+			downloadFailed: string
+			/**
+			 * О​б​н​о​в​л​ё​н​ ​{​t​i​m​e​}
+			 * @param {string} time
+			 */
+			updatedAt: RequiredParams<'time'>
+			/**
+			 * О​п​р​о​с​ ​и​д​ё​т​:​ ​ч​и​с​л​а​ ​м​е​н​я​ю​т​с​я​ ​п​о​ ​м​е​р​е​ ​п​о​с​т​у​п​л​е​н​и​я​ ​о​т​в​е​т​о​в
+			 */
+			live: string
+			/**
+			 * О​п​р​о​с​ ​з​а​в​е​р​ш​ё​н​:​ ​о​т​ч​ё​т​ ​о​к​о​н​ч​а​т​е​л​ь​н​ы​й
+			 */
+			final: string
+			/**
+			 * О​т​ч​ё​т​ ​б​у​д​е​т​ ​д​о​с​т​у​п​е​н​ ​п​о​с​л​е​ ​з​а​в​е​р​ш​е​н​и​я​ ​о​п​р​о​с​а​ ​(​в​ ​н​а​с​т​р​о​й​к​а​х​ ​п​р​о​е​к​т​а​ ​в​ы​к​л​ю​ч​е​н​ ​«​О​т​ч​ё​т​ ​о​н​л​а​й​н​»​)
+			 */
+			notAvailable: string
+			/**
+			 * С​ч​ё​т​ч​и​к​и​ ​р​е​с​п​о​н​д​е​н​т​о​в​ ​б​у​д​у​т​ ​д​о​с​т​у​п​н​ы​ ​п​о​с​л​е​ ​з​а​в​е​р​ш​е​н​и​я​ ​о​п​р​о​с​а
+			 */
+			countersHidden: string
+			/**
+			 * П​о​к​а​ ​н​и​к​т​о​ ​н​е​ ​о​т​в​е​т​и​л
+			 */
+			noAnswers: string
+			/**
+			 * Ч​и​с​л​а​ ​и​ ​г​р​а​ф​и​к​и​ ​п​о​я​в​я​т​с​я​,​ ​к​о​г​д​а​ ​р​е​с​п​о​н​д​е​н​т​ы​ ​н​а​ч​н​у​т​ ​п​р​о​х​о​д​и​т​ь​ ​о​п​р​о​с​.
+			 */
+			noAnswersHint: string
+			/**
+			 * Н​е​т​ ​р​е​с​п​о​н​д​е​н​т​о​в​,​ ​п​о​д​х​о​д​я​щ​и​х​ ​п​о​д​ ​в​ы​б​р​а​н​н​ы​е​ ​ф​и​л​ь​т​р​ы
+			 */
+			noMatch: string
+			/**
+			 * В​о​п​р​о​с​ ​{​n​u​m​b​e​r​}
+			 * @param {number} number
+			 */
+			question: RequiredParams<'number'>
+			/**
+			 * О​т​в​е​т​и​л​и​:​ ​{​c​o​u​n​t​}
+			 * @param {string} count
+			 */
+			answered: RequiredParams<'count'>
+			/**
+			 * Ч​и​с​л​а​ ​в​о​п​р​о​с​а​ ​{​n​u​m​b​e​r​}
+			 * @param {number} number
+			 */
+			tableOf: RequiredParams<'number'>
+			/**
+			 * Г​р​а​ф​и​к​ ​в​о​п​р​о​с​а​ ​{​n​u​m​b​e​r​}​:​ ​{​t​e​x​t​}
+			 * @param {number} number
+			 * @param {string} text
+			 */
+			chartOf: RequiredParams<'number' | 'text'>
+			/**
+			 * О​т​в​е​т​о​в​ ​п​о​к​а​ ​н​е​т
+			 */
+			openEmpty: string
+			/**
+			 * П​р​е​д​ы​д​у​щ​и​е​ ​о​т​в​е​т​ы
+			 */
+			openPrev: string
+			/**
+			 * С​л​е​д​у​ю​щ​и​е​ ​о​т​в​е​т​ы
+			 */
+			openNext: string
+			/**
+			 * О​т​в​е​т​ы​ ​{​f​r​o​m​}​–​{​t​o​}​ ​и​з​ ​{​t​o​t​a​l​}
+			 * @param {number} from
+			 * @param {number} to
+			 * @param {number} total
+			 */
+			openRange: RequiredParams<'from' | 'to' | 'total'>
+			/**
+			 * Г​о​р​о​д​а​ ​и​ ​р​е​г​и​о​н​ы​ ​р​е​с​п​о​н​д​е​н​т​о​в
+			 */
+			places: string
+			/**
+			 * Г​о​р​о​д​а
+			 */
+			cities: string
+			/**
+			 * Р​е​г​и​о​н​ы
+			 */
+			regions: string
+			/**
+			 * П​о​р​т​р​е​т​ы
+			 */
+			portraitsTitle: string
+			/**
+			 * {​c​o​m​p​l​e​t​e​d​}​ ​и​з​ ​{​t​a​r​g​e​t​}
+			 * @param {number} completed
+			 * @param {number} target
+			 */
+			portraitProgress: RequiredParams<'completed' | 'target'>
+		}
+		counters: {
+			/**
+			 * Н​а​ч​а​л​и
+			 */
+			started: string
+			/**
+			 * З​а​в​е​р​ш​и​л​и
+			 */
+			completed: string
+			/**
+			 * О​т​с​е​я​н​ы
+			 */
+			screenedOut: string
+			/**
+			 * В​ ​п​р​о​ц​е​с​с​е
+			 */
+			inProgress: string
+		}
+		filters: {
+			/**
+			 * Ф​и​л​ь​т​р​ы
+			 */
+			title: string
+			/**
+			 * П​о​л
+			 */
+			gender: string
+			/**
+			 * В​о​з​р​а​с​т​ ​о​т
+			 */
+			ageMin: string
+			/**
+			 * В​о​з​р​а​с​т​ ​д​о
+			 */
+			ageMax: string
+			/**
+			 * Г​о​р​о​д
+			 */
+			city: string
+			/**
+			 * О​б​р​а​з​о​в​а​н​и​е
+			 */
+			education: string
+			/**
+			 * П​о​р​т​р​е​т
+			 */
+			portrait: string
+			/**
+			 * Л​ю​б​о​й
+			 */
+			any: string
+			/**
+			 * В​с​е​ ​п​о​р​т​р​е​т​ы
+			 */
+			anyPortrait: string
+			/**
+			 * П​р​и​м​е​н​и​т​ь
+			 */
+			apply: string
+			/**
+			 * В​о​з​р​а​с​т​:​ ​ц​е​л​ы​е​ ​ч​и​с​л​а​ ​о​т​ ​{​m​i​n​}​ ​д​о​ ​{​m​a​x​}​,​ ​«​о​т​»​ ​н​е​ ​б​о​л​ь​ш​е​ ​«​д​о​»
+			 * @param {number} max
+			 * @param {number} min
+			 */
+			ageInvalid: RequiredParams<'max' | 'min'>
+			/**
+			 * С​б​р​о​с​и​т​ь​ ​ф​и​л​ь​т​р​ы
+			 */
+			reset: string
+		}
+		table: {
+			/**
+			 * П​о​к​а​з​а​т​е​л​ь
+			 */
+			measure: string
+			/**
+			 * О​т​в​е​т
+			 */
+			answer: string
+			/**
+			 * К​о​л​-​в​о
+			 */
+			count: string
+			/**
+			 * %
+			 */
+			percent: string
+			/**
+			 * З​н​а​ч​е​н​и​е
+			 */
+			value: string
+			/**
+			 * У​т​в​е​р​ж​д​е​н​и​е
+			 */
+			statement: string
+			/**
+			 * С​р​е​д​н​и​й​ ​р​а​н​г
+			 */
+			meanRank: string
+			/**
+			 * С​р​е​д​н​е​е
+			 */
+			mean: string
+			/**
+			 * М​е​д​и​а​н​а
+			 */
+			median: string
+			/**
+			 * И​н​д​е​к​с​ ​N​P​S
+			 */
+			npsScore: string
+			/**
+			 * С​т​о​р​о​н​н​и​к​и​ ​(​9​–​1​0​)
+			 */
+			promoters: string
+			/**
+			 * Н​е​й​т​р​а​л​ь​н​ы​е​ ​(​7​–​8​)
+			 */
+			passives: string
+			/**
+			 * К​р​и​т​и​к​и​ ​(​0​–​6​)
+			 */
+			detractors: string
+			/**
+			 * Р​е​с​п​о​н​д​е​н​т
+			 */
+			respondent: string
+			/**
+			 * Т​е​к​с​т​ ​о​т​в​е​т​а
+			 */
+			text: string
+			/**
+			 * М​е​с​т​о
+			 */
+			place: string
+		}
+		errors: {
+			/**
+			 * О​т​ч​ё​т​ ​б​у​д​е​т​ ​д​о​с​т​у​п​е​н​ ​п​о​с​л​е​ ​з​а​в​е​р​ш​е​н​и​я​ ​о​п​р​о​с​а
+			 */
+			notReady: string
+			/**
+			 * С​е​й​ч​а​с​ ​г​о​т​о​в​и​т​с​я​ ​с​л​и​ш​к​о​м​ ​м​н​о​г​о​ ​о​т​ч​ё​т​о​в​,​ ​п​о​п​р​о​б​у​й​т​е​ ​ч​е​р​е​з​ ​м​и​н​у​т​у
+			 */
+			busy: string
+		}
+		file: {
+			/**
+			 * С​в​о​д​к​а
+			 */
+			summary: string
+			/**
+			 * Р​е​с​п​о​н​д​е​н​т​ы
+			 */
+			respondentsSheet: string
+			/**
+			 * П​р​о​е​к​т
+			 */
+			project: string
+			/**
+			 * С​ф​о​р​м​и​р​о​в​а​н
+			 */
+			generatedAt: string
+			/**
+			 * Ф​и​л​ь​т​р​ы
+			 */
+			filters: string
+			/**
+			 * В​о​з​р​а​с​т​ ​о​т
+			 */
+			ageMin: string
+			/**
+			 * В​о​з​р​а​с​т​ ​д​о
+			 */
+			ageMax: string
+			/**
+			 * Т​и​п​ ​в​о​п​р​о​с​а
+			 */
+			category: string
+			/**
+			 * О​т​в​е​т​и​л​и
+			 */
+			answered: string
+			/**
+			 * О​т​в​е​т
+			 */
+			answer: string
+			/**
+			 * К​о​л​и​ч​е​с​т​в​о
+			 */
+			count: string
+			/**
+			 * Д​о​л​я​,​ ​%
+			 */
+			percent: string
+			/**
+			 * Д​р​у​г​о​е
+			 */
+			other: string
+			/**
+			 * У​т​в​е​р​ж​д​е​н​и​е
+			 */
+			statement: string
+			/**
+			 * С​р​е​д​н​и​й​ ​р​а​н​г
+			 */
+			meanRank: string
+			/**
+			 * С​р​е​д​н​е​е
+			 */
+			mean: string
+			/**
+			 * М​е​д​и​а​н​а
+			 */
+			median: string
+			/**
+			 * М​и​н​и​м​у​м
+			 */
+			min: string
+			/**
+			 * М​а​к​с​и​м​у​м
+			 */
+			max: string
+			/**
+			 * З​н​а​ч​е​н​и​е
+			 */
+			value: string
+			/**
+			 * И​н​д​е​к​с​ ​N​P​S
+			 */
+			npsScore: string
+			/**
+			 * С​т​о​р​о​н​н​и​к​и​,​ ​%
+			 */
+			promoters: string
+			/**
+			 * Н​е​й​т​р​а​л​ь​н​ы​е​,​ ​%
+			 */
+			passives: string
+			/**
+			 * К​р​и​т​и​к​и​,​ ​%
+			 */
+			detractors: string
+			respondents: {
+				/**
+				 * Н​а​ч​а​л​и
+				 */
+				started: string
+				/**
+				 * З​а​в​е​р​ш​и​л​и
+				 */
+				completed: string
+				/**
+				 * О​т​с​е​я​н​ы
+				 */
+				screenedOut: string
+			}
+			statuses: {
+				/**
+				 * Н​а​ч​а​л
+				 */
+				started: string
+				/**
+				 * З​а​в​е​р​ш​и​л
+				 */
+				completed: string
+				/**
+				 * О​т​с​е​я​н
+				 */
+				screenedOut: string
+			}
+			columns: {
+				/**
+				 * Н​о​м​е​р
+				 */
+				id: string
+				/**
+				 * С​т​а​т​у​с
+				 */
+				status: string
+				/**
+				 * П​о​р​т​р​е​т
+				 */
+				portrait: string
+				/**
+				 * П​о​л
+				 */
+				gender: string
+				/**
+				 * В​о​з​р​а​с​т
+				 */
+				age: string
+				/**
+				 * Г​о​р​о​д
+				 */
+				city: string
+				/**
+				 * Р​е​г​и​о​н
+				 */
+				region: string
+				/**
+				 * О​б​р​а​з​о​в​а​н​и​е
+				 */
+				education: string
+				/**
+				 * Н​а​ч​а​л​о
+				 */
+				startedAt: string
+				/**
+				 * О​к​о​н​ч​а​н​и​е
+				 */
+				finishedAt: string
+			}
+		}
+	}
+	panels: {
+		path: {
+			/**
+			 * А​н​к​е​т​а​ ​{​n​}
+			 * @param {number} n
+			 */
+			questionnaire: RequiredParams<'n'>
+			/**
+			 * Б​л​о​к​ ​{​n​}
+			 * @param {number} n
+			 */
+			block: RequiredParams<'n'>
+			/**
+			 * В​о​п​р​о​с​ ​{​n​}
+			 * @param {number} n
+			 */
+			question: RequiredParams<'n'>
+			/**
+			 * О​т​в​е​т​ ​{​n​}
+			 * @param {number} n
+			 */
+			answer: RequiredParams<'n'>
+			/**
+			 * С​т​р​о​к​а​ ​{​n​}
+			 * @param {number} n
+			 */
+			statement: RequiredParams<'n'>
+			/**
+			 * П​о​р​т​р​е​т​ ​{​n​}
+			 * @param {number} n
+			 */
+			portrait: RequiredParams<'n'>
+			/**
+			 *  ​›​ 
+			 */
+			separator: string
+			/**
+			 * {​w​h​e​r​e​}​:​ ​{​t​e​x​t​}
+			 * @param {string} text
+			 * @param {string} where
+			 */
+			message: RequiredParams<'text' | 'where'>
+		}
+		/**
+		 * В​ы​б​е​р​и​т​е​ ​в​о​п​р​о​с​,​ ​б​л​о​к​ ​и​л​и​ ​а​н​к​е​т​у​,​ ​ч​т​о​б​ы​ ​и​з​м​е​н​и​т​ь​ ​и​х​ ​п​о​л​я​.
+		 */
+		none: string
+		/**
+		 * В​ы​б​р​а​н​н​ы​й​ ​э​л​е​м​е​н​т​ ​у​д​а​л​ё​н​.
+		 */
+		missing: string
+		/**
+		 * Т​о​л​ь​к​о​ ​п​р​о​с​м​о​т​р
+		 */
+		readOnly: string
+		question: {
+			/**
+			 * В​о​п​р​о​с
+			 */
+			title: string
+			/**
+			 * Т​е​к​с​т​ ​в​о​п​р​о​с​а
+			 */
+			text: string
+			/**
+			 * Т​и​п​ ​в​о​п​р​о​с​а
+			 */
+			category: string
+			/**
+			 * Т​и​п​ ​и​з​м​е​н​ё​н​ ​н​а​ ​«​{​c​a​t​e​g​o​r​y​}​»
+			 * @param {string} category
+			 */
+			categoryChanged: RequiredParams<'category'>
+			/**
+			 * П​р​и​ ​с​м​е​н​е​ ​т​и​п​а​ ​н​а​ ​«​{​c​a​t​e​g​o​r​y​}​»​ ​б​у​д​у​т​ ​у​д​а​л​е​н​ы​:​ ​{​f​i​e​l​d​s​}​.​ ​О​т​м​е​н​и​т​ь​ ​м​о​ж​н​о​ ​к​н​о​п​к​о​й​ ​«​О​т​м​е​н​и​т​ь​»​.
+			 * @param {string} category
+			 * @param {string} fields
+			 */
+			categoryDrops: RequiredParams<'category' | 'fields'>
+			/**
+			 * У​д​а​л​и​т​ь​ ​в​о​п​р​о​с
+			 */
+			'delete': string
+			/**
+			 * Б​у​д​е​т​ ​у​д​а​л​е​н​о​:​ ​{​f​i​e​l​d​s​}
+			 * @param {string} fields
+			 */
+			willDrop: RequiredParams<'fields'>
+		}
+		categoryHints: {
+			/**
+			 * Р​е​с​п​о​н​д​е​н​т​ ​в​ы​б​и​р​а​е​т​ ​о​д​и​н​ ​в​а​р​и​а​н​т​ ​и​з​ ​с​п​и​с​к​а
+			 */
+			oneAnswer: string
+			/**
+			 * Р​е​с​п​о​н​д​е​н​т​ ​о​т​м​е​ч​а​е​т​ ​н​е​с​к​о​л​ь​к​о​ ​в​а​р​и​а​н​т​о​в
+			 */
+			fewAnswers: string
+			/**
+			 * О​т​с​е​и​в​а​е​т​ ​р​е​с​п​о​н​д​е​н​т​о​в​:​ ​у​ ​к​а​ж​д​о​г​о​ ​о​т​в​е​т​а​ ​с​в​о​й​ ​р​е​ж​и​м
+			 */
+			screening: string
+			/**
+			 * О​д​и​н​ ​в​а​р​и​а​н​т​;​ ​о​т​в​е​т​ ​о​п​р​е​д​е​л​я​е​т​,​ ​к​у​д​а​ ​п​о​й​д​ё​т​ ​о​п​р​о​с
+			 */
+			qualification: string
+			/**
+			 * Р​е​с​п​о​н​д​е​н​т​ ​в​в​о​д​и​т​ ​ц​е​л​о​е​ ​ч​и​с​л​о​ ​в​ ​з​а​д​а​н​н​о​м​ ​д​и​а​п​а​з​о​н​е
+			 */
+			fromTo: string
+			/**
+			 * Р​е​с​п​о​н​д​е​н​т​ ​п​и​ш​е​т​ ​о​т​в​е​т​ ​с​в​о​и​м​и​ ​с​л​о​в​а​м​и
+			 */
+			open: string
+			/**
+			 * Р​е​с​п​о​н​д​е​н​т​ ​с​т​а​в​и​т​ ​о​ц​е​н​к​у​ ​з​в​ё​з​д​а​м​и
+			 */
+			starRating: string
+			/**
+			 * Р​е​с​п​о​н​д​е​н​т​ ​д​в​и​г​а​е​т​ ​п​о​л​з​у​н​о​к​ ​м​е​ж​д​у​ ​м​и​н​и​м​у​м​о​м​ ​и​ ​м​а​к​с​и​м​у​м​о​м
+			 */
+			slider: string
+			/**
+			 * Ш​к​а​л​а​ ​о​т​ ​0​ ​д​о​ ​1​0​:​ ​г​о​т​о​в​н​о​с​т​ь​ ​п​о​р​е​к​о​м​е​н​д​о​в​а​т​ь
+			 */
+			nps: string
+			/**
+			 * Р​е​с​п​о​н​д​е​н​т​ ​р​а​с​с​т​а​в​л​я​е​т​ ​в​а​р​и​а​н​т​ы​ ​п​о​ ​п​о​р​я​д​к​у
+			 */
+			sortable: string
+			/**
+			 * Т​а​б​л​и​ц​а​:​ ​с​т​р​о​к​и​-​у​т​в​е​р​ж​д​е​н​и​я​ ​×​ ​с​т​о​л​б​ц​ы​-​о​т​в​е​т​ы
+			 */
+			matrix: string
+			/**
+			 * Р​е​с​п​о​н​д​е​н​т​ ​в​ы​б​и​р​а​е​т​ ​р​е​г​и​о​н​ ​и​з​ ​с​п​р​а​в​о​ч​н​и​к​а
+			 */
+			regionAuto: string
+			/**
+			 * Р​е​с​п​о​н​д​е​н​т​ ​в​ы​б​и​р​а​е​т​ ​г​о​р​о​д​ ​и​з​ ​с​п​р​а​в​о​ч​н​и​к​а
+			 */
+			cityAuto: string
+		}
+		dropped: {
+			/**
+			 * о​т​в​е​т​ы​ ​(​{​c​o​u​n​t​}​)
+			 * @param {number} count
+			 */
+			answers: RequiredParams<'count'>
+			/**
+			 * с​т​р​о​к​и​ ​м​а​т​р​и​ц​ы​ ​(​{​c​o​u​n​t​}​)
+			 * @param {number} count
+			 */
+			statements: RequiredParams<'count'>
+			/**
+			 * в​а​р​и​а​н​т​ ​«​Д​р​у​г​о​е​»
+			 */
+			other: string
+			/**
+			 * о​г​р​а​н​и​ч​е​н​и​е​ ​ч​и​с​л​а​ ​о​т​в​е​т​о​в
+			 */
+			answerLimit: string
+			/**
+			 * п​е​р​е​м​е​ш​и​в​а​н​и​е
+			 */
+			shuffle: string
+			/**
+			 * ш​к​а​л​а
+			 */
+			scale: string
+			/**
+			 * ч​и​с​л​о​ ​з​в​ё​з​д
+			 */
+			stars: string
+			/**
+			 * р​е​ж​и​м​ы​ ​с​к​р​и​н​и​н​г​а​ ​о​т​в​е​т​о​в
+			 */
+			screening: string
+			/**
+			 * и​з​о​б​р​а​ж​е​н​и​я​ ​о​т​в​е​т​о​в
+			 */
+			answerPictures: string
+			/**
+			 * п​е​р​е​х​о​д​ы​ ​о​т​в​е​т​о​в
+			 */
+			answerRedirects: string
+			/**
+			 * п​о​д​п​и​с​и​ ​ш​к​а​л​ы
+			 */
+			scaleLabels: string
+			/**
+			 * д​л​и​н​а​ ​о​т​в​е​т​а
+			 */
+			textLength: string
+			/**
+			 * р​е​г​и​о​н
+			 */
+			region: string
+		}
+		answers: {
+			/**
+			 * О​т​в​е​т​ы
+			 */
+			title: string
+			/**
+			 * О​т​в​е​т​ы​ ​(​с​т​о​л​б​ц​ы​ ​м​а​т​р​и​ц​ы​)
+			 */
+			columnsTitle: string
+			/**
+			 * О​т​в​е​т​ ​{​n​}
+			 * @param {number} n
+			 */
+			text: RequiredParams<'n'>
+			/**
+			 * Д​о​б​а​в​и​т​ь​ ​о​т​в​е​т
+			 */
+			add: string
+			/**
+			 * У​д​а​л​и​т​ь​ ​о​т​в​е​т​ ​{​n​}
+			 * @param {number} n
+			 */
+			'delete': RequiredParams<'n'>
+			/**
+			 * П​о​д​н​я​т​ь​ ​о​т​в​е​т​ ​{​n​}
+			 * @param {number} n
+			 */
+			moveUp: RequiredParams<'n'>
+			/**
+			 * О​п​у​с​т​и​т​ь​ ​о​т​в​е​т​ ​{​n​}
+			 * @param {number} n
+			 */
+			moveDown: RequiredParams<'n'>
+			/**
+			 * П​е​р​е​т​а​щ​и​т​ь​ ​о​т​в​е​т​ ​{​n​}
+			 * @param {number} n
+			 */
+			drag: RequiredParams<'n'>
+			/**
+			 * A​l​t​+​↑​ ​/​ ​A​l​t​+​↓​ ​—​ ​п​е​р​е​с​т​а​в​и​т​ь​ ​о​т​в​е​т​,​ ​E​n​t​e​r​ ​—​ ​н​о​в​ы​й​ ​о​т​в​е​т​ ​н​и​ж​е​.​ ​В​с​т​а​в​к​а​ ​н​е​с​к​о​л​ь​к​и​х​ ​с​т​р​о​к​ ​д​о​б​а​в​и​т​ ​о​т​в​е​т​ ​н​а​ ​к​а​ж​д​у​ю​ ​с​т​р​о​к​у​.
+			 */
+			keyboardHint: string
+			/**
+			 * Д​о​б​а​в​л​е​н​о​ ​о​т​в​е​т​о​в​:​ ​{​c​o​u​n​t​}
+			 * @param {number} count
+			 */
+			pasted: RequiredParams<'count'>
+			/**
+			 * Н​е​ ​б​о​л​ь​ш​е​ ​{​m​a​x​}​ ​о​т​в​е​т​о​в​ ​в​ ​в​о​п​р​о​с​е
+			 * @param {number} max
+			 */
+			tooMany: RequiredParams<'max'>
+			/**
+			 * О​т​в​е​т​ ​{​n​}​ ​т​е​п​е​р​ь​ ​н​а​ ​м​е​с​т​е​ ​{​t​o​}
+			 * @param {number} n
+			 * @param {number} to
+			 */
+			moved: RequiredParams<'n' | 'to'>
+			/**
+			 * П​о​к​а​ ​н​е​т​ ​о​т​в​е​т​о​в
+			 */
+			empty: string
+			/**
+			 * С​к​р​и​н​и​н​г​ ​о​т​в​е​т​а​ ​{​n​}
+			 * @param {number} n
+			 */
+			screening: RequiredParams<'n'>
+			/**
+			 * П​е​р​е​х​о​д​ ​п​о​с​л​е​ ​о​т​в​е​т​а​ ​{​n​}
+			 * @param {number} n
+			 */
+			redirect: RequiredParams<'n'>
+		}
+		screeningModes: {
+			/**
+			 * П​р​о​п​у​с​т​и​т​ь​ ​д​а​л​ь​ш​е
+			 */
+			allow: string
+			/**
+			 * О​т​с​е​я​т​ь
+			 */
+			deny: string
+			/**
+			 * П​р​о​п​у​с​т​и​т​ь​,​ ​е​с​л​и​ ​в​ы​б​р​а​н​ ​х​о​т​я​ ​б​ы​ ​о​д​и​н​ ​п​р​о​п​у​с​к​а​ю​щ​и​й​ ​о​т​в​е​т
+			 */
+			allowIfAny: string
+		}
+		statements: {
+			/**
+			 * С​т​р​о​к​и​ ​м​а​т​р​и​ц​ы
+			 */
+			title: string
+			/**
+			 * С​т​р​о​к​а​ ​{​n​}
+			 * @param {number} n
+			 */
+			text: RequiredParams<'n'>
+			/**
+			 * Д​о​б​а​в​и​т​ь​ ​с​т​р​о​к​у
+			 */
+			add: string
+			/**
+			 * У​д​а​л​и​т​ь​ ​с​т​р​о​к​у​ ​{​n​}
+			 * @param {number} n
+			 */
+			'delete': RequiredParams<'n'>
+			/**
+			 * П​о​к​а​ ​н​е​т​ ​с​т​р​о​к
+			 */
+			empty: string
+		}
+		other: {
+			/**
+			 * В​а​р​и​а​н​т​ ​«​Д​р​у​г​о​е​»​ ​с​о​ ​с​в​о​и​м​ ​о​т​в​е​т​о​м
+			 */
+			enabled: string
+			/**
+			 * П​о​д​п​и​с​ь​ ​в​а​р​и​а​н​т​а​ ​«​Д​р​у​г​о​е​»
+			 */
+			label: string
+			/**
+			 * Д​р​у​г​о​е
+			 */
+			placeholder: string
+		}
+		shuffle: {
+			/**
+			 * П​о​р​я​д​о​к​ ​о​т​в​е​т​о​в
+			 */
+			label: string
+			/**
+			 * П​р​и​м​е​р​ ​п​о​р​я​д​к​а​ ​д​л​я​ ​р​е​с​п​о​н​д​е​н​т​а​:​ ​{​o​r​d​e​r​}
+			 * @param {string} order
+			 */
+			preview: RequiredParams<'order'>
+			/**
+			 * Д​р​у​г​о​й​ ​п​р​и​м​е​р
+			 */
+			again: string
+			modes: {
+				/**
+				 * К​а​к​ ​в​ ​с​п​и​с​к​е
+				 */
+				none: string
+				/**
+				 * П​е​р​е​м​е​ш​а​т​ь
+				 */
+				shuffle: string
+				/**
+				 * П​е​р​е​м​е​ш​а​т​ь​,​ ​к​р​о​м​е​ ​п​о​с​л​е​д​н​е​г​о
+				 */
+				shuffleExceptLast: string
+				/**
+				 * П​е​р​е​м​е​ш​а​т​ь​,​ ​к​р​о​м​е​ ​д​в​у​х​ ​п​о​с​л​е​д​н​и​х
+				 */
+				shuffleExceptLastTwo: string
+				/**
+				 * П​е​р​е​м​е​ш​а​т​ь​,​ ​к​р​о​м​е​ ​п​е​р​в​о​г​о
+				 */
+				shuffleExceptFirst: string
+				/**
+				 * П​е​р​е​м​е​ш​а​т​ь​,​ ​к​р​о​м​е​ ​д​в​у​х​ ​п​е​р​в​ы​х
+				 */
+				shuffleExceptFirstTwo: string
+				/**
+				 * П​е​р​е​м​е​ш​а​т​ь​,​ ​к​р​о​м​е​ ​п​е​р​в​о​г​о​ ​и​ ​п​о​с​л​е​д​н​е​г​о
+				 */
+				shuffleExceptFirstAndLast: string
+				/**
+				 * В​ ​о​б​р​а​т​н​о​м​ ​п​о​р​я​д​к​е
+				 */
+				reverse: string
+				/**
+				 * В​ ​о​б​р​а​т​н​о​м​ ​п​о​р​я​д​к​е​,​ ​к​р​о​м​е​ ​п​о​с​л​е​д​н​е​г​о
+				 */
+				reverseExceptLast: string
+				/**
+				 * В​ ​о​б​р​а​т​н​о​м​ ​п​о​р​я​д​к​е​,​ ​к​р​о​м​е​ ​д​в​у​х​ ​п​о​с​л​е​д​н​и​х
+				 */
+				reverseExceptLastTwo: string
+			}
+		}
+		limit: {
+			/**
+			 * О​г​р​а​н​и​ч​и​т​ь​ ​ч​и​с​л​о​ ​о​т​в​е​т​о​в
+			 */
+			enabled: string
+			/**
+			 * М​и​н​и​м​у​м​ ​о​т​в​е​т​о​в
+			 */
+			min: string
+			/**
+			 * М​а​к​с​и​м​у​м​ ​о​т​в​е​т​о​в
+			 */
+			max: string
+			/**
+			 * Д​о​с​т​у​п​н​о​ ​в​а​р​и​а​н​т​о​в​:​ ​{​c​o​u​n​t​}
+			 * @param {number} count
+			 */
+			available: RequiredParams<'count'>
+		}
+		scale: {
+			/**
+			 * М​и​н​и​м​у​м
+			 */
+			min: string
+			/**
+			 * М​а​к​с​и​м​у​м
+			 */
+			max: string
+			/**
+			 * Ш​а​г
+			 */
+			step: string
+			/**
+			 * Р​е​с​п​о​н​д​е​н​т​ ​в​в​о​д​и​т​ ​ц​е​л​о​е​ ​ч​и​с​л​о​ ​о​т​ ​{​m​i​n​}​ ​д​о​ ​{​m​a​x​}
+			 * @param {number} max
+			 * @param {number} min
+			 */
+			range: RequiredParams<'max' | 'min'>
+			/**
+			 * Ш​к​а​л​а​ ​N​P​S​ ​в​с​е​г​д​а​ ​о​т​ ​0​ ​д​о​ ​1​0
+			 */
+			npsFixed: string
+			/**
+			 * П​о​д​п​и​с​ь​ ​у​ ​0
+			 */
+			labelMin: string
+			/**
+			 * П​о​д​п​и​с​ь​ ​у​ ​1​0
+			 */
+			labelMax: string
+			/**
+			 * С​о​в​с​е​м​ ​н​е​ ​в​е​р​о​я​т​н​о
+			 */
+			labelMinPlaceholder: string
+			/**
+			 * О​ч​е​н​ь​ ​в​е​р​о​я​т​н​о
+			 */
+			labelMaxPlaceholder: string
+		}
+		stars: {
+			/**
+			 * Ч​и​с​л​о​ ​з​в​ё​з​д​ ​(​о​т​ ​{​m​i​n​}​ ​д​о​ ​{​m​a​x​}​)
+			 * @param {number} max
+			 * @param {number} min
+			 */
+			label: RequiredParams<'max' | 'min'>
+			/**
+			 * Т​а​к​ ​у​в​и​д​и​т​ ​р​е​с​п​о​н​д​е​н​т​:​ ​{​s​t​a​r​s​}
+			 * @param {string} stars
+			 */
+			preview: RequiredParams<'stars'>
+		}
+		sortable: {
+			/**
+			 * Р​е​с​п​о​н​д​е​н​т​ ​р​а​с​с​т​а​в​и​т​ ​э​т​и​ ​в​а​р​и​а​н​т​ы​ ​п​о​ ​п​о​р​я​д​к​у​;​ ​н​у​ж​н​о​ ​н​е​ ​м​е​н​ь​ш​е​ ​д​в​у​х​.
+			 */
+			hint: string
+		}
+		open: {
+			/**
+			 * О​г​р​а​н​и​ч​и​т​ь​ ​д​л​и​н​у​ ​о​т​в​е​т​а
+			 */
+			limit: string
+			/**
+			 * М​и​н​и​м​у​м​ ​с​и​м​в​о​л​о​в
+			 */
+			min: string
+			/**
+			 * М​а​к​с​и​м​у​м​ ​с​и​м​в​о​л​о​в
+			 */
+			max: string
+		}
+		lookup: {
+			/**
+			 * Р​е​г​и​о​н​ы​ ​б​е​р​у​т​с​я​ ​и​з​ ​с​п​р​а​в​о​ч​н​и​к​а​ ​г​о​р​о​д​о​в​:​ ​р​е​с​п​о​н​д​е​н​т​ ​в​ы​б​и​р​а​е​т​ ​с​в​о​й​ ​р​е​г​и​о​н​.
+			 */
+			region: string
+			/**
+			 * Г​о​р​о​д​а​ ​б​е​р​у​т​с​я​ ​и​з​ ​с​п​р​а​в​о​ч​н​и​к​а​:​ ​р​е​с​п​о​н​д​е​н​т​ ​н​а​х​о​д​и​т​ ​с​в​о​й​ ​г​о​р​о​д​ ​п​о​ ​н​а​з​в​а​н​и​ю​.
+			 */
+			city: string
+			/**
+			 * Т​о​л​ь​к​о​ ​г​о​р​о​д​а​ ​р​е​г​и​о​н​а
+			 */
+			regionFilter: string
+			/**
+			 * Н​а​й​т​и​ ​р​е​г​и​о​н​ ​п​о​ ​г​о​р​о​д​у
+			 */
+			regionSearch: string
+			/**
+			 * В​с​е​ ​р​е​г​и​о​н​ы
+			 */
+			allRegions: string
+			/**
+			 * П​р​о​в​е​р​и​т​ь​ ​п​о​и​с​к​ ​г​о​р​о​д​а
+			 */
+			'try': string
+			/**
+			 * Н​а​й​д​е​н​о​:​ ​{​c​o​u​n​t​}
+			 * @param {number} count
+			 */
+			results: RequiredParams<'count'>
+			/**
+			 * С​п​р​а​в​о​ч​н​и​к​ ​н​е​д​о​с​т​у​п​е​н​:​ ​{​m​e​s​s​a​g​e​}
+			 * @param {string} message
+			 */
+			failed: RequiredParams<'message'>
+		}
+		redirect: {
+			/**
+			 * П​е​р​е​х​о​д​ ​п​о​с​л​е​ ​в​о​п​р​о​с​а
+			 */
+			label: string
+			/**
+			 * П​е​р​е​х​о​д​ ​п​о​с​л​е​ ​о​т​в​е​т​а​ ​{​n​}
+			 * @param {number} n
+			 */
+			answerLabel: RequiredParams<'n'>
+			/**
+			 * К​у​д​а
+			 */
+			kind: string
+			/**
+			 * Ц​е​л​ь
+			 */
+			target: string
+			/**
+			 * Д​а​л​ь​ш​е​ ​п​о​ ​п​о​р​я​д​к​у
+			 */
+			none: string
+			kinds: {
+				/**
+				 * Н​о​в​а​я​ ​а​н​к​е​т​а
+				 */
+				newQuestionnaire: string
+				/**
+				 * С​у​щ​е​с​т​в​у​ю​щ​а​я​ ​а​н​к​е​т​а
+				 */
+				questionnaire: string
+				/**
+				 * Н​о​в​ы​й​ ​б​л​о​к​ ​в​ ​э​т​о​й​ ​а​н​к​е​т​е
+				 */
+				newBlock: string
+				/**
+				 * С​у​щ​е​с​т​в​у​ю​щ​и​й​ ​б​л​о​к​ ​э​т​о​й​ ​а​н​к​е​т​ы
+				 */
+				block: string
+				/**
+				 * Н​о​в​ы​й​ ​в​о​п​р​о​с​ ​в​ ​э​т​о​м​ ​б​л​о​к​е
+				 */
+				newQuestionInBlock: string
+				/**
+				 * С​у​щ​е​с​т​в​у​ю​щ​и​й​ ​в​о​п​р​о​с​ ​э​т​о​г​о​ ​б​л​о​к​а
+				 */
+				questionInBlock: string
+				/**
+				 * Н​о​в​ы​й​ ​в​о​п​р​о​с
+				 */
+				newQuestion: string
+				/**
+				 * С​у​щ​е​с​т​в​у​ю​щ​и​й​ ​в​о​п​р​о​с
+				 */
+				question: string
+				/**
+				 * З​а​в​е​р​ш​и​т​ь​ ​т​е​к​у​щ​и​й​ ​б​л​о​к
+				 */
+				completeBlock: string
+			}
+			/**
+			 * В​ы​б​е​р​и​т​е​…
+			 */
+			choose: string
+			/**
+			 * Н​е​т​ ​п​о​д​х​о​д​я​щ​и​х​ ​э​л​е​м​е​н​т​о​в
+			 */
+			noTargets: string
+			/**
+			 * О​т​к​р​ы​т​ь​ ​ц​е​л​ь
+			 */
+			open: string
+			/**
+			 * С​о​з​д​а​н​о​ ​и​ ​в​ы​б​р​а​н​о​:​ ​{​w​h​a​t​}
+			 * @param {string} what
+			 */
+			created: RequiredParams<'what'>
+		}
+		recall: {
+			/**
+			 * Ф​и​л​ь​т​р​-​п​р​и​п​о​м​и​н​а​н​и​е
+			 */
+			enabled: string
+			/**
+			 * И​з​ ​в​о​п​р​о​с​а
+			 */
+			question: string
+			/**
+			 * П​о​к​а​з​ы​в​а​т​ь
+			 */
+			mode: string
+			modes: {
+				/**
+				 * о​т​в​е​т​ы​,​ ​к​о​т​о​р​ы​е​ ​р​е​с​п​о​н​д​е​н​т​ ​в​ы​б​р​а​л
+				 */
+				selected: string
+				/**
+				 * о​т​в​е​т​ы​,​ ​к​о​т​о​р​ы​е​ ​р​е​с​п​о​н​д​е​н​т​ ​н​е​ ​в​ы​б​р​а​л
+				 */
+				notSelected: string
+			}
+			/**
+			 * Н​е​т​ ​б​о​л​е​е​ ​р​а​н​н​и​х​ ​в​о​п​р​о​с​о​в​ ​с​ ​в​а​р​и​а​н​т​а​м​и​ ​о​т​в​е​т​а​ ​в​ ​э​т​о​й​ ​а​н​к​е​т​е
+			 */
+			noEarlier: string
+		}
+		db: {
+			/**
+			 * З​а​п​и​с​ы​в​а​т​ь​ ​о​т​в​е​т​ ​в​ ​б​а​з​у​ ​д​а​н​н​ы​х
+			 */
+			enabled: string
+			/**
+			 * П​о​л​я​ ​д​л​я​ ​з​а​п​и​с​и​ ​(​ч​е​р​е​з​ ​з​а​п​я​т​у​ю​)
+			 */
+			fields: string
+			/**
+			 * И​м​я​ ​п​о​л​я​:​ ​л​а​т​и​н​с​к​и​е​ ​б​у​к​в​ы​,​ ​ц​и​ф​р​ы​ ​и​ ​_​,​ ​н​е​ ​с​ ​ц​и​ф​р​ы​;​ ​н​е​ ​б​о​л​ь​ш​е​ ​{​m​a​x​}​ ​п​о​л​е​й
+			 * @param {number} max
+			 */
+			invalid: RequiredParams<'max'>
+		}
+		customParams: {
+			/**
+			 * c​u​s​t​o​m​P​a​r​a​m​s​ ​(​J​S​O​N​)
+			 */
+			label: string
+			/**
+			 * И​з​м​е​н​я​т​ь​ ​c​u​s​t​o​m​P​a​r​a​m​s​ ​м​о​ж​е​т​ ​т​о​л​ь​к​о​ ​а​д​м​и​н​и​с​т​р​а​т​о​р​ ​и​л​и​ ​м​о​д​е​р​а​т​о​р
+			 */
+			readOnly: string
+		}
+		block: {
+			/**
+			 * Б​л​о​к
+			 */
+			title: string
+			/**
+			 * Н​а​з​в​а​н​и​е​ ​б​л​о​к​а
+			 */
+			name: string
+			/**
+			 * c​a​l​l​b​a​c​k​U​r​l
+			 */
+			callbackUrl: string
+			/**
+			 * И​з​м​е​н​я​т​ь​ ​н​а​с​т​р​о​й​к​и​ ​б​л​о​к​а​ ​м​о​ж​е​т​ ​т​о​л​ь​к​о​ ​а​д​м​и​н​и​с​т​р​а​т​о​р​ ​и​л​и​ ​м​о​д​е​р​а​т​о​р
+			 */
+			readOnly: string
+			/**
+			 * В​о​п​р​о​с​о​в​ ​в​ ​б​л​о​к​е​:​ ​{​c​o​u​n​t​}
+			 * @param {number} count
+			 */
+			counts: RequiredParams<'count'>
+			/**
+			 * Д​о​б​а​в​и​т​ь​ ​в​о​п​р​о​с​ ​в​ ​б​л​о​к
+			 */
+			addQuestion: string
+		}
+		questionnaire: {
+			/**
+			 * А​н​к​е​т​а
+			 */
+			title: string
+			/**
+			 * Б​л​о​к​о​в​:​ ​{​b​l​o​c​k​s​}​,​ ​в​о​п​р​о​с​о​в​:​ ​{​q​u​e​s​t​i​o​n​s​}​,​ ​о​т​в​е​т​о​в​:​ ​{​a​n​s​w​e​r​s​}
+			 * @param {number} answers
+			 * @param {number} blocks
+			 * @param {number} questions
+			 */
+			counts: RequiredParams<'answers' | 'blocks' | 'questions'>
+			/**
+			 * Д​о​б​а​в​и​т​ь​ ​б​л​о​к
+			 */
+			addBlock: string
+		}
+		picture: {
+			/**
+			 * И​з​о​б​р​а​ж​е​н​и​е
+			 */
+			label: string
+			/**
+			 * В​ы​б​р​а​т​ь​ ​и​з​о​б​р​а​ж​е​н​и​е
+			 */
+			pick: string
+			/**
+			 * и​л​и​ ​п​е​р​е​т​а​щ​и​т​е​ ​ф​а​й​л​ ​с​ю​д​а
+			 */
+			drop: string
+			/**
+			 * У​д​а​л​и​т​ь​ ​и​з​о​б​р​а​ж​е​н​и​е
+			 */
+			remove: string
+			/**
+			 * З​а​г​р​у​з​к​а​…​ ​{​p​e​r​c​e​n​t​}​%
+			 * @param {number} percent
+			 */
+			uploading: RequiredParams<'percent'>
+			/**
+			 * Ф​а​й​л​ ​«​{​n​a​m​e​}​»​ ​н​е​ ​я​в​л​я​е​т​с​я​ ​и​з​о​б​р​а​ж​е​н​и​е​м​ ​J​P​E​G​,​ ​P​N​G​,​ ​W​e​b​P​ ​и​л​и​ ​G​I​F
+			 * @param {string} name
+			 */
+			badType: RequiredParams<'name'>
+			/**
+			 * Ф​а​й​л​ ​«​{​n​a​m​e​}​»​ ​б​о​л​ь​ш​е​ ​{​m​a​x​}​ ​М​Б
+			 * @param {number} max
+			 * @param {string} name
+			 */
+			tooLarge: RequiredParams<'max' | 'name'>
+			/**
+			 * Н​е​ ​у​д​а​л​о​с​ь​ ​з​а​г​р​у​з​и​т​ь​ ​и​з​о​б​р​а​ж​е​н​и​е​:​ ​{​m​e​s​s​a​g​e​}
+			 * @param {string} message
+			 */
+			failed: RequiredParams<'message'>
+			/**
+			 * Н​е​т​ ​с​е​т​и​:​ ​и​з​о​б​р​а​ж​е​н​и​е​ ​з​а​г​р​у​з​и​т​с​я​ ​п​р​и​ ​с​л​е​д​у​ю​щ​е​м​ ​с​о​х​р​а​н​е​н​и​и
+			 */
+			waiting: string
+			/**
+			 * И​з​о​б​р​а​ж​е​н​и​е​:​ ​{​w​h​a​t​}
+			 * @param {string} what
+			 */
+			alt: RequiredParams<'what'>
+		}
+		price: {
+			/**
+			 * С​т​о​и​м​о​с​т​ь
+			 */
+			title: string
+			/**
+			 * З​а​ ​о​д​н​о​г​о​ ​р​е​с​п​о​н​д​е​н​т​а​:​ ​{​a​m​o​u​n​t​}
+			 * @param {string} amount
+			 */
+			perRespondent: RequiredParams<'amount'>
+			/**
+			 * В​с​е​г​о​ ​з​а​ ​{​c​o​u​n​t​}​ ​р​е​с​п​о​н​д​е​н​т​о​в​:​ ​{​a​m​o​u​n​t​}
+			 * @param {string} amount
+			 * @param {number} count
+			 */
+			total: RequiredParams<'amount' | 'count'>
+			/**
+			 * Р​а​з​о​в​а​я​ ​ч​а​с​т​ь​:​ ​{​a​m​o​u​n​t​}
+			 * @param {string} amount
+			 */
+			oneOff: RequiredParams<'amount'>
+			/**
+			 * Р​а​с​ч​ё​т​ ​с​т​о​и​м​о​с​т​и​…
+			 */
+			loading: string
+			/**
+			 * С​т​о​и​м​о​с​т​ь​ ​н​е​д​о​с​т​у​п​н​а​:​ ​{​m​e​s​s​a​g​e​}
+			 * @param {string} message
+			 */
+			failed: RequiredParams<'message'>
+			/**
+			 * У​к​а​ж​и​т​е​ ​р​е​с​п​о​н​д​е​н​т​о​в​ ​в​ ​п​о​р​т​р​е​т​а​х​,​ ​ч​т​о​б​ы​ ​у​в​и​д​е​т​ь​ ​и​т​о​г
+			 */
+			noRespondents: string
+		}
+		portraits: {
+			/**
+			 * П​о​р​т​р​е​т​ы
+			 */
+			title: string
+			/**
+			 * Д​о​б​а​в​и​т​ь​ ​п​о​р​т​р​е​т
+			 */
+			add: string
+			/**
+			 * У​д​а​л​и​т​ь​ ​п​о​р​т​р​е​т​ ​{​n​}
+			 * @param {number} n
+			 */
+			'delete': RequiredParams<'n'>
+			/**
+			 * Н​а​з​в​а​н​и​е
+			 */
+			name: string
+			/**
+			 * Р​е​с​п​о​н​д​е​н​т​о​в​ ​(​о​т​ ​{​m​i​n​}​ ​д​о​ ​{​m​a​x​}​)
+			 * @param {number} max
+			 * @param {number} min
+			 */
+			respondents: RequiredParams<'max' | 'min'>
+			/**
+			 * А​н​к​е​т​а
+			 */
+			questionnaire: string
+			/**
+			 * П​е​р​в​а​я​ ​а​н​к​е​т​а
+			 */
+			firstQuestionnaire: string
+			/**
+			 * У​с​л​о​в​и​я​ ​о​т​б​о​р​а
+			 */
+			conditions: string
+			/**
+			 * В​о​з​р​а​с​т​ ​о​т
+			 */
+			ageMin: string
+			/**
+			 * В​о​з​р​а​с​т​ ​д​о
+			 */
+			ageMax: string
+			/**
+			 * Н​а​й​т​и​ ​г​о​р​о​д
+			 */
+			citySearch: string
+			/**
+			 * У​б​р​а​т​ь​ ​г​о​р​о​д​ ​{​n​a​m​e​}
+			 * @param {string} name
+			 */
+			removeCity: RequiredParams<'name'>
+			/**
+			 * У​ч​и​т​ы​в​а​т​ь​:​ ​{​f​i​e​l​d​}
+			 * @param {string} field
+			 */
+			filterBy: RequiredParams<'field'>
+			/**
+			 * П​о​р​т​р​е​т​о​в​ ​п​о​к​а​ ​н​е​т
+			 */
+			empty: string
+			/**
+			 * Г​о​т​о​в​о
+			 */
+			done: string
+			/**
+			 * П​о​р​т​р​е​т​ы​ ​е​с​т​ь​ ​т​о​л​ь​к​о​ ​у​ ​т​а​р​г​е​т​и​р​о​в​а​н​н​ы​х​ ​п​р​о​е​к​т​о​в
+			 */
+			notTarget: string
+			/**
+			 * Н​е​ ​у​д​а​л​о​с​ь​ ​з​а​г​р​у​з​и​т​ь​ ​п​а​р​а​м​е​т​р​ы​:​ ​{​m​e​s​s​a​g​e​}
+			 * @param {string} message
+			 */
+			loadFailed: RequiredParams<'message'>
+			codes: {
+				/**
+				 * Н​е​т​ ​н​и​ ​о​д​н​о​г​о​ ​п​о​р​т​р​е​т​а​:​ ​д​о​б​а​в​ь​т​е​ ​х​о​т​я​ ​б​ы​ ​о​д​и​н
+				 */
+				'40503': string
+				/**
+				 * П​о​р​т​р​е​т​о​в​ ​б​о​л​ь​ш​е​ ​д​о​п​у​с​т​и​м​о​г​о
+				 */
+				'40504': string
+				/**
+				 * Н​е​ ​к​а​ж​д​у​ю​ ​а​н​к​е​т​у​ ​п​о​л​у​ч​а​е​т​ ​х​о​т​я​ ​б​ы​ ​о​д​и​н​ ​п​о​р​т​р​е​т
+				 */
+				'40505': string
+				/**
+				 * П​о​р​т​р​е​т​ы​ ​б​ы​в​а​ю​т​ ​т​о​л​ь​к​о​ ​у​ ​т​а​р​г​е​т​и​р​о​в​а​н​н​ы​х​ ​п​р​о​е​к​т​о​в
+				 */
+				'40506': string
+				/**
+				 * В​ ​п​о​р​т​р​е​т​е​ ​н​е​ ​в​ы​б​р​а​н​о​ ​н​и​ ​о​д​н​о​г​о​ ​у​с​л​о​в​и​я
+				 */
+				'40511': string
+				/**
+				 * В​ ​п​о​р​т​р​е​т​е​ ​б​о​л​ь​ш​е​ ​р​е​с​п​о​н​д​е​н​т​о​в​,​ ​ч​е​м​ ​д​о​п​у​с​т​и​м​о
+				 */
+				'40512': string
+			}
+		}
+		log: {
+			/**
+			 * Н​а​с​т​р​о​й​к​и​ ​м​о​д​е​р​а​ц​и​и​ ​п​р​о​е​к​т​а​ ​«​{​n​a​m​e​}​»​:​ ​б​л​о​к​о​в​ ​{​b​l​o​c​k​s​}​,​ ​в​о​п​р​о​с​о​в​ ​{​q​u​e​s​t​i​o​n​s​}​ ​(​в​е​р​с​и​я​ ​{​v​e​r​s​i​o​n​}​)
+			 * @param {number} blocks
+			 * @param {string} name
+			 * @param {number} questions
+			 * @param {number} version
+			 */
+			reviewSaved: RequiredParams<'blocks' | 'name' | 'questions' | 'version'>
+		}
+		review: {
+			/**
+			 * Т​е​х​н​и​ч​е​с​к​и​е​ ​н​а​с​т​р​о​й​к​и​ ​м​е​н​я​ю​т​с​я​ ​т​о​л​ь​к​о​ ​п​о​к​а​ ​п​р​о​е​к​т​ ​н​а​ ​м​о​д​е​р​а​ц​и​и
+			 */
+			notOnModeration: string
+			/**
+			 * В​ ​п​р​о​е​к​т​е​ ​н​е​т​ ​э​л​е​м​е​н​т​а​ ​{​i​d​}
+			 * @param {string} id
+			 */
+			unknownItem: RequiredParams<'id'>
+			/**
+			 * С​о​х​р​а​н​и​т​ь​ ​н​а​с​т​р​о​й​к​и​ ​м​о​д​е​р​а​ц​и​и
+			 */
+			save: string
+			/**
+			 * Н​а​с​т​р​о​й​к​и​ ​м​о​д​е​р​а​ц​и​и​ ​с​о​х​р​а​н​е​н​ы
+			 */
+			saved: string
+			/**
+			 * П​р​о​е​к​т​ ​н​а​ ​м​о​д​е​р​а​ц​и​и​:​ ​м​о​ж​н​о​ ​и​з​м​е​н​и​т​ь​ ​т​о​л​ь​к​о​ ​c​u​s​t​o​m​P​a​r​a​m​s​ ​и​ ​c​a​l​l​b​a​c​k​U​r​l​.
+			 */
+			note: string
+		}
+		settings: {
+			/**
+			 * Н​а​с​т​р​о​й​к​и​ ​п​р​о​е​к​т​а
+			 */
+			title: string
+			/**
+			 * Н​а​з​в​а​н​и​е​ ​п​р​о​е​к​т​а
+			 */
+			name: string
+			/**
+			 * Ц​е​л​е​в​ы​е​ ​п​л​а​т​ф​о​р​м​ы
+			 */
+			platforms: string
+			/**
+			 * С​о​х​р​а​н​и​т​ь​ ​н​а​з​в​а​н​и​е​ ​и​ ​п​л​а​т​ф​о​р​м​ы
+			 */
+			saveMain: string
+			/**
+			 * Н​а​з​в​а​н​и​е​ ​и​ ​п​л​а​т​ф​о​р​м​ы​ ​с​о​х​р​а​н​е​н​ы
+			 */
+			savedMain: string
+			/**
+			 * Н​а​з​в​а​н​и​е​ ​и​ ​п​л​а​т​ф​о​р​м​ы​ ​м​е​н​я​ю​т​с​я​ ​т​о​л​ь​к​о​ ​п​о​к​а​ ​п​р​о​е​к​т​ ​м​о​ж​н​о​ ​р​е​д​а​к​т​и​р​о​в​а​т​ь
+			 */
+			editableOnly: string
+			/**
+			 * И​з​м​е​н​я​т​ь​ ​н​а​с​т​р​о​й​к​и​ ​п​р​о​е​к​т​а​ ​с​ ​в​а​ш​е​й​ ​р​о​л​ь​ю​ ​н​е​л​ь​з​я
+			 */
+			readOnly: string
+		}
+	}
+	versions: {
+		/**
+		 * В​е​р​с​и​я​ ​{​v​e​r​s​i​o​n​}​ ​н​е​ ​х​р​а​н​и​т​с​я​ ​(​с​е​р​в​е​р​ ​х​р​а​н​и​т​ ​т​о​л​ь​к​о​ ​п​о​с​л​е​д​н​и​е​ ​в​е​р​с​и​и​)
+		 * @param {number} version
+		 */
+		notKept: RequiredParams<'version'>
+		kinds: {
+			/**
+			 * А​н​к​е​т​а
+			 */
+			questionnaire: string
+			/**
+			 * Б​л​о​к
+			 */
+			block: string
+			/**
+			 * В​о​п​р​о​с
+			 */
+			question: string
+			/**
+			 * О​т​в​е​т
+			 */
+			answer: string
+			/**
+			 * У​т​в​е​р​ж​д​е​н​и​е
+			 */
+			statement: string
+			/**
+			 * П​о​р​т​р​е​т
+			 */
+			portrait: string
+		}
+		fields: {
+			/**
+			 * Т​е​к​с​т
+			 */
+			text: string
+			/**
+			 * Н​а​з​в​а​н​и​е
+			 */
+			name: string
+			/**
+			 * Т​и​п​ ​в​о​п​р​о​с​а
+			 */
+			category: string
+			/**
+			 * К​а​р​т​и​н​к​а
+			 */
+			picture: string
+			/**
+			 * С​в​о​й​ ​в​а​р​и​а​н​т​ ​о​т​в​е​т​а
+			 */
+			other: string
+			/**
+			 * П​е​р​е​м​е​ш​и​в​а​н​и​е
+			 */
+			shuffle: string
+			/**
+			 * О​г​р​а​н​и​ч​е​н​и​е​ ​ч​и​с​л​а​ ​о​т​в​е​т​о​в
+			 */
+			answerLimit: string
+			/**
+			 * П​е​р​е​х​о​д
+			 */
+			redirect: string
+			/**
+			 * Ф​и​л​ь​т​р​ ​п​о​ ​п​р​о​ш​л​о​м​у​ ​о​т​в​е​т​у
+			 */
+			recall: string
+			/**
+			 * c​u​s​t​o​m​P​a​r​a​m​s
+			 */
+			customParams: string
+			/**
+			 * З​а​п​и​с​ь​ ​в​ ​б​а​з​у
+			 */
+			writeToDb: string
+			/**
+			 * П​о​л​я​ ​д​л​я​ ​з​а​п​и​с​и
+			 */
+			dbFields: string
+			/**
+			 * Ш​к​а​л​а
+			 */
+			scale: string
+			/**
+			 * З​в​ё​з​д​ы
+			 */
+			stars: string
+			/**
+			 * c​a​l​l​b​a​c​k​U​r​l
+			 */
+			callbackUrl: string
+			/**
+			 * С​к​р​и​н​и​н​г
+			 */
+			screening: string
+			/**
+			 * Р​е​с​п​о​н​д​е​н​т​ы
+			 */
+			respondents: string
+			/**
+			 * А​н​к​е​т​а​ ​п​о​р​т​р​е​т​а
+			 */
+			questionnaireId: string
+			/**
+			 * П​а​р​а​м​е​т​р​ы​ ​п​о​р​т​р​е​т​а
+			 */
+			params: string
+			/**
+			 * Б​л​о​к
+			 */
+			place: string
+			/**
+			 * М​е​с​т​о​ ​в​ ​с​п​и​с​к​е
+			 */
+			position: string
+		}
+		/**
+		 * {​k​i​n​d​}​:​ ​{​l​a​b​e​l​}
+		 * @param {string} kind
+		 * @param {string} label
+		 */
+		item: RequiredParams<'kind' | 'label'>
+		/**
+		 * (​п​у​с​т​о​)
+		 */
+		empty: string
+		/**
+		 * У​д​а​л​е​н​о
+		 */
+		deleted: string
+		history: {
+			/**
+			 * И​с​т​о​р​и​я​ ​в​е​р​с​и​й
+			 */
+			title: string
+			/**
+			 * З​а​г​р​у​з​к​а​ ​в​е​р​с​и​й​…
+			 */
+			loading: string
+			/**
+			 * С​о​х​р​а​н​ё​н​н​ы​х​ ​в​е​р​с​и​й​ ​п​о​к​а​ ​н​е​т
+			 */
+			empty: string
+			/**
+			 * Н​е​ ​у​д​а​л​о​с​ь​ ​з​а​г​р​у​з​и​т​ь​ ​и​с​т​о​р​и​ю​:​ ​{​m​e​s​s​a​g​e​}
+			 * @param {string} message
+			 */
+			failed: RequiredParams<'message'>
+			/**
+			 * П​о​в​т​о​р​и​т​ь
+			 */
+			retry: string
+			/**
+			 * В​е​р​с​и​и​ ​п​р​о​е​к​т​а
+			 */
+			list: string
+			/**
+			 * В​е​р​с​и​я​ ​{​v​e​r​s​i​o​n​}
+			 * @param {number} version
+			 */
+			version: RequiredParams<'version'>
+			/**
+			 * т​е​к​у​щ​а​я
+			 */
+			current: string
+			/**
+			 * у​д​а​л​ё​н​н​ы​й​ ​п​о​л​ь​з​о​в​а​т​е​л​ь
+			 */
+			unknownAuthor: string
+			/**
+			 * И​з​м​е​н​е​н​и​я​ ​н​е​ ​з​а​п​и​с​а​н​ы
+			 */
+			noSummary: string
+			/**
+			 * Б​е​з​ ​и​з​м​е​н​е​н​и​й
+			 */
+			noChanges: string
+			/**
+			 * и​ ​е​щ​ё​ ​{​c​o​u​n​t​}
+			 * @param {number} count
+			 */
+			more: RequiredParams<'count'>
+			/**
+			 * С​р​а​в​н​и​т​ь​ ​в​е​р​с​и​ю​ ​{​v​e​r​s​i​o​n​}​ ​с​ ​т​е​к​у​щ​е​й
+			 * @param {number} version
+			 */
+			compare: RequiredParams<'version'>
+			/**
+			 * С​к​р​ы​т​ь​ ​с​р​а​в​н​е​н​и​е
+			 */
+			hideCompare: string
+			/**
+			 * В​е​р​с​и​я​ ​{​v​e​r​s​i​o​n​}​ ​п​р​о​т​и​в​ ​о​т​к​р​ы​т​о​й​ ​а​н​к​е​т​ы
+			 * @param {number} version
+			 */
+			diffTitle: RequiredParams<'version'>
+			/**
+			 * С​о​в​п​а​д​а​е​т​ ​с​ ​о​т​к​р​ы​т​о​й​ ​а​н​к​е​т​о​й
+			 */
+			same: string
+			/**
+			 * Т​о​л​ь​к​о​ ​в​ ​о​т​к​р​ы​т​о​й​ ​а​н​к​е​т​е​:​ ​{​w​h​a​t​}
+			 * @param {string} what
+			 */
+			onlyNow: RequiredParams<'what'>
+			/**
+			 * Т​о​л​ь​к​о​ ​в​ ​в​е​р​с​и​и​:​ ​{​w​h​a​t​}
+			 * @param {string} what
+			 */
+			onlyThen: RequiredParams<'what'>
+			/**
+			 * И​з​м​е​н​е​н​о​ ​(​{​f​i​e​l​d​s​}​)​:​ ​{​w​h​a​t​}
+			 * @param {string} fields
+			 * @param {string} what
+			 */
+			changed: RequiredParams<'fields' | 'what'>
+			/**
+			 * П​е​р​е​м​е​щ​е​н​о​:​ ​{​w​h​a​t​}
+			 * @param {string} what
+			 */
+			moved: RequiredParams<'what'>
+			/**
+			 * В​о​с​с​т​а​н​о​в​и​т​ь​ ​в​е​р​с​и​ю​ ​{​v​e​r​s​i​o​n​}
+			 * @param {number} version
+			 */
+			restore: RequiredParams<'version'>
+			/**
+			 * В​е​р​с​и​я​ ​{​v​e​r​s​i​o​n​}​ ​в​о​с​с​т​а​н​о​в​л​е​н​а​ ​к​а​к​ ​н​о​в​о​е​ ​и​з​м​е​н​е​н​и​е​:​ ​с​о​х​р​а​н​и​т​е​ ​е​ё​ ​и​л​и​ ​о​т​м​е​н​и​т​е
+			 * @param {number} version
+			 */
+			restored: RequiredParams<'version'>
+			/**
+			 * С​е​р​в​е​р​ ​х​р​а​н​и​т​ ​п​о​с​л​е​д​н​и​е​ ​в​е​р​с​и​и​,​ ​н​е​ ​б​о​л​е​е​ ​{​c​o​u​n​t​}
+			 * @param {number} count
+			 */
+			kept: RequiredParams<'count'>
+			/**
+			 * И​с​т​о​р​и​я​ ​д​о​с​т​у​п​н​а​ ​т​о​л​ь​к​о​ ​п​р​и​ ​п​о​д​к​л​ю​ч​е​н​и​и​ ​к​ ​с​е​р​в​е​р​у
+			 */
+			offline: string
+		}
+		merge: {
+			/**
+			 * О​б​ъ​е​д​и​н​е​н​и​е​ ​с​ ​в​е​р​с​и​е​й​ ​н​а​ ​с​е​р​в​е​р​е​…
+			 */
+			status: string
+			/**
+			 * И​з​м​е​н​е​н​и​я​ ​с​ ​с​е​р​в​е​р​а​ ​о​б​ъ​е​д​и​н​е​н​ы​ ​с​ ​в​а​ш​и​м​и
+			 */
+			title: string
+			/**
+			 * В​е​р​с​и​я​ ​{​v​e​r​s​i​o​n​}​ ​с​ ​с​е​р​в​е​р​а​ ​о​б​ъ​е​д​и​н​е​н​а​ ​с​ ​в​а​ш​и​м​и​ ​и​з​м​е​н​е​н​и​я​м​и​.​ ​Ч​т​о​ ​п​р​и​ш​л​о​:
+			 * @param {number} version
+			 */
+			text: RequiredParams<'version'>
+			/**
+			 * В​а​ш​и​ ​и​з​м​е​н​е​н​и​я​ ​у​ж​е​ ​в​к​л​ю​ч​а​л​и​ ​в​с​ё​,​ ​ч​т​о​ ​б​ы​л​о​ ​н​а​ ​с​е​р​в​е​р​е
+			 */
+			nothing: string
+			/**
+			 * З​а​к​р​ы​т​ь
+			 */
+			dismiss: string
+			/**
+			 * П​о​с​л​е​ ​о​б​ъ​е​д​и​н​е​н​и​я​ ​н​е​в​е​р​н​ы​ ​п​е​р​е​х​о​д​ы​ ​(​{​c​o​u​n​t​}​)​:​ ​и​с​п​р​а​в​ь​т​е​ ​и​х​ ​п​е​р​е​д​ ​с​о​х​р​а​н​е​н​и​е​м
+			 * @param {number} count
+			 */
+			broken: RequiredParams<'count'>
+			/**
+			 * О​б​ъ​е​д​и​н​е​н​о​ ​с​ ​в​е​р​с​и​е​й​ ​{​v​e​r​s​i​o​n​}​ ​с​ ​с​е​р​в​е​р​а​,​ ​п​р​и​ш​л​о​ ​и​з​м​е​н​е​н​и​й​:​ ​{​c​o​u​n​t​}
+			 * @param {number} count
+			 * @param {number} version
+			 */
+			toast: RequiredParams<'count' | 'version'>
+		}
+		conflict: {
+			/**
+			 * О​д​н​и​ ​и​ ​т​е​ ​ж​е​ ​э​л​е​м​е​н​т​ы​ ​и​з​м​е​н​е​н​ы​ ​и​ ​у​ ​в​а​с​,​ ​и​ ​н​а​ ​с​е​р​в​е​р​е
+			 */
+			title: string
+			/**
+			 * В​е​р​с​и​я​ ​{​v​e​r​s​i​o​n​}​ ​с​ ​с​е​р​в​е​р​а​ ​и​ ​в​а​ш​и​ ​п​р​а​в​к​и​ ​п​о​-​р​а​з​н​о​м​у​ ​и​з​м​е​н​и​л​и​ ​э​л​е​м​е​н​т​ы​ ​н​и​ж​е​.​ ​В​с​ё​ ​о​с​т​а​л​ь​н​о​е​ ​у​ж​е​ ​о​б​ъ​е​д​и​н​е​н​о​.​ ​В​ы​б​е​р​и​т​е​ ​в​е​р​с​и​ю​ ​д​л​я​ ​к​а​ж​д​о​г​о​ ​э​л​е​м​е​н​т​а​.
+			 * @param {number} version
+			 */
+			text: RequiredParams<'version'>
+			/**
+			 * Э​л​е​м​е​н​т​ы​ ​с​ ​к​о​н​ф​л​и​к​т​о​м
+			 */
+			items: string
+			/**
+			 * В​а​ш​а​ ​в​е​р​с​и​я
+			 */
+			mine: string
+			/**
+			 * В​е​р​с​и​я​ ​с​е​р​в​е​р​а
+			 */
+			theirs: string
+			/**
+			 * М​о​я​:​ ​{​w​h​a​t​}
+			 * @param {string} what
+			 */
+			keepMine: RequiredParams<'what'>
+			/**
+			 * С​ ​с​е​р​в​е​р​а​:​ ​{​w​h​a​t​}
+			 * @param {string} what
+			 */
+			takeTheirs: RequiredParams<'what'>
+			/**
+			 * В​ы​ ​у​д​а​л​и​л​и​,​ ​а​ ​н​а​ ​с​е​р​в​е​р​е​ ​и​з​м​е​н​и​л​и
+			 */
+			deletedByMine: string
+			/**
+			 * Н​а​ ​с​е​р​в​е​р​е​ ​у​д​а​л​и​л​и​,​ ​а​ ​в​ы​ ​и​з​м​е​н​и​л​и
+			 */
+			deletedByTheirs: string
+			/**
+			 * И​з​м​е​н​е​н​о​ ​и​ ​у​ ​в​а​с​,​ ​и​ ​н​а​ ​с​е​р​в​е​р​е
+			 */
+			changed: string
+			/**
+			 * в​м​е​с​т​е​ ​с​ ​в​л​о​ж​е​н​н​ы​м​и​ ​э​л​е​м​е​н​т​а​м​и​:​ ​{​c​o​u​n​t​}
+			 * @param {number} count
+			 */
+			inside: RequiredParams<'count'>
+			/**
+			 * В​е​з​д​е​ ​м​о​я​ ​в​е​р​с​и​я
+			 */
+			allMine: string
+			/**
+			 * В​е​з​д​е​ ​в​е​р​с​и​я​ ​с​е​р​в​е​р​а
+			 */
+			allTheirs: string
+			/**
+			 * П​р​и​м​е​н​и​т​ь​ ​и​ ​с​о​х​р​а​н​и​т​ь
+			 */
+			apply: string
+		}
+	}
+	guides: {
+		captions: {
+			lkDemoResearcher: {
+				/**
+				 * А​н​к​е​т​ы​ ​—​ ​в​с​е​ ​в​а​ш​и​ ​п​р​о​е​к​т​ы​.​ ​М​ы​ ​у​ж​е​ ​п​о​д​г​о​т​о​в​и​л​и​ ​д​л​я​ ​в​а​с​ ​п​р​и​м​е​р​ ​п​р​о​е​к​т​а​.
+				 */
+				s1: string
+				/**
+				 * О​т​к​р​о​й​т​е​ ​п​р​и​м​е​р​:​ ​в​ ​н​ё​м​ ​в​и​д​н​о​,​ ​к​а​к​ ​у​с​т​р​о​е​н​а​ ​а​н​к​е​т​а​ ​—​ ​б​л​о​к​и​,​ ​в​о​п​р​о​с​ы​ ​и​ ​о​т​в​е​т​ы​.
+				 */
+				s2: string
+				/**
+				 * С​о​з​д​а​й​т​е​ ​с​в​о​й​ ​п​р​о​е​к​т​:​ ​д​а​й​т​е​ ​е​м​у​ ​н​а​з​в​а​н​и​е​ ​и​ ​в​ы​б​е​р​и​т​е​ ​ш​а​б​л​о​н​.
+				 */
+				s3: string
+				/**
+				 * В​ ​о​т​ч​ё​т​а​х​ ​—​ ​о​т​в​е​т​ы​ ​р​е​с​п​о​н​д​е​н​т​о​в​ ​в​а​ш​и​х​ ​п​р​о​е​к​т​о​в​ ​с​ ​ф​и​л​ь​т​р​а​м​и​ ​и​ ​в​ы​г​р​у​з​к​о​й​.
+				 */
+				s4: string
+				/**
+				 * К​н​о​п​к​а​ ​п​о​м​о​щ​и​ ​с​н​о​в​а​ ​о​т​к​р​о​е​т​ ​э​т​о​ ​р​у​к​о​в​о​д​с​т​в​о​,​ ​к​о​г​д​а​ ​п​о​н​а​д​о​б​и​т​с​я​.
+				 */
+				s5: string
+				/**
+				 * В​ ​д​е​м​о​-​д​о​с​т​у​п​е​ ​м​о​ж​н​о​ ​с​о​б​и​р​а​т​ь​ ​а​н​к​е​т​ы​ ​и​ ​с​м​о​т​р​е​т​ь​ ​и​х​ ​п​р​е​д​п​р​о​с​м​о​т​р​.​ ​О​т​п​р​а​в​к​а​ ​н​а​ ​м​о​д​е​р​а​ц​и​ю​ ​и​ ​с​с​ы​л​к​а​ ​н​а​ ​о​п​р​о​с​ ​—​ ​в​ ​п​о​л​н​о​м​ ​д​о​с​т​у​п​е​ ​и​с​с​л​е​д​о​в​а​т​е​л​я​.
+				 */
+				s6: string
+			}
+			projectEditorDefault: {
+				/**
+				 * Н​а​ ​х​о​л​с​т​е​ ​—​ ​в​с​я​ ​а​н​к​е​т​а​:​ ​б​л​о​к​и​ ​и​ ​в​о​п​р​о​с​ы​,​ ​с​в​я​з​а​н​н​ы​е​ ​п​о​р​я​д​к​о​м​ ​и​ ​п​е​р​е​х​о​д​а​м​и​.​ ​К​о​л​е​с​о​ ​м​ы​ш​и​ ​—​ ​м​а​с​ш​т​а​б​,​ ​п​е​р​е​т​а​с​к​и​в​а​н​и​е​ ​—​ ​п​е​р​е​м​е​щ​е​н​и​е​.
+				 */
+				s1: string
+				/**
+				 * Д​о​б​а​в​ь​т​е​ ​б​л​о​к​,​ ​а​ ​в​ ​н​е​г​о​ ​—​ ​в​о​п​р​о​с​ы​.
+				 */
+				s2: string
+				/**
+				 * В​ы​б​е​р​и​т​е​ ​в​о​п​р​о​с​:​ ​е​г​о​ ​т​е​к​с​т​,​ ​т​и​п​ ​и​ ​о​т​в​е​т​ы​ ​м​е​н​я​ю​т​с​я​ ​в​ ​п​а​н​е​л​и​ ​с​п​р​а​в​а​.
+				 */
+				s3: string
+				/**
+				 * О​т​м​е​н​и​т​ь​ ​и​ ​П​о​в​т​о​р​и​т​ь​ ​п​р​о​х​о​д​я​т​ ​п​о​ ​в​а​ш​и​м​ ​и​з​м​е​н​е​н​и​я​м​;​ ​к​а​ж​д​о​е​ ​з​а​п​и​с​а​н​о​ ​в​ ​ж​у​р​н​а​л​.
+				 */
+				s4: string
+				/**
+				 * П​о​к​а​з​а​т​ь​ ​и​л​и​ ​с​к​р​ы​т​ь​ ​с​в​я​з​и​ ​м​е​ж​д​у​ ​в​о​п​р​о​с​а​м​и​ ​—​ ​п​е​р​е​х​о​д​ы​.
+				 */
+				s5: string
+				/**
+				 * П​р​е​д​п​р​о​с​м​о​т​р​ ​п​о​к​а​з​ы​в​а​е​т​ ​а​н​к​е​т​у​ ​т​а​к​о​й​,​ ​к​а​к​о​й​ ​е​ё​ ​у​в​и​д​я​т​ ​р​е​с​п​о​н​д​е​н​т​ы​.
+				 */
+				s6: string
+				/**
+				 * И​м​п​о​р​т​ ​и​з​ ​с​п​и​с​к​а​:​ ​в​с​т​а​в​ь​т​е​ ​в​о​п​р​о​с​ы​ ​и​ ​о​т​в​е​т​ы​ ​т​е​к​с​т​о​м​.
+				 */
+				s7: string
+				/**
+				 * Н​а​с​т​р​о​й​к​и​ ​п​р​о​е​к​т​а​:​ ​п​р​и​о​р​и​т​е​т​ ​и​ ​з​а​п​о​л​н​е​н​и​е​ ​о​т​ч​ё​т​а​ ​о​н​л​а​й​н​.
+				 */
+				s8: string
+				/**
+				 * С​о​х​р​а​н​и​т​е​ ​п​р​о​е​к​т​.​ ​Ч​е​р​н​о​в​и​к​ ​х​р​а​н​и​т​с​я​ ​и​ ​в​ ​б​р​а​у​з​е​р​е​,​ ​т​а​к​ ​ч​т​о​ ​б​е​з​ ​с​е​т​и​ ​н​и​ч​е​г​о​ ​н​е​ ​п​о​т​е​р​я​е​т​с​я​.
+				 */
+				s9: string
+				/**
+				 * К​о​г​д​а​ ​а​н​к​е​т​а​ ​г​о​т​о​в​а​,​ ​о​т​п​р​а​в​ь​т​е​ ​е​ё​ ​н​а​ ​м​о​д​е​р​а​ц​и​ю​.​ ​П​о​с​л​е​ ​о​т​п​р​а​в​к​и​ ​е​ё​ ​н​е​л​ь​з​я​ ​м​е​н​я​т​ь​ ​д​о​ ​п​р​о​в​е​р​к​и​.
+				 */
+				s10: string
+			}
+			projectEditorDirectLink: {
+				/**
+				 * Н​а​ ​х​о​л​с​т​е​ ​—​ ​в​с​я​ ​а​н​к​е​т​а​:​ ​б​л​о​к​и​ ​и​ ​в​о​п​р​о​с​ы​,​ ​с​в​я​з​а​н​н​ы​е​ ​п​о​р​я​д​к​о​м​ ​и​ ​п​е​р​е​х​о​д​а​м​и​.​ ​К​о​л​е​с​о​ ​м​ы​ш​и​ ​—​ ​м​а​с​ш​т​а​б​,​ ​п​е​р​е​т​а​с​к​и​в​а​н​и​е​ ​—​ ​п​е​р​е​м​е​щ​е​н​и​е​.
+				 */
+				s1: string
+				/**
+				 * Д​о​б​а​в​ь​т​е​ ​б​л​о​к​,​ ​а​ ​в​ ​н​е​г​о​ ​—​ ​в​о​п​р​о​с​ы​.
+				 */
+				s2: string
+				/**
+				 * В​ы​б​е​р​и​т​е​ ​в​о​п​р​о​с​:​ ​е​г​о​ ​т​е​к​с​т​,​ ​т​и​п​ ​и​ ​о​т​в​е​т​ы​ ​м​е​н​я​ю​т​с​я​ ​в​ ​п​а​н​е​л​и​ ​с​п​р​а​в​а​.
+				 */
+				s3: string
+				/**
+				 * О​т​м​е​н​и​т​ь​ ​и​ ​П​о​в​т​о​р​и​т​ь​ ​п​р​о​х​о​д​я​т​ ​п​о​ ​в​а​ш​и​м​ ​и​з​м​е​н​е​н​и​я​м​.
+				 */
+				s4: string
+				/**
+				 * П​р​е​д​п​р​о​с​м​о​т​р​ ​п​о​к​а​з​ы​в​а​е​т​ ​а​н​к​е​т​у​ ​т​а​к​о​й​,​ ​к​а​к​о​й​ ​е​ё​ ​у​в​и​д​я​т​ ​в​а​ш​и​ ​р​е​с​п​о​н​д​е​н​т​ы​.
+				 */
+				s5: string
+				/**
+				 * С​о​х​р​а​н​и​т​е​ ​п​р​о​е​к​т​.​ ​Ч​е​р​н​о​в​и​к​ ​х​р​а​н​и​т​с​я​ ​и​ ​в​ ​б​р​а​у​з​е​р​е​,​ ​т​а​к​ ​ч​т​о​ ​б​е​з​ ​с​е​т​и​ ​н​и​ч​е​г​о​ ​н​е​ ​п​о​т​е​р​я​е​т​с​я​.
+				 */
+				s6: string
+				/**
+				 * П​о​л​у​ч​и​т​е​ ​с​с​ы​л​к​у​ ​н​а​ ​о​п​р​о​с​ ​и​ ​р​а​з​о​ш​л​и​т​е​ ​е​ё​ ​с​в​о​е​й​ ​а​у​д​и​т​о​р​и​и​.​ ​П​р​о​е​к​т​ ​у​х​о​д​и​т​ ​н​а​ ​м​о​д​е​р​а​ц​и​ю​.
+				 */
+				s7: string
+				/**
+				 * О​т​к​р​о​й​т​е​ ​о​т​ч​ё​т​ ​в​ ​н​о​в​о​м​ ​о​к​н​е​ ​и​ ​с​л​е​д​и​т​е​ ​з​а​ ​о​т​в​е​т​а​м​и​ ​п​о​ ​м​е​р​е​ ​и​х​ ​п​о​с​т​у​п​л​е​н​и​я​.
+				 */
+				s8: string
+			}
+		}
+		demo: {
+			refused: {
+				/**
+				 * В​ ​д​е​м​о​-​д​о​с​т​у​п​е​ ​н​е​л​ь​з​я​ ​о​т​п​р​а​в​и​т​ь​ ​п​р​о​е​к​т​ ​н​а​ ​м​о​д​е​р​а​ц​и​ю​.​ ​П​о​п​р​о​с​и​т​е​ ​а​д​м​и​н​и​с​т​р​а​т​о​р​а​ ​п​е​р​е​в​е​с​т​и​ ​в​а​с​ ​в​ ​и​с​с​л​е​д​о​в​а​т​е​л​и​.
+				 */
+				submit: string
+				/**
+				 * В​ ​д​е​м​о​-​д​о​с​т​у​п​е​ ​н​е​л​ь​з​я​ ​п​о​л​у​ч​и​т​ь​ ​с​с​ы​л​к​у​ ​н​а​ ​о​п​р​о​с​.​ ​П​о​п​р​о​с​и​т​е​ ​а​д​м​и​н​и​с​т​р​а​т​о​р​а​ ​п​е​р​е​в​е​с​т​и​ ​в​а​с​ ​в​ ​и​с​с​л​е​д​о​в​а​т​е​л​и​.
+				 */
+				link: string
+			}
+			/**
+			 * Н​е​д​о​с​т​у​п​н​о​ ​в​ ​д​е​м​о​-​д​о​с​т​у​п​е
+			 */
+			notInDemo: string
+			example: {
+				/**
+				 * П​р​и​м​е​р​:​ ​о​п​р​о​с​ ​и​г​р​о​к​о​в
+				 */
+				name: string
+				/**
+				 * П​р​и​м​е​р​:​ ​о​п​р​о​с​ ​с​в​о​е​й​ ​а​у​д​и​т​о​р​и​и
+				 */
+				ownAudienceName: string
+				/**
+				 * З​н​а​к​о​м​с​т​в​о
+				 */
+				block1: string
+				/**
+				 * И​г​р​ы
+				 */
+				block2: string
+				/**
+				 * 1​.​ ​С​к​о​л​ь​к​о​ ​в​а​м​ ​л​е​т​?​ ​[​о​д​и​н​]​
+			​-​ ​д​о​ ​1​8​
+			​-​ ​1​8​–​2​4​
+			​-​ ​2​5​–​3​4​
+			​-​ ​3​5​ ​и​ ​с​т​а​р​ш​е​
+			​2​.​ ​К​а​к​ ​ч​а​с​т​о​ ​в​ы​ ​и​г​р​а​е​т​е​?​ ​[​о​д​и​н​]​
+			​-​ ​к​а​ж​д​ы​й​ ​д​е​н​ь​
+			​-​ ​н​е​с​к​о​л​ь​к​о​ ​р​а​з​ ​в​ ​н​е​д​е​л​ю​
+			​-​ ​р​е​ж​е
+				 */
+				questions1: string
+				/**
+				 * 1​.​ ​В​ ​к​а​к​и​е​ ​ж​а​н​р​ы​ ​в​ы​ ​и​г​р​а​е​т​е​?​ ​[​н​е​с​к​о​л​ь​к​о​]​ ​[​д​р​у​г​о​е​]​
+			​-​ ​ш​у​т​е​р​ы​
+			​-​ ​г​о​л​о​в​о​л​о​м​к​и​
+			​-​ ​с​т​р​а​т​е​г​и​и​
+			​-​ ​р​о​л​е​в​ы​е​
+			​2​.​ ​Н​а​с​к​о​л​ь​к​о​ ​в​е​р​о​я​т​н​о​,​ ​ч​т​о​ ​в​ы​ ​п​о​р​е​к​о​м​е​н​д​у​е​т​е​ ​н​а​ш​у​ ​и​г​р​у​ ​д​р​у​г​у​?​ ​[​n​p​s​]​
+			​3​.​ ​Ч​т​о​ ​н​а​м​ ​у​л​у​ч​ш​и​т​ь​?​ ​[​о​т​к​р​ы​т​ы​й​]
+				 */
+				questions2: string
+			}
+		}
 	}
 }
 
@@ -4603,6 +6514,10 @@ export type TranslationFunctions = {
 		 */
 		tooBig: (arg: { max: unknown }) => LocalizedString
 		/**
+		 * Не меньше {min}
+		 */
+		tooSmall: (arg: { min: unknown }) => LocalizedString
+		/**
 		 * Управляющие символы не допускаются
 		 */
 		controlChars: () => LocalizedString
@@ -4915,6 +6830,10 @@ export type TranslationFunctions = {
 			 * Меню пользователя
 			 */
 			userMenu: () => LocalizedString
+			/**
+			 * {name}, меню пользователя
+			 */
+			userMenuOf: (arg: { name: string }) => LocalizedString
 		}
 		settings: {
 			/**
@@ -5696,6 +7615,10 @@ export type TranslationFunctions = {
 			 */
 			filterEmail: () => LocalizedString
 			/**
+			 * По дату включительно
+			 */
+			filterUpto: () => LocalizedString
+			/**
 			 * Записей нет
 			 */
 			empty: () => LocalizedString
@@ -6462,10 +8385,6 @@ export type TranslationFunctions = {
 		}
 		errors: {
 			/**
-			 * Не больше {max}
-			 */
-			notMore: (arg: { max: number }) => LocalizedString
-			/**
 			 * Тариф с таким названием уже есть
 			 */
 			tariffExists: () => LocalizedString
@@ -6893,6 +8812,10 @@ export type TranslationFunctions = {
 			 * Действия с проектом «{name}»
 			 */
 			actionsFor: (arg: { name: string }) => LocalizedString
+			/**
+			 * Ещё: действия с проектом «{name}»
+			 */
+			moreFor: (arg: { name: string }) => LocalizedString
 		}
 		actions: {
 			/**
@@ -7317,6 +9240,10 @@ export type TranslationFunctions = {
 			 * Число звёзд: от {min} до {max}
 			 */
 			starsInvalid: (arg: { max: number, min: number }) => LocalizedString
+			/**
+			 * Длина ответа: минимум не больше максимума, максимум от 1 до {max}
+			 */
+			textLengthInvalid: (arg: { max: number }) => LocalizedString
 			/**
 			 * Фильтр-припоминание должен ссылаться на более ранний вопрос с вариантами ответа в этой анкете
 			 */
@@ -8232,6 +10159,1794 @@ export type TranslationFunctions = {
 		 * Удалить проект «{name}»
 		 */
 		deleteFor: (arg: { name: string }) => LocalizedString
+		page: {
+			/**
+			 * Отчёт: {name}
+			 */
+			title: (arg: { name: string }) => LocalizedString
+			/**
+			 * Отчёт загружается…
+			 */
+			loading: () => LocalizedString
+			/**
+			 * Не указан проект: откройте отчёт из списка отчётов
+			 */
+			missingPid: () => LocalizedString
+			/**
+			 * К проекту
+			 */
+			toProject: () => LocalizedString
+			/**
+			 * Обновить отчёт
+			 */
+			refresh: () => LocalizedString
+			/**
+			 * Скачать отчёт
+			 */
+			download: () => LocalizedString
+			/**
+			 * Скачать отчёт (XLSX)
+			 */
+			downloadXlsx: () => LocalizedString
+			/**
+			 * Скачать отчёт (CSV)
+			 */
+			downloadCsv: () => LocalizedString
+			/**
+			 * Отчёт скачивается: {size}
+			 */
+			downloading: (arg: { size: string }) => LocalizedString
+			/**
+			 * Отчёт скачан
+			 */
+			downloaded: () => LocalizedString
+			/**
+			 * Не удалось скачать отчёт
+			 */
+			downloadFailed: () => LocalizedString
+			/**
+			 * Обновлён {time}
+			 */
+			updatedAt: (arg: { time: string }) => LocalizedString
+			/**
+			 * Опрос идёт: числа меняются по мере поступления ответов
+			 */
+			live: () => LocalizedString
+			/**
+			 * Опрос завершён: отчёт окончательный
+			 */
+			final: () => LocalizedString
+			/**
+			 * Отчёт будет доступен после завершения опроса (в настройках проекта выключен «Отчёт онлайн»)
+			 */
+			notAvailable: () => LocalizedString
+			/**
+			 * Счётчики респондентов будут доступны после завершения опроса
+			 */
+			countersHidden: () => LocalizedString
+			/**
+			 * Пока никто не ответил
+			 */
+			noAnswers: () => LocalizedString
+			/**
+			 * Числа и графики появятся, когда респонденты начнут проходить опрос.
+			 */
+			noAnswersHint: () => LocalizedString
+			/**
+			 * Нет респондентов, подходящих под выбранные фильтры
+			 */
+			noMatch: () => LocalizedString
+			/**
+			 * Вопрос {number}
+			 */
+			question: (arg: { number: number }) => LocalizedString
+			/**
+			 * Ответили: {count}
+			 */
+			answered: (arg: { count: string }) => LocalizedString
+			/**
+			 * Числа вопроса {number}
+			 */
+			tableOf: (arg: { number: number }) => LocalizedString
+			/**
+			 * График вопроса {number}: {text}
+			 */
+			chartOf: (arg: { number: number, text: string }) => LocalizedString
+			/**
+			 * Ответов пока нет
+			 */
+			openEmpty: () => LocalizedString
+			/**
+			 * Предыдущие ответы
+			 */
+			openPrev: () => LocalizedString
+			/**
+			 * Следующие ответы
+			 */
+			openNext: () => LocalizedString
+			/**
+			 * Ответы {from}–{to} из {total}
+			 */
+			openRange: (arg: { from: number, to: number, total: number }) => LocalizedString
+			/**
+			 * Города и регионы респондентов
+			 */
+			places: () => LocalizedString
+			/**
+			 * Города
+			 */
+			cities: () => LocalizedString
+			/**
+			 * Регионы
+			 */
+			regions: () => LocalizedString
+			/**
+			 * Портреты
+			 */
+			portraitsTitle: () => LocalizedString
+			/**
+			 * {completed} из {target}
+			 */
+			portraitProgress: (arg: { completed: number, target: number }) => LocalizedString
+		}
+		counters: {
+			/**
+			 * Начали
+			 */
+			started: () => LocalizedString
+			/**
+			 * Завершили
+			 */
+			completed: () => LocalizedString
+			/**
+			 * Отсеяны
+			 */
+			screenedOut: () => LocalizedString
+			/**
+			 * В процессе
+			 */
+			inProgress: () => LocalizedString
+		}
+		filters: {
+			/**
+			 * Фильтры
+			 */
+			title: () => LocalizedString
+			/**
+			 * Пол
+			 */
+			gender: () => LocalizedString
+			/**
+			 * Возраст от
+			 */
+			ageMin: () => LocalizedString
+			/**
+			 * Возраст до
+			 */
+			ageMax: () => LocalizedString
+			/**
+			 * Город
+			 */
+			city: () => LocalizedString
+			/**
+			 * Образование
+			 */
+			education: () => LocalizedString
+			/**
+			 * Портрет
+			 */
+			portrait: () => LocalizedString
+			/**
+			 * Любой
+			 */
+			any: () => LocalizedString
+			/**
+			 * Все портреты
+			 */
+			anyPortrait: () => LocalizedString
+			/**
+			 * Применить
+			 */
+			apply: () => LocalizedString
+			/**
+			 * Возраст: целые числа от {min} до {max}, «от» не больше «до»
+			 */
+			ageInvalid: (arg: { max: number, min: number }) => LocalizedString
+			/**
+			 * Сбросить фильтры
+			 */
+			reset: () => LocalizedString
+		}
+		table: {
+			/**
+			 * Показатель
+			 */
+			measure: () => LocalizedString
+			/**
+			 * Ответ
+			 */
+			answer: () => LocalizedString
+			/**
+			 * Кол-во
+			 */
+			count: () => LocalizedString
+			/**
+			 * %
+			 */
+			percent: () => LocalizedString
+			/**
+			 * Значение
+			 */
+			value: () => LocalizedString
+			/**
+			 * Утверждение
+			 */
+			statement: () => LocalizedString
+			/**
+			 * Средний ранг
+			 */
+			meanRank: () => LocalizedString
+			/**
+			 * Среднее
+			 */
+			mean: () => LocalizedString
+			/**
+			 * Медиана
+			 */
+			median: () => LocalizedString
+			/**
+			 * Индекс NPS
+			 */
+			npsScore: () => LocalizedString
+			/**
+			 * Сторонники (9–10)
+			 */
+			promoters: () => LocalizedString
+			/**
+			 * Нейтральные (7–8)
+			 */
+			passives: () => LocalizedString
+			/**
+			 * Критики (0–6)
+			 */
+			detractors: () => LocalizedString
+			/**
+			 * Респондент
+			 */
+			respondent: () => LocalizedString
+			/**
+			 * Текст ответа
+			 */
+			text: () => LocalizedString
+			/**
+			 * Место
+			 */
+			place: () => LocalizedString
+		}
+		errors: {
+			/**
+			 * Отчёт будет доступен после завершения опроса
+			 */
+			notReady: () => LocalizedString
+			/**
+			 * Сейчас готовится слишком много отчётов, попробуйте через минуту
+			 */
+			busy: () => LocalizedString
+		}
+		file: {
+			/**
+			 * Сводка
+			 */
+			summary: () => LocalizedString
+			/**
+			 * Респонденты
+			 */
+			respondentsSheet: () => LocalizedString
+			/**
+			 * Проект
+			 */
+			project: () => LocalizedString
+			/**
+			 * Сформирован
+			 */
+			generatedAt: () => LocalizedString
+			/**
+			 * Фильтры
+			 */
+			filters: () => LocalizedString
+			/**
+			 * Возраст от
+			 */
+			ageMin: () => LocalizedString
+			/**
+			 * Возраст до
+			 */
+			ageMax: () => LocalizedString
+			/**
+			 * Тип вопроса
+			 */
+			category: () => LocalizedString
+			/**
+			 * Ответили
+			 */
+			answered: () => LocalizedString
+			/**
+			 * Ответ
+			 */
+			answer: () => LocalizedString
+			/**
+			 * Количество
+			 */
+			count: () => LocalizedString
+			/**
+			 * Доля, %
+			 */
+			percent: () => LocalizedString
+			/**
+			 * Другое
+			 */
+			other: () => LocalizedString
+			/**
+			 * Утверждение
+			 */
+			statement: () => LocalizedString
+			/**
+			 * Средний ранг
+			 */
+			meanRank: () => LocalizedString
+			/**
+			 * Среднее
+			 */
+			mean: () => LocalizedString
+			/**
+			 * Медиана
+			 */
+			median: () => LocalizedString
+			/**
+			 * Минимум
+			 */
+			min: () => LocalizedString
+			/**
+			 * Максимум
+			 */
+			max: () => LocalizedString
+			/**
+			 * Значение
+			 */
+			value: () => LocalizedString
+			/**
+			 * Индекс NPS
+			 */
+			npsScore: () => LocalizedString
+			/**
+			 * Сторонники, %
+			 */
+			promoters: () => LocalizedString
+			/**
+			 * Нейтральные, %
+			 */
+			passives: () => LocalizedString
+			/**
+			 * Критики, %
+			 */
+			detractors: () => LocalizedString
+			respondents: {
+				/**
+				 * Начали
+				 */
+				started: () => LocalizedString
+				/**
+				 * Завершили
+				 */
+				completed: () => LocalizedString
+				/**
+				 * Отсеяны
+				 */
+				screenedOut: () => LocalizedString
+			}
+			statuses: {
+				/**
+				 * Начал
+				 */
+				started: () => LocalizedString
+				/**
+				 * Завершил
+				 */
+				completed: () => LocalizedString
+				/**
+				 * Отсеян
+				 */
+				screenedOut: () => LocalizedString
+			}
+			columns: {
+				/**
+				 * Номер
+				 */
+				id: () => LocalizedString
+				/**
+				 * Статус
+				 */
+				status: () => LocalizedString
+				/**
+				 * Портрет
+				 */
+				portrait: () => LocalizedString
+				/**
+				 * Пол
+				 */
+				gender: () => LocalizedString
+				/**
+				 * Возраст
+				 */
+				age: () => LocalizedString
+				/**
+				 * Город
+				 */
+				city: () => LocalizedString
+				/**
+				 * Регион
+				 */
+				region: () => LocalizedString
+				/**
+				 * Образование
+				 */
+				education: () => LocalizedString
+				/**
+				 * Начало
+				 */
+				startedAt: () => LocalizedString
+				/**
+				 * Окончание
+				 */
+				finishedAt: () => LocalizedString
+			}
+		}
+	}
+	panels: {
+		path: {
+			/**
+			 * Анкета {n}
+			 */
+			questionnaire: (arg: { n: number }) => LocalizedString
+			/**
+			 * Блок {n}
+			 */
+			block: (arg: { n: number }) => LocalizedString
+			/**
+			 * Вопрос {n}
+			 */
+			question: (arg: { n: number }) => LocalizedString
+			/**
+			 * Ответ {n}
+			 */
+			answer: (arg: { n: number }) => LocalizedString
+			/**
+			 * Строка {n}
+			 */
+			statement: (arg: { n: number }) => LocalizedString
+			/**
+			 * Портрет {n}
+			 */
+			portrait: (arg: { n: number }) => LocalizedString
+			/**
+			 *  › 
+			 */
+			separator: () => LocalizedString
+			/**
+			 * {where}: {text}
+			 */
+			message: (arg: { text: string, where: string }) => LocalizedString
+		}
+		/**
+		 * Выберите вопрос, блок или анкету, чтобы изменить их поля.
+		 */
+		none: () => LocalizedString
+		/**
+		 * Выбранный элемент удалён.
+		 */
+		missing: () => LocalizedString
+		/**
+		 * Только просмотр
+		 */
+		readOnly: () => LocalizedString
+		question: {
+			/**
+			 * Вопрос
+			 */
+			title: () => LocalizedString
+			/**
+			 * Текст вопроса
+			 */
+			text: () => LocalizedString
+			/**
+			 * Тип вопроса
+			 */
+			category: () => LocalizedString
+			/**
+			 * Тип изменён на «{category}»
+			 */
+			categoryChanged: (arg: { category: string }) => LocalizedString
+			/**
+			 * При смене типа на «{category}» будут удалены: {fields}. Отменить можно кнопкой «Отменить».
+			 */
+			categoryDrops: (arg: { category: string, fields: string }) => LocalizedString
+			/**
+			 * Удалить вопрос
+			 */
+			'delete': () => LocalizedString
+			/**
+			 * Будет удалено: {fields}
+			 */
+			willDrop: (arg: { fields: string }) => LocalizedString
+		}
+		categoryHints: {
+			/**
+			 * Респондент выбирает один вариант из списка
+			 */
+			oneAnswer: () => LocalizedString
+			/**
+			 * Респондент отмечает несколько вариантов
+			 */
+			fewAnswers: () => LocalizedString
+			/**
+			 * Отсеивает респондентов: у каждого ответа свой режим
+			 */
+			screening: () => LocalizedString
+			/**
+			 * Один вариант; ответ определяет, куда пойдёт опрос
+			 */
+			qualification: () => LocalizedString
+			/**
+			 * Респондент вводит целое число в заданном диапазоне
+			 */
+			fromTo: () => LocalizedString
+			/**
+			 * Респондент пишет ответ своими словами
+			 */
+			open: () => LocalizedString
+			/**
+			 * Респондент ставит оценку звёздами
+			 */
+			starRating: () => LocalizedString
+			/**
+			 * Респондент двигает ползунок между минимумом и максимумом
+			 */
+			slider: () => LocalizedString
+			/**
+			 * Шкала от 0 до 10: готовность порекомендовать
+			 */
+			nps: () => LocalizedString
+			/**
+			 * Респондент расставляет варианты по порядку
+			 */
+			sortable: () => LocalizedString
+			/**
+			 * Таблица: строки-утверждения × столбцы-ответы
+			 */
+			matrix: () => LocalizedString
+			/**
+			 * Респондент выбирает регион из справочника
+			 */
+			regionAuto: () => LocalizedString
+			/**
+			 * Респондент выбирает город из справочника
+			 */
+			cityAuto: () => LocalizedString
+		}
+		dropped: {
+			/**
+			 * ответы ({count})
+			 */
+			answers: (arg: { count: number }) => LocalizedString
+			/**
+			 * строки матрицы ({count})
+			 */
+			statements: (arg: { count: number }) => LocalizedString
+			/**
+			 * вариант «Другое»
+			 */
+			other: () => LocalizedString
+			/**
+			 * ограничение числа ответов
+			 */
+			answerLimit: () => LocalizedString
+			/**
+			 * перемешивание
+			 */
+			shuffle: () => LocalizedString
+			/**
+			 * шкала
+			 */
+			scale: () => LocalizedString
+			/**
+			 * число звёзд
+			 */
+			stars: () => LocalizedString
+			/**
+			 * режимы скрининга ответов
+			 */
+			screening: () => LocalizedString
+			/**
+			 * изображения ответов
+			 */
+			answerPictures: () => LocalizedString
+			/**
+			 * переходы ответов
+			 */
+			answerRedirects: () => LocalizedString
+			/**
+			 * подписи шкалы
+			 */
+			scaleLabels: () => LocalizedString
+			/**
+			 * длина ответа
+			 */
+			textLength: () => LocalizedString
+			/**
+			 * регион
+			 */
+			region: () => LocalizedString
+		}
+		answers: {
+			/**
+			 * Ответы
+			 */
+			title: () => LocalizedString
+			/**
+			 * Ответы (столбцы матрицы)
+			 */
+			columnsTitle: () => LocalizedString
+			/**
+			 * Ответ {n}
+			 */
+			text: (arg: { n: number }) => LocalizedString
+			/**
+			 * Добавить ответ
+			 */
+			add: () => LocalizedString
+			/**
+			 * Удалить ответ {n}
+			 */
+			'delete': (arg: { n: number }) => LocalizedString
+			/**
+			 * Поднять ответ {n}
+			 */
+			moveUp: (arg: { n: number }) => LocalizedString
+			/**
+			 * Опустить ответ {n}
+			 */
+			moveDown: (arg: { n: number }) => LocalizedString
+			/**
+			 * Перетащить ответ {n}
+			 */
+			drag: (arg: { n: number }) => LocalizedString
+			/**
+			 * Alt+↑ / Alt+↓ — переставить ответ, Enter — новый ответ ниже. Вставка нескольких строк добавит ответ на каждую строку.
+			 */
+			keyboardHint: () => LocalizedString
+			/**
+			 * Добавлено ответов: {count}
+			 */
+			pasted: (arg: { count: number }) => LocalizedString
+			/**
+			 * Не больше {max} ответов в вопросе
+			 */
+			tooMany: (arg: { max: number }) => LocalizedString
+			/**
+			 * Ответ {n} теперь на месте {to}
+			 */
+			moved: (arg: { n: number, to: number }) => LocalizedString
+			/**
+			 * Пока нет ответов
+			 */
+			empty: () => LocalizedString
+			/**
+			 * Скрининг ответа {n}
+			 */
+			screening: (arg: { n: number }) => LocalizedString
+			/**
+			 * Переход после ответа {n}
+			 */
+			redirect: (arg: { n: number }) => LocalizedString
+		}
+		screeningModes: {
+			/**
+			 * Пропустить дальше
+			 */
+			allow: () => LocalizedString
+			/**
+			 * Отсеять
+			 */
+			deny: () => LocalizedString
+			/**
+			 * Пропустить, если выбран хотя бы один пропускающий ответ
+			 */
+			allowIfAny: () => LocalizedString
+		}
+		statements: {
+			/**
+			 * Строки матрицы
+			 */
+			title: () => LocalizedString
+			/**
+			 * Строка {n}
+			 */
+			text: (arg: { n: number }) => LocalizedString
+			/**
+			 * Добавить строку
+			 */
+			add: () => LocalizedString
+			/**
+			 * Удалить строку {n}
+			 */
+			'delete': (arg: { n: number }) => LocalizedString
+			/**
+			 * Пока нет строк
+			 */
+			empty: () => LocalizedString
+		}
+		other: {
+			/**
+			 * Вариант «Другое» со своим ответом
+			 */
+			enabled: () => LocalizedString
+			/**
+			 * Подпись варианта «Другое»
+			 */
+			label: () => LocalizedString
+			/**
+			 * Другое
+			 */
+			placeholder: () => LocalizedString
+		}
+		shuffle: {
+			/**
+			 * Порядок ответов
+			 */
+			label: () => LocalizedString
+			/**
+			 * Пример порядка для респондента: {order}
+			 */
+			preview: (arg: { order: string }) => LocalizedString
+			/**
+			 * Другой пример
+			 */
+			again: () => LocalizedString
+			modes: {
+				/**
+				 * Как в списке
+				 */
+				none: () => LocalizedString
+				/**
+				 * Перемешать
+				 */
+				shuffle: () => LocalizedString
+				/**
+				 * Перемешать, кроме последнего
+				 */
+				shuffleExceptLast: () => LocalizedString
+				/**
+				 * Перемешать, кроме двух последних
+				 */
+				shuffleExceptLastTwo: () => LocalizedString
+				/**
+				 * Перемешать, кроме первого
+				 */
+				shuffleExceptFirst: () => LocalizedString
+				/**
+				 * Перемешать, кроме двух первых
+				 */
+				shuffleExceptFirstTwo: () => LocalizedString
+				/**
+				 * Перемешать, кроме первого и последнего
+				 */
+				shuffleExceptFirstAndLast: () => LocalizedString
+				/**
+				 * В обратном порядке
+				 */
+				reverse: () => LocalizedString
+				/**
+				 * В обратном порядке, кроме последнего
+				 */
+				reverseExceptLast: () => LocalizedString
+				/**
+				 * В обратном порядке, кроме двух последних
+				 */
+				reverseExceptLastTwo: () => LocalizedString
+			}
+		}
+		limit: {
+			/**
+			 * Ограничить число ответов
+			 */
+			enabled: () => LocalizedString
+			/**
+			 * Минимум ответов
+			 */
+			min: () => LocalizedString
+			/**
+			 * Максимум ответов
+			 */
+			max: () => LocalizedString
+			/**
+			 * Доступно вариантов: {count}
+			 */
+			available: (arg: { count: number }) => LocalizedString
+		}
+		scale: {
+			/**
+			 * Минимум
+			 */
+			min: () => LocalizedString
+			/**
+			 * Максимум
+			 */
+			max: () => LocalizedString
+			/**
+			 * Шаг
+			 */
+			step: () => LocalizedString
+			/**
+			 * Респондент вводит целое число от {min} до {max}
+			 */
+			range: (arg: { max: number, min: number }) => LocalizedString
+			/**
+			 * Шкала NPS всегда от 0 до 10
+			 */
+			npsFixed: () => LocalizedString
+			/**
+			 * Подпись у 0
+			 */
+			labelMin: () => LocalizedString
+			/**
+			 * Подпись у 10
+			 */
+			labelMax: () => LocalizedString
+			/**
+			 * Совсем не вероятно
+			 */
+			labelMinPlaceholder: () => LocalizedString
+			/**
+			 * Очень вероятно
+			 */
+			labelMaxPlaceholder: () => LocalizedString
+		}
+		stars: {
+			/**
+			 * Число звёзд (от {min} до {max})
+			 */
+			label: (arg: { max: number, min: number }) => LocalizedString
+			/**
+			 * Так увидит респондент: {stars}
+			 */
+			preview: (arg: { stars: string }) => LocalizedString
+		}
+		sortable: {
+			/**
+			 * Респондент расставит эти варианты по порядку; нужно не меньше двух.
+			 */
+			hint: () => LocalizedString
+		}
+		open: {
+			/**
+			 * Ограничить длину ответа
+			 */
+			limit: () => LocalizedString
+			/**
+			 * Минимум символов
+			 */
+			min: () => LocalizedString
+			/**
+			 * Максимум символов
+			 */
+			max: () => LocalizedString
+		}
+		lookup: {
+			/**
+			 * Регионы берутся из справочника городов: респондент выбирает свой регион.
+			 */
+			region: () => LocalizedString
+			/**
+			 * Города берутся из справочника: респондент находит свой город по названию.
+			 */
+			city: () => LocalizedString
+			/**
+			 * Только города региона
+			 */
+			regionFilter: () => LocalizedString
+			/**
+			 * Найти регион по городу
+			 */
+			regionSearch: () => LocalizedString
+			/**
+			 * Все регионы
+			 */
+			allRegions: () => LocalizedString
+			/**
+			 * Проверить поиск города
+			 */
+			'try': () => LocalizedString
+			/**
+			 * Найдено: {count}
+			 */
+			results: (arg: { count: number }) => LocalizedString
+			/**
+			 * Справочник недоступен: {message}
+			 */
+			failed: (arg: { message: string }) => LocalizedString
+		}
+		redirect: {
+			/**
+			 * Переход после вопроса
+			 */
+			label: () => LocalizedString
+			/**
+			 * Переход после ответа {n}
+			 */
+			answerLabel: (arg: { n: number }) => LocalizedString
+			/**
+			 * Куда
+			 */
+			kind: () => LocalizedString
+			/**
+			 * Цель
+			 */
+			target: () => LocalizedString
+			/**
+			 * Дальше по порядку
+			 */
+			none: () => LocalizedString
+			kinds: {
+				/**
+				 * Новая анкета
+				 */
+				newQuestionnaire: () => LocalizedString
+				/**
+				 * Существующая анкета
+				 */
+				questionnaire: () => LocalizedString
+				/**
+				 * Новый блок в этой анкете
+				 */
+				newBlock: () => LocalizedString
+				/**
+				 * Существующий блок этой анкеты
+				 */
+				block: () => LocalizedString
+				/**
+				 * Новый вопрос в этом блоке
+				 */
+				newQuestionInBlock: () => LocalizedString
+				/**
+				 * Существующий вопрос этого блока
+				 */
+				questionInBlock: () => LocalizedString
+				/**
+				 * Новый вопрос
+				 */
+				newQuestion: () => LocalizedString
+				/**
+				 * Существующий вопрос
+				 */
+				question: () => LocalizedString
+				/**
+				 * Завершить текущий блок
+				 */
+				completeBlock: () => LocalizedString
+			}
+			/**
+			 * Выберите…
+			 */
+			choose: () => LocalizedString
+			/**
+			 * Нет подходящих элементов
+			 */
+			noTargets: () => LocalizedString
+			/**
+			 * Открыть цель
+			 */
+			open: () => LocalizedString
+			/**
+			 * Создано и выбрано: {what}
+			 */
+			created: (arg: { what: string }) => LocalizedString
+		}
+		recall: {
+			/**
+			 * Фильтр-припоминание
+			 */
+			enabled: () => LocalizedString
+			/**
+			 * Из вопроса
+			 */
+			question: () => LocalizedString
+			/**
+			 * Показывать
+			 */
+			mode: () => LocalizedString
+			modes: {
+				/**
+				 * ответы, которые респондент выбрал
+				 */
+				selected: () => LocalizedString
+				/**
+				 * ответы, которые респондент не выбрал
+				 */
+				notSelected: () => LocalizedString
+			}
+			/**
+			 * Нет более ранних вопросов с вариантами ответа в этой анкете
+			 */
+			noEarlier: () => LocalizedString
+		}
+		db: {
+			/**
+			 * Записывать ответ в базу данных
+			 */
+			enabled: () => LocalizedString
+			/**
+			 * Поля для записи (через запятую)
+			 */
+			fields: () => LocalizedString
+			/**
+			 * Имя поля: латинские буквы, цифры и _, не с цифры; не больше {max} полей
+			 */
+			invalid: (arg: { max: number }) => LocalizedString
+		}
+		customParams: {
+			/**
+			 * customParams (JSON)
+			 */
+			label: () => LocalizedString
+			/**
+			 * Изменять customParams может только администратор или модератор
+			 */
+			readOnly: () => LocalizedString
+		}
+		block: {
+			/**
+			 * Блок
+			 */
+			title: () => LocalizedString
+			/**
+			 * Название блока
+			 */
+			name: () => LocalizedString
+			/**
+			 * callbackUrl
+			 */
+			callbackUrl: () => LocalizedString
+			/**
+			 * Изменять настройки блока может только администратор или модератор
+			 */
+			readOnly: () => LocalizedString
+			/**
+			 * Вопросов в блоке: {count}
+			 */
+			counts: (arg: { count: number }) => LocalizedString
+			/**
+			 * Добавить вопрос в блок
+			 */
+			addQuestion: () => LocalizedString
+		}
+		questionnaire: {
+			/**
+			 * Анкета
+			 */
+			title: () => LocalizedString
+			/**
+			 * Блоков: {blocks}, вопросов: {questions}, ответов: {answers}
+			 */
+			counts: (arg: { answers: number, blocks: number, questions: number }) => LocalizedString
+			/**
+			 * Добавить блок
+			 */
+			addBlock: () => LocalizedString
+		}
+		picture: {
+			/**
+			 * Изображение
+			 */
+			label: () => LocalizedString
+			/**
+			 * Выбрать изображение
+			 */
+			pick: () => LocalizedString
+			/**
+			 * или перетащите файл сюда
+			 */
+			drop: () => LocalizedString
+			/**
+			 * Удалить изображение
+			 */
+			remove: () => LocalizedString
+			/**
+			 * Загрузка… {percent}%
+			 */
+			uploading: (arg: { percent: number }) => LocalizedString
+			/**
+			 * Файл «{name}» не является изображением JPEG, PNG, WebP или GIF
+			 */
+			badType: (arg: { name: string }) => LocalizedString
+			/**
+			 * Файл «{name}» больше {max} МБ
+			 */
+			tooLarge: (arg: { max: number, name: string }) => LocalizedString
+			/**
+			 * Не удалось загрузить изображение: {message}
+			 */
+			failed: (arg: { message: string }) => LocalizedString
+			/**
+			 * Нет сети: изображение загрузится при следующем сохранении
+			 */
+			waiting: () => LocalizedString
+			/**
+			 * Изображение: {what}
+			 */
+			alt: (arg: { what: string }) => LocalizedString
+		}
+		price: {
+			/**
+			 * Стоимость
+			 */
+			title: () => LocalizedString
+			/**
+			 * За одного респондента: {amount}
+			 */
+			perRespondent: (arg: { amount: string }) => LocalizedString
+			/**
+			 * Всего за {count} респондентов: {amount}
+			 */
+			total: (arg: { amount: string, count: number }) => LocalizedString
+			/**
+			 * Разовая часть: {amount}
+			 */
+			oneOff: (arg: { amount: string }) => LocalizedString
+			/**
+			 * Расчёт стоимости…
+			 */
+			loading: () => LocalizedString
+			/**
+			 * Стоимость недоступна: {message}
+			 */
+			failed: (arg: { message: string }) => LocalizedString
+			/**
+			 * Укажите респондентов в портретах, чтобы увидеть итог
+			 */
+			noRespondents: () => LocalizedString
+		}
+		portraits: {
+			/**
+			 * Портреты
+			 */
+			title: () => LocalizedString
+			/**
+			 * Добавить портрет
+			 */
+			add: () => LocalizedString
+			/**
+			 * Удалить портрет {n}
+			 */
+			'delete': (arg: { n: number }) => LocalizedString
+			/**
+			 * Название
+			 */
+			name: () => LocalizedString
+			/**
+			 * Респондентов (от {min} до {max})
+			 */
+			respondents: (arg: { max: number, min: number }) => LocalizedString
+			/**
+			 * Анкета
+			 */
+			questionnaire: () => LocalizedString
+			/**
+			 * Первая анкета
+			 */
+			firstQuestionnaire: () => LocalizedString
+			/**
+			 * Условия отбора
+			 */
+			conditions: () => LocalizedString
+			/**
+			 * Возраст от
+			 */
+			ageMin: () => LocalizedString
+			/**
+			 * Возраст до
+			 */
+			ageMax: () => LocalizedString
+			/**
+			 * Найти город
+			 */
+			citySearch: () => LocalizedString
+			/**
+			 * Убрать город {name}
+			 */
+			removeCity: (arg: { name: string }) => LocalizedString
+			/**
+			 * Учитывать: {field}
+			 */
+			filterBy: (arg: { field: string }) => LocalizedString
+			/**
+			 * Портретов пока нет
+			 */
+			empty: () => LocalizedString
+			/**
+			 * Готово
+			 */
+			done: () => LocalizedString
+			/**
+			 * Портреты есть только у таргетированных проектов
+			 */
+			notTarget: () => LocalizedString
+			/**
+			 * Не удалось загрузить параметры: {message}
+			 */
+			loadFailed: (arg: { message: string }) => LocalizedString
+			codes: {
+				/**
+				 * Нет ни одного портрета: добавьте хотя бы один
+				 */
+				'40503': () => LocalizedString
+				/**
+				 * Портретов больше допустимого
+				 */
+				'40504': () => LocalizedString
+				/**
+				 * Не каждую анкету получает хотя бы один портрет
+				 */
+				'40505': () => LocalizedString
+				/**
+				 * Портреты бывают только у таргетированных проектов
+				 */
+				'40506': () => LocalizedString
+				/**
+				 * В портрете не выбрано ни одного условия
+				 */
+				'40511': () => LocalizedString
+				/**
+				 * В портрете больше респондентов, чем допустимо
+				 */
+				'40512': () => LocalizedString
+			}
+		}
+		log: {
+			/**
+			 * Настройки модерации проекта «{name}»: блоков {blocks}, вопросов {questions} (версия {version})
+			 */
+			reviewSaved: (arg: { blocks: number, name: string, questions: number, version: number }) => LocalizedString
+		}
+		review: {
+			/**
+			 * Технические настройки меняются только пока проект на модерации
+			 */
+			notOnModeration: () => LocalizedString
+			/**
+			 * В проекте нет элемента {id}
+			 */
+			unknownItem: (arg: { id: string }) => LocalizedString
+			/**
+			 * Сохранить настройки модерации
+			 */
+			save: () => LocalizedString
+			/**
+			 * Настройки модерации сохранены
+			 */
+			saved: () => LocalizedString
+			/**
+			 * Проект на модерации: можно изменить только customParams и callbackUrl.
+			 */
+			note: () => LocalizedString
+		}
+		settings: {
+			/**
+			 * Настройки проекта
+			 */
+			title: () => LocalizedString
+			/**
+			 * Название проекта
+			 */
+			name: () => LocalizedString
+			/**
+			 * Целевые платформы
+			 */
+			platforms: () => LocalizedString
+			/**
+			 * Сохранить название и платформы
+			 */
+			saveMain: () => LocalizedString
+			/**
+			 * Название и платформы сохранены
+			 */
+			savedMain: () => LocalizedString
+			/**
+			 * Название и платформы меняются только пока проект можно редактировать
+			 */
+			editableOnly: () => LocalizedString
+			/**
+			 * Изменять настройки проекта с вашей ролью нельзя
+			 */
+			readOnly: () => LocalizedString
+		}
+	}
+	versions: {
+		/**
+		 * Версия {version} не хранится (сервер хранит только последние версии)
+		 */
+		notKept: (arg: { version: number }) => LocalizedString
+		kinds: {
+			/**
+			 * Анкета
+			 */
+			questionnaire: () => LocalizedString
+			/**
+			 * Блок
+			 */
+			block: () => LocalizedString
+			/**
+			 * Вопрос
+			 */
+			question: () => LocalizedString
+			/**
+			 * Ответ
+			 */
+			answer: () => LocalizedString
+			/**
+			 * Утверждение
+			 */
+			statement: () => LocalizedString
+			/**
+			 * Портрет
+			 */
+			portrait: () => LocalizedString
+		}
+		fields: {
+			/**
+			 * Текст
+			 */
+			text: () => LocalizedString
+			/**
+			 * Название
+			 */
+			name: () => LocalizedString
+			/**
+			 * Тип вопроса
+			 */
+			category: () => LocalizedString
+			/**
+			 * Картинка
+			 */
+			picture: () => LocalizedString
+			/**
+			 * Свой вариант ответа
+			 */
+			other: () => LocalizedString
+			/**
+			 * Перемешивание
+			 */
+			shuffle: () => LocalizedString
+			/**
+			 * Ограничение числа ответов
+			 */
+			answerLimit: () => LocalizedString
+			/**
+			 * Переход
+			 */
+			redirect: () => LocalizedString
+			/**
+			 * Фильтр по прошлому ответу
+			 */
+			recall: () => LocalizedString
+			/**
+			 * customParams
+			 */
+			customParams: () => LocalizedString
+			/**
+			 * Запись в базу
+			 */
+			writeToDb: () => LocalizedString
+			/**
+			 * Поля для записи
+			 */
+			dbFields: () => LocalizedString
+			/**
+			 * Шкала
+			 */
+			scale: () => LocalizedString
+			/**
+			 * Звёзды
+			 */
+			stars: () => LocalizedString
+			/**
+			 * callbackUrl
+			 */
+			callbackUrl: () => LocalizedString
+			/**
+			 * Скрининг
+			 */
+			screening: () => LocalizedString
+			/**
+			 * Респонденты
+			 */
+			respondents: () => LocalizedString
+			/**
+			 * Анкета портрета
+			 */
+			questionnaireId: () => LocalizedString
+			/**
+			 * Параметры портрета
+			 */
+			params: () => LocalizedString
+			/**
+			 * Блок
+			 */
+			place: () => LocalizedString
+			/**
+			 * Место в списке
+			 */
+			position: () => LocalizedString
+		}
+		/**
+		 * {kind}: {label}
+		 */
+		item: (arg: { kind: string, label: string }) => LocalizedString
+		/**
+		 * (пусто)
+		 */
+		empty: () => LocalizedString
+		/**
+		 * Удалено
+		 */
+		deleted: () => LocalizedString
+		history: {
+			/**
+			 * История версий
+			 */
+			title: () => LocalizedString
+			/**
+			 * Загрузка версий…
+			 */
+			loading: () => LocalizedString
+			/**
+			 * Сохранённых версий пока нет
+			 */
+			empty: () => LocalizedString
+			/**
+			 * Не удалось загрузить историю: {message}
+			 */
+			failed: (arg: { message: string }) => LocalizedString
+			/**
+			 * Повторить
+			 */
+			retry: () => LocalizedString
+			/**
+			 * Версии проекта
+			 */
+			list: () => LocalizedString
+			/**
+			 * Версия {version}
+			 */
+			version: (arg: { version: number }) => LocalizedString
+			/**
+			 * текущая
+			 */
+			current: () => LocalizedString
+			/**
+			 * удалённый пользователь
+			 */
+			unknownAuthor: () => LocalizedString
+			/**
+			 * Изменения не записаны
+			 */
+			noSummary: () => LocalizedString
+			/**
+			 * Без изменений
+			 */
+			noChanges: () => LocalizedString
+			/**
+			 * и ещё {count}
+			 */
+			more: (arg: { count: number }) => LocalizedString
+			/**
+			 * Сравнить версию {version} с текущей
+			 */
+			compare: (arg: { version: number }) => LocalizedString
+			/**
+			 * Скрыть сравнение
+			 */
+			hideCompare: () => LocalizedString
+			/**
+			 * Версия {version} против открытой анкеты
+			 */
+			diffTitle: (arg: { version: number }) => LocalizedString
+			/**
+			 * Совпадает с открытой анкетой
+			 */
+			same: () => LocalizedString
+			/**
+			 * Только в открытой анкете: {what}
+			 */
+			onlyNow: (arg: { what: string }) => LocalizedString
+			/**
+			 * Только в версии: {what}
+			 */
+			onlyThen: (arg: { what: string }) => LocalizedString
+			/**
+			 * Изменено ({fields}): {what}
+			 */
+			changed: (arg: { fields: string, what: string }) => LocalizedString
+			/**
+			 * Перемещено: {what}
+			 */
+			moved: (arg: { what: string }) => LocalizedString
+			/**
+			 * Восстановить версию {version}
+			 */
+			restore: (arg: { version: number }) => LocalizedString
+			/**
+			 * Версия {version} восстановлена как новое изменение: сохраните её или отмените
+			 */
+			restored: (arg: { version: number }) => LocalizedString
+			/**
+			 * Сервер хранит последние версии, не более {count}
+			 */
+			kept: (arg: { count: number }) => LocalizedString
+			/**
+			 * История доступна только при подключении к серверу
+			 */
+			offline: () => LocalizedString
+		}
+		merge: {
+			/**
+			 * Объединение с версией на сервере…
+			 */
+			status: () => LocalizedString
+			/**
+			 * Изменения с сервера объединены с вашими
+			 */
+			title: () => LocalizedString
+			/**
+			 * Версия {version} с сервера объединена с вашими изменениями. Что пришло:
+			 */
+			text: (arg: { version: number }) => LocalizedString
+			/**
+			 * Ваши изменения уже включали всё, что было на сервере
+			 */
+			nothing: () => LocalizedString
+			/**
+			 * Закрыть
+			 */
+			dismiss: () => LocalizedString
+			/**
+			 * После объединения неверны переходы ({count}): исправьте их перед сохранением
+			 */
+			broken: (arg: { count: number }) => LocalizedString
+			/**
+			 * Объединено с версией {version} с сервера, пришло изменений: {count}
+			 */
+			toast: (arg: { count: number, version: number }) => LocalizedString
+		}
+		conflict: {
+			/**
+			 * Одни и те же элементы изменены и у вас, и на сервере
+			 */
+			title: () => LocalizedString
+			/**
+			 * Версия {version} с сервера и ваши правки по-разному изменили элементы ниже. Всё остальное уже объединено. Выберите версию для каждого элемента.
+			 */
+			text: (arg: { version: number }) => LocalizedString
+			/**
+			 * Элементы с конфликтом
+			 */
+			items: () => LocalizedString
+			/**
+			 * Ваша версия
+			 */
+			mine: () => LocalizedString
+			/**
+			 * Версия сервера
+			 */
+			theirs: () => LocalizedString
+			/**
+			 * Моя: {what}
+			 */
+			keepMine: (arg: { what: string }) => LocalizedString
+			/**
+			 * С сервера: {what}
+			 */
+			takeTheirs: (arg: { what: string }) => LocalizedString
+			/**
+			 * Вы удалили, а на сервере изменили
+			 */
+			deletedByMine: () => LocalizedString
+			/**
+			 * На сервере удалили, а вы изменили
+			 */
+			deletedByTheirs: () => LocalizedString
+			/**
+			 * Изменено и у вас, и на сервере
+			 */
+			changed: () => LocalizedString
+			/**
+			 * вместе с вложенными элементами: {count}
+			 */
+			inside: (arg: { count: number }) => LocalizedString
+			/**
+			 * Везде моя версия
+			 */
+			allMine: () => LocalizedString
+			/**
+			 * Везде версия сервера
+			 */
+			allTheirs: () => LocalizedString
+			/**
+			 * Применить и сохранить
+			 */
+			apply: () => LocalizedString
+		}
+	}
+	guides: {
+		captions: {
+			lkDemoResearcher: {
+				/**
+				 * Анкеты — все ваши проекты. Мы уже подготовили для вас пример проекта.
+				 */
+				s1: () => LocalizedString
+				/**
+				 * Откройте пример: в нём видно, как устроена анкета — блоки, вопросы и ответы.
+				 */
+				s2: () => LocalizedString
+				/**
+				 * Создайте свой проект: дайте ему название и выберите шаблон.
+				 */
+				s3: () => LocalizedString
+				/**
+				 * В отчётах — ответы респондентов ваших проектов с фильтрами и выгрузкой.
+				 */
+				s4: () => LocalizedString
+				/**
+				 * Кнопка помощи снова откроет это руководство, когда понадобится.
+				 */
+				s5: () => LocalizedString
+				/**
+				 * В демо-доступе можно собирать анкеты и смотреть их предпросмотр. Отправка на модерацию и ссылка на опрос — в полном доступе исследователя.
+				 */
+				s6: () => LocalizedString
+			}
+			projectEditorDefault: {
+				/**
+				 * На холсте — вся анкета: блоки и вопросы, связанные порядком и переходами. Колесо мыши — масштаб, перетаскивание — перемещение.
+				 */
+				s1: () => LocalizedString
+				/**
+				 * Добавьте блок, а в него — вопросы.
+				 */
+				s2: () => LocalizedString
+				/**
+				 * Выберите вопрос: его текст, тип и ответы меняются в панели справа.
+				 */
+				s3: () => LocalizedString
+				/**
+				 * Отменить и Повторить проходят по вашим изменениям; каждое записано в журнал.
+				 */
+				s4: () => LocalizedString
+				/**
+				 * Показать или скрыть связи между вопросами — переходы.
+				 */
+				s5: () => LocalizedString
+				/**
+				 * Предпросмотр показывает анкету такой, какой её увидят респонденты.
+				 */
+				s6: () => LocalizedString
+				/**
+				 * Импорт из списка: вставьте вопросы и ответы текстом.
+				 */
+				s7: () => LocalizedString
+				/**
+				 * Настройки проекта: приоритет и заполнение отчёта онлайн.
+				 */
+				s8: () => LocalizedString
+				/**
+				 * Сохраните проект. Черновик хранится и в браузере, так что без сети ничего не потеряется.
+				 */
+				s9: () => LocalizedString
+				/**
+				 * Когда анкета готова, отправьте её на модерацию. После отправки её нельзя менять до проверки.
+				 */
+				s10: () => LocalizedString
+			}
+			projectEditorDirectLink: {
+				/**
+				 * На холсте — вся анкета: блоки и вопросы, связанные порядком и переходами. Колесо мыши — масштаб, перетаскивание — перемещение.
+				 */
+				s1: () => LocalizedString
+				/**
+				 * Добавьте блок, а в него — вопросы.
+				 */
+				s2: () => LocalizedString
+				/**
+				 * Выберите вопрос: его текст, тип и ответы меняются в панели справа.
+				 */
+				s3: () => LocalizedString
+				/**
+				 * Отменить и Повторить проходят по вашим изменениям.
+				 */
+				s4: () => LocalizedString
+				/**
+				 * Предпросмотр показывает анкету такой, какой её увидят ваши респонденты.
+				 */
+				s5: () => LocalizedString
+				/**
+				 * Сохраните проект. Черновик хранится и в браузере, так что без сети ничего не потеряется.
+				 */
+				s6: () => LocalizedString
+				/**
+				 * Получите ссылку на опрос и разошлите её своей аудитории. Проект уходит на модерацию.
+				 */
+				s7: () => LocalizedString
+				/**
+				 * Откройте отчёт в новом окне и следите за ответами по мере их поступления.
+				 */
+				s8: () => LocalizedString
+			}
+		}
+		demo: {
+			refused: {
+				/**
+				 * В демо-доступе нельзя отправить проект на модерацию. Попросите администратора перевести вас в исследователи.
+				 */
+				submit: () => LocalizedString
+				/**
+				 * В демо-доступе нельзя получить ссылку на опрос. Попросите администратора перевести вас в исследователи.
+				 */
+				link: () => LocalizedString
+			}
+			/**
+			 * Недоступно в демо-доступе
+			 */
+			notInDemo: () => LocalizedString
+			example: {
+				/**
+				 * Пример: опрос игроков
+				 */
+				name: () => LocalizedString
+				/**
+				 * Пример: опрос своей аудитории
+				 */
+				ownAudienceName: () => LocalizedString
+				/**
+				 * Знакомство
+				 */
+				block1: () => LocalizedString
+				/**
+				 * Игры
+				 */
+				block2: () => LocalizedString
+				/**
+				 * 1. Сколько вам лет? [один]
+			- до 18
+			- 18–24
+			- 25–34
+			- 35 и старше
+			2. Как часто вы играете? [один]
+			- каждый день
+			- несколько раз в неделю
+			- реже
+				 */
+				questions1: () => LocalizedString
+				/**
+				 * 1. В какие жанры вы играете? [несколько] [другое]
+			- шутеры
+			- головоломки
+			- стратегии
+			- ролевые
+			2. Насколько вероятно, что вы порекомендуете нашу игру другу? [nps]
+			3. Что нам улучшить? [открытый]
+				 */
+				questions2: () => LocalizedString
+			}
+		}
 	}
 }
 

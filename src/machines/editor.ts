@@ -17,11 +17,22 @@ import type { EditorProject, ProjectContent } from '../domain/content/model';
 import { blocksSave, type Problem } from '../domain/content/problems';
 import { newQuestionnaire } from '../domain/content/factory';
 import { checkContent } from '../domain/content/rules';
+import type { Side } from '../domain/content/merge';
+import {
+  chooseAll,
+  mergedStep,
+  mergeWithServer,
+  NO_MERGE,
+  noticeOf,
+  type MergeOutcome,
+  type MergeState,
+} from './editor/merge';
 
 // The project editor's core (DESIGN.md section 6), without its screens:
 //   loading → editing ↔ saving → saved, with offline (the save waits for the network and retries
-//   with backoff), conflict (412: both versions kept, the user chooses), failed (retry) and
-//   readOnly (the project is not editable for this user now).
+//   with backoff), merging (a 412, or a draft based on an older version: merged with the server's
+//   version by item id, ./editor/merge.ts, then saved), conflict (items changed on both sides: the
+//   user chooses per item), failed (retry) and readOnly (the project is not editable for this user now).
 // Every edit, undo and redo changes the content through an immer patch pair and appends one
 // change-log row; a parallel `autosave` region writes the draft and its new rows to Dexie in one
 // transaction at most every AUTOSAVE_MS, so a reload or a killed tab loses at most that much.
@@ -47,7 +58,7 @@ export interface EditorContext {
   doc: EditorDoc;
   /** The server version the content is based on: the If-Match of the next save. */
   baseVersion: number;
-  /** The content as the server has it at baseVersion (null until loaded). */
+  /** The content as the server has it at baseVersion (null until loaded, or when not known here). */
   savedContent: ProjectContent | null;
   source: Source | null;
   /** A draft the newer server copy replaced on screen; the user may bring it back. */
@@ -66,6 +77,7 @@ export interface EditorContext {
   /** The snapshot being saved and the last change-log seq it includes. */
   saving: { content: ProjectContent; seq: number } | null;
   conflict: ServerCopy | null;
+  merge: MergeState;
   error: string | null;
   problems: Problem[];
   /** Save attempts that failed for the network since the last success (the backoff grows with it). */
@@ -82,6 +94,11 @@ export type EditorEvent =
   | { type: 'load.retry' }
   | { type: 'conflict.keepMine' }
   | { type: 'conflict.takeTheirs' }
+  /** Per item of a merge's conflicts: which side's version to keep; then merge again with the choices and save. */
+  | { type: 'conflict.choose'; key: string; side: Side }
+  | { type: 'conflict.chooseAll'; side: Side }
+  | { type: 'conflict.resolve' }
+  | { type: 'merge.dismiss' }
   | { type: 'draft.restore' }
   | { type: 'draft.flush' }
   /** Internal: the content changed by an edit (the doc leaves "saved", the autosave starts its wait). */
@@ -97,7 +114,9 @@ export interface Loaded {
   project: EditorProject;
   content: ProjectContent;
   baseVersion: number;
-  savedContent: ProjectContent;
+  savedContent: ProjectContent | null;
+  /** The server's newer version, when the draft is based on an older one: merged before editing. */
+  theirs?: ServerCopy;
   source: Source;
   setAside: Draft | null;
   changes: ChangeLogRow[];
@@ -131,7 +150,8 @@ export const loadProject = fromPromise<Loaded, { pid: number; userId: number; db
           project: d.project,
           content: d.content,
           baseVersion: d.baseVersion,
-          savedContent: d.dirty ? structuredClone({ questionnaires: [], portraits: [] }) : d.content,
+          // A dirty draft's base is not kept here: a merge fetches it from the history.
+          savedContent: d.dirty ? null : d.content,
           source: 'offline',
           setAside: null,
           changes: stored.rows,
@@ -180,7 +200,7 @@ export const loadProject = fromPromise<Loaded, { pid: number; userId: number; db
     };
     const d = stored.draft;
     if (!project.editable || !d || !d.dirty) return fromServer('server', null);
-    if (d.baseVersion === version || d.updatedAt > (updatedAt ?? 0)) {
+    if (d.baseVersion === version) {
       return {
         project,
         content: d.content,
@@ -194,7 +214,20 @@ export const loadProject = fromPromise<Loaded, { pid: number; userId: number; db
         persist: false,
       };
     }
-    return fromServer('serverNewer', d);
+    // The draft started from an older version than the server's: merged, not one or the other.
+    return {
+      project,
+      content: d.content,
+      baseVersion: d.baseVersion,
+      savedContent: null,
+      theirs: { version, updatedAt, content: serverContent },
+      source: 'draft',
+      setAside: null,
+      changes: stored.rows,
+      lastSeq: stored.lastSeq,
+      clearLogUpTo: null,
+      persist: false,
+    };
   },
 );
 
@@ -278,7 +311,7 @@ export const editorMachine = setup({
     events: {} as EditorEvent,
     input: {} as EditorInput,
   },
-  actors: { loadProject, saveToServer, persistDraft, networkWatcher },
+  actors: { loadProject, saveToServer, persistDraft, networkWatcher, mergeWithServer },
   delays: {
     autosave: AUTOSAVE_MS,
     retry: ({ context }) => Math.min(RETRY_MAX_MS, 1000 * 2 ** Math.max(0, context.attempt - 1)),
@@ -290,6 +323,9 @@ export const editorMachine = setup({
       return out.content !== out.savedContent;
     },
     persistAtLoad: ({ event }) => (event as unknown as { output: Loaded }).output.persist,
+    mergeAtLoad: ({ event }) => (event as unknown as { output: Loaded }).output.theirs !== undefined,
+    mergeConflicted: ({ event }) =>
+      (event as unknown as { output: MergeOutcome }).output.result.conflicts.length > 0,
     changedWhileSaving: ({ context }) =>
       context.saving !== null && context.doc.content !== context.saving.content,
     blockedByRules: ({ context }) =>
@@ -358,6 +394,50 @@ export const editorMachine = setup({
       enqueue.raise({ type: 'draft.persist' });
     }),
     loadFailed: assign({ error: ({ event }) => messageOf((event as { error?: unknown }).error) }),
+    loadedTheirs: assign({
+      conflict: ({ event }) => (event as unknown as { output: Loaded }).output.theirs!,
+    }),
+    mergePending: assign(({ event }) => ({
+      merge: {
+        pending: { ...(event as unknown as { output: MergeOutcome }).output, choices: {} },
+        notice: null,
+      },
+    })),
+    // The merge (with the user's choices, if any) replaces the content as one undoable step, on top of
+    // the server's version, and is saved next.
+    mergeApplied: enqueueActions(({ context, event, enqueue }) => {
+      const pending = context.merge.pending;
+      const outcome = pending ?? (event as unknown as { output: MergeOutcome }).output;
+      const choices = pending?.choices;
+      const step = mergedStep(context.doc, outcome, choices);
+      enqueue.assign({
+        ...(step ? afterStep(context, step, 'content.replace') : {}),
+        baseVersion: outcome.theirs.version,
+        savedContent: outcome.theirs.content,
+        conflict: null,
+        merge: { pending: null, notice: noticeOf(outcome, choices) },
+        draftRevision: context.draftRevision + 1,
+      });
+      enqueue.raise({ type: 'draft.persist' });
+    }),
+    chooseOne: assign(({ context, event }) => {
+      if (event.type !== 'conflict.choose' || !context.merge.pending) return {};
+      const pending = context.merge.pending;
+      return {
+        merge: {
+          ...context.merge,
+          pending: { ...pending, choices: { ...pending.choices, [event.key]: event.side } },
+        },
+      };
+    }),
+    chooseEverywhere: assign(({ context, event }) => {
+      if (event.type !== 'conflict.chooseAll' || !context.merge.pending) return {};
+      const pending = context.merge.pending;
+      return {
+        merge: { ...context.merge, pending: { ...pending, choices: chooseAll(pending, event.side) } },
+      };
+    }),
+    dismissMerge: assign(({ context }) => ({ merge: { ...context.merge, notice: null } })),
     startSave: assign(({ context }) => ({
       saving: { content: context.doc.content, seq: context.seq },
       error: null,
@@ -471,6 +551,7 @@ export const editorMachine = setup({
     draftError: null,
     saving: null,
     conflict: null,
+    merge: NO_MERGE,
     error: null,
     problems: [],
     attempt: 0,
@@ -480,6 +561,7 @@ export const editorMachine = setup({
   on: {
     'network.online': { actions: 'setOnline' },
     'network.offline': { actions: 'setOffline' },
+    'merge.dismiss': { actions: 'dismissMerge' },
   },
   states: {
     doc: {
@@ -491,6 +573,7 @@ export const editorMachine = setup({
             input: ({ context }) => ({ pid: context.pid, userId: context.userId, db: context.db }),
             onDone: [
               { guard: 'readOnly', target: 'readOnly', actions: 'loaded' },
+              { guard: 'mergeAtLoad', target: 'merging', actions: ['loaded', 'loadedTheirs'] },
               { guard: 'dirtyAtLoad', target: 'editing', actions: 'loaded' },
               { guard: 'persistAtLoad', target: 'saved', actions: ['loaded', 'persistLoaded'] },
               { target: 'saved', actions: 'loaded' },
@@ -541,7 +624,7 @@ export const editorMachine = setup({
             ],
             onError: [
               { guard: 'networkError', target: 'offline', actions: 'wentOffline' },
-              { guard: 'stale', target: 'conflict', actions: 'gotConflict' },
+              { guard: 'stale', target: 'merging', actions: 'gotConflict' },
               { guard: 'notEditable', target: 'readOnly', actions: 'becameReadOnly' },
               { target: 'failed', actions: 'saveFailed' },
             ],
@@ -557,10 +640,31 @@ export const editorMachine = setup({
             'project.save': 'saving',
           },
         },
+        merging: {
+          invoke: {
+            src: 'mergeWithServer',
+            input: ({ context }) => ({
+              pid: context.pid,
+              mine: context.doc.content,
+              base: context.savedContent,
+              baseVersion: context.baseVersion,
+              theirs: context.conflict!,
+            }),
+            onDone: [
+              { guard: 'mergeConflicted', target: 'conflict', actions: 'mergePending' },
+              { target: 'saving', actions: 'mergeApplied' },
+            ],
+            // The base could not be had (offline): the whole-copy choice, as before merging existed.
+            onError: { target: 'conflict' },
+          },
+        },
         conflict: {
           on: {
             'conflict.keepMine': { target: 'saving', actions: 'keepMine' },
             'conflict.takeTheirs': { target: 'saved', actions: 'takeTheirs' },
+            'conflict.choose': { actions: 'chooseOne' },
+            'conflict.chooseAll': { actions: 'chooseEverywhere' },
+            'conflict.resolve': { target: 'saving', actions: 'mergeApplied' },
           },
         },
         failed: {
@@ -624,4 +728,13 @@ export const editorMachine = setup({
 
 /** The save state the page shows, one word per doc state. */
 export type SaveState =
-  'loading' | 'loadFailed' | 'readOnly' | 'saved' | 'editing' | 'saving' | 'offline' | 'conflict' | 'failed';
+  | 'loading'
+  | 'loadFailed'
+  | 'readOnly'
+  | 'saved'
+  | 'editing'
+  | 'saving'
+  | 'offline'
+  | 'merging'
+  | 'conflict'
+  | 'failed';

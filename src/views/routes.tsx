@@ -13,8 +13,6 @@ export interface AppRoute {
   component: LazyExoticComponent<ComponentType>;
 }
 
-const NotAvailable = lazy(() => import('./ui/NotAvailablePage'));
-
 export const ROUTES: AppRoute[] = [
   { path: '/login', layout: 'auth', public: true, component: lazy(() => import('./auth/LoginPage')) },
   {
@@ -36,7 +34,7 @@ export const ROUTES: AppRoute[] = [
   { path: '/projects', layout: 'main', component: lazy(() => import('./projects/ProjectsPage')) },
   { path: '/reports', layout: 'main', component: lazy(() => import('./reports/ReportsPage')) },
   { path: '/history', layout: 'main', component: lazy(() => import('./history/HistoryPage')) },
-  { path: '/report', layout: 'main', component: NotAvailable },
+  { path: '/report', layout: 'main', component: lazy(() => import('./reports/ReportPage')) },
 
   { path: '/project', layout: 'editor', component: lazy(() => import('./editor/EditorPage')) },
 ];

@@ -149,7 +149,7 @@ describe('project editor in Chromium', () => {
     await context.close();
   });
 
-  it('undoes and redoes, and shows both versions on a conflict until the user keeps theirs or mine', async () => {
+  it('undoes and redoes, and on a conflict shows the item at stake until the user chooses', async () => {
     const pid = await project('Conflicted');
     const { context, page, errors } = await signedIn();
     await page.goto(`${server.url}/project?pid=${pid}`);
@@ -162,18 +162,20 @@ describe('project editor in Chromium', () => {
     await page.getByRole('button', { name: 'Redo', exact: true }).click();
     await expect.poll(() => questionRow(page, 2).count()).toBe(0);
 
-    // Someone else saves meanwhile.
-    const theirs = completeContent();
-    theirs.questionnaires[0].blocks[0].questions[0].text = 'Their wording';
+    // Someone else rewords the question I deleted, meanwhile.
+    const theirs = (await getProject(server, researcher, pid)).body.content;
+    theirs.questionnaires[0].blocks[0].questions[1].text = 'Their wording';
     expect((await saveProject(server, researcher, pid, theirs, 1)).status).toBe(200);
     await page.getByRole('button', { name: 'Save project' }).click();
-    const dialog = page.getByRole('alertdialog', { name: 'Someone else changed the project' });
+    const dialog = page.getByRole('alertdialog', {
+      name: 'The same items were changed by you and on the server',
+    });
     await dialog.waitFor();
-    expect(await dialog.getByText('Your version: 1 questions').count()).toBe(1);
-    expect(await dialog.getByText('Server version: 2 questions').count()).toBe(1);
+    expect(await dialog.getByRole('listitem').count()).toBe(1);
+    expect(await dialog.getByText('You deleted it; it was changed on the server').count()).toBe(1);
     // Nothing was overwritten while the user decides.
-    expect((await serverTexts(pid)).texts).toEqual(['Their wording', 'Anything else?']);
-    await dialog.getByRole('button', { name: 'Keep mine' }).click();
+    expect((await serverTexts(pid)).texts).toEqual(['How old are you?', 'Their wording']);
+    await dialog.getByRole('button', { name: 'Apply and save' }).click();
     await expectStatus(page, 'All changes saved');
     expect(await serverTexts(pid)).toEqual({ version: 3, texts: ['How old are you?'] });
     expect(errors).toEqual([]);

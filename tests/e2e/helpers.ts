@@ -79,3 +79,46 @@ export async function axeViolations(page: Page): Promise<string[]> {
     return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   });
 }
+
+export interface AxeFinding {
+  id: string;
+  impact: string;
+  help: string;
+  targets: string[];
+}
+
+/**
+ * Every axe-core rule, experimental ones included (label-in-name is one of them), over the page as
+ * it is now. Returns the findings of the given impacts (serious and critical unless told).
+ */
+export async function axeFull(
+  page: Page,
+  impacts: string[] = ['serious', 'critical'],
+): Promise<AxeFinding[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: axePath });
+  const found = await page.evaluate(async () => {
+    type Axe = {
+      getRules: () => { ruleId: string }[];
+      run: (
+        ctx: unknown,
+        opts: unknown,
+      ) => Promise<{
+        violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[];
+      }>;
+    };
+    const axe = (window as unknown as { axe: Axe }).axe;
+    const rules = axe.getRules().map((r) => r.ruleId);
+    const result = await axe.run(document, { runOnly: { type: 'rule', values: rules } });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: v.nodes.map((n) => n.target.join(' ')),
+    }));
+  });
+  return found.filter((f) => impacts.includes(f.impact));
+}
+
+/** One line per finding, for an assertion message that says what is wrong and where. */
+export const axeLines = (findings: AxeFinding[]) =>
+  findings.map((f) => `${f.impact} ${f.id}: ${f.targets.join(', ')}`);

@@ -11,6 +11,10 @@ import {
 } from './helpers';
 import type { TestServer } from '../server/helpers';
 import { Role, type RoleName } from '../../src/domain/roles';
+import enGuides from '../../src/i18n/en/guides';
+
+// The demo researcher guide's slides are described by their captions (their alt text).
+const guideCaptions = enGuides.captions.lkDemoResearcher;
 
 // The app shell in Chromium (issue 3): the sidebar of every role, collapsing and hiding it, the
 // language switch with its confirmation, toasts, the 404 page, guides, the user menu and profile.
@@ -351,7 +355,7 @@ describe('app shell in Chromium', () => {
     await signIn(page, server, email);
     const guide = page.getByRole('dialog', { name: 'Welcome to your account' });
     await guide.waitFor();
-    expect(await guide.getByRole('img').getAttribute('alt')).toBe('Slide 1 of 6');
+    expect(await guide.getByRole('img').getAttribute('alt')).toBe(guideCaptions.s1);
     const remembered = await page.evaluate(() => JSON.parse(localStorage.getItem('app-helpers')!));
     expect(Object.keys(remembered)).toEqual(['lk/demo-researcher']);
 
@@ -371,7 +375,9 @@ describe('app shell in Chromium', () => {
     }
     for (let n = 2; n <= 6; n++) {
       await guide.getByRole('button', { name: 'Next' }).click();
-      await expect.poll(() => guide.getByRole('img').getAttribute('alt')).toBe(`Slide ${n} of 6`);
+      await expect
+        .poll(() => guide.getByRole('img').getAttribute('alt'))
+        .toBe(guideCaptions[`s${n}` as keyof typeof guideCaptions]);
     }
     expect(await guide.getByRole('button', { name: 'Next' }).count()).toBe(0);
     const slide = await guide.getByRole('img').getAttribute('src');

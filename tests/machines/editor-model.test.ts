@@ -181,9 +181,15 @@ function params(sut: Sut) {
         await until(actor(), 'saved');
       },
       SAVE_STALE: async () => {
-        const theirs = completeContent();
+        const theirs = (await getProject(server, session, sut.pid)).body.content;
         theirs.questionnaires[0].blocks[0].questions[0].text = 'Theirs';
         expect((await saveProject(server, session, sut.pid, theirs, 1)).status).toBe(200);
+        // The same question reworded here too: a true conflict (disjoint edits merge without one).
+        const first = ctx().doc.content.questionnaires[0].blocks[0].questions[0];
+        actor().send({
+          type: 'content.edit',
+          command: { type: 'question.update', questionId: first.id, patch: { text: 'Mine too' } },
+        });
         actor().send({ type: 'project.save' });
         await until(actor(), 'conflict');
       },

@@ -53,6 +53,15 @@ const addQuestion = (actor: EditorActor, text: string) =>
     type: 'content.edit',
     command: { type: 'question.add', blockId: firstBlockId(actor), question: { text, category: 'open' } },
   });
+const rewordFirst = (actor: EditorActor, text: string) =>
+  actor.send({
+    type: 'content.edit',
+    command: {
+      type: 'question.update',
+      questionId: actor.getSnapshot().context.doc.content.questionnaires[0].blocks[0].questions[0].id,
+      patch: { text },
+    },
+  });
 const texts = (c: { questionnaires: { blocks: { questions: { text: string }[] }[] }[] }) =>
   c.questionnaires[0].blocks[0].questions.map((q) => q.text);
 
@@ -128,7 +137,7 @@ describe('editor machine', () => {
     expect(second.getSnapshot().context.changes.map((r) => r.seq)).toEqual([1, 2]);
   });
 
-  it('opens the server copy when it is newer than the draft, sets the draft aside, and can bring it back', async () => {
+  it('merges a draft based on an older version with the server copy at load, and saves the merge', async () => {
     const pid = await project();
     const db = freshDb();
     const first = open(pid, db);
@@ -136,26 +145,26 @@ describe('editor machine', () => {
     addQuestion(first, 'Mine');
     await drafted(first);
     first.stop();
-    // Someone else saves afterwards.
-    const theirs = completeContent();
+    // Someone else saves afterwards, changing another item.
+    const theirs = (await getProject(server, session, pid)).body.content;
     theirs.questionnaires[0].blocks[0].questions[0].text = 'Theirs';
-    await new Promise((r) => setTimeout(r, 5));
     expect((await saveProject(server, session, pid, theirs, 1)).status).toBe(200);
 
     const second = open(pid, db);
     await until(second, 'saved');
-    let ctx = second.getSnapshot().context;
-    expect(ctx.source).toBe('serverNewer');
-    expect(texts(ctx.doc.content)[0]).toBe('Theirs');
-    expect(texts(ctx.setAside!.content)).toContain('Mine');
-    expect(ctx.changes.map((r) => r.code)).toEqual(['010']);
-    // The draft is still in Dexie until the user acts.
-    expect((await readDraft(db, pid, session.user.id)).draft?.dirty).toBe(true);
-
-    second.send({ type: 'draft.restore' });
-    ctx = second.getSnapshot().context;
-    expect(docState(second)).toBe('editing');
-    expect(texts(ctx.doc.content)).toContain('Mine');
+    const ctx = second.getSnapshot().context;
+    expect(texts(ctx.doc.content)).toEqual(['Theirs', 'Anything else?', 'Mine']);
+    expect(ctx.merge.notice).toMatchObject({ version: 2, incoming: [{ code: '008', label: 'Theirs' }] });
+    const back = await getProject(server, session, pid);
+    expect(back.body.version).toBe(3);
+    expect(texts(back.body.content)).toEqual(['Theirs', 'Anything else?', 'Mine']);
+    // The merge is one undoable step.
+    second.send({ type: 'history.undo' });
+    expect(texts(second.getSnapshot().context.doc.content)).toEqual([
+      'How old are you?',
+      'Anything else?',
+      'Mine',
+    ]);
   });
 
   it('waits offline when the network is down, says so, and lands the save when it returns', async () => {
@@ -197,13 +206,14 @@ describe('editor machine', () => {
     expect((await getProject(server, session, pid)).body.version).toBe(2);
   });
 
-  /** I add a question while someone else saves 'Theirs' over version 1; my save then meets a 412. */
+  /** I add a question and reword the first while someone else rewords it as 'Theirs'; my save meets a 412. */
   async function reachConflict() {
     const pid = await project();
     const actor = open(pid);
     await until(actor, 'saved');
     addQuestion(actor, 'Mine');
-    const theirs = completeContent();
+    rewordFirst(actor, 'Mine first');
+    const theirs = (await getProject(server, session, pid)).body.content;
     theirs.questionnaires[0].blocks[0].questions[0].text = 'Theirs';
     await saveProject(server, session, pid, theirs, 1);
     actor.send({ type: 'project.save' });
@@ -235,6 +245,45 @@ describe('editor machine', () => {
     expect(ctx.baseVersion).toBe(2);
     expect(ctx.changes.map((r) => r.code)).toEqual(['010']);
     expect(ctx.doc.undo).toHaveLength(0);
+  });
+
+  it('merges disjoint edits on a 412 and saves without asking, saying what came in', async () => {
+    const pid = await project();
+    const actor = open(pid);
+    await until(actor, 'saved');
+    addQuestion(actor, 'Mine');
+    const theirs = (await getProject(server, session, pid)).body.content;
+    theirs.questionnaires[0].blocks[0].questions[1].text = 'Their wording';
+    await saveProject(server, session, pid, theirs, 1);
+    actor.send({ type: 'project.save' });
+    await until(actor, 'saved');
+    const ctx = actor.getSnapshot().context;
+    expect(ctx.baseVersion).toBe(3);
+    expect(ctx.merge.notice?.incoming).toEqual([{ code: '008', label: 'Their wording' }]);
+    expect(texts((await getProject(server, session, pid)).body.content)).toEqual([
+      'How old are you?',
+      'Their wording',
+      'Mine',
+    ]);
+    actor.send({ type: 'merge.dismiss' });
+    expect(actor.getSnapshot().context.merge.notice).toBeNull();
+  });
+
+  it('on a true conflict shows only the items at stake and saves the choice per item with the rest merged', async () => {
+    const { pid, actor } = await reachConflict();
+    const pending = actor.getSnapshot().context.merge.pending!;
+    expect(pending.result.conflicts.map((c) => [c.kind, c.fields, c.mine?.text, c.theirs?.text])).toEqual([
+      ['question', ['text'], 'Mine first', 'Theirs'],
+    ]);
+    // Mine everywhere, then this item theirs: the last choice counts.
+    actor.send({ type: 'conflict.chooseAll', side: 'mine' });
+    actor.send({ type: 'conflict.choose', key: pending.result.conflicts[0].key, side: 'theirs' });
+    actor.send({ type: 'conflict.resolve' });
+    await until(actor, 'saved');
+    const back = await getProject(server, session, pid);
+    expect(back.body.version).toBe(3);
+    expect(texts(back.body.content)).toEqual(['Theirs', 'Anything else?', 'Mine']);
+    expect(actor.getSnapshot().context.merge.pending).toBeNull();
   });
 
   it('refuses to send content the rules refuse, and shows the problems', async () => {

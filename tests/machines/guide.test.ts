@@ -3,6 +3,7 @@ import { assign, createMachine } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { installStorage } from '../unit/memory-storage';
 import { GUIDES, guideForPage, guideSlides, type GuideId } from '../../src/domain/guides';
+import { readSettings } from '../../src/i18n/setup';
 
 // Model-based test of the helper guides (spec section 2): slides one at a time with Next, 'Do by
 // myself' and End; slides cleared 500 ms after closing, not before; a guide is remembered in
@@ -83,7 +84,7 @@ function checkShown(state: { context: ModelContext }) {
   const m = state.context;
   expect(context.guide).toBe(m.guide);
   expect(context.index).toBe(m.index);
-  expect(context.slides).toEqual(m.guide ? guideSlides(m.guide) : []);
+  expect(context.slides).toEqual(m.guide ? guideSlides(m.guide, readSettings().locale) : []);
   expect(Object.keys(openedGuides()).sort()).toEqual(m.opened);
 }
 
@@ -160,13 +161,13 @@ describe('guide data', () => {
       'project-editor/default': 10,
       'lk/demo-researcher': 6,
     });
-    expect(guideSlides('project-editor/default')[9]).toBe('/guides/project-editor/default/10.svg');
+    expect(guideSlides('project-editor/default', 'en')[9]).toBe('/guides/project-editor/default/en/10.webp');
   });
 
   it('has a picture for every slide in public/', async () => {
     const fs = await import('node:fs');
     for (const id of Object.keys(GUIDES) as GuideId[]) {
-      for (const src of guideSlides(id)) expect(fs.existsSync(`public${src}`), src).toBe(true);
+      for (const src of guideSlides(id, 'ru')) expect(fs.existsSync(`public${src}`), src).toBe(true);
     }
   });
 

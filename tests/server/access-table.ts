@@ -55,6 +55,13 @@ export const ACCESS: Record<string, Access> = {
   'DELETE /game': { roles: [A, Issuer] },
   'POST /game/secrets': { roles: [A, Issuer] },
   'POST /games/sdk': { public: 'games call it with their API key' },
+  'POST /games/sdk/survey': { public: 'games call it with their API key and token' },
+  // Respondents (the link's token, an SDK ticket or the resume token are the credentials)
+  'GET /survey/:token': { public: 'a survey link' },
+  'POST /survey/:token/start': { public: 'a survey link' },
+  'GET /survey/session': { public: 'the respondent’s resume token' },
+  'POST /survey/answer': { public: 'the respondent’s resume token' },
+  'GET /survey/places': { public: 'the respondent’s resume token' },
   // Pricing: the Administrator's alone (spec section 6, issue #17)
   'GET /tariffs': { roles: [A] },
   'POST /tariffs': { roles: [A] },
@@ -77,6 +84,7 @@ export const ACCESS: Record<string, Access> = {
   'GET /project/settings': { roles: ALL },
   'GET /project/settings-groups': { roles: ALL },
   'GET /project/project-settings': { roles: ALL },
+  'GET /project/stats/file': { roles: ALL },
   'POST /project/project-settings': { permission: 'project-editor.change-project-settings' },
   // Lookups
   'GET /target-platforms': { roles: ALL },
@@ -87,6 +95,9 @@ export const ACCESS: Record<string, Access> = {
   'POST /project': { roles: ALL },
   'POST /picture': { roles: [A, Researcher, DemoResearcher] },
   'GET /pictures/:file': { public: 'respondents see the pictures' },
+  // Version history (issue #16): whoever may read the project
+  'GET /project/versions': { roles: ALL },
+  'GET /project/version': { roles: ALL },
   // OpenAPI (issue #17, item 12)
   'GET /openapi.json': { public: 'the API description' },
   'GET /docs': { public: 'the API documentation page' },

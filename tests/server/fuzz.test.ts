@@ -1,10 +1,11 @@
 import crypto from 'node:crypto';
+import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startServer, type TestServer } from './helpers';
 import { ACCESS, admittedRoles } from './access-table';
 import { concretePath, roleName, roleUsers, routeKey } from './matrix-harness';
-import { badQueries, badValues, baseOf, fieldsOf, RAW_BODIES } from './fuzz-cases';
+import { allFieldsOf, badQueries, badValues, baseOf, RAW_BODIES, REMOVE, withValue } from './fuzz-cases';
 import { completeContent, insertProject, saveProject } from './content-helpers';
 import { ROUTE_DOCS } from '../../server/openapi/registry';
 import type { RouteEntry } from '../../server/http/route-table';
@@ -20,11 +21,15 @@ import { Role, type RoleId } from '../../src/domain/roles';
 const UNCHECKED_TABLES = new Set(['auth_families', 'auth_tokens', 'rate_limits']);
 // Calls that take no input and act on the caller's own sign-in: signed in, any body is a valid call
 // (logout ends the session and logs it), so they are fuzzed signed out only.
+/** Calls in flight at once. */
+const PARALLEL = 4;
+
 const ACTS_ON_SESSION = new Set(['POST /authentication/logout']);
 
 let server: TestServer;
 let sessionFor: Awaited<ReturnType<typeof roleUsers>>;
 let tables: string[];
+let content: { pid: number; body: unknown; session: Awaited<ReturnType<TestServer['as']>> };
 
 async function tableNames(): Promise<string[]> {
   const q =
@@ -38,15 +43,16 @@ async function tableNames(): Promise<string[]> {
 
 /** One hash per table over its rows, in a stable order. */
 async function checksums(): Promise<Record<string, string>> {
-  const out: Record<string, string> = {};
-  for (const t of tables) {
-    const rows = (await sql`select * from ${sql.table(t)}`.execute(server.app.db)).rows;
-    const lines = rows
-      .map((r) => JSON.stringify(r, (_k, val) => (typeof val === 'bigint' ? String(val) : val)))
-      .sort();
-    out[t] = crypto.createHash('sha256').update(lines.join('\n')).digest('hex');
-  }
-  return out;
+  const hashes = await Promise.all(
+    tables.map(async (t) => {
+      const rows = (await sql`select * from ${sql.table(t)}`.execute(server.app.db)).rows;
+      const lines = rows
+        .map((r) => JSON.stringify(r, (_k, val) => (typeof val === 'bigint' ? String(val) : val)))
+        .sort();
+      return [t, crypto.createHash('sha256').update(lines.join('\n')).digest('hex')] as const;
+    }),
+  );
+  return Object.fromEntries(hashes);
 }
 
 beforeAll(async () => {
@@ -55,7 +61,9 @@ beforeAll(async () => {
   // Objects for the generated ids to hit: id 1 of users, organizations, a project with content.
   const admin = await server.as(Role.Administrator);
   const pid = await insertProject(server, admin.user.organization!.id);
-  await saveProject(server, admin, pid, completeContent(), 0);
+  const saved = completeContent(true);
+  await saveProject(server, admin, pid, saved, 0);
+  content = { pid, body: saved, session: admin };
   await server.call('POST', '/tariffs', { session: admin, body: { name: 'Fuzz tariff', discount: 5 } });
   tables = await tableNames();
 });
@@ -78,15 +86,13 @@ function casesFor(route: RouteEntry): Case[] {
     cases.push({ label: `raw ${raw.type} ${JSON.stringify(raw.text.slice(0, 30))}`, path, raw });
   const base = baseOf(doc?.body);
   cases.push({ label: 'extra field', path, body: { ...base, zzUnknownField: 1 } });
-  for (const f of fieldsOf(doc?.body)) {
-    if (f.required) {
-      const { [f.name]: _gone, ...rest } = base;
-      cases.push({ label: `${f.name} missing`, path, body: rest });
-    }
+  for (const f of allFieldsOf(doc?.body)) {
+    const name = f.path.join('.');
+    if (f.required) cases.push({ label: `${name} missing`, path, body: withValue(base, f.path, REMOVE) });
     for (const bad of badValues(f.kind)) {
       const shown =
         typeof bad === 'string' ? JSON.stringify(bad.slice(0, 20)) : JSON.stringify(bad)?.slice(0, 30);
-      cases.push({ label: `${f.name} = ${shown}`, path, body: { ...base, [f.name]: bad } });
+      cases.push({ label: `${name} = ${shown}`, path, body: withValue(base, f.path, bad) });
     }
   }
   return cases;
@@ -120,28 +126,37 @@ it('answers every generated bad input with a 4xx and a message, never a 5xx, and
     const before = await checksums();
     for (const caller of callers) {
       const session = await sessionFor(caller.role);
-      for (const c of caller.all ? cases : cases.slice(0, 4)) {
+      const mine = caller.all ? cases : cases.slice(0, 4);
+      // A few calls at a time: the server answers them concurrently, as it would real callers.
+      for (let at = 0; at < mine.length; at += PARALLEL) {
         // The per-address limits of the public calls would otherwise answer 429 before the body is read.
         if (admitted === null) await server.app.db.deleteFrom('rate_limits').execute();
-        const res = await server.call(route.method, c.path, {
-          session,
-          ...(c.raw
-            ? { rawBody: c.raw.text, headers: { 'content-type': c.raw.type } }
-            : c.body !== undefined
-              ? { body: c.body }
-              : {}),
+        const batch = mine.slice(at, at + PARALLEL);
+        const answers = await Promise.all(
+          batch.map((c) =>
+            server.call(route.method, c.path, {
+              session,
+              ...(c.raw
+                ? { rawBody: c.raw.text, headers: { 'content-type': c.raw.type } }
+                : c.body !== undefined
+                  ? { body: c.body }
+                  : {}),
+            }),
+          ),
+        );
+        answers.forEach((res, n) => {
+          calls++;
+          const where = `${key} as ${roleName(caller.role)}, ${batch[n].label}`;
+          if (res.status >= 500) {
+            fiveHundreds++;
+            problems.push(`${where}: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
+          } else if (res.status >= 400) {
+            if (typeof res.body?.message !== 'string' || res.body.message === '')
+              problems.push(`${where}: ${res.status} without a message`);
+          } else if (route.method !== 'GET' && res.status !== 204) {
+            problems.push(`${where}: accepted (${res.status}) ${JSON.stringify(res.body).slice(0, 120)}`);
+          }
         });
-        calls++;
-        const where = `${key} as ${roleName(caller.role)}, ${c.label}`;
-        if (res.status >= 500) {
-          fiveHundreds++;
-          problems.push(`${where}: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
-        } else if (res.status >= 400) {
-          if (typeof res.body?.message !== 'string' || res.body.message === '')
-            problems.push(`${where}: ${res.status} without a message`);
-        } else if (route.method !== 'GET' && res.status !== 204) {
-          problems.push(`${where}: accepted (${res.status}) ${JSON.stringify(res.body).slice(0, 120)}`);
-        }
       }
     }
     const after = await checksums();
@@ -153,3 +168,61 @@ it('answers every generated bad input with a 4xx and a message, never a 5xx, and
   );
   expect(problems).toEqual([]);
 }, 240_000);
+
+/** Every place in a JSON tree, with the value found there. */
+function places(
+  node: unknown,
+  path: (string | number)[] = [],
+): { path: (string | number)[]; value: unknown }[] {
+  const here = path.length ? [{ path, value: node }] : [];
+  if (Array.isArray(node)) return [...here, ...node.flatMap((x, i) => places(x, [...path, i]))];
+  if (node && typeof node === 'object')
+    return [...here, ...Object.entries(node).flatMap(([k, x]) => places(x, [...path, k]))];
+  return here;
+}
+
+/** A value the content schema refuses wherever `current` stands. */
+function badFor(current: unknown): fc.Arbitrary<unknown> {
+  const control = fc
+    .tuple(fc.string({ maxLength: 6 }), fc.constantFrom('\u0000', '\u0002', '\u001b', '\u007f'))
+    .map(([a, c]) => a + c + a);
+  if (typeof current === 'string')
+    return fc.oneof(control, fc.constant('x'.repeat(20_001)), fc.constant(2 ** 31));
+  if (typeof current === 'number') return fc.oneof(fc.constantFrom(2 ** 31, -(2 ** 31) - 1, 1e308), control);
+  if (typeof current === 'boolean') return fc.constantFrom('true', 1, [true]);
+  if (Array.isArray(current)) return fc.constantFrom({ a: 1 }, 'x', 2 ** 31);
+  if (current && typeof current === 'object') return fc.constantFrom([], [current], 'x', 2 ** 31);
+  return fc.constantFrom(2 ** 31, 1e308, { a: [] });
+}
+
+it('refuses deep mutations of a saved questionnaire (property-based), keeping it unchanged', async () => {
+  const all = places(content.body);
+  const version = (
+    await server.call('GET', `/project?pid=${content.pid}`, { session: content.session })
+  ).headers.get('etag')!;
+  const before = await checksums();
+  let runs = 0;
+  await fc.assert(
+    fc.asyncProperty(
+      fc.constantFrom(...all).chain((p) => fc.tuple(fc.constant(p), badFor(p.value))),
+      async ([place, bad]) => {
+        runs++;
+        const body = withValue(content.body, place.path.map(String), bad);
+        const res = await server.call('POST', '/project', {
+          session: content.session,
+          body: { pid: content.pid, content: body },
+          headers: { 'if-match': version },
+        });
+        const where = `${place.path.join('.')} = ${JSON.stringify(bad)?.slice(0, 40)}`;
+        expect(res.status, where).toBeGreaterThanOrEqual(400);
+        expect(res.status, where).toBeLessThan(500);
+        expect(typeof res.body.message, where).toBe('string');
+      },
+    ),
+    { numRuns: 150, seed: 1717 },
+  );
+  expect(await checksums()).toEqual(before);
+  console.log(
+    `fuzzer (${server.app.dialect}): ${all.length} places in the content, ${runs} deep mutations, 0 × 5xx`,
+  );
+}, 120_000);

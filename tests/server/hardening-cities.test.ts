@@ -26,6 +26,12 @@ describe('city search in either script and language', () => {
     ['Yekaterinburg', 'SVE:Yekaterinburg'],
     ['Екатеринбург', 'SVE:Yekaterinburg'],
     ['Nizhniy Novgorod', 'NIZ:Nizhniy Novgorod'],
+    ['Питер', 'SPE:Saint Petersburg'],
+    ['SPb', 'SPE:Saint Petersburg'],
+    ['Togliatti', 'SAM:Tol’yatti'],
+    ['Tolyatti', 'SAM:Tol’yatti'],
+    ['Кириши', 'LEN:Kirishi'],
+    ['Rostov-na-Donu', 'ROS:Rostov-na-Donu'],
     ['Нижний Новгород', 'NIZ:Nizhniy Novgorod'],
   ])('"%s" finds %s first', (search, id) => {
     expect(first(search, 'en')).toBe(id);

@@ -91,6 +91,13 @@ describe('ids bounded to their 32-bit columns', () => {
     });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ field: 'id', message: 'id: At most 2147483647' });
+    const pw = await server.call('PUT', '/user/password-reset', {
+      session: admin,
+      body: { userId: 2 ** 31, password: 'password12' },
+    });
+    expect(pw.body).toMatchObject({ field: 'userId', message: 'userId: At most 2147483647' });
+    const uid = await server.call('GET', `/user?uid=${2 ** 31}`, { session: admin });
+    expect(uid.body).toMatchObject({ field: 'uid', message: 'uid: At most 2147483647' });
     const huge = await server.call('POST', '/project/clone', { session: admin, body: { id: 1e308 } });
     expect(huge.status).toBe(400);
     expect(huge.body.field).toBe('id');

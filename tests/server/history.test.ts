@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type Session, type TestServer } from './helpers';
 import { Role, UserStatus } from '../../src/domain/roles';
 import { HISTORY_LIMIT_DEFAULT } from '../../src/domain/history';
+import { ProjectStatus } from '../../src/domain/projects';
+import { createProject, fillQuestionnaire } from './projects.helpers';
 
 // The log: GET /history (keyset paging by upto, limit, chapter and email filters, translated
 // messages), GET /history/chapters, and the promise that nothing edits or deletes an entry.
@@ -114,6 +116,22 @@ describe('history', () => {
     expect(en.service).toBe('PUT /user');
     const [ru] = await get(`?chapter=users&limit=1`, 'ru');
     expect(ru.message).toBe(`Статус ${u.email}: Активирован → Деактивирован`);
+  });
+
+  it('names project statuses in the log instead of their numbers (issue 17)', async () => {
+    const researcher = await server.as(Role.Researcher);
+    const p = await createProject(server, researcher, { name: 'Logged status' });
+    await fillQuestionnaire(server, researcher, p.id);
+    const moved = await server.call('POST', '/project/status', {
+      session: admin,
+      body: { pid: p.id, status: ProjectStatus.OnModeration },
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    const [en] = await get(`?chapter=projects&limit=1`);
+    expect(en.message).toBe(`Status of project #${p.id} changed: Created → On moderation`);
+    const [ru] = await get(`?chapter=projects&limit=1`, 'ru');
+    expect(ru.message).not.toMatch(/\d+ → \d+/);
+    expect(ru.message).toContain('→');
   });
 
   it('has one entry for each mutating call, sign-in included', async () => {

@@ -278,7 +278,6 @@ q`);
 
   it.each([
     ['[[Question:DB]]\nJust text', 1, 'unsupportedType'],
-    ['[[SimpleFormat]]\n1. Q\n\na\n\nb\n\nc', 8, 'tooManyGroups'],
     ['[[Block:x]]\nstray text', 2, 'textBeforeFirstQuestion'],
     ['1. Q\n[[Embedded]]', 2, 'unsupportedTag'],
     ['[[MultipleAnswer]]\n1. Q', 1, 'textBeforeFirstQuestion'],

@@ -7,6 +7,8 @@ import { migration as m005 } from './005-projects-extra';
 import { migration as m004 } from './004-games-pricing';
 import { migration as m006 } from './006-content';
 import { migration as m007 } from './007-responses';
+import { migration as m008 } from './008-content-version-summary';
+import { migration as m009 } from './009-report-index';
 
 // Every migration, registered by name in order (never scanned from disk). Each is a factory taking
 // the dialect, so one migration serves SQLite and PostgreSQL. Add new ones at the end.
@@ -18,6 +20,8 @@ const factories: Record<string, (dialect: Dialect) => Migration> = {
   '005-projects-extra': m005,
   '006-content': m006,
   '007-responses': m007,
+  '008-content-version-summary': m008,
+  '009-report-index': m009,
 };
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {

@@ -83,6 +83,8 @@ export const DEFAULT_SCALE = {
   slider: { min: 0, max: 100, step: 1 },
 } as const;
 export const DEFAULT_STARS = 5;
+/** The most characters an open answer may be limited to. */
+export const OPEN_ANSWER_MAX = 10_000;
 
 /**
  * The question with its category changed and every field that the new category does not use
@@ -116,5 +118,8 @@ export function withCategory(q: Question, category: QuestionCategory): Question 
     shuffle: r.shuffle ? q.shuffle : 'none',
     scale,
     stars: r.stars ? (q.stars ?? DEFAULT_STARS) : null,
+    scaleLabels: r.scale === 'nps' ? (q.scaleLabels ?? null) : null,
+    textLength: category === 'open' ? (q.textLength ?? null) : null,
+    region: category === 'cityAuto' ? (q.region ?? null) : null,
   };
 }

@@ -1,4 +1,5 @@
-import { enablePatches, produceWithPatches, type Draft, type Patch } from 'immer';
+import { enablePatches, original, produceWithPatches, type Draft, type Patch } from 'immer';
+import { same } from './flat';
 import { withCategory } from './categories';
 import { shortLabel, type ChangeCode } from './changelog';
 import {
@@ -61,6 +62,9 @@ export type Command =
   | { type: 'question.setCategory'; questionId: string; category: QuestionCategory }
   | { type: 'question.move'; questionId: string; toBlockId: string; index: number }
   | { type: 'answer.add'; questionId: string; index?: number; answer?: Partial<Answer> }
+  /** Adds several answers at once (a pasted list, one line each): one edit, one undo. */
+  /** `fill`: an empty answer that takes the first text instead of a new one (a list pasted into it). */
+  | { type: 'answer.addMany'; questionId: string; index?: number; texts: string[]; fill?: string }
   | { type: 'answer.update'; questionId: string; answerId: string; patch: Partial<Omit<Answer, 'id'>> }
   | { type: 'answer.delete'; questionId: string; answerId: string }
   | { type: 'answer.move'; questionId: string; answerId: string; index: number }
@@ -73,7 +77,12 @@ export type Command =
   | { type: 'portrait.update'; portraitId: string; patch: Partial<Omit<Portrait, 'id'>> }
   | { type: 'portrait.delete'; portraitId: string }
   /** Adds imported questions to a block of a questionnaire (null: a new questionnaire holds them). */
-  | { type: 'import'; questionnaireId: string | null; blockId: string | null; blocks: ImportedBlock[] };
+  | { type: 'import'; questionnaireId: string | null; blockId: string | null; blocks: ImportedBlock[] }
+  /**
+   * Replaces the whole content (a version restored from the history, or the result of merging with
+   * the server's version): one undoable step, logged as 010 with `label` (e.g. the version).
+   */
+  | { type: 'content.replace'; content: ProjectContent; label: string };
 
 export type CommandType = Command['type'];
 
@@ -268,6 +277,17 @@ function perform(d: D, c: Command): { code: ChangeCode; label: string } | null {
       f.item.answers.splice(clampIndex(c.index, f.item.answers.length), 0, a);
       return { code: '008', label: shortLabel(f.item.text) };
     }
+    case 'answer.addMany': {
+      const f = findQuestion(d, c.questionId);
+      if (!f || c.texts.length === 0) return null;
+      const screening = f.item.category === 'screening' ? 'allow' : null;
+      const filled = c.fill === undefined ? undefined : f.item.answers.find((a) => a.id === c.fill);
+      const texts = filled && filled.text === '' ? c.texts.slice(1) : c.texts;
+      if (filled && filled.text === '') filled.text = c.texts[0];
+      const added = texts.map((text) => newAnswer({ text, screening }));
+      f.item.answers.splice(clampIndex(c.index, f.item.answers.length), 0, ...added);
+      return { code: '008', label: shortLabel(f.item.text) };
+    }
     case 'answer.update': {
       const f = findQuestion(d, c.questionId);
       const a = f?.item.answers.find((x) => x.id === c.answerId);
@@ -339,6 +359,13 @@ function perform(d: D, c: Command): { code: ChangeCode; label: string } | null {
       if (i < 0) return null;
       const [p] = d.portraits.splice(i, 1);
       return { code: '003', label: shortLabel(p.name) };
+    }
+    case 'content.replace': {
+      if (same(c.content, original(d))) return null;
+      // Copied so the history's patches never share objects with the caller's content.
+      d.questionnaires = structuredClone(c.content.questionnaires) as D['questionnaires'];
+      d.portraits = structuredClone(c.content.portraits) as D['portraits'];
+      return { code: '010', label: shortLabel(c.label) };
     }
     case 'import': {
       const count = c.blocks.reduce((n, b) => n + b.questions.length, 0);

@@ -30,6 +30,9 @@ export function newQuestion(partial: Partial<Question> = {}): Question {
     dbFields: [],
     scale: null,
     stars: null,
+    scaleLabels: null,
+    textLength: null,
+    region: null,
   };
   const category: QuestionCategory = partial.category ?? base.category;
   // Fill what the category needs (scale, stars, screening modes) without dropping given fields.

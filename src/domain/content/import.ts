@@ -28,8 +28,23 @@ export type ImportErrorReason =
   | 'tooManyGroups'
   | 'emptyQuestion';
 
+/**
+ * Readings of a paste that could have been meant otherwise: the editor shows what will be made and
+ * asks before adding it.
+ *  - numberedAnswers: lines of a second numbering style ("1)" under "1.") read as answers;
+ *  - restartedNumbers: one numbering style that restarts under each question read as answers;
+ *  - groupsAsText: Qualtrics groups before the choices read as more of the question's text.
+ */
+export type ImportNote = 'numberedAnswers' | 'restartedNumbers' | 'groupsAsText';
+
 export type ImportResult =
-  | { ok: true; format: 'list' | 'qualtrics'; blocks: ImportedBlock[]; count: number }
+  | {
+      ok: true;
+      format: 'list' | 'qualtrics';
+      blocks: ImportedBlock[];
+      count: number;
+      notes: ImportNote[];
+    }
   | { ok: false; format: 'list' | 'qualtrics'; line: number; reason: ImportErrorReason };
 
 /** The most text one paste may hold (a few thousand questions). */
@@ -61,10 +76,11 @@ export function importQuestions(input: string): ImportResult {
   try {
     if (input.length > IMPORT_MAX_CHARS) throw new ImportError(1, 'tooLong');
     if (lines.every((l) => l.text.trim() === '')) throw new ImportError(1, 'empty');
-    const blocks = format === 'qualtrics' ? parseQualtrics(lines) : parseList(lines);
+    const notes = new Set<ImportNote>();
+    const blocks = format === 'qualtrics' ? parseQualtrics(lines, notes) : parseList(lines, notes);
     const count = blocks.reduce((n, b) => n + b.questions.length, 0);
     if (count === 0) throw new ImportError(1, 'empty');
-    return { ok: true, format, blocks, count };
+    return { ok: true, format, blocks, count, notes: [...notes] };
   } catch (err) {
     if (err instanceof ImportError) return { ok: false, format, line: err.line, reason: err.reason };
     throw err;
@@ -131,12 +147,20 @@ class Collector {
   }
 }
 
+/**
+ * What questionnaires write after a question that takes several answers: "(несколько ответов)",
+ * "(можно выбрать несколько вариантов)", "(отметьте все подходящие)", "(select all that apply)",
+ * "(check all that apply)", "(multiple answers)". The hint stays in the text respondents read.
+ */
+const MULTIPLE_HINT =
+  /[([]\s*[^()[\]]*(?:несколько|нескольк|все подходящ|всё подходящ|все, что подходит|select all|check all|choose all|mark all|tick all|all that apply|multiple answers?|more than one|several answers)[^()[\]]*[)\]]/i;
+
 function build(p: Pending): Question {
   const text = p.text.join(' ').replace(/\s+/g, ' ').trim();
   if (text.length > TEXT_MAX.question) throw new ImportError(p.line, 'tooLong');
   let category: QuestionCategory =
     p.category ?? (p.statements.length > 0 ? 'matrix' : p.answers.length > 0 ? 'oneAnswer' : 'open');
-  if (p.multiple && category === 'oneAnswer') category = 'fewAnswers';
+  if ((p.multiple || MULTIPLE_HINT.test(text)) && category === 'oneAnswer') category = 'fewAnswers';
   const rules = CATEGORY_RULES[category];
   if (!text && p.answers.length === 0) throw new ImportError(p.line, 'emptyQuestion');
   if (!rules.answers && p.answers.length > 0) throw new ImportError(p.answers[0].line, 'answersNotAllowed');
@@ -166,8 +190,9 @@ function build(p: Pending): Question {
 // ---------------------------------------------------------------------------------------------
 // Our list format.
 
-const NUMBERED = /^\s*(\d{1,4})[.)]\s*(.*)$/;
-const BULLET = /^\s*(?:[-*•–—]|[a-zа-яё][.)])\s+/i;
+const NUMBERED = /^\s*(\d{1,4})([.)])\s*(.*)$/;
+/** List bullets as Word, Google Docs and plain text paste them: "-", "•", "●", "○", "◦", "▪", "☐", Word's Symbol-font bullets, "o" + tab, "a)", "б." */
+const BULLET = /^\s*(?:[-*•–—]\s+|[●○◦▪■□☐◯❍·\uF0A7\uF0B7\uF0D8\uF0FC]\s*|o\t\s*|[a-zа-яё][.)]\s+)/i;
 const MARKER = /\[([^[\]]+)\]\s*$/;
 
 const CATEGORY_MARKERS: Record<string, QuestionCategory> = {
@@ -257,9 +282,76 @@ function stripMarkers(p: Pending, text: string, line: number): string {
   return rest;
 }
 
-function parseList(lines: Line[]): ImportedBlock[] {
+interface Numbered {
+  no: number;
+  n: number;
+  style: string;
+  body: string;
+}
+
+/**
+ * Which numbered lines are questions and which are answers. One sequence (1, 2, 3…) is a list of
+ * questions. Two styles where the second restarts under each question ("1." questions with "1)"
+ * answers, the commonest layout of Russian questionnaires) make the second the answers; so does one
+ * style that restarts at 1 under each question. Null when no line is numbered.
+ */
+function numberedRoles(lines: Line[], notes: Set<ImportNote>): Map<number, 'question' | 'answer'> | null {
+  const items: Numbered[] = [];
+  for (const l of lines) {
+    if (/^\s*#/.test(l.text)) continue;
+    const m = NUMBERED.exec(l.text);
+    if (m) items.push({ no: l.no, n: Number(m[1]), style: m[2], body: m[3] });
+  }
+  if (items.length === 0) return null;
+  const roles = new Map<number, 'question' | 'answer'>();
+
+  const questionStyle = items[0].style;
+  if (items.some((i) => i.style !== questionStyle)) {
+    let expected = 0;
+    let nested = true;
+    for (const i of items) {
+      if (i.style === questionStyle) expected = 1;
+      else if (expected === 0 || i.n !== expected++) nested = false;
+    }
+    if (nested) {
+      for (const i of items) roles.set(i.no, i.style === questionStyle ? 'question' : 'answer');
+      notes.add('numberedAnswers');
+      return roles;
+    }
+  }
+
+  const restarts = items.some((i, k) => k > 0 && i.n <= items[k - 1].n);
+  if (restarts) {
+    // Questions count 1, 2, 3…; under each, answers count from 1 again. A number that could be
+    // either is a question when the numbering restarts right after it.
+    let q = 0;
+    let a = 0;
+    const nested = new Map<number, 'question' | 'answer'>();
+    for (const [k, i] of items.entries()) {
+      const canQuestion = i.n === q + 1;
+      const canAnswer = q > 0 && i.n === a + 1;
+      const next = items[k + 1]?.n;
+      const role = canQuestion && (!canAnswer || next === 1) ? 'question' : canAnswer ? 'answer' : null;
+      if (!role) return allQuestions(items);
+      nested.set(i.no, role);
+      if (role === 'question') {
+        q++;
+        a = 0;
+      } else a++;
+    }
+    notes.add('restartedNumbers');
+    return nested;
+  }
+  return allQuestions(items);
+}
+
+function allQuestions(items: Numbered[]) {
+  return new Map(items.map((i) => [i.no, 'question' as const]));
+}
+
+function parseList(lines: Line[], notes: Set<ImportNote>): ImportedBlock[] {
   const out = new Collector();
-  const numbered = lines.some((l) => NUMBERED.test(l.text) && !/^\s*#/.test(l.text));
+  const roles = numberedRoles(lines, notes);
   let afterBlank = true;
 
   for (const { no, text } of lines) {
@@ -274,11 +366,11 @@ function parseList(lines: Line[]): ImportedBlock[] {
       out.openBlock(trimmed.replace(/^#+\s*/, '').slice(0, TEXT_MAX.name));
       continue;
     }
-    const num = NUMBERED.exec(trimmed);
-    const startsQuestion = numbered ? !!num : wasBlank || !out.current;
+    const role = roles?.get(no);
+    const startsQuestion = roles ? role === 'question' : wasBlank || !out.current;
     if (startsQuestion) {
       const p = pending(no, '');
-      const body = numbered ? num![2] : trimmed;
+      const body = roles ? NUMBERED.exec(trimmed)![3] : trimmed;
       p.text = [stripMarkers(p, body, no)];
       out.start(p);
       continue;
@@ -294,7 +386,7 @@ function parseList(lines: Line[]): ImportedBlock[] {
       p.statements.push({ line: no, text: trimmed.replace(/^>\s*/, '') });
       continue;
     }
-    let answer = trimmed.replace(BULLET, '');
+    let answer = role === 'answer' ? NUMBERED.exec(trimmed)![3] : trimmed.replace(BULLET, '');
     let screening: ScreeningMode | null = null;
     const m = MARKER.exec(answer);
     if (m && SCREENING_MARKERS[m[1].trim().toLowerCase()]) {
@@ -308,6 +400,17 @@ function parseList(lines: Line[]): ImportedBlock[] {
 
 // ---------------------------------------------------------------------------------------------
 // Qualtrics Simple TXT (and the [[Question:…]] headers of its Advanced format).
+
+const isSentence = (l: Line) => /[.!?:…]["»”)]?$/.test(l.text.trim()) && l.text.trim().length > 40;
+
+/** Every line of the group ends a long sentence. */
+const isProse = (group: Line[]) => group.every(isSentence);
+
+/** A group of lines that reads as a paragraph, not a list of choices: one line, or mostly sentences. */
+function looksLikeParagraph(group: Line[]): boolean {
+  if (group.length === 1) return true;
+  return group.filter(isSentence).length >= group.length / 2;
+}
 
 const QUALTRICS_TYPES: Record<string, QuestionCategory> = {
   mc: 'oneAnswer',
@@ -327,7 +430,7 @@ function qualtricsCategory(spec: string, line: number): { category: QuestionCate
   return { category, multiple: sub.includes('multipleanswer') || sub.includes('multiselect') };
 }
 
-function parseQualtrics(lines: Line[]): ImportedBlock[] {
+function parseQualtrics(lines: Line[], notes: Set<ImportNote>): ImportedBlock[] {
   const out = new Collector();
   // Which list the next lines feed: the question text, then groups of choices separated by blank lines.
   let mode: 'text' | 'groups' | 'choices' | 'answers' | null = null;
@@ -338,8 +441,18 @@ function parseQualtrics(lines: Line[]): ImportedBlock[] {
     const p = out.current;
     if (!p) return;
     if (!explicit) {
-      const filled = groups.filter((g) => g.length > 0);
-      if (filled.length > 2) throw new ImportError(filled[2][0].no, 'tooManyGroups');
+      let filled = groups.filter((g) => g.length > 0);
+      // As Qualtrics reads it: the groups before the choices are more of the question's text. The
+      // choices are the last two groups (a matrix) when the one before the last is a list, or the
+      // last one alone when that one reads as a paragraph. Two groups are a matrix unless the first
+      // is plainly prose (a one-row matrix is a real thing; a 40-character sentence is not a row).
+      const before = filled[filled.length - 2];
+      if (filled.length > 2 || (filled.length === 2 && isProse(before))) {
+        const choices = looksLikeParagraph(before) ? 1 : 2;
+        for (const g of filled.slice(0, -choices)) p.text.push(g.map((l) => l.text.trim()).join(' '));
+        filled = filled.slice(-choices);
+        notes.add('groupsAsText');
+      }
       // One group: the choices. Two groups: a matrix, the choices are its rows and the answers its columns.
       if (filled.length === 2) {
         p.category = 'matrix';

@@ -172,6 +172,14 @@ export const QuestionSchema = v.object({
   scale: v.optional(v.nullable(v.object({ min: num, max: num, step: v.optional(num, 1) })), null),
   /** starRating: how many stars. */
   stars: v.optional(v.nullable(int), null),
+  // The three below came later: optional in the type (absent reads as null) so that code and
+  // stored content written before them stay valid.
+  /** nps: the words under both ends of the 0–10 scale ("Not at all likely", "Extremely likely"). */
+  scaleLabels: v.optional(v.nullable(v.object({ min: text(TEXT_MAX.other), max: text(TEXT_MAX.other) }))),
+  /** open: how many characters the respondent's answer must have at least and may have at most. */
+  textLength: v.optional(v.nullable(v.object({ min: int, max: int }))),
+  /** cityAuto: offer only the cities of this region (a region id of GET /cities); null offers all. */
+  region: v.optional(v.nullable(v.pipe(v.string('type'), v.maxLength(10, 'tooLong')))),
 });
 export type Question = v.InferOutput<typeof QuestionSchema>;
 

@@ -44,6 +44,7 @@ export type RuleKey =
   | 'fieldNotApplicable'
   | 'scaleInvalid'
   | 'starsInvalid'
+  | 'textLengthInvalid'
   | 'recallInvalid'
   | 'duplicateId'
   | 'redirectTarget'

@@ -1,6 +1,6 @@
 import { ProjectType } from '../projects';
 import { EDUCATION_LEVELS, GENDERS } from '../lookups';
-import { CATEGORY_RULES, NPS_SCALE } from './categories';
+import { CATEGORY_RULES, NPS_SCALE, OPEN_ANSWER_MAX } from './categories';
 import { LIMITS, PICTURE_PATH_RE } from './limits';
 import type { ProjectContent, Question } from './model';
 import type { Problem, RuleKey, Severity } from './problems';
@@ -160,6 +160,14 @@ function checkQuestion(
   if (!r.shuffle && q.shuffle !== 'none') notApplicable('shuffle');
   if (!r.scale && q.scale !== null) notApplicable('scale');
   if (!r.stars && q.stars !== null) notApplicable('stars');
+  if (r.scale !== 'nps' && (q.scaleLabels ?? null) !== null) notApplicable('scaleLabels');
+  if (q.category !== 'open' && (q.textLength ?? null) !== null) notApplicable('textLength');
+  if (q.category !== 'cityAuto' && (q.region ?? null) !== null) notApplicable('region');
+  if (q.textLength) {
+    const { min, max } = q.textLength;
+    if (min < 0 || max < 1 || min > max || max > OPEN_ANSWER_MAX)
+      out.push(problem('textLengthInvalid', `${path}.textLength`, { max: OPEN_ANSWER_MAX }));
+  }
 
   if (r.answers) {
     if (q.answers.length === 0) out.push(problem('emptyQuestion', path));

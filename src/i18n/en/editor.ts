@@ -51,6 +51,7 @@ const editor: Translation['editor'] = {
     fieldNotApplicable: 'The field “{field}” does not apply to this question category',
     scaleInvalid: 'Invalid scale: the minimum below the maximum, a step above zero',
     starsInvalid: 'Number of stars: from {min} to {max}',
+    textLengthInvalid: 'Answer length: the minimum at most the maximum, the maximum from 1 to {max}',
     recallInvalid: 'The recall filter must point at an earlier question with answers in this questionnaire',
     duplicateId: 'Duplicate id {id}',
     redirectTarget: 'Incorrect redirect: {reason}',

@@ -10,6 +10,9 @@ import pricing from './pricing';
 import projects from './projects';
 import editor from './editor';
 import reports from './reports';
+import panels from './panels';
+import versions from './versions';
+import guides from './guides';
 
 const en = {
   common,
@@ -23,6 +26,9 @@ const en = {
   projects,
   editor,
   reports,
+  panels,
+  versions,
+  guides,
 } satisfies Translation;
 
 export default en;

@@ -173,6 +173,7 @@ const people: Translation['people'] = {
     filterChapter: 'Chapter',
     allChapters: 'All chapters',
     filterEmail: 'User email',
+    filterUpto: 'Up to and including',
     empty: 'No entries',
     loadingMore: 'Loading more…',
     end: 'That is all the entries',

@@ -94,7 +94,6 @@ const pricing: Translation['pricing'] = {
     amount: 'Amount',
   },
   errors: {
-    notMore: 'At most {max}',
     tariffExists: 'A tariff with this name already exists',
     tariffNotFound: 'Tariff not found',
   },

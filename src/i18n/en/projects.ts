@@ -130,6 +130,7 @@ const projects: Translation['projects'] = {
     emptyFiltered: 'Nothing found: change the search or the filters',
     readOnly: 'Read-only',
     actionsFor: 'Actions for project “{name}”',
+    moreFor: 'More actions for project “{name}”',
   },
   actions: {
     open: 'Open',

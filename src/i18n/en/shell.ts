@@ -38,6 +38,7 @@ const shell: Translation['shell'] = {
     help: 'Help for this page',
     settings: 'Settings',
     userMenu: 'User menu',
+    userMenuOf: '{name}, user menu',
   },
   settings: {
     title: 'Settings',

@@ -20,6 +20,7 @@ const validation: Translation['validation'] = {
   tooLong: 'At most {max} characters',
   type: 'Wrong type of value',
   tooBig: 'At most {max}',
+  tooSmall: 'At least {min}',
   controlChars: 'Control characters are not allowed',
   unknownField: 'Unknown field',
   invalid: 'Invalid value',

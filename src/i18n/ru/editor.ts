@@ -49,6 +49,7 @@ export default {
     fieldNotApplicable: 'Поле «{field:string}» не применяется к этому типу вопроса',
     scaleInvalid: 'Неверная шкала: минимум меньше максимума, шаг больше нуля',
     starsInvalid: 'Число звёзд: от {min:number} до {max:number}',
+    textLengthInvalid: 'Длина ответа: минимум не больше максимума, максимум от 1 до {max:number}',
     recallInvalid:
       'Фильтр-припоминание должен ссылаться на более ранний вопрос с вариантами ответа в этой анкете',
     duplicateId: 'Повторяющийся идентификатор {id:string}',

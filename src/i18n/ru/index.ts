@@ -10,6 +10,9 @@ import pricing from './pricing';
 import projects from './projects';
 import editor from './editor';
 import reports from './reports';
+import panels from './panels';
+import versions from './versions';
+import guides from './guides';
 
 // Russian is the base locale: every other locale must provide the same keys.
 const ru = {
@@ -24,6 +27,9 @@ const ru = {
   projects,
   editor,
   reports,
+  panels,
+  versions,
+  guides,
 } satisfies BaseTranslation;
 
 export default ru;

@@ -174,6 +174,7 @@ export default {
     filterChapter: 'Раздел',
     allChapters: 'Все разделы',
     filterEmail: 'Эл. почта пользователя',
+    filterUpto: 'По дату включительно',
     empty: 'Записей нет',
     loadingMore: 'Загружаем ещё…',
     end: 'Это все записи',

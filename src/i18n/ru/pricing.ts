@@ -92,7 +92,6 @@ export default {
     amount: 'Сумма',
   },
   errors: {
-    notMore: 'Не больше {max:number}',
     tariffExists: 'Тариф с таким названием уже есть',
     tariffNotFound: 'Тариф не найден',
   },

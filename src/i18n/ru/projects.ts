@@ -129,6 +129,8 @@ export default {
     emptyFiltered: 'Ничего не нашлось: измените поиск или фильтры',
     readOnly: 'Только чтение',
     actionsFor: 'Действия с проектом «{name:string}»',
+    /** Starts with the button's visible text (WCAG 2.5.3 label in name). */
+    moreFor: 'Ещё: действия с проектом «{name:string}»',
   },
   actions: {
     open: 'Открыть',

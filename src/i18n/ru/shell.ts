@@ -38,6 +38,8 @@ export default {
     help: 'Справка по странице',
     settings: 'Настройки',
     userMenu: 'Меню пользователя',
+    /** Starts with the name shown on the button (WCAG 2.5.3 label in name). */
+    userMenuOf: '{name:string}, меню пользователя',
   },
   settings: {
     title: 'Настройки',

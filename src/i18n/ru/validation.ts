@@ -20,6 +20,7 @@ export default {
   tooLong: 'Не длиннее {max:number} символов',
   type: 'Неверный тип значения',
   tooBig: 'Не больше {max}',
+  tooSmall: 'Не меньше {min}',
   controlChars: 'Управляющие символы не допускаются',
   unknownField: 'Лишнее поле',
   invalid: 'Неверное значение',

@@ -62,7 +62,7 @@ function ConfirmAndSetPassword({ token }: { token: string }) {
             aria-label={LL.auth.invitations.checking()}
             className="h-1 overflow-hidden rounded bg-indigo-100"
           >
-            <div className="h-full w-1/3 animate-pulse bg-indigo-600" />
+            <div className="h-full w-1/3 animate-pulse bg-indigo-700" />
           </div>
         </div>
       )}
@@ -152,7 +152,7 @@ function PasswordForm({
         error={errors.password}
         onChange={(e) => update('password', e.target.value)}
       />
-      <p className="-mt-2 text-xs text-slate-500">{LL.auth.invitations.passwordHint()}</p>
+      <p className="-mt-2 text-xs text-slate-600">{LL.auth.invitations.passwordHint()}</p>
       <Field
         label={LL.auth.invitations.passwordConfirm()}
         name="confirm"

@@ -79,7 +79,7 @@ export default function LoginPage() {
       <button
         type="submit"
         disabled={busy}
-        className="rounded bg-indigo-600 px-4 py-2 font-medium text-white hover:bg-indigo-700 disabled:opacity-60"
+        className="rounded bg-indigo-700 px-4 py-2 font-medium text-white hover:bg-indigo-800 disabled:opacity-60"
       >
         {LL.auth.login.submit()}
       </button>

@@ -40,7 +40,7 @@ export function ImportPanel({ onDone }: { onDone: () => void }) {
       <h2 id={`${id}-title`} className="font-semibold">
         {LL.editor.import.title()}
       </h2>
-      <p className="text-sm text-slate-500">{LL.editor.import.hint()}</p>
+      <p className="text-sm text-slate-600">{LL.editor.import.hint()}</p>
       <label htmlFor={id} className="mt-2 block text-sm font-medium text-slate-700">
         {LL.editor.import.label()}
       </label>
@@ -54,7 +54,7 @@ export function ImportPanel({ onDone }: { onDone: () => void }) {
         onChange={(e) => setText(e.target.value)}
       />
       {error && (
-        <p id={`${id}-error`} role="alert" className="text-sm text-red-700">
+        <p id={`${id}-error`} role="alert" className="text-sm text-red-800">
           {error}
         </p>
       )}

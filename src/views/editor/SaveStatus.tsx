@@ -18,6 +18,7 @@ export function SaveStatus() {
     editing: LL.editor.state.unsaved(),
     saving: LL.editor.state.saving(),
     offline: LL.editor.state.offline(),
+    merging: LL.versions.merge.status(),
     conflict: LL.editor.state.conflict(),
     // Refused by the rules before sending: there is no server message, only the problems to fix.
     failed: error

@@ -103,15 +103,15 @@ export function ConnectionPanel({
       />
 
       <dl className="grid grid-cols-[auto_1fr] items-center gap-x-4 gap-y-2 text-sm">
-        <dt className="text-slate-500">{LL.games.secrets.status()}</dt>
+        <dt className="text-slate-600">{LL.games.secrets.status()}</dt>
         <dd aria-live="polite" data-testid="connection-status">
           <GameStatusBadge status={game.statusId} />
         </dd>
-        <dt className="text-slate-500">{LL.games.secrets.connectedAt()}</dt>
+        <dt className="text-slate-600">{LL.games.secrets.connectedAt()}</dt>
         <dd>
           {game.sdkConnectedAt ? formatDateTime(locale, game.sdkConnectedAt) : LL.games.secrets.never()}
         </dd>
-        <dt className="text-slate-500">{LL.games.secrets.lastContact()}</dt>
+        <dt className="text-slate-600">{LL.games.secrets.lastContact()}</dt>
         <dd>{game.lastSdkAt ? formatDateTime(locale, game.lastSdkAt) : LL.games.secrets.never()}</dd>
       </dl>
 

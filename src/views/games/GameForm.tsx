@@ -149,7 +149,7 @@ export function GameForm({ game, onDone }: { game?: Game; onDone: (result?: Game
           onChange={(e) => setUrl(e.target.value)}
           error={errors.url}
         />
-        <p className="text-xs text-slate-500">{LL.games.form.urlHint()}</p>
+        <p className="text-xs text-slate-600">{LL.games.form.urlHint()}</p>
       </div>
       {isAdmin && !game && (
         <OrganizationPicker

@@ -11,11 +11,11 @@ export const gameStatusName = (LL: TranslationFunctions, id: GameStatusId) =>
   LL.games.status[String(id) as '1'](); // every id has a text
 
 const COLORS: Record<GameStatusId, string> = {
-  1: 'bg-amber-50 text-amber-800 ring-amber-200',
+  1: 'bg-amber-50 text-amber-900 ring-amber-200',
   2: 'bg-sky-50 text-sky-800 ring-sky-200',
   3: 'bg-violet-50 text-violet-800 ring-violet-200',
   4: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
-  5: 'bg-slate-100 text-slate-600 ring-slate-300',
+  5: 'bg-slate-100 text-slate-700 ring-slate-300',
 };
 
 export function GameStatusBadge({ status }: { status: GameStatusId }) {

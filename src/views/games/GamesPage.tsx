@@ -226,7 +226,7 @@ export default function GamesPage() {
             <IconButton
               label={LL.games.actions.delete({ name: g.name })}
               onClick={() => void remove(g)}
-              className="hover:text-red-700"
+              className="hover:text-red-800"
             >
               <TrashIcon />
             </IconButton>

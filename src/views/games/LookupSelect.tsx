@@ -90,7 +90,7 @@ export function LookupSelect({
         )}
       </div>
       {error && (
-        <p id={`${id}-error`} className="text-sm text-red-600">
+        <p id={`${id}-error`} className="text-sm text-red-800">
           {error}
         </p>
       )}
@@ -124,7 +124,7 @@ export function LookupSelect({
             </Button>
           </div>
           {nameError && (
-            <p id={`${newId}-error`} className="text-sm text-red-600">
+            <p id={`${newId}-error`} className="text-sm text-red-800">
               {nameError}
             </p>
           )}

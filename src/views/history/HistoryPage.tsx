@@ -21,6 +21,20 @@ function chapterName(LL: TranslationFunctions, chapter: string): string {
   return typeof fn === 'function' ? fn() : chapter;
 }
 
+/** `upto` for a day picked in the filter: entries before the next local midnight. */
+function endOfDay(day: string): number | undefined {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!m) return undefined;
+  const next = new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]) + 1).getTime();
+  return Number.isFinite(next) && next > 0 ? next : undefined;
+}
+
+function todayInput(): string {
+  const d = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
 interface Feed {
   entries: HistoryEntry[];
   loading: boolean;
@@ -28,7 +42,7 @@ interface Feed {
   done: boolean;
 }
 
-function useHistoryFeed(filters: { chapter: string; email: string }) {
+function useHistoryFeed(filters: { chapter: string; email: string; upto?: number }) {
   const [feed, setFeed] = useState<Feed>({ entries: [], loading: true, error: null, done: false });
   const latest = useRef(feed);
   useEffect(() => {
@@ -50,7 +64,7 @@ function useHistoryFeed(filters: { chapter: string; email: string }) {
       getHistory(
         {
           limit: HISTORY_LIMIT_DEFAULT,
-          upto: last?.date,
+          upto: last?.date ?? filters.upto,
           uptoId: last?.id,
           chapter: filters.chapter || undefined,
           email: filters.email || undefined,
@@ -73,7 +87,7 @@ function useHistoryFeed(filters: { chapter: string; email: string }) {
         },
       );
     },
-    [filters.chapter, filters.email],
+    [filters.chapter, filters.email, filters.upto],
   );
 
   useEffect(() => {
@@ -91,9 +105,11 @@ function HistoryTable() {
   const [chapter, setChapter] = useState('');
   const [email, setEmail] = useState('');
   const [chapters, setChapters] = useState<string[]>([]);
-  const feed = useHistoryFeed({ chapter, email });
+  const [day, setDay] = useState('');
+  const feed = useHistoryFeed({ chapter, email, upto: endOfDay(day) });
   const sentinel = useRef<HTMLDivElement>(null);
   const chapterId = useId();
+  const dayId = useId();
 
   useEffect(() => {
     getHistoryChapters().then(setChapters, () => {});
@@ -151,6 +167,19 @@ function HistoryTable() {
           value={email}
           onChange={(v) => setEmail(v.trim())}
         />
+        <div className="flex flex-col gap-1">
+          <label htmlFor={dayId} className="text-sm font-medium text-slate-700">
+            {LL.people.history.filterUpto()}
+          </label>
+          <input
+            id={dayId}
+            type="date"
+            value={day}
+            max={todayInput()}
+            onChange={(e) => setDay(e.target.value)}
+            className="rounded border border-slate-300 bg-white px-3 py-1.5 text-sm"
+          />
+        </div>
       </div>
       <div
         className="overflow-hidden rounded-lg border border-slate-200 bg-white"
@@ -160,7 +189,7 @@ function HistoryTable() {
         <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={LL.people.history.title()}>
           <table className="w-full text-left text-sm">
             <caption className="sr-only">{LL.people.history.title()}</caption>
-            <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
+            <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
               <tr>
                 <th scope="col" className="px-4 py-2 font-medium">
                   {LL.people.history.date()}
@@ -191,7 +220,7 @@ function HistoryTable() {
                   <td className="px-4 py-2">{e.email || '—'}</td>
                   <td className="px-4 py-2">{e.organization || '—'}</td>
                   <td className="px-4 py-2">{chapterName(LL, e.chapter)}</td>
-                  <td className="whitespace-nowrap px-4 py-2 font-mono text-xs text-slate-500">
+                  <td className="whitespace-nowrap px-4 py-2 font-mono text-xs text-slate-600">
                     {e.service}
                   </td>
                   <td className="px-4 py-2 text-slate-800">{e.message}</td>
@@ -199,7 +228,7 @@ function HistoryTable() {
               ))}
               {!feed.loading && !feed.error && feed.entries.length === 0 && (
                 <tr>
-                  <td colSpan={6} className="px-4 py-8 text-center text-slate-500">
+                  <td colSpan={6} className="px-4 py-8 text-center text-slate-600">
                     {LL.people.history.empty()}
                   </td>
                 </tr>
@@ -219,13 +248,13 @@ function HistoryTable() {
                 aria-label={LL.people.history.loadingMore()}
                 className="h-1 w-48 overflow-hidden rounded bg-indigo-100"
               >
-                <div className="h-full w-1/3 animate-pulse bg-indigo-600" />
+                <div className="h-full w-1/3 animate-pulse bg-indigo-700" />
               </div>
             </div>
           )}
           {feed.error && (
             <>
-              <p role="alert" className="text-red-700">
+              <p role="alert" className="text-red-800">
                 {feed.error}
               </p>
               <Button variant="secondary" onClick={feed.retry}>

@@ -50,7 +50,9 @@ export default function MainLayout({ children }: { children: ReactNode }) {
             {LL.shell.layout.offline()}
           </p>
         )}
-        <main id="content" tabIndex={-1} className="flex-1 overflow-auto focus:outline-none">
+        {/* relative: visually hidden (absolute) texts stay inside the scrolling area instead of
+            stretching the window below the page's end. */}
+        <main id="content" tabIndex={-1} className="relative flex-1 overflow-auto focus:outline-none">
           {children}
         </main>
       </div>

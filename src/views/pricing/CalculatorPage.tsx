@@ -18,7 +18,8 @@ import { LoadingScreen } from '../ui/LoadingScreen';
 import { notify } from '../ui/toast';
 import { errorMessage } from '../games/format';
 import { Estimate } from './Estimate';
-import { numberFrom, pricingErrors } from './formErrors';
+import { numberFrom } from './formErrors';
+import { formErrors } from '../ui/validation';
 
 type SettingKey = (typeof SETTING_KEYS)[number];
 type Texts = Record<Audience, Record<SettingKey, string>>;
@@ -32,12 +33,12 @@ function toTexts(calc: CalculatorSettings, vk: VkPercent): Texts {
 }
 
 /** Checks one audience's column; the schema is the server's (AudienceSettings) plus the VK percent. */
-function checkColumn(LL: Parameters<typeof pricingErrors>[0], texts: Record<SettingKey, string>) {
+function checkColumn(LL: Parameters<typeof formErrors>[0], texts: Record<SettingKey, string>) {
   const { vkPercent, ...rest } = Object.fromEntries(
     SETTING_KEYS.map((k) => [k, numberFrom(texts[k])]),
   ) as Record<SettingKey, number | ''>;
-  const calc = pricingErrors(LL, AudienceSettings, rest);
-  const vk = pricingErrors(LL, percent, vkPercent);
+  const calc = formErrors(LL, AudienceSettings, rest);
+  const vk = formErrors(LL, percent, vkPercent);
   const errors: Partial<Record<SettingKey, string>> = { ...(calc.ok ? {} : calc.errors) };
   if (!vk.ok) errors.vkPercent = vk.errors[''];
   const settings: PriceSettings | null = calc.ok && vk.ok ? { ...calc.output, vkPercent: vk.output } : null;
@@ -156,7 +157,7 @@ export default function CalculatorPage() {
       <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4">
         <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
           <table className="w-full text-sm">
-            <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-500">
+            <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-600">
               <tr>
                 <th scope="col" className="px-4 py-2 font-medium">
                   {LL.pricing.calculator.setting()}
@@ -173,7 +174,7 @@ export default function CalculatorPage() {
                 <tr key={k} className="border-t border-slate-100 align-top">
                   <th scope="row" className="px-4 py-2 text-left font-normal">
                     <span className="block text-slate-800">{LL.pricing.calculator.settings[k]()}</span>
-                    <span className="text-xs text-slate-500">{hint(k)}</span>
+                    <span className="text-xs text-slate-600">{hint(k)}</span>
                   </th>
                   {AUDIENCES.map((a) => {
                     const error = showErrors.has(`${a}.${k}`) ? columns[a].errors[k] : undefined;
@@ -194,7 +195,7 @@ export default function CalculatorPage() {
                           className={`w-full max-w-[12rem] rounded border px-3 py-1.5 tabular-nums outline-none focus:ring-2 focus:ring-indigo-500 ${error ? 'border-red-500' : 'border-slate-300'}`}
                         />
                         {error && (
-                          <p id={`${id}-error`} className="mt-1 text-xs text-red-600">
+                          <p id={`${id}-error`} className="mt-1 text-xs text-red-800">
                             {error}
                           </p>
                         )}
@@ -208,7 +209,7 @@ export default function CalculatorPage() {
         </div>
         <div className="flex flex-wrap items-center justify-end gap-3">
           {(dirtyCalc || dirtyVk) && (
-            <span role="status" className="text-sm text-amber-700">
+            <span role="status" className="text-sm text-amber-900">
               {LL.pricing.calculator.unsaved()}
             </span>
           )}

@@ -3,7 +3,8 @@ import { useI18nContext } from '../../i18n/i18n-react';
 import { computePrice, type PriceSettings, type ProjectCounts } from '../../domain/price';
 import { AUDIENCES, CountsInput, type Audience, type Tariff } from '../../domain/pricing';
 import { Field } from '../ui/Field';
-import { numberFrom, pricingErrors } from './formErrors';
+import { numberFrom } from './formErrors';
+import { formErrors } from '../ui/validation';
 import { PriceBreakdownView } from './PriceBreakdownView';
 
 const COUNT_KEYS = [
@@ -37,8 +38,7 @@ export function Estimate({
   const tariffSelect = useId();
 
   const checked = useMemo(
-    () =>
-      pricingErrors(LL, CountsInput, Object.fromEntries(COUNT_KEYS.map((k) => [k, numberFrom(counts[k])]))),
+    () => formErrors(LL, CountsInput, Object.fromEntries(COUNT_KEYS.map((k) => [k, numberFrom(counts[k])]))),
     [LL, counts],
   );
   const discount = tariffs.find((t) => String(t.id) === tariffId)?.discount ?? 0;
@@ -92,7 +92,7 @@ export function Estimate({
                 key={a}
                 role="status"
                 data-testid={`estimate-${a}`}
-                className="rounded-lg border border-dashed border-slate-300 p-4 text-sm text-slate-500"
+                className="rounded-lg border border-dashed border-slate-300 p-4 text-sm text-slate-600"
               >
                 {audienceTitle(a)}: {LL.pricing.estimate.invalid()}
               </p>

@@ -39,7 +39,7 @@ export function PriceBreakdownView({
       <div className="flex items-baseline justify-between gap-3">
         <h3 className="font-semibold text-slate-800">{title}</h3>
         <p className="text-right">
-          <span className="mr-2 text-sm text-slate-500">{LL.pricing.estimate.total()}</span>
+          <span className="mr-2 text-sm text-slate-600">{LL.pricing.estimate.total()}</span>
           <output
             data-testid={testId && `${testId}-total`}
             className="text-2xl font-semibold tabular-nums text-slate-900"

@@ -7,7 +7,8 @@ import { Field } from '../ui/Field';
 import { Button } from '../ui/Button';
 import { notify } from '../ui/toast';
 import { errorMessage } from '../games/format';
-import { numberFrom, pricingErrors } from './formErrors';
+import { numberFrom } from './formErrors';
+import { formErrors } from '../ui/validation';
 
 /** Creates a tariff, or changes one: a name and a whole-percent discount. */
 export function TariffForm({ tariff, onDone }: { tariff?: Tariff; onDone: (saved?: Tariff) => void }) {
@@ -20,7 +21,7 @@ export function TariffForm({ tariff, onDone }: { tariff?: Tariff; onDone: (saved
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
-    const checked = pricingErrors(LL, TariffBody, { name, discount: numberFrom(discount) });
+    const checked = formErrors(LL, TariffBody, { name, discount: numberFrom(discount) });
     setErrors(checked.ok ? {} : checked.errors);
     if (!checked.ok) return;
     setBusy(true);
@@ -59,7 +60,7 @@ export function TariffForm({ tariff, onDone }: { tariff?: Tariff; onDone: (saved
           onChange={(e) => setDiscount(e.target.value)}
           error={errors.discount}
         />
-        <p className="text-xs text-slate-500">{LL.pricing.tariffs.form.discountHint()}</p>
+        <p className="text-xs text-slate-600">{LL.pricing.tariffs.form.discountHint()}</p>
       </div>
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={() => onDone()}>

@@ -97,7 +97,7 @@ export default function TariffsPage() {
             <IconButton
               label={LL.pricing.tariffs.actions.delete({ name: t.name })}
               onClick={() => void remove(t)}
-              className="hover:text-red-700"
+              className="hover:text-red-800"
             >
               <TrashIcon />
             </IconButton>

@@ -62,7 +62,7 @@ function PasswordForm({ userId }: { userId: number }) {
       <h2 id="password-title" className="text-lg font-semibold text-slate-800">
         {LL.shell.profile.passwordTitle()}
       </h2>
-      <p className="text-sm text-slate-500">{LL.shell.profile.passwordHint()}</p>
+      <p className="text-sm text-slate-600">{LL.shell.profile.passwordHint()}</p>
       <Field
         label={LL.shell.profile.newPassword()}
         type="password"
@@ -80,7 +80,7 @@ function PasswordForm({ userId }: { userId: number }) {
         onChange={(e) => setValues((v) => ({ ...v, confirm: e.target.value }))}
       />
       {serverError && (
-        <p role="alert" className="rounded border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
+        <p role="alert" className="rounded border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
           {serverError}
         </p>
       )}
@@ -142,7 +142,7 @@ export default function ProfilePage() {
           <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-sm">
             {rows.map(([k, val]) => (
               <div key={k} className="contents">
-                <dt className="text-slate-500">{k}</dt>
+                <dt className="text-slate-600">{k}</dt>
                 <dd className="break-all text-slate-800">{val}</dd>
               </div>
             ))}

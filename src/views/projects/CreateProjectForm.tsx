@@ -80,7 +80,7 @@ export function CreateProjectForm({ onDone }: { onDone: (created: Project | unde
 
   if (loadError)
     return (
-      <p role="alert" className="text-red-700">
+      <p role="alert" className="text-red-800">
         {loadError}
       </p>
     );
@@ -107,13 +107,13 @@ export function CreateProjectForm({ onDone }: { onDone: (created: Project | unde
               />
               <span>
                 <span className="block font-medium text-slate-800">{t.name}</span>
-                <span className="block text-slate-600">{t.description}</span>
+                <span className="block text-slate-700">{t.description}</span>
               </span>
             </label>
           ))}
         </div>
         {errors.template && (
-          <p id={templateErrorId} className="mt-1 text-sm text-red-600">
+          <p id={templateErrorId} className="mt-1 text-sm text-red-800">
             {errors.template}
           </p>
         )}
@@ -173,7 +173,7 @@ export function CreateProjectForm({ onDone }: { onDone: (created: Project | unde
       )}
 
       {errors.form && (
-        <p role="alert" className="text-sm text-red-700">
+        <p role="alert" className="text-sm text-red-800">
           {errors.form}
         </p>
       )}
@@ -253,7 +253,7 @@ function OrganizationSelect({
           </option>
         ))}
       </select>
-      {error && <p className="text-sm text-red-600">{error}</p>}
+      {error && <p className="text-sm text-red-800">{error}</p>}
     </div>
   );
 }

@@ -11,6 +11,7 @@ import {
   type Project,
 } from '../../domain/projects';
 import { canSubmit } from '../../domain/projectStatus';
+import { demoRefuses } from '../../domain/demo';
 import type { User } from '../../domain/user';
 import { accessOf } from './labels';
 import type { useProjectActions } from './useProjectActions';
@@ -32,7 +33,10 @@ export function ProjectActionsMenu({
   const { LL } = useI18nContext();
   const access = accessOf(project);
   const writer = canWriteProject(me, access);
-  const items: { key: string; label: string; run: () => void; danger?: boolean }[] = [];
+  const items: { key: string; label: string; run: () => void; danger?: boolean; refused?: string }[] = [];
+  // A demo account sees what it cannot do, and why, instead of a call the server refuses.
+  const demo = (action: 'submit' | 'link') =>
+    demoRefuses(me.role.id, action) ? LL.guides.demo.refused[action]() : undefined;
   items.push({ key: 'details', label: LL.projects.actions.details(), run: () => actions.details(project) });
   if (canEditProject(me, access))
     items.push({ key: 'rename', label: LL.projects.actions.rename(), run: () => actions.rename(project) });
@@ -43,9 +47,19 @@ export function ProjectActionsMenu({
       run: () => actions.settings(project),
     });
   if (writer && canSubmit(project.status))
-    items.push({ key: 'submit', label: LL.projects.actions.submit(), run: () => actions.submit(project) });
+    items.push({
+      key: 'submit',
+      label: LL.projects.actions.submit(),
+      run: () => actions.submit(project),
+      refused: demo('submit'),
+    });
   if ((writer && canSubmit(project.status)) || !isEditableStatus(project.status))
-    items.push({ key: 'link', label: LL.projects.actions.link(), run: () => actions.link(project) });
+    items.push({
+      key: 'link',
+      label: LL.projects.actions.link(),
+      run: () => actions.link(project),
+      refused: demo('link'),
+    });
   if (canCloneProject(me, access))
     items.push({ key: 'clone', label: LL.projects.actions.clone(), run: () => actions.clone(project) });
   if (canDeleteProject(me, access))
@@ -66,23 +80,26 @@ export function ProjectActionsMenu({
       </Link>
       <Menu>
         <MenuButton
-          aria-label={LL.projects.list.actionsFor({ name: project.name })}
+          aria-label={LL.projects.list.moreFor({ name: project.name })}
           className="rounded px-2 py-1 text-sm text-slate-700 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
         >
-          {LL.projects.actions.more()} ▾
+          {LL.projects.actions.more()} <span aria-hidden="true">▾</span>
         </MenuButton>
         <MenuItems
           anchor="bottom end"
           className="z-30 min-w-48 rounded-md border border-slate-200 bg-white py-1 text-left text-sm shadow-lg focus:outline-none"
         >
           {items.map((item) => (
-            <MenuItem key={item.key}>
+            <MenuItem key={item.key} disabled={!!item.refused}>
               <button
                 type="button"
                 onClick={item.run}
-                className={`block w-full px-3 py-2 text-left data-[focus]:bg-slate-100 ${item.danger ? 'text-red-700' : 'text-slate-700'}`}
+                className={`block w-full px-3 py-2 text-left data-[focus]:bg-slate-100 data-[disabled]:cursor-not-allowed ${item.danger ? 'text-red-800' : 'text-slate-700'}`}
               >
                 {item.label}
+                {item.refused && (
+                  <span className="block max-w-64 text-xs text-slate-500">{item.refused}</span>
+                )}
               </button>
             </MenuItem>
           ))}

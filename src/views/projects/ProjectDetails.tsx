@@ -52,7 +52,7 @@ export function ProjectDetails({
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
         {rows.map(([label, value]) => (
           <div key={label} className="contents">
-            <dt className="text-slate-500">{label}</dt>
+            <dt className="text-slate-600">{label}</dt>
             <dd className="text-slate-800">{value}</dd>
           </div>
         ))}
@@ -87,7 +87,7 @@ export function ProjectDetails({
         )}
       </fieldset>
       {error && (
-        <p role="alert" className="text-sm text-red-700">
+        <p role="alert" className="text-sm text-red-800">
           {error}
         </p>
       )}

@@ -48,7 +48,7 @@ export function SettingsForm({ project, onDone }: { project: Project; onDone: (s
 
   if (error && !defs)
     return (
-      <p role="alert" className="text-red-700">
+      <p role="alert" className="text-red-800">
         {error}
       </p>
     );
@@ -78,7 +78,7 @@ export function SettingsForm({ project, onDone }: { project: Project; onDone: (s
   return (
     <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
       {readOnly && (
-        <p role="status" className="rounded bg-slate-100 px-3 py-2 text-sm text-slate-600">
+        <p role="status" className="rounded bg-slate-100 px-3 py-2 text-sm text-slate-700">
           {LL.projects.settingsDialog.readOnly()}
         </p>
       )}
@@ -99,7 +99,7 @@ export function SettingsForm({ project, onDone }: { project: Project; onDone: (s
                     onChange={(e) => setValues((v) => ({ ...v, [d.key]: e.target.value }))}
                     error={fieldError}
                   />
-                  <p className="mt-1 text-xs text-slate-500">{d.description}</p>
+                  <p className="mt-1 text-xs text-slate-600">{d.description}</p>
                 </div>
               ) : (
                 <label key={d.key} className="flex items-start gap-2 text-sm">
@@ -111,7 +111,7 @@ export function SettingsForm({ project, onDone }: { project: Project; onDone: (s
                   />
                   <span>
                     <span className="block font-medium text-slate-800">{d.name}</span>
-                    <span className="block text-xs text-slate-500">{d.description}</span>
+                    <span className="block text-xs text-slate-600">{d.description}</span>
                   </span>
                 </label>
               ),
@@ -119,7 +119,7 @@ export function SettingsForm({ project, onDone }: { project: Project; onDone: (s
         </fieldset>
       ))}
       {error && (
-        <p id={errorId} role="alert" className="text-sm text-red-700">
+        <p id={errorId} role="alert" className="text-sm text-red-800">
           {error}
         </p>
       )}

@@ -19,13 +19,13 @@ export const templateName = (LL: TranslationFunctions, id: ProjectTemplate) =>
 
 const COLORS: Record<ProjectStatusId, string> = {
   [ProjectStatus.Created]: 'bg-slate-100 text-slate-700 ring-slate-300',
-  [ProjectStatus.OnModeration]: 'bg-amber-50 text-amber-800 ring-amber-200',
-  [ProjectStatus.OnModerationVK]: 'bg-amber-50 text-amber-800 ring-amber-200',
-  [ProjectStatus.OnModerationAuto]: 'bg-amber-50 text-amber-800 ring-amber-200',
+  [ProjectStatus.OnModeration]: 'bg-amber-50 text-amber-900 ring-amber-200',
+  [ProjectStatus.OnModerationVK]: 'bg-amber-50 text-amber-900 ring-amber-200',
+  [ProjectStatus.OnModerationAuto]: 'bg-amber-50 text-amber-900 ring-amber-200',
   [ProjectStatus.Rejected]: 'bg-red-50 text-red-800 ring-red-200',
   [ProjectStatus.OnRotation]: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
   [ProjectStatus.Paused]: 'bg-sky-50 text-sky-800 ring-sky-200',
-  [ProjectStatus.Stopped]: 'bg-slate-100 text-slate-600 ring-slate-300',
+  [ProjectStatus.Stopped]: 'bg-slate-100 text-slate-700 ring-slate-300',
   [ProjectStatus.SurveyFinished]: 'bg-violet-50 text-violet-800 ring-violet-200',
   [ProjectStatus.CreatingReport]: 'bg-violet-50 text-violet-800 ring-violet-200',
   [ProjectStatus.ProjectFinished]: 'bg-indigo-50 text-indigo-800 ring-indigo-200',
@@ -47,7 +47,7 @@ export function StatusBadge({ status }: { status: ProjectStatusId }) {
 export function ReadOnlyMark({ project }: { project: Project }) {
   const { LL } = useI18nContext();
   if (project.editable) return null;
-  return <span className="ml-2 whitespace-nowrap text-xs text-slate-500">{LL.projects.list.readOnly()}</span>;
+  return <span className="ml-2 whitespace-nowrap text-xs text-slate-600">{LL.projects.list.readOnly()}</span>;
 }
 
 const dates = new Map<string, Intl.DateTimeFormat>();

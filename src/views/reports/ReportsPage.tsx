@@ -74,7 +74,7 @@ export default function ReportsPage() {
             {canDeleteProject(me, accessOf(p)) && (
               <Button
                 variant="ghost"
-                className="text-red-700 hover:bg-red-50"
+                className="text-red-800 hover:bg-red-50"
                 aria-label={LL.reports.deleteFor({ name: p.name })}
                 onClick={() => actions.remove(p)}
               >

@@ -55,7 +55,7 @@ function SettingsMenu() {
         <SettingsIcon />
       </PopoverButton>
       {/* Not anchored (portaled): a portaled panel brings aria-hidden focus sentinels that axe rejects. */}
-      <PopoverPanel className="absolute right-0 top-full z-40 mt-1.5 w-72 rounded-lg border border-slate-200 bg-white p-4 shadow-lg focus:outline-none">
+      <PopoverPanel className="absolute right-0 top-full z-[70] mt-1.5 w-72 rounded-lg border border-slate-200 bg-white p-4 shadow-lg focus:outline-none">
         <h2 className="mb-3 text-sm font-semibold text-slate-800">{LL.shell.settings.title()}</h2>
         <div className="mb-4 flex items-center gap-2">
           <input
@@ -63,7 +63,7 @@ function SettingsMenu() {
             type="checkbox"
             checked={!!settings.hideSideMenu}
             onChange={(e) => updateSettings({ hideSideMenu: e.target.checked })}
-            className="h-4 w-4 rounded border-slate-300 text-indigo-600 focus:ring-indigo-500"
+            className="h-4 w-4 rounded border-slate-300 text-indigo-700 focus:ring-indigo-500"
           />
           <label htmlFor={checkboxId} className="text-sm text-slate-700">
             {LL.shell.settings.hideSideMenu()}
@@ -98,7 +98,7 @@ function UserMenu({ user, onLogout }: { user: User; onLogout: () => void }) {
   return (
     <Menu>
       <MenuButton
-        aria-label={LL.shell.header.userMenu()}
+        aria-label={LL.shell.header.userMenuOf({ name: user.fullname })}
         className="inline-flex items-center gap-2 rounded-md px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 data-[open]:bg-slate-100"
       >
         <span className="flex h-8 w-8 items-center justify-center rounded-full bg-indigo-100 text-indigo-700">
@@ -108,11 +108,11 @@ function UserMenu({ user, onLogout }: { user: User; onLogout: () => void }) {
       </MenuButton>
       <MenuItems
         anchor={{ to: 'bottom end', gap: 6 }}
-        className="z-40 w-64 rounded-lg border border-slate-200 bg-white p-1 shadow-lg focus:outline-none"
+        className="z-[70] w-64 rounded-lg border border-slate-200 bg-white p-1 shadow-lg focus:outline-none"
       >
         <div className="border-b border-slate-100 px-3 py-2" data-testid="user-menu-identity">
           <p className="truncate text-sm font-medium text-slate-800">{user.fullname}</p>
-          <p className="truncate text-xs text-slate-500">{roleLabel(LL, user.role)}</p>
+          <p className="truncate text-xs text-slate-600">{roleLabel(LL, user.role)}</p>
         </div>
         <MenuItem>
           <Link href="/profile" className={itemClass}>

@@ -13,6 +13,11 @@ import { APP_VERSION } from './version';
 export const SIDEBAR_WIDTH = 300;
 export const RAIL_WIDTH = 75;
 
+const AFTER_GROUP = {
+  full: 'mt-3 border-t border-slate-200 pt-3',
+  rail: 'mt-2 border-t border-slate-100 pt-2',
+};
+
 /** A tooltip to the right of a rail icon; fixed so the sidebar's scroll box does not clip it. */
 function useRailTooltip(enabled: boolean) {
   const [tip, setTip] = useState<{ text: string; top: number; left: number } | null>(null);
@@ -56,7 +61,7 @@ export function Sidebar({
   });
   const label = (l: MenuLink) => LL.shell.menu[l.label]();
 
-  const item = (l: MenuLink): ReactNode => {
+  const item = (l: MenuLink, liClass = ''): ReactNode => {
     const text = label(l);
     const base = `group flex items-center rounded-md text-sm transition-colors focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 ${
       collapsed ? 'mx-auto h-11 w-11 justify-center' : 'gap-3 px-3 py-2'
@@ -77,7 +82,7 @@ export function Sidebar({
       const href = config?.[l.external];
       if (!href) return null;
       return (
-        <li key={l.id}>
+        <li key={l.id} className={liClass}>
           <a
             href={href}
             target="_blank"
@@ -88,14 +93,14 @@ export function Sidebar({
             {...handlers}
           >
             {content}
-            {!collapsed && <ExternalIcon className="h-4 w-4 shrink-0 text-slate-400" />}
+            {!collapsed && <ExternalIcon className="h-4 w-4 shrink-0 text-slate-600" />}
           </a>
         </li>
       );
     }
     const active = isActive(location, l.to!);
     return (
-      <li key={l.id}>
+      <li key={l.id} className={liClass}>
         <Link
           href={l.to!}
           data-menu-id={l.id}
@@ -127,9 +132,11 @@ export function Sidebar({
         className="flex-1 overflow-y-auto overflow-x-hidden py-3"
       >
         <ul className={`flex flex-col ${collapsed ? 'gap-1' : 'gap-0.5 px-3'}`}>
-          {entries.map((e) =>
+          {entries.map((e, i) =>
             e.kind === 'link' ? (
-              item(e)
+              // A link right after a group starts a new section: without the rule it reads as the
+              // group's last child.
+              item(e, entries[i - 1]?.kind === 'group' ? AFTER_GROUP[collapsed ? 'rail' : 'full'] : '')
             ) : (
               <li
                 key={e.id}
@@ -147,16 +154,16 @@ export function Sidebar({
                 ) : (
                   <span
                     id={`menu-group-${e.id}`}
-                    className="block px-3 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-500"
+                    className="block px-3 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-600"
                   >
                     {LL.shell.menu[e.label]()}
                   </span>
                 )}
                 <ul
                   aria-labelledby={`menu-group-${e.id}`}
-                  className={`flex flex-col ${collapsed ? 'gap-1' : 'gap-0.5'}`}
+                  className={`flex flex-col ${collapsed ? 'gap-1' : 'ml-3 gap-0.5 border-l border-slate-200 pl-2'}`}
                 >
-                  {e.children.map(item)}
+                  {e.children.map((c) => item(c))}
                 </ul>
               </li>
             ),
@@ -166,7 +173,7 @@ export function Sidebar({
       {!collapsed && (
         <p
           data-testid="app-version"
-          className="shrink-0 border-t border-slate-200 px-4 py-2 text-xs text-slate-500"
+          className="shrink-0 border-t border-slate-200 px-4 py-2 text-xs text-slate-600"
         >
           {LL.shell.menu.version({ version: config?.version ?? APP_VERSION })}
         </p>

@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react';
 import { createActor } from 'xstate';
 import { FIRST_LOGIN_GUIDE, guideSlides, isGuideId, type GuideId } from '../../domain/guides';
 import { Role } from '../../domain/roles';
+import { readSettings } from '../../i18n/setup';
 import type { User } from '../../domain/user';
 import { guideMachine } from '../../machines/guide';
 import { useRestoreFocus } from '../ui/useRestoreFocus';
@@ -38,8 +39,9 @@ export const guideActor = createActor(
   guideMachine.provide({ actions: { remember: (_, { guide }) => rememberGuide(guide) } }),
 ).start();
 
+/** Opens a guide with the slides of the app's language (a language change reloads the page). */
 export function openGuide(id: GuideId): void {
-  guideActor.send({ type: 'guide.open', guide: id, slides: guideSlides(id) });
+  guideActor.send({ type: 'guide.open', guide: id, slides: guideSlides(id, readSettings().locale) });
 }
 
 /** Opens the demo-researcher guide once: on the first sign-in of a demo researcher in this browser. */

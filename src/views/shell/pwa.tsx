@@ -27,7 +27,7 @@ export function registerServiceWorker(LL: TranslationFunctions): void {
         <button
           type="button"
           onClick={reload}
-          className="rounded bg-indigo-600 px-3 py-1 text-sm font-medium text-white hover:bg-indigo-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+          className="rounded bg-indigo-700 px-3 py-1 text-sm font-medium text-white hover:bg-indigo-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
         >
           {LL.shell.pwa.reload()}
         </button>

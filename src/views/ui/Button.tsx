@@ -10,10 +10,10 @@ const BASE =
   'focus:outline-none focus-visible:ring-2 focus-visible:ring-offset-1 disabled:cursor-not-allowed disabled:opacity-50';
 
 const VARIANTS: Record<ButtonVariant, string> = {
-  primary: 'bg-indigo-600 px-4 py-2 text-white hover:bg-indigo-700 focus-visible:ring-indigo-500',
+  primary: 'bg-indigo-700 px-4 py-2 text-white hover:bg-indigo-800 focus-visible:ring-indigo-500',
   secondary:
     'border border-slate-300 bg-white px-4 py-2 text-slate-700 hover:bg-slate-50 focus-visible:ring-indigo-500',
-  danger: 'bg-red-600 px-4 py-2 text-white hover:bg-red-700 focus-visible:ring-red-500',
+  danger: 'bg-red-800 px-4 py-2 text-white hover:bg-red-900 focus-visible:ring-red-500',
   ghost: 'px-3 py-2 text-indigo-700 hover:bg-indigo-50 focus-visible:ring-indigo-500',
 };
 

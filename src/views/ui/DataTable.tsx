@@ -34,6 +34,15 @@ export interface DataTableProps<T> {
   actions?: (row: T) => ReactNode;
 }
 
+/**
+ * From tablet width up, the actions column stays in view at the right edge when the table is wider
+ * than the page (a long email, the full sidebar): a row's buttons are never off-screen. On a phone
+ * it would take most of the width, so there the table just scrolls. The inset shadow draws its
+ * left rule, which a collapsed table border would not carry along.
+ */
+const STICKY_END =
+  'whitespace-nowrap md:sticky md:right-0 md:z-[1] md:shadow-[inset_1px_0_0_var(--color-slate-200)]';
+
 function ariaSort(column: string, sort?: { key: string; order: 'asc' | 'desc' }) {
   if (sort?.key !== column) return 'none' as const;
   return sort.order === 'asc' ? ('ascending' as const) : ('descending' as const);
@@ -58,7 +67,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     body = (
       <tr>
         <td colSpan={colCount} className="px-4 py-8 text-center">
-          <div role="alert" className="mb-3 text-red-700">
+          <div role="alert" className="mb-3 text-red-800">
             {LL.common.table.loadFailed()}: {error}
           </div>
           {props.onRetry && (
@@ -72,20 +81,24 @@ export function DataTable<T>(props: DataTableProps<T>) {
   } else if (rows.length === 0 && !loading) {
     body = (
       <tr>
-        <td colSpan={colCount} className="px-4 py-8 text-center text-slate-500">
+        <td colSpan={colCount} className="px-4 py-8 text-center text-slate-600">
           {props.emptyText ?? LL.common.table.empty()}
         </td>
       </tr>
     );
   } else {
     body = rows.map((row) => (
-      <tr key={props.rowKey(row)} className="border-t border-slate-100 hover:bg-slate-50">
+      <tr key={props.rowKey(row)} className="group border-t border-slate-100 hover:bg-slate-50">
         {columns.map((c) => (
           <td key={c.key} className={`px-4 py-2 align-middle ${c.className ?? ''}`}>
             {c.render(row)}
           </td>
         ))}
-        {props.actions && <td className="whitespace-nowrap px-4 py-2 text-right">{props.actions(row)}</td>}
+        {props.actions && (
+          <td className={`${STICKY_END} bg-white px-4 py-2 text-right group-hover:bg-slate-50`}>
+            {props.actions(row)}
+          </td>
+        )}
       </tr>
     ));
   }
@@ -98,14 +111,14 @@ export function DataTable<T>(props: DataTableProps<T>) {
       <div className="h-1 overflow-hidden bg-transparent">
         {loading && (
           <div role="progressbar" aria-label={LL.common.loading()} className="h-full w-full bg-indigo-100">
-            <div className="h-full w-1/3 animate-[loading_1.2s_ease-in-out_infinite] bg-indigo-600" />
+            <div className="h-full w-1/3 animate-[loading_1.2s_ease-in-out_infinite] bg-indigo-700" />
           </div>
         )}
       </div>
       <div className="overflow-x-auto">
         <table className={`w-full text-left text-sm ${loading && rows.length ? 'opacity-60' : ''}`}>
           <caption className="sr-only">{props.caption}</caption>
-          <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
+          <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
             <tr>
               {columns.map((c) => (
                 <th
@@ -133,7 +146,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 </th>
               ))}
               {props.actions && (
-                <th scope="col" className="px-4 py-2 text-right font-medium">
+                <th scope="col" className={`${STICKY_END} bg-slate-50 px-4 py-2 text-right font-medium`}>
                   {LL.common.actions()}
                 </th>
               )}
@@ -142,7 +155,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           <tbody>
             {loading && rows.length === 0 && !error ? (
               <tr>
-                <td colSpan={colCount} className="px-4 py-8 text-center text-slate-500">
+                <td colSpan={colCount} className="px-4 py-8 text-center text-slate-600">
                   {LL.common.loading()}
                 </td>
               </tr>
@@ -154,9 +167,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
       </div>
       <nav
         aria-label={LL.common.table.pagination()}
-        className="flex items-center justify-between gap-3 border-t border-slate-200 px-4 py-2 text-sm text-slate-600"
+        className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 border-t border-slate-200 px-4 py-2 text-sm text-slate-600"
       >
-        <span aria-live="polite">{LL.common.table.range({ from, to, total })}</span>
+        <span aria-live="polite" className="whitespace-nowrap">
+          {LL.common.table.range({ from, to, total })}
+        </span>
         <div className="flex items-center gap-1">
           <IconButton
             label={LL.common.table.firstPage()}
@@ -173,7 +188,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
           >
             <ChevronIcon className="h-4 w-4 rotate-180" />
           </IconButton>
-          <span className="px-2">{LL.common.table.pageOf({ page, pages })}</span>
+          <span className="sr-only whitespace-nowrap px-2 sm:not-sr-only">
+            {LL.common.table.pageOf({ page, pages })}
+          </span>
           <IconButton
             label={LL.common.table.nextPage()}
             disabled={page >= pages}

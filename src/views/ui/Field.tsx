@@ -23,7 +23,7 @@ export function Field({
         {...input}
       />
       {error && (
-        <p id={errorId} className="text-sm text-red-600">
+        <p id={errorId} className="text-sm text-red-800">
           {error}
         </p>
       )}

@@ -14,9 +14,9 @@ export function LoadingScreen() {
         role="progressbar"
         aria-label={LL.common.loading()}
       >
-        <div className="h-full w-1/3 animate-[loading_1.2s_ease-in-out_infinite] bg-indigo-600" />
+        <div className="h-full w-1/3 animate-[loading_1.2s_ease-in-out_infinite] bg-indigo-700" />
       </div>
-      <span className="text-sm text-slate-500">{LL.common.loading()}</span>
+      <span className="text-sm text-slate-600">{LL.common.loading()}</span>
     </div>
   );
 }

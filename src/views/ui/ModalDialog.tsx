@@ -64,7 +64,7 @@ export default function ModalDialog() {
                 aria-label={LL.common.close()}
                 title={LL.common.close()}
                 onClick={dismiss}
-                className="-mr-2 rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+                className="-mr-2 rounded p-1 text-slate-600 hover:bg-slate-100 hover:text-slate-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
               >
                 <CloseIcon />
               </button>

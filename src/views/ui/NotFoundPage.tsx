@@ -5,10 +5,13 @@ export default function NotFoundPage() {
   const { LL } = useI18nContext();
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-4 bg-slate-50 p-8 text-center">
-      <p className="text-6xl font-bold text-indigo-600">404</p>
-      <h1 className="text-2xl font-semibold text-slate-800">{LL.common.notFoundTitle()}</h1>
+      {/* One heading: a big number in a paragraph reads as a heading that is not one. */}
+      <h1 className="flex flex-col items-center gap-4 text-2xl font-semibold text-slate-800">
+        <span className="text-6xl font-bold text-indigo-700">404</span>
+        {LL.common.notFoundTitle()}
+      </h1>
       <p className="text-slate-600">{LL.common.notFoundText()}</p>
-      <Link href="/" className="rounded bg-indigo-600 px-4 py-2 text-white hover:bg-indigo-700">
+      <Link href="/" className="rounded bg-indigo-700 px-4 py-2 text-white hover:bg-indigo-800">
         {LL.common.toHome()}
       </Link>
     </main>

@@ -42,7 +42,7 @@ export function SearchBox({
   }, [text]);
 
   return (
-    <div className="flex flex-col gap-1">
+    <div className="flex max-w-full flex-col gap-1">
       <label htmlFor={id} className="text-sm font-medium text-slate-700">
         {label}
       </label>
@@ -51,7 +51,7 @@ export function SearchBox({
         type="search"
         value={text}
         onChange={(e) => setText(e.target.value)}
-        className="w-64 rounded border border-slate-300 px-3 py-2 text-sm outline-none focus:ring-2 focus:ring-indigo-500"
+        className="w-64 max-w-full rounded border border-slate-300 px-3 py-2 text-sm outline-none focus:ring-2 focus:ring-indigo-500"
       />
     </div>
   );

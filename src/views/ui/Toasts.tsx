@@ -1,6 +1,7 @@
 import {
   useCallback,
   useEffect,
+  useLayoutEffect,
   useRef,
   useState,
   type CSSProperties,
@@ -26,6 +27,38 @@ export const TOAST_DURATION_MS = 5000;
 export const DRAG_DISMISS_RATIO = 0.6;
 const GUTTER = 8;
 
+/**
+ * Top toasts start below the page's top chrome (the main header, the editor's toolbar) so they never
+ * cover its buttons; the header's menus open above toasts (z-index) for the same reason.
+ */
+const TOP_CHROME = 'header, [role="toolbar"]';
+const EDGE = 16;
+
+function chromeBottom(): number {
+  const boxes = [...document.querySelectorAll(TOP_CHROME)]
+    .map((el) => el.getBoundingClientRect())
+    .filter((r) => r.height > 0)
+    .sort((a, b) => a.top - b.top);
+  let bottom = 0;
+  // Chrome stacked from the top of the window down; a header further down a page does not count.
+  for (const r of boxes) {
+    if (r.top <= bottom + 1 && r.bottom < window.innerHeight / 2) bottom = Math.max(bottom, r.bottom);
+  }
+  return bottom;
+}
+
+function useTopOffset(count: number): number {
+  const [top, setTop] = useState(EDGE);
+  useLayoutEffect(() => {
+    if (count === 0) return;
+    const measure = () => setTop(Math.round(chromeBottom()) + EDGE / 2 || EDGE);
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, [count]);
+  return top;
+}
+
 const KIND_STYLE: Record<ToastKind, string> = {
   success: 'border-green-600 text-green-900',
   error: 'border-red-600 text-red-900',
@@ -40,10 +73,10 @@ function kindOf(t: Toast): ToastKind {
 }
 
 function KindIcon({ kind }: { kind: ToastKind }) {
-  if (kind === 'success') return <CheckIcon className="h-5 w-5 shrink-0 text-green-600" />;
-  if (kind === 'error') return <ErrorIcon className="h-5 w-5 shrink-0 text-red-600" />;
+  if (kind === 'success') return <CheckIcon className="h-5 w-5 shrink-0 text-green-800" />;
+  if (kind === 'error') return <ErrorIcon className="h-5 w-5 shrink-0 text-red-800" />;
   if (kind === 'warning') return <WarningIcon className="h-5 w-5 shrink-0 text-amber-500" />;
-  if (kind === 'info') return <InfoIcon className="h-5 w-5 shrink-0 text-sky-600" />;
+  if (kind === 'info') return <InfoIcon className="h-5 w-5 shrink-0 text-sky-800" />;
   return null;
 }
 
@@ -195,6 +228,7 @@ export function Toasts({ defaultPosition = 'top-right' }: { defaultPosition?: To
   }, [toasts, sync]);
 
   const dismiss = useCallback((id: string) => hotToast.dismiss(id), []);
+  const topOffset = useTopOffset(toasts.length);
 
   return (
     <>
@@ -211,7 +245,8 @@ export function Toasts({ defaultPosition = 'top-right' }: { defaultPosition?: To
           <section
             key={position}
             data-toast-position={position}
-            className={`pointer-events-none fixed z-[60] w-80 max-w-[calc(100vw-2rem)] ${top ? 'top-4' : 'bottom-4'} ${align}`}
+            style={top ? { top: topOffset } : undefined}
+            className={`pointer-events-none fixed z-[60] w-80 max-w-[calc(100vw-2rem)] ${top ? '' : 'bottom-4'} ${align}`}
             onMouseEnter={() => {
               pause.current.hovered = true;
               sync();

@@ -1,15 +1,16 @@
 import * as v from 'valibot';
 import type { TranslationFunctions } from '../../i18n/i18n-types';
-import { messageParams } from '../../domain/validation';
+import { issueKey, messageParams } from '../../domain/validation';
 
 type Issues = Record<string, string>;
 
 /** Translates a valibot message key of the `validation` group; unknown keys pass through. */
 export function translateIssue(LL: TranslationFunctions, issue: v.BaseIssue<unknown>): string {
   const group = LL.validation as unknown as Record<string, (p: Record<string, number>) => string>;
-  const fn = group[issue.message];
+  const key = issueKey(issue);
+  const fn = group[key];
   const text = typeof fn === 'function' ? fn(messageParams(issue)) : '';
-  return text || issue.message;
+  return text || key;
 }
 
 /** Validates a form's values with a shared schema; returns the first message per field. */

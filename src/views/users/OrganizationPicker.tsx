@@ -120,14 +120,14 @@ export function OrganizationPicker({
       {value && (
         <button
           type="button"
-          className="self-start text-xs text-slate-500 underline"
+          className="self-start text-xs text-slate-600 underline"
           onClick={() => onChange(null)}
         >
           {LL.people.form.organizationNone()}
         </button>
       )}
       {error && (
-        <p id={errorId} className="text-sm text-red-600">
+        <p id={errorId} className="text-sm text-red-800">
           {error}
         </p>
       )}
@@ -192,7 +192,7 @@ function NewOrganization({
         aria-invalid={errors.name ? true : undefined}
         className={`rounded border px-3 py-2 outline-none focus:ring-2 focus:ring-indigo-500 ${errors.name ? 'border-red-500' : 'border-slate-300'}`}
       />
-      {errors.name && <p className="text-sm text-red-600">{errors.name}</p>}
+      {errors.name && <p className="text-sm text-red-800">{errors.name}</p>}
       <label htmlFor={ids.type} className="text-sm text-slate-700">
         {LL.people.form.organizationType()}
       </label>

@@ -132,7 +132,7 @@ export function UserForm({
               </option>
             ))}
           </select>
-          {errors.roles && <p className="text-sm text-red-600">{errors.roles}</p>}
+          {errors.roles && <p className="text-sm text-red-800">{errors.roles}</p>}
         </div>
       )}
       <OrganizationPicker
@@ -164,7 +164,7 @@ export function UserForm({
             <option value={user.category.id}>{user.category.name}</option>
           )}
         </select>
-        {errors.categoryId && <p className="text-sm text-red-600">{errors.categoryId}</p>}
+        {errors.categoryId && <p className="text-sm text-red-800">{errors.categoryId}</p>}
       </div>
       <div className="flex flex-col gap-1">
         <label htmlFor={ids.locale} className="text-sm font-medium text-slate-700">

@@ -96,6 +96,8 @@ export function UsersPage({ title, roles, roleChoices = roles }: UsersPageProps)
       key: 'email',
       header: LL.people.table.email(),
       sortable: true,
+      // An address breaks anywhere rather than widening the table past the screen.
+      className: 'min-w-44 max-w-72 [overflow-wrap:anywhere]',
       render: (u) => <span className="font-medium text-slate-800">{u.email}</span>,
     },
     { key: 'fullname', header: LL.people.table.fullname(), sortable: true, render: (u) => u.fullname },
@@ -124,7 +126,7 @@ export function UsersPage({ title, roles, roleChoices = roles }: UsersPageProps)
       key: 'createdAt',
       header: LL.people.table.registered(),
       sortable: true,
-      className: 'whitespace-nowrap',
+      className: 'min-w-28',
       render: (u) => formatDateTime(locale, u.createdAt),
     },
   ];
@@ -181,7 +183,7 @@ export function UsersPage({ title, roles, roleChoices = roles }: UsersPageProps)
               <IconButton
                 label={LL.people.actions.deleteFor({ email: u.email })}
                 onClick={() => void remove(u)}
-                className="hover:text-red-700"
+                className="hover:text-red-800"
               >
                 <TrashIcon />
               </IconButton>

@@ -1,0 +1,172 @@
+import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
+import type { Db } from '../db';
+import type { Database } from '../db/schema';
+import type { ReportFilters } from '../../src/domain/reports';
+
+// The numbers of a report, counted by the database (DESIGN.md 8): every query is a GROUP BY over
+// the answer or respondent rows of one project, narrowed by the filters as WHERE clauses, so no
+// query ever brings every row into JavaScript; what comes back is bounded by the questionnaire's
+// size (questions × answers × distinct values), not by the number of respondents. The open answers
+// are the one list, and it comes one page at a time.
+//
+// Every respondent who matches the filters counts, whatever his status: a partly filled survey
+// still answered the questions it reached (docs/decisions/reports.md).
+
+export interface StatusCount {
+  status: number;
+  n: number;
+}
+/** One group of answer rows: a choice, a matrix cell, a rank of an answer, or a number. */
+export interface Cell {
+  question_id: string;
+  answer_id: string | null;
+  statement_id: string | null;
+  value: number | null;
+  n: number;
+}
+export interface TextCount {
+  question_id: string;
+  text: string;
+  n: number;
+}
+export interface Aggregates {
+  statuses: StatusCount[];
+  cells: Cell[];
+  /** Respondents with any answer, per question (only for questions that take several rows). */
+  answered: { question_id: string; n: number }[];
+  /** The places picked in cityAuto and regionAuto questions. */
+  places: TextCount[];
+  cities: { name: string; n: number }[];
+  regions: { name: string; n: number }[];
+  quotas: { portrait_id: string; target: number; completed: number }[];
+}
+
+type RespondentsQuery = SelectQueryBuilder<Database, 'respondents', object>;
+
+/** The filters as WHERE clauses on the respondents table. */
+export function whereFilters<Q extends SelectQueryBuilder<Database, 'respondents', object>>(
+  q: Q,
+  f: ReportFilters,
+): Q {
+  let out = q as RespondentsQuery;
+  if (f.gender !== undefined) out = out.where('respondents.gender', '=', f.gender);
+  if (f.ageMin !== undefined) out = out.where('respondents.age', '>=', f.ageMin);
+  if (f.ageMax !== undefined) out = out.where('respondents.age', '<=', f.ageMax);
+  if (f.city !== undefined) out = out.where('respondents.city', '=', f.city);
+  if (f.education !== undefined) out = out.where('respondents.education', '=', f.education);
+  if (f.portrait !== undefined) out = out.where('respondents.portrait_id', '=', f.portrait);
+  return out as Q;
+}
+
+export function hasFilters(f: ReportFilters): boolean {
+  return Object.values(f).some((x) => x !== undefined);
+}
+
+/** The respondents of the project matching the filters, as a subquery of ids. */
+function respondentIds(db: Db, pid: number, f: ReportFilters) {
+  return whereFilters(
+    db.selectFrom('respondents').select('respondents.id').where('respondents.project_id', '=', pid),
+    f,
+  );
+}
+
+/** Narrows answer rows (aliased `a`) to the filtered respondents; no subquery when nothing filters. */
+function answersOf(db: Db, pid: number, f: ReportFilters) {
+  let q = db.selectFrom('respondent_answers as a').where('a.project_id', '=', pid);
+  if (hasFilters(f)) {
+    const ids = respondentIds(db, pid, f);
+    q = q.where((eb: ExpressionBuilder<Database & { a: Database['respondent_answers'] }, 'a'>) =>
+      eb('a.respondent_id', 'in', ids),
+    );
+  }
+  return q;
+}
+
+const count = sql<string | number>`count(*)`;
+
+export async function aggregate(
+  db: Db,
+  pid: number,
+  f: ReportFilters,
+  questions: { multiRow: string[]; places: string[] },
+): Promise<Aggregates> {
+  const respondents = whereFilters(db.selectFrom('respondents').where('respondents.project_id', '=', pid), f);
+  // One pass over the respondents gives the status counters and the city and region counts.
+  const [people, cells, answered, places, quotas] = await Promise.all([
+    respondents
+      .select(['respondents.status', 'respondents.city', 'respondents.region', count.as('n')])
+      .groupBy(['respondents.status', 'respondents.city', 'respondents.region'])
+      .execute(),
+    answersOf(db, pid, f)
+      .select(['a.question_id', 'a.answer_id', 'a.statement_id', 'a.value', count.as('n')])
+      .groupBy(['a.question_id', 'a.answer_id', 'a.statement_id', 'a.value'])
+      .execute(),
+    questions.multiRow.length === 0
+      ? Promise.resolve([])
+      : answersOf(db, pid, f)
+          .where('a.question_id', 'in', questions.multiRow)
+          .select(['a.question_id', sql<string | number>`count(distinct a.respondent_id)`.as('n')])
+          .groupBy('a.question_id')
+          .execute(),
+    questions.places.length === 0
+      ? Promise.resolve([])
+      : answersOf(db, pid, f)
+          .where('a.question_id', 'in', questions.places)
+          .where('a.text', 'is not', null)
+          .select(['a.question_id', 'a.text', count.as('n')])
+          .groupBy(['a.question_id', 'a.text'])
+          .execute(),
+    db
+      .selectFrom('portrait_quotas')
+      .select(['portrait_id', 'target', 'completed'])
+      .where('project_id', '=', pid)
+      .execute(),
+  ]);
+  const sum = (key: (r: (typeof people)[number]) => string | number | null) => {
+    const m = new Map<string | number, number>();
+    for (const r of people) {
+      const k = key(r);
+      if (k !== null) m.set(k, (m.get(k) ?? 0) + Number(r.n));
+    }
+    return [...m];
+  };
+  return {
+    statuses: sum((r) => Number(r.status)).map(([status, n]) => ({ status: Number(status), n })),
+    cells: cells.map((r) => ({
+      question_id: r.question_id,
+      answer_id: r.answer_id,
+      statement_id: r.statement_id,
+      value: r.value === null ? null : Number(r.value),
+      n: Number(r.n),
+    })),
+    answered: answered.map((r) => ({ question_id: r.question_id, n: Number(r.n) })),
+    places: places.map((r) => ({ question_id: r.question_id, text: r.text ?? '', n: Number(r.n) })),
+    cities: sum((r) => r.city).map(([name, n]) => ({ name: String(name), n })),
+    regions: sum((r) => r.region).map(([name, n]) => ({ name: String(name), n })),
+    quotas: quotas.map((r) => ({
+      portrait_id: r.portrait_id,
+      target: Number(r.target),
+      completed: Number(r.completed),
+    })),
+  };
+}
+
+/** One page of one open question's texts, oldest first. */
+export async function openAnswers(
+  db: Db,
+  pid: number,
+  f: ReportFilters,
+  questionId: string,
+  page: number,
+  pageSize: number,
+): Promise<{ respondentId: number; text: string }[]> {
+  const rows = await answersOf(db, pid, f)
+    .where('a.question_id', '=', questionId)
+    .where('a.text', 'is not', null)
+    .select(['a.respondent_id', 'a.text'])
+    .orderBy('a.id')
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute();
+  return rows.map((r) => ({ respondentId: Number(r.respondent_id), text: r.text ?? '' }));
+}

@@ -1,0 +1,80 @@
+import type { Db } from '../db';
+import type { ProjectRow } from '../repos/projects';
+import { readSettings } from '../repos/projects';
+import { loadContent } from '../repos/content';
+import { FINAL_REPORT_STATUSES, type ReportFilters, type ReportJson } from '../../src/domain/reports';
+import type { ProjectStatusId } from '../../src/domain/projects';
+import type { ProjectContent } from '../../src/domain/content/model';
+import { aggregate, openAnswers } from './aggregate';
+import { placeNamer } from './places';
+import { MULTI_ROW, PLACE_CATEGORIES, questionsOf, shapeReport } from './shape';
+
+// The report of one project: whether it may be read now (live or final), the database's counts,
+// and the shaping. The route checks who asks before calling this.
+
+export interface Readiness {
+  final: boolean;
+  /** The questions' numbers may be shown. */
+  available: boolean;
+  /** The respondent and portrait counters may be shown. */
+  countersAvailable: boolean;
+}
+
+/**
+ * A finished survey's report is always readable. While the survey runs (or before it starts),
+ * set_report_fill_online decides whether the questions' numbers are shown and set_stat_fill_online
+ * whether the counters are (docs/decisions/reports.md).
+ */
+export async function readiness(db: Db, p: NonNullable<ProjectRow>): Promise<Readiness> {
+  const final = FINAL_REPORT_STATUSES.includes(p.status as ProjectStatusId);
+  if (final) return { final, available: true, countersAvailable: true };
+  const s = await readSettings(db, p);
+  return {
+    final,
+    available: s.set_report_fill_online,
+    countersAvailable: s.set_stat_fill_online || s.set_report_fill_online,
+  };
+}
+
+export async function buildReport(
+  db: Db,
+  p: NonNullable<ProjectRow>,
+  opts: {
+    filters: ReportFilters;
+    openQuestion?: string;
+    openPage: number;
+    openPageSize: number;
+    ready: Readiness;
+    content?: ProjectContent;
+    locale?: 'ru' | 'en';
+  },
+): Promise<ReportJson> {
+  const content = opts.content ?? (await loadContent(db, p.id)).content;
+  const refs = questionsOf(content);
+  const multiRow = refs.filter((r) => MULTI_ROW.includes(r.question.category)).map((r) => r.question.id);
+  const places = refs.filter((r) => PLACE_CATEGORIES.includes(r.question.category)).map((r) => r.question.id);
+  const openIds = refs.filter((r) => r.question.category === 'open').map((r) => r.question.id);
+  const wanted = opts.ready.available
+    ? { multiRow, places }
+    : { multiRow: [] as string[], places: [] as string[] };
+  // Without openQuestion the page applies to every open question.
+  const pageOf = (id: string) =>
+    opts.openQuestion === undefined || opts.openQuestion === id ? opts.openPage : 1;
+  const [aggregates, ...pages] = await Promise.all([
+    aggregate(db, p.id, opts.filters, wanted),
+    ...(opts.ready.available ? openIds : []).map((id) =>
+      openAnswers(db, p.id, opts.filters, id, pageOf(id), opts.openPageSize),
+    ),
+  ]);
+  return shapeReport({
+    project: { id: p.id, name: p.name, status: p.status as ProjectStatusId },
+    content,
+    aggregates,
+    open: new Map(pages.map((items, i) => [openIds[i], { page: pageOf(openIds[i]), items }])),
+    openPageSize: opts.openPageSize,
+    filters: opts.filters,
+    ...opts.ready,
+    generatedAt: Date.now(),
+    placeName: placeNamer(opts.locale ?? 'ru'),
+  });
+}

@@ -1,0 +1,77 @@
+import { PassThrough } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { ReportQuery, filtersOf } from '../../src/domain/reports';
+import { requireUser } from '../http/context';
+import { conflict, HttpError } from '../http/errors';
+import { parse } from '../http/validate';
+import { projectFor } from '../repos/projects';
+import { loadContent } from '../repos/content';
+import { buildReport, readiness } from '../reports/report';
+import { placeNamer } from '../reports/places';
+import { contentDisposition, DownloadAborted, writeCsv, writeXlsx } from '../reports/workbook';
+
+// GET /project/stats/file (spec section 7): the report of a project, type=json for the /report page
+// or type=stats for the downloadable workbook (format=xlsx, the default, or csv). Whoever may read
+// the project may read its report; anyone else gets the project's own refusal (404, as if it did not
+// exist). The filters (gender, ageMin, ageMax, city, education, portrait) apply to both.
+
+/** Downloads stream for seconds at 100 000 respondents; a few at once keep the database responsive. */
+const MAX_EXPORTS = 4;
+
+export default async function statsRoutes(app: FastifyInstance) {
+  const { db } = app;
+  let exporting = 0;
+
+  app.get('/project/stats/file', async (req, reply) => {
+    const me = requireUser(req);
+    const q = parse(ReportQuery, req.query);
+    const p = await projectFor(db, me, q.pid, 'read');
+    const ready = await readiness(db, p);
+    const filters = filtersOf(q);
+    const { content } = await loadContent(db, p.id);
+
+    if (q.type === 'json') {
+      reply.header('cache-control', 'no-store');
+      return buildReport(db, p, {
+        filters,
+        openQuestion: q.openQuestion,
+        openPage: q.openPage,
+        openPageSize: q.openPageSize,
+        ready,
+        content,
+        locale: req.locale,
+      });
+    }
+
+    if (!ready.available) throw conflict((t) => t.reports.errors.notReady(), { code: 'report-not-ready' });
+    if (exporting >= MAX_EXPORTS)
+      throw new HttpError(429, (t) => t.reports.errors.busy(), { headers: { 'retry-after': '30' } });
+    const report = await buildReport(db, p, {
+      filters,
+      openPage: 1,
+      openPageSize: 1,
+      ready,
+      content,
+      locale: req.locale,
+    });
+    const out = new PassThrough();
+    exporting++;
+    const write = q.format === 'csv' ? writeCsv : writeXlsx;
+    write(out, db, report, content, req.t, placeNamer(req.locale))
+      .catch((err: unknown) => {
+        if (err instanceof DownloadAborted) req.log.info('report download cancelled by the client');
+        else req.log.error({ err }, 'report export failed');
+        out.destroy(err instanceof Error ? err : new Error(String(err)));
+      })
+      .finally(() => exporting--);
+    reply
+      .header('content-disposition', contentDisposition(p.name, q.format))
+      .header('cache-control', 'no-store')
+      .type(
+        q.format === 'csv'
+          ? 'text/csv; charset=utf-8'
+          : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      );
+    return reply.send(out);
+  });
+}

@@ -1,0 +1,423 @@
+import type { ProjectContent } from './model';
+import type { Problem } from './problems';
+import { redirectProblems } from './redirects';
+import {
+  changedFields,
+  flatten,
+  labelOf,
+  NOT_FIELDS,
+  ownFields,
+  ownerOf,
+  ROOT,
+  same,
+  sameList,
+  stableKeys,
+  unflatten,
+  type FlatContent,
+  type FlatItem,
+  type ItemKind,
+} from './flat';
+
+// Three-way merge of project content by item id (DESIGN.md section 6, issue #16): the version both
+// sides started from (base), the local draft (mine) and the server's newer version (theirs).
+//
+// Why state, not a replay of commands: the change-log in Dexie keeps codes and labels, not the
+// commands, and a drafted offline hour may have been reloaded many times; the three states are
+// always at hand (base from the version history) and give the same answer a replay would, item by
+// item. Rules:
+// - a field changed on one side only takes that side's value; changed on both to the same value
+//   is no conflict; changed on both to different values is a conflict of that item;
+// - an item deleted on one side and left alone (with everything in it) on the other is deleted;
+//   deleted on one side and changed (or added to) on the other is a conflict of the topmost item
+//   deleted, so the choice keeps or drops it whole;
+// - moves and reorders merge by id: items whose order is kept by both sides keep it, an item moved
+//   or added by one side goes after the item it follows on that side; moved by both to different
+//   places is a conflict;
+// - an unresolved conflict keeps mine (the user's own screen does not change under them), and the
+//   result is computed again with the user's choices (`choices`), so choosing is just merging.
+
+export type Side = 'mine' | 'theirs';
+
+export type ConflictReason = 'changed' | 'deletedByMine' | 'deletedByTheirs';
+
+export interface MergeConflict {
+  key: string;
+  kind: ItemKind;
+  id: string;
+  reason: ConflictReason;
+  /** Fields changed differently on both sides ('place' for a move, 'position' for a reorder). */
+  fields: string[];
+  /** The item's fields on each side (null where it is deleted), for showing side by side. */
+  base: Record<string, unknown> | null;
+  mine: Record<string, unknown> | null;
+  theirs: Record<string, unknown> | null;
+  /** The item's text or name on the side that has it. */
+  label: string;
+  /** Items whose fate this choice decides too (inside a deleted item). */
+  inside: string[];
+}
+
+export interface MergeResult {
+  content: ProjectContent;
+  conflicts: MergeConflict[];
+  /** Redirect problems the merged content has that neither side had. */
+  broken: Problem[];
+}
+
+export type Choices = Readonly<Record<string, Side>>;
+
+interface Decision {
+  item: FlatItem | null;
+  /** Which side's position (order in the list) the item takes, when only one side moved it. */
+  positionFrom: Side | null;
+}
+
+const BY_SIDE = { mine: 0, theirs: 1 } as const;
+
+/** Whether the side changed the item (fields or list) or anything it holds, or added something in it. */
+function touched(side: FlatContent, base: FlatContent, key: string, memo: Map<string, boolean>): boolean {
+  const hit = memo.get(key);
+  if (hit !== undefined) return hit;
+  const now = side.items.get(key)!;
+  const was = base.items.get(key);
+  let result = !was || now.list !== was.list || changedFields(was, now).length > 0;
+  // Something added, moved in or reordered inside counts; a removal alone agrees with a deletion.
+  if (!result)
+    result = listsOwnedBy(side, key).some(
+      ([list, keys]) =>
+        !sameOrder(keys, base.lists.get(list) ?? []) || keys.some((k) => touched(side, base, k, memo)),
+    );
+  memo.set(key, result);
+  return result;
+}
+
+function sameOrder(a: string[], b: string[]): boolean {
+  const inA = new Set(a);
+  const kept = b.filter((k) => inA.has(k));
+  return kept.length === a.length && kept.every((k, i) => k === a[i]);
+}
+
+const CHILD_LISTS: Record<ItemKind, string[]> = {
+  questionnaire: ['blocks'],
+  block: ['questions'],
+  question: ['answers', 'statements'],
+  answer: [],
+  statement: [],
+  portrait: [],
+};
+
+function listsOwnedBy(flat: FlatContent, key: string): [string, string[]][] {
+  const kind = flat.items.get(key)?.kind;
+  if (!kind) return [];
+  return CHILD_LISTS[kind].map((n) => [`${key}|${n}`, flat.lists.get(`${key}|${n}`) ?? []]);
+}
+
+/** Every key inside an item on one side, depth first. */
+function descendants(flat: FlatContent, key: string, into: string[] = []): string[] {
+  for (const [, keys] of listsOwnedBy(flat, key))
+    for (const k of keys) {
+      into.push(k);
+      descendants(flat, k, into);
+    }
+  return into;
+}
+
+function mergeFields(
+  base: FlatItem | undefined,
+  mine: FlatItem,
+  theirs: FlatItem,
+): { fields: Record<string, unknown>; clashes: string[] } {
+  const fields: Record<string, unknown> = {};
+  const clashes: string[] = [];
+  const names = Object.keys(mine.fields);
+  for (const n in theirs.fields) if (!(n in mine.fields)) names.push(n);
+  for (const n of names) {
+    if (NOT_FIELDS.has(n)) continue;
+    const m = mine.fields[n];
+    const t = theirs.fields[n];
+    if (same(m, t)) fields[n] = m;
+    else if (base && same(base.fields[n], m)) fields[n] = t;
+    else if (base && same(base.fields[n], t)) fields[n] = m;
+    else {
+      clashes.push(n);
+      fields[n] = m;
+    }
+  }
+  return { fields, clashes };
+}
+
+export function mergeContent(
+  baseContent: ProjectContent,
+  mineContent: ProjectContent,
+  theirsContent: ProjectContent,
+  choices: Choices = {},
+): MergeResult {
+  const base = flatten(baseContent);
+  const sides = [flatten(mineContent), flatten(theirsContent)] as const;
+  const [mine, theirs] = sides;
+  const decisions = new Map<string, Decision>();
+  const conflicts = new Map<string, MergeConflict>();
+  const memo = [new Map<string, boolean>(), new Map<string, boolean>()];
+  const deletions: { key: string; by: Side }[] = [];
+
+  const conflict = (
+    key: string,
+    reason: ConflictReason,
+    fields: string[],
+    b: FlatItem | undefined,
+    m: FlatItem | undefined,
+    t: FlatItem | undefined,
+  ) => {
+    const known = conflicts.get(key);
+    if (known) {
+      for (const f of fields) if (!known.fields.includes(f)) known.fields.push(f);
+      return;
+    }
+    const any = (m ?? t ?? b)!;
+    conflicts.set(key, {
+      key,
+      kind: any.kind,
+      id: any.id,
+      reason,
+      fields,
+      base: b ? ownFields(b.fields) : null,
+      mine: m ? ownFields(m.fields) : null,
+      theirs: t ? ownFields(t.fields) : null,
+      label: labelOf(m ?? t ?? b),
+      inside: [],
+    });
+  };
+
+  const decide = (key: string) => {
+    const b = base.items.get(key);
+    const m = mine.items.get(key);
+    const t = theirs.items.get(key);
+    if (m && t) {
+      let list = m.list;
+      if (m.list !== t.list) {
+        if (b && b.list === m.list) list = t.list;
+        else if (!(b && b.list === t.list)) list = '';
+      }
+      // Fast path: an item one side left untouched (the editor's immer edits keep unchanged items
+      // as the very same objects) takes the other side's fields without comparing them.
+      if (list && b && (m.fields === b.fields || t.fields === b.fields)) {
+        const other = m.fields === b.fields ? t : m;
+        decisions.set(key, { item: other.list === list ? other : { ...other, list }, positionFrom: null });
+        return;
+      }
+      const { fields, clashes } = mergeFields(b, m, t);
+      if (!list) {
+        list = m.list;
+        clashes.push('place');
+      }
+      if (clashes.length) {
+        conflict(key, 'changed', clashes, b, m, t);
+        const pick = choices[key] === 'theirs' ? t : m;
+        for (const f of clashes) if (f !== 'place') fields[f] = pick.fields[f];
+        if (clashes.includes('place')) list = pick.list;
+      }
+      decisions.set(key, { item: { ...m, list, fields }, positionFrom: null });
+    } else if (m || t) {
+      const kept = (m ?? t)!;
+      if (!b) decisions.set(key, { item: kept, positionFrom: m ? 'mine' : 'theirs' });
+      else {
+        // Deleted on one side: a conflict when the other side touched it, else gone.
+        const by: Side = m ? 'theirs' : 'mine';
+        const other = m ? mine : theirs;
+        if (touched(other, base, key, memo[m ? 0 : 1])) {
+          deletions.push({ key, by });
+          conflict(key, by === 'mine' ? 'deletedByMine' : 'deletedByTheirs', [], b, m, t);
+        }
+      }
+    }
+  };
+  for (const key of base.items.keys()) decide(key);
+  for (const key of mine.items.keys()) if (!base.items.has(key)) decide(key);
+  for (const key of theirs.items.keys()) if (!base.items.has(key) && !mine.items.has(key)) decide(key);
+
+  // A deletion conflict inside another one (a changed question in a block the other side deleted)
+  // is decided with it: one choice per topmost deleted item.
+  for (const { key, by } of deletions) {
+    const keeper = by === 'mine' ? theirs : mine;
+    let owner = ownerOf(keeper.items.get(key)!.list);
+    let top: string | null = null;
+    while (owner !== ROOT) {
+      const c = conflicts.get(owner);
+      if (c && c.reason === conflicts.get(key)!.reason) top = owner;
+      const it = keeper.items.get(owner);
+      if (!it) break;
+      owner = ownerOf(it.list);
+    }
+    if (top) {
+      conflicts.get(top)!.inside.push(key);
+      conflicts.delete(key);
+    }
+  }
+  // Keeping a deleted item keeps it whole, as the side that kept it has it.
+  for (const { key, by } of deletions) {
+    const c = conflicts.get(key);
+    if (!c) continue;
+    const keepSide: Side = by === 'mine' ? 'theirs' : 'mine';
+    const chosen = choices[key] ?? 'mine';
+    if (chosen !== keepSide) continue;
+    const keeper = sides[BY_SIDE[keepSide]];
+    for (const k of [key, ...descendants(keeper, key)]) {
+      if (!decisions.get(k)?.item) decisions.set(k, { item: keeper.items.get(k)!, positionFrom: keepSide });
+    }
+  }
+
+  const content = unflatten(build(base, mine, theirs, decisions, choices, conflicts));
+  const broken = newRedirectProblems(content, mineContent, theirsContent);
+  return {
+    content,
+    conflicts: [...conflicts.values()],
+    broken,
+  };
+}
+
+/** Orders every list of the merged content. */
+function build(
+  base: FlatContent,
+  mine: FlatContent,
+  theirs: FlatContent,
+  decisions: Map<string, Decision>,
+  choices: Choices,
+  conflicts: Map<string, MergeConflict>,
+): FlatContent {
+  const items = new Map<string, FlatItem>();
+  for (const [k, d] of decisions) if (d.item) items.set(k, d.item);
+  // An item whose list's owner is gone: back to where the other side has it, if that still exists.
+  const alive = (list: string) => {
+    const owner = ownerOf(list);
+    return owner === ROOT || items.has(owner);
+  };
+  let changed = true;
+  while (changed) {
+    changed = false;
+    for (const [k, it] of items) {
+      if (alive(it.list)) continue;
+      const fallback = [mine, theirs, base]
+        .map((f) => f.items.get(k)?.list)
+        .find((l) => l !== undefined && alive(l));
+      if (fallback) items.set(k, { ...it, list: fallback });
+      else items.delete(k);
+      changed = true;
+    }
+  }
+
+  const byList = new Map<string, string[]>();
+  for (const [k, it] of items) {
+    let l = byList.get(it.list);
+    if (!l) byList.set(it.list, (l = []));
+    l.push(k);
+  }
+  const lists = new Map<string, string[]>();
+  for (const [list, members] of byList) {
+    lists.set(list, orderList(list, new Set(members), base, mine, theirs, choices, conflicts, items));
+  }
+  return { items, lists };
+}
+
+function orderList(
+  list: string,
+  members: Set<string>,
+  base: FlatContent,
+  mine: FlatContent,
+  theirs: FlatContent,
+  choices: Choices,
+  conflicts: Map<string, MergeConflict>,
+  items: Map<string, FlatItem>,
+): string[] {
+  const only = (f: FlatContent) => (f.lists.get(list) ?? []).filter((k) => members.has(k));
+  const b0 = base.lists.get(list) ?? [];
+  // Fast path: nobody reordered, added or removed anything here.
+  if (
+    b0.length === members.size &&
+    sameList(b0, mine.lists.get(list) ?? []) &&
+    sameList(b0, theirs.lists.get(list) ?? [])
+  )
+    return b0;
+  const b = only(base);
+  const m = only(mine);
+  const t = only(theirs);
+  const stableM = stableKeys(b, m);
+  const stableT = stableKeys(b, t);
+  const result = b.filter((k) => stableM.has(k) && stableT.has(k));
+  const placed = new Set(result);
+  const prevIn = (order: string[], k: string) => {
+    const i = order.indexOf(k);
+    return i <= 0 ? null : order[i - 1];
+  };
+  const source = new Map<string, Side>();
+  for (const k of members) {
+    if (placed.has(k)) continue;
+    const movedM = m.includes(k) && !stableM.has(k);
+    const movedT = t.includes(k) && !stableT.has(k);
+    let side: Side;
+    if (movedM && movedT) {
+      side = 'mine';
+      if (prevIn(m, k) !== prevIn(t, k) && base.items.has(k)) {
+        const known = conflicts.get(k);
+        if (known) {
+          if (!known.fields.includes('position') && !known.fields.includes('place'))
+            known.fields.push('position');
+        } else {
+          const bi = base.items.get(k);
+          conflicts.set(k, {
+            key: k,
+            kind: items.get(k)!.kind,
+            id: items.get(k)!.id,
+            reason: 'changed',
+            fields: ['position'],
+            base: bi ? ownFields(bi.fields) : null,
+            mine: mine.items.has(k) ? ownFields(mine.items.get(k)!.fields) : null,
+            theirs: theirs.items.has(k) ? ownFields(theirs.items.get(k)!.fields) : null,
+            label: labelOf(items.get(k)),
+            inside: [],
+          });
+        }
+        side = choices[k] === 'theirs' ? 'theirs' : 'mine';
+      }
+    } else if (movedM) side = 'mine';
+    else if (movedT) side = 'theirs';
+    else side = m.includes(k) ? 'mine' : 'theirs';
+    source.set(k, side);
+  }
+  for (const side of ['mine', 'theirs'] as const) {
+    const order = side === 'mine' ? m : t;
+    let anchor = -1;
+    for (const k of order) {
+      if (source.get(k) === side && !placed.has(k)) {
+        result.splice(anchor + 1, 0, k);
+        placed.add(k);
+        anchor = anchor + 1;
+      } else if (placed.has(k)) anchor = result.indexOf(k);
+    }
+  }
+  // Anything neither side lists here (came back by a fallback) goes last.
+  for (const k of members) if (!placed.has(k)) result.push(k);
+  return result;
+}
+
+/** Redirect problems keyed by the redirect's holder (question or answer id), not by position. */
+function redirectKeys(content: ProjectContent): Map<string, Problem> {
+  const out = new Map<string, Problem>();
+  for (const p of redirectProblems(content)) out.set(`${p.rule}@${holderOf(content, p.path)}`, p);
+  return out;
+}
+
+function holderOf(content: ProjectContent, path: string): string {
+  const m = /^questionnaires\.(\d+)\.blocks\.(\d+)\.questions\.(\d+)(?:\.answers\.(\d+))?/.exec(path);
+  if (!m) return path;
+  const q = content.questionnaires[+m[1]]?.blocks[+m[2]]?.questions[+m[3]];
+  if (!q) return path;
+  return m[4] === undefined ? q.id : `${q.id}/${q.answers[+m[4]]?.id}`;
+}
+
+function newRedirectProblems(merged: ProjectContent, a: ProjectContent, b: ProjectContent): Problem[] {
+  const now = redirectKeys(merged);
+  // The common case: nothing wrong, and no need to check the two sides.
+  if (now.size === 0) return [];
+  const had = new Set([...redirectKeys(a).keys(), ...redirectKeys(b).keys()]);
+  return [...now].filter(([k]) => !had.has(k)).map(([, p]) => p);
+}

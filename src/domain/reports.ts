@@ -1,0 +1,157 @@
+import * as v from 'valibot';
+import { AGE_MAX, AGE_MIN, EDUCATION_LEVELS, GENDERS } from './lookups';
+import type { QuestionCategory } from './content/model';
+import { ProjectStatus, type ProjectStatusId } from './projects';
+
+// The report of a project (spec sections 2 and 7: GET /project/stats/file, type=json or type=stats)
+// as the server answers it and the /report page draws it. The numbers come from GROUP BY queries
+// (server/reports/aggregate.ts) shaped by one pure function (server/reports/shape.ts); the page,
+// the workbook and the CSV all read this shape, so they can never disagree. Decisions:
+// docs/decisions/reports.md.
+
+/** Page size of the open answers listed per question. */
+export const OPEN_PAGE_SIZE_DEFAULT = 20;
+export const OPEN_PAGE_SIZE_MAX = 100;
+/** Past this page an open-answer list is surely empty (100 000 respondents / 20 per page). */
+export const OPEN_PAGE_MAX = 100_000;
+
+const queryInt = (min: number, max: number) =>
+  v.pipe(
+    v.string('type'),
+    v.regex(/^\d{1,9}$/, 'integer'),
+    v.toNumber('integer'),
+    v.integer('integer'),
+    v.minValue(min, 'invalid'),
+    v.maxValue(max, 'invalid'),
+  );
+const queryText = (max: number) =>
+  v.pipe(
+    v.string('type'),
+    v.trim(),
+    v.maxLength(max, 'tooLong'),
+    v.check((s) => !s.includes('\0'), 'invalid'),
+  );
+/** An empty query value means "no filter" (the page sends every field). */
+const optionalOf = <T>(schema: v.GenericSchema<string, T>) =>
+  v.pipe(
+    v.optional(v.string('type')),
+    v.transform((s) => (s === undefined || s.trim() === '' ? undefined : s)),
+    v.optional(schema),
+  );
+
+export const REPORT_TYPES = ['json', 'stats'] as const;
+export const REPORT_FORMATS = ['xlsx', 'csv'] as const;
+export type ReportFormat = (typeof REPORT_FORMATS)[number];
+
+export const ReportQuery = v.pipe(
+  v.object({
+    pid: queryInt(1, 2_147_483_647),
+    type: v.picklist(REPORT_TYPES, 'invalid'),
+    format: v.optional(v.picklist(REPORT_FORMATS, 'invalid'), 'xlsx'),
+    gender: optionalOf(v.picklist(GENDERS, 'invalid')),
+    ageMin: optionalOf(queryInt(AGE_MIN, AGE_MAX)),
+    ageMax: optionalOf(queryInt(AGE_MIN, AGE_MAX)),
+    city: optionalOf(queryText(120)),
+    education: optionalOf(v.picklist(EDUCATION_LEVELS, 'invalid')),
+    portrait: optionalOf(v.pipe(v.string('type'), v.regex(/^[A-Za-z0-9_-]{1,32}$/, 'invalid'))),
+    /** The open question whose list `openPage` pages; the others show their first page. */
+    openQuestion: optionalOf(v.pipe(v.string('type'), v.regex(/^[A-Za-z0-9_-]{1,32}$/, 'invalid'))),
+    openPage: v.optional(queryInt(1, OPEN_PAGE_MAX), '1'),
+    openPageSize: v.optional(queryInt(1, OPEN_PAGE_SIZE_MAX), String(OPEN_PAGE_SIZE_DEFAULT)),
+  }),
+  v.forward(
+    v.check((q) => q.ageMin === undefined || q.ageMax === undefined || q.ageMin <= q.ageMax, 'invalid'),
+    ['ageMax'],
+  ),
+);
+export type ReportQuery = v.InferOutput<typeof ReportQuery>;
+
+/** The respondent filters of a report (all optional; together they narrow with AND). */
+export interface ReportFilters {
+  gender?: string;
+  ageMin?: number;
+  ageMax?: number;
+  city?: string;
+  education?: string;
+  portrait?: string;
+}
+
+export function filtersOf(q: ReportFilters): ReportFilters {
+  const f: ReportFilters = {};
+  for (const key of ['gender', 'ageMin', 'ageMax', 'city', 'education', 'portrait'] as const) {
+    if (q[key] !== undefined) (f as Record<string, unknown>)[key] = q[key];
+  }
+  return f;
+}
+
+/**
+ * Statuses in which the report is final: the survey no longer runs. Before that (on rotation,
+ * paused) the report is readable only when the project's set_report_fill_online is on.
+ */
+export const FINAL_REPORT_STATUSES: readonly ProjectStatusId[] = [
+  ProjectStatus.Stopped,
+  ProjectStatus.CreatingReport,
+  ProjectStatus.SurveyFinished,
+  ProjectStatus.ProjectFinished,
+];
+
+export interface ReportAnswer {
+  id: string;
+  text: string;
+  count: number;
+  /** Of the respondents who answered the question, 0–100 with one decimal. */
+  percent: number;
+}
+
+export interface ReportNumbers {
+  mean: number | null;
+  median: number | null;
+  min: number | null;
+  max: number | null;
+  distribution: { value: number; count: number }[];
+}
+
+export interface ReportQuestion {
+  id: string;
+  questionnaireId: string;
+  /** 1-based position in the report. */
+  number: number;
+  category: QuestionCategory;
+  text: string;
+  /** Respondents who gave any answer to it. */
+  answered: number;
+  /** Choices (and the matrix's columns, the ranking's answers). */
+  answers?: ReportAnswer[];
+  /** The custom "other" answer, when the question offers it. */
+  other?: { count: number; percent: number };
+  /** Matrix: statement × answer counts. */
+  matrix?: { id: string; text: string; answered: number; cells: ReportAnswer[] }[];
+  /** fromTo, slider, nps, starRating. */
+  numbers?: ReportNumbers;
+  /** nps: shares of promoters (9–10), passives (7–8), detractors (0–6) and the score. */
+  nps?: { promoters: number; passives: number; detractors: number; score: number | null };
+  /** sortable: mean rank per answer (1 is first), lower first. */
+  ranks?: { id: string; text: string; count: number; meanRank: number | null }[];
+  /** open: one page of texts, newest last. */
+  open?: { total: number; page: number; pageSize: number; items: { respondentId: number; text: string }[] };
+  /** cityAuto, regionAuto: the places picked (`id` as stored), most frequent first. */
+  places?: { id: string; name: string; count: number; percent: number }[];
+}
+
+export interface ReportJson {
+  project: { id: number; name: string; status: ProjectStatusId };
+  /** Whether the survey has ended (the numbers will not change any more). */
+  final: boolean;
+  /** False while the survey runs and set_report_fill_online is off: only counters are given. */
+  available: boolean;
+  /** False while the survey runs and set_stat_fill_online is off: counters are hidden too. */
+  countersAvailable: boolean;
+  filters: ReportFilters;
+  respondents: { started: number; completed: number; screenedOut: number; inProgress: number };
+  portraits: { id: string; name: string; target: number; completed: number }[];
+  questions: ReportQuestion[];
+  /** The respondents' own city and region: `id` as stored (and as the city filter takes it). */
+  cities: { id: string; name: string; count: number }[];
+  regions: { id: string; name: string; count: number }[];
+  generatedAt: number;
+}

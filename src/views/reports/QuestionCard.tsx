@@ -1,0 +1,199 @@
+import { useMemo, type ReactNode } from 'react';
+import { useI18nContext } from '../../i18n/i18n-react';
+import type { ReportQuestion } from '../../domain/reports';
+import { Button } from '../ui/Button';
+import { chartOf, isEmptyChart } from './charts';
+import { Chart } from './Chart';
+
+// One question of the report: its chart and, beside it (below on a phone), a table with the same
+// numbers, which is what screen readers and anyone copying numbers read. Open questions have a
+// paged list of texts instead of a chart.
+
+const num = (n: number | null, locale: string) => (n === null ? '—' : n.toLocaleString(locale));
+
+function Table({ caption, head, rows }: { caption: string; head: string[]; rows: ReactNode[][] }) {
+  return (
+    // Long tables (a 0–40 range) scroll inside the card; the region can take focus to scroll by keys.
+    <div className="max-h-80 min-w-0 overflow-auto" tabIndex={0} role="region" aria-label={caption}>
+      <table className="w-full text-xs sm:text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead>
+          <tr className="border-b border-slate-200 text-left text-slate-600">
+            {head.map((h, i) => (
+              <th
+                key={i}
+                scope="col"
+                className={`whitespace-nowrap py-1 pr-3 font-medium ${i > 0 ? 'text-right' : ''}`}
+              >
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r, i) => (
+            <tr key={i} className="border-b border-slate-100 last:border-0">
+              {r.map((c, j) =>
+                j === 0 ? (
+                  <th key={j} scope="row" className="py-1 pr-3 text-left font-normal text-slate-800">
+                    {c}
+                  </th>
+                ) : (
+                  <td key={j} className="py-1 pr-3 text-right tabular-nums text-slate-800">
+                    {c}
+                  </td>
+                ),
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function NumbersTable({ q, caption }: { q: ReportQuestion; caption: string }) {
+  const { LL, locale } = useI18nContext();
+  const T = LL.reports.table;
+  if (q.answers) {
+    const rows = q.answers.map((a) => [a.text, num(a.count, locale), num(a.percent, locale)]);
+    if (q.other)
+      rows.push([LL.reports.file.other(), num(q.other.count, locale), num(q.other.percent, locale)]);
+    return <Table caption={caption} head={[T.answer(), T.count(), T.percent()]} rows={rows} />;
+  }
+  if (q.matrix) {
+    const columns = q.matrix[0]?.cells ?? [];
+    return (
+      <Table
+        caption={caption}
+        head={[T.statement(), ...columns.map((c) => c.text)]}
+        rows={q.matrix.map((s) => [
+          s.text,
+          ...s.cells.map((c) => `${num(c.count, locale)} (${num(c.percent, locale)}%)`),
+        ])}
+      />
+    );
+  }
+  if (q.ranks) {
+    return (
+      <Table
+        caption={caption}
+        head={[T.answer(), T.meanRank(), T.count()]}
+        rows={q.ranks.map((r) => [r.text, num(r.meanRank, locale), num(r.count, locale)])}
+      />
+    );
+  }
+  if (q.numbers) {
+    const n = q.numbers;
+    const summary: ReactNode[][] = [
+      [T.mean(), num(n.mean, locale)],
+      [T.median(), num(n.median, locale)],
+    ];
+    if (q.nps)
+      summary.push(
+        [T.npsScore(), num(q.nps.score, locale)],
+        [T.promoters(), `${num(q.nps.promoters, locale)}%`],
+        [T.passives(), `${num(q.nps.passives, locale)}%`],
+        [T.detractors(), `${num(q.nps.detractors, locale)}%`],
+      );
+    return (
+      <div className="flex flex-col gap-3">
+        <Table caption={caption} head={[T.measure(), T.value()]} rows={summary} />
+        <Table
+          caption={caption}
+          head={[T.value(), T.count()]}
+          rows={n.distribution.map((d) => [num(d.value, locale), num(d.count, locale)])}
+        />
+      </div>
+    );
+  }
+  if (q.places) {
+    return (
+      <Table
+        caption={caption}
+        head={[T.place(), T.count(), T.percent()]}
+        rows={q.places.map((p) => [p.name, num(p.count, locale), num(p.percent, locale)])}
+      />
+    );
+  }
+  return null;
+}
+
+function OpenList({ q, onPage }: { q: ReportQuestion; onPage: (page: number) => void }) {
+  const { LL } = useI18nContext();
+  const open = q.open!;
+  if (open.total === 0) return <p className="text-sm text-slate-600">{LL.reports.page.openEmpty()}</p>;
+  const from = (open.page - 1) * open.pageSize + 1;
+  const to = Math.min(open.total, from + open.items.length - 1);
+  return (
+    <div className="flex flex-col gap-2">
+      <p className="text-sm text-slate-600" aria-live="polite">
+        {LL.reports.page.openRange({ from, to, total: open.total })}
+      </p>
+      <ul className="flex flex-col gap-1 text-sm text-slate-800">
+        {open.items.map((item, i) => (
+          <li key={`${item.respondentId}-${i}`} className="rounded bg-slate-50 px-3 py-2 break-words">
+            {item.text}
+          </li>
+        ))}
+      </ul>
+      <div className="flex gap-2">
+        <Button variant="secondary" disabled={open.page <= 1} onClick={() => onPage(open.page - 1)}>
+          {LL.reports.page.openPrev()}
+        </Button>
+        <Button variant="secondary" disabled={to >= open.total} onClick={() => onPage(open.page + 1)}>
+          {LL.reports.page.openNext()}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+export function QuestionCard({ q, onOpenPage }: { q: ReportQuestion; onOpenPage: (page: number) => void }) {
+  const { LL, locale } = useI18nContext();
+  const P = LL.reports.page;
+  const spec = useMemo(
+    () =>
+      chartOf(q, {
+        count: LL.reports.table.count(),
+        other: LL.reports.file.other(),
+        meanRank: LL.reports.table.meanRank(),
+        detractors: LL.reports.table.detractors(),
+        passives: LL.reports.table.passives(),
+        promoters: LL.reports.table.promoters(),
+      }),
+    [q, LL],
+  );
+  const headingId = `q-${q.id}`;
+  return (
+    <article
+      aria-labelledby={headingId}
+      className="rounded-lg border border-slate-200 bg-white p-4"
+      data-question={q.id}
+    >
+      <header className="mb-3">
+        <p className="text-xs font-medium uppercase tracking-wide text-slate-600">
+          {P.question({ number: q.number })} · {LL.editor.categories[q.category]()}
+        </p>
+        <h2 id={headingId} className="text-lg font-semibold break-words text-slate-800">
+          {q.text || '—'}
+        </h2>
+        <p className="text-sm text-slate-600" data-answered={q.answered}>
+          {P.answered({ count: q.answered.toLocaleString(locale) })}
+        </p>
+      </header>
+      {q.open ? (
+        <OpenList q={q} onPage={onOpenPage} />
+      ) : (
+        <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+          {spec && !isEmptyChart(spec) ? (
+            <Chart spec={spec} label={P.chartOf({ number: q.number, text: q.text })} />
+          ) : (
+            <p className="text-sm text-slate-600">{P.openEmpty()}</p>
+          )}
+          <NumbersTable q={q} caption={P.tableOf({ number: q.number })} />
+        </div>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,177 @@
+import { createRequire } from 'node:module';
+import Fastify from 'fastify';
+import { startServer, type TestServer } from '../server/helpers';
+import { insertSurveyProject } from '../server/survey-fixtures';
+import { newAnswer, newBlock, newQuestion, newQuestionnaire } from '../../src/domain/content/factory';
+import { ProjectStatus } from '../../src/domain/projects';
+import { startRespondent } from '../../server/survey/respond';
+import { SURVEY_LIMITS } from '../../server/routes/survey';
+import type { BenchResult } from './run';
+
+// Answer submission under load (DESIGN.md 7: ≥ 50 % of the req/s of a bare Fastify route that writes
+// the same row on the same database, p99 ≤ 50 ms). 100 autocannon connections, each a respondent
+// answering a 30-question survey page by page (then the next respondent), against the real server;
+// the bare route, in the same process on the same database, inserts one respondent_answers row. Both
+// run in the same bench, one after the other. SQLite always; PostgreSQL when TEST_DATABASE_URL is set.
+
+export const title = 'Respondents: answer submission under 100 connections (autocannon)';
+
+// autocannon ships no types: the little of its API used here.
+interface Request {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  setupRequest?: (req: Request, context: Record<string, unknown>) => Request;
+}
+interface Options extends Request {
+  url: string;
+  connections?: number;
+  duration?: number;
+  requests?: Request[];
+}
+interface Result {
+  requests: { average: number };
+  latency: { p99: number };
+  '2xx': number;
+  non2xx: number;
+}
+const autocannon = createRequire(import.meta.url)('autocannon') as (o: Options) => Promise<Result>;
+
+const CONNECTIONS = 100;
+const SECONDS = 8;
+const PAGES = 30;
+const PER_CONNECTION = 40;
+
+async function run(opts: Options) {
+  return autocannon({ connections: CONNECTIONS, duration: SECONDS, ...opts });
+}
+
+async function measure(server: TestServer, label: string): Promise<BenchResult[]> {
+  const content = {
+    questionnaires: [
+      newQuestionnaire({
+        id: 'Q1',
+        blocks: [
+          newBlock({
+            questions: Array.from({ length: PAGES }, (_, i) =>
+              newQuestion({
+                id: `q${i}`,
+                text: `Question ${i}`,
+                answers: [newAnswer({ id: `q${i}a`, text: 'A' }), newAnswer({ id: `q${i}b`, text: 'B' })],
+              }),
+            ),
+          }),
+        ],
+      }),
+    ],
+    portraits: [],
+  };
+  const { pid } = await insertSurveyProject(server, content);
+  const db = server.app.db;
+  const project = { id: pid, status: ProjectStatus.OnRotation, template: 'directLink' };
+  const tokens: string[][] = [];
+  let firstId = 0;
+  for (let c = 0; c < CONNECTIONS; c++) {
+    const mine: string[] = [];
+    for (let k = 0; k < PER_CONNECTION; k++) {
+      const r = await startRespondent(db, { project, source: 'demo' });
+      if (r.outcome !== 'started') throw new Error('not started');
+      firstId ||= r.respondentId;
+      mine.push(r.token);
+    }
+    tokens.push(mine);
+  }
+
+  // The bare reference: the same row, the same database, the same process, no checks.
+  const bare = Fastify({ logger: false });
+  bare.post('/bare', async () => {
+    await db
+      .insertInto('respondent_answers')
+      .values({
+        respondent_id: firstId,
+        project_id: pid,
+        question_id: 'q0',
+        answer_id: 'q0a',
+        statement_id: null,
+        value: null,
+        text: null,
+      })
+      .execute();
+    return { ok: true };
+  });
+  await bare.listen({ port: 0, host: '127.0.0.1' });
+  const address = bare.server.address();
+  const bareUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/bare`;
+  const reference = await run({
+    url: bareUrl,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ at: 0, questionId: 'q0', reply: { answers: ['q0a'] } }),
+  });
+  await bare.close();
+
+  // Each connection walks its respondents page by page.
+  let next = 0;
+  const survey = await run({
+    url: `${server.url}/api/v1/service/survey/answer`,
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (req, context) => {
+          const ctx = context as { c?: number; step?: number };
+          ctx.c ??= next++ % CONNECTIONS;
+          ctx.step ??= 0;
+          const respondent = Math.floor(ctx.step / PAGES) % PER_CONNECTION;
+          const at = ctx.step % PAGES;
+          ctx.step++;
+          return {
+            ...req,
+            headers: { 'content-type': 'application/json', 'x-respondent-token': tokens[ctx.c][respondent] },
+            body: JSON.stringify({ at, questionId: `q${at}`, reply: { answers: [`q${at}a`] } }),
+          };
+        },
+      },
+    ],
+  });
+  const ok = survey['2xx'];
+  const share = Math.round((survey.requests.average / Math.max(1, reference.requests.average)) * 100);
+  return [
+    {
+      name: `${label}: bare route, one row`,
+      value: Math.round(reference.requests.average),
+      unit: 'req/s',
+      note: `p99 ${reference.latency.p99} ms`,
+    },
+    {
+      name: `${label}: POST /survey/answer`,
+      value: Math.round(survey.requests.average),
+      unit: 'req/s',
+      note: `${share} % of bare (goal ≥ 50 %); p99 ${survey.latency.p99} ms (goal ≤ 50); ${ok} answered, ${survey.non2xx} not 2xx`,
+    },
+    { name: `${label}: answer p99`, value: survey.latency.p99, unit: 'ms', budget: 50 },
+  ];
+}
+
+export default async function surveyAnswersBench(): Promise<BenchResult[]> {
+  // One address sends everything here; the per-address limit would stop the bench, not a crowd.
+  SURVEY_LIMITS.answerPerAddress = 1e9;
+  const results: BenchResult[] = [];
+  const pgUrl = process.env.TEST_DATABASE_URL;
+  delete process.env.TEST_DATABASE_URL;
+  const sqlite = await startServer();
+  try {
+    results.push(...(await measure(sqlite, 'SQLite')));
+  } finally {
+    await sqlite.close();
+  }
+  if (pgUrl) {
+    process.env.TEST_DATABASE_URL = pgUrl;
+    const pg = await startServer();
+    try {
+      results.push(...(await measure(pg, 'PostgreSQL')));
+    } finally {
+      await pg.close();
+    }
+  }
+  return results;
+}
