@@ -18,15 +18,13 @@ export default async function reviewRoutes(app: FastifyInstance) {
 
   app.post('/project/review-settings', async (req) => {
     const user = requireUser(req);
-    const body = parse(ReviewSettingsBody, req.body);
-    const p = await projectFor(db, user, body.pid, 'read');
     const mayBlocks = can(user.role.id, 'project-editor.change-block-settings');
     const mayQuestions = can(user.role.id, 'question.change-custom-params');
-    if (
-      (body.blocks.length > 0 && !mayBlocks) ||
-      (body.questions.length > 0 && !mayQuestions) ||
-      (!mayBlocks && !mayQuestions)
-    )
+    // The role first: a role with neither permission hears 403, whatever it sent.
+    if (!mayBlocks && !mayQuestions) throw forbidden();
+    const body = parse(ReviewSettingsBody, req.body);
+    const p = await projectFor(db, user, body.pid, 'read');
+    if ((body.blocks.length > 0 && !mayBlocks) || (body.questions.length > 0 && !mayQuestions))
       throw forbidden();
     if (!REVIEW_STATUSES.includes(p.status))
       throw conflict((t) => t.panels.review.notOnModeration(), { code: 'not-on-moderation' });

@@ -6149,6 +6149,58 @@ type RootTranslation = {
 			}
 		}
 	}
+	importer: {
+		/**
+		 * П​р​о​в​е​р​ь​т​е​,​ ​ч​т​о​ ​п​о​л​у​ч​и​т​с​я
+		 */
+		previewTitle: string
+		/**
+		 * Э​т​о​т​ ​т​е​к​с​т​ ​м​о​ж​н​о​ ​п​о​н​я​т​ь​ ​п​о​-​р​а​з​н​о​м​у​.​ ​Б​у​д​у​т​ ​д​о​б​а​в​л​е​н​ы​ ​т​а​к​и​е​ ​в​о​п​р​о​с​ы​ ​(​{​c​o​u​n​t​}​)​:
+		 * @param {number} count
+		 */
+		previewIntro: RequiredParams<'count'>
+		notes: {
+			/**
+			 * С​т​р​о​к​и​ ​с​ ​н​у​м​е​р​а​ц​и​е​й​ ​«​1​)​»​ ​п​о​д​ ​в​о​п​р​о​с​а​м​и​ ​п​р​о​ч​и​т​а​н​ы​ ​к​а​к​ ​и​х​ ​о​т​в​е​т​ы​.
+			 */
+			numberedAnswers: string
+			/**
+			 * Н​у​м​е​р​а​ц​и​я​,​ ​к​о​т​о​р​а​я​ ​н​а​ч​и​н​а​е​т​с​я​ ​з​а​н​о​в​о​ ​п​о​д​ ​к​а​ж​д​ы​м​ ​в​о​п​р​о​с​о​м​,​ ​п​р​о​ч​и​т​а​н​а​ ​к​а​к​ ​о​т​в​е​т​ы​.
+			 */
+			restartedNumbers: string
+			/**
+			 * А​б​з​а​ц​ы​ ​п​е​р​е​д​ ​в​а​р​и​а​н​т​а​м​и​ ​о​т​в​е​т​а​ ​п​р​о​ч​и​т​а​н​ы​ ​к​а​к​ ​т​е​к​с​т​ ​в​о​п​р​о​с​а​.
+			 */
+			groupsAsText: string
+		}
+		/**
+		 * В​о​п​р​о​с​ы​,​ ​к​о​т​о​р​ы​е​ ​б​у​д​у​т​ ​д​о​б​а​в​л​е​н​ы
+		 */
+		list: string
+		/**
+		 * Б​л​о​к​ ​«​{​n​a​m​e​}​»
+		 * @param {string} name
+		 */
+		block: RequiredParams<'name'>
+		/**
+		 * О​т​в​е​т​ы​:​ ​{​l​i​s​t​}
+		 * @param {string} list
+		 */
+		answers: RequiredParams<'list'>
+		/**
+		 * С​т​р​о​к​и​:​ ​{​l​i​s​t​}
+		 * @param {string} list
+		 */
+		rows: RequiredParams<'list'>
+		/**
+		 * Д​о​б​а​в​и​т​ь​ ​в​о​п​р​о​с​ы
+		 */
+		add: string
+		/**
+		 * И​с​п​р​а​в​и​т​ь​ ​т​е​к​с​т
+		 */
+		back: string
+	}
 }
 
 export type TranslationFunctions = {
@@ -11947,6 +11999,54 @@ export type TranslationFunctions = {
 				questions2: () => LocalizedString
 			}
 		}
+	}
+	importer: {
+		/**
+		 * Проверьте, что получится
+		 */
+		previewTitle: () => LocalizedString
+		/**
+		 * Этот текст можно понять по-разному. Будут добавлены такие вопросы ({count}):
+		 */
+		previewIntro: (arg: { count: number }) => LocalizedString
+		notes: {
+			/**
+			 * Строки с нумерацией «1)» под вопросами прочитаны как их ответы.
+			 */
+			numberedAnswers: () => LocalizedString
+			/**
+			 * Нумерация, которая начинается заново под каждым вопросом, прочитана как ответы.
+			 */
+			restartedNumbers: () => LocalizedString
+			/**
+			 * Абзацы перед вариантами ответа прочитаны как текст вопроса.
+			 */
+			groupsAsText: () => LocalizedString
+		}
+		/**
+		 * Вопросы, которые будут добавлены
+		 */
+		list: () => LocalizedString
+		/**
+		 * Блок «{name}»
+		 */
+		block: (arg: { name: string }) => LocalizedString
+		/**
+		 * Ответы: {list}
+		 */
+		answers: (arg: { list: string }) => LocalizedString
+		/**
+		 * Строки: {list}
+		 */
+		rows: (arg: { list: string }) => LocalizedString
+		/**
+		 * Добавить вопросы
+		 */
+		add: () => LocalizedString
+		/**
+		 * Исправить текст
+		 */
+		back: () => LocalizedString
 	}
 }
 

@@ -89,14 +89,16 @@ export interface AxeFinding {
 
 /**
  * Every axe-core rule, experimental ones included (label-in-name is one of them), over the page as
- * it is now. Returns the findings of the given impacts (serious and critical unless told).
+ * it is now (or the part of it that `include`, a CSS selector, picks). Returns the findings of the
+ * given impacts (serious and critical unless told).
  */
 export async function axeFull(
   page: Page,
   impacts: string[] = ['serious', 'critical'],
+  include?: string,
 ): Promise<AxeFinding[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: axePath });
-  const found = await page.evaluate(async () => {
+  const found = await page.evaluate(async (include) => {
     type Axe = {
       getRules: () => { ruleId: string }[];
       run: (
@@ -108,14 +110,16 @@ export async function axeFull(
     };
     const axe = (window as unknown as { axe: Axe }).axe;
     const rules = axe.getRules().map((r) => r.ruleId);
-    const result = await axe.run(document, { runOnly: { type: 'rule', values: rules } });
+    const result = await axe.run(include ? { include: [include] } : document, {
+      runOnly: { type: 'rule', values: rules },
+    });
     return result.violations.map((v) => ({
       id: v.id,
       impact: v.impact,
       help: v.help,
       targets: v.nodes.map((n) => n.target.join(' ')),
     }));
-  });
+  }, include);
   return found.filter((f) => impacts.includes(f.impact));
 }
 

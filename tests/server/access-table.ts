@@ -90,6 +90,11 @@ export const ACCESS: Record<string, Access> = {
   'GET /target-platforms': { roles: ALL },
   'GET /target-fields': { roles: ALL },
   'GET /cities': { roles: ALL },
+  // The editor's price estimate: derived figures for one project the caller sees, never the settings.
+  'GET /project/price': { roles: ALL },
+  // Review settings on moderation: holders of project-editor.change-block-settings or
+  // question.change-custom-params (both Administrator and Moderator).
+  'POST /project/review-settings': { roles: [A, Role.Moderator] },
   // Questionnaire content and pictures
   'GET /project': { roles: ALL },
   'POST /project': { roles: ALL },

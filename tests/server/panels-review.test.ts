@@ -72,7 +72,9 @@ describe('POST /project/review-settings', () => {
     const block = content.questionnaires[0].blocks[0];
     const ok = { pid, version: 1, blocks: [{ id: block.id, customParams: '{}' }] };
     expect((await review(researcher, ok)).status).toBe(403);
-    expect((await review(await server.as(Role.Researcher), ok)).status).toBe(404);
+    // The role is checked before the project is looked up: 403 for any Researcher, which says nothing
+    // about the project (docs/decisions/hardening.md).
+    expect((await review(await server.as(Role.Researcher), ok)).status).toBe(403);
     expect((await review(moderator, { ...ok, version: 0 })).status).toBe(412);
     const badJson = await review(moderator, { ...ok, blocks: [{ id: block.id, customParams: '{"a":' }] });
     expect(badJson.status).toBe(400);

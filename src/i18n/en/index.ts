@@ -13,6 +13,7 @@ import reports from './reports';
 import panels from './panels';
 import versions from './versions';
 import guides from './guides';
+import importer from './importer';
 
 const en = {
   common,
@@ -29,6 +30,7 @@ const en = {
   panels,
   versions,
   guides,
+  importer,
 } satisfies Translation;
 
 export default en;

@@ -13,6 +13,7 @@ import reports from './reports';
 import panels from './panels';
 import versions from './versions';
 import guides from './guides';
+import importer from './importer';
 
 // Russian is the base locale: every other locale must provide the same keys.
 const ru = {
@@ -30,6 +31,7 @@ const ru = {
   panels,
   versions,
   guides,
+  importer,
 } satisfies BaseTranslation;
 
 export default ru;

@@ -38,7 +38,6 @@ export function BlockPanel({ id }: { id: string }) {
             block: place.b + 1,
           })}
         </p>
-        <h2 className="text-base font-semibold text-slate-800">{LL.panels.block.title()}</h2>
         <p className="text-xs text-slate-600">{LL.panels.block.counts({ count: b.questions.length })}</p>
       </header>
       <TextField

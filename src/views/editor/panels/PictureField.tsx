@@ -131,6 +131,7 @@ export function PictureField({
               id={id}
               type="file"
               accept="image/jpeg,image/png,image/webp,image/gif"
+              aria-label={`${T.pick()}: ${what}`}
               className="sr-only"
               onChange={(e) => void take(e.target.files?.[0])}
             />
@@ -138,7 +139,7 @@ export function PictureField({
               htmlFor={id}
               className="cursor-pointer rounded border border-slate-300 bg-white px-2 py-1 text-xs text-slate-700 hover:bg-slate-50 focus-within:ring-2 focus-within:ring-indigo-500"
             >
-              {T.pick()}: {what}
+              {T.pick()}
             </label>
             {!compact && <span className="text-xs text-slate-600">{T.drop()}</span>}
             {value && (

@@ -38,7 +38,6 @@ export function QuestionPanel({ id }: { id: string }) {
     <div className="flex flex-col gap-3" data-panel="question" data-question-id={q.id}>
       <header>
         <p className="text-xs text-slate-600">{where}</p>
-        <h2 className="text-base font-semibold text-slate-800">{LL.panels.question.title()}</h2>
       </header>
       <TextField
         label={LL.panels.question.text()}
