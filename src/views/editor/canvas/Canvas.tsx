@@ -84,6 +84,7 @@ export default function Canvas({ env }: { env: ToolEnv }) {
   const container = useRef<HTMLDivElement>(null);
   const applied = useRef<Applied>(new Map());
   const fitted = useRef(false);
+  const selected = useRef<cytoscape.CollectionReturnValue | null>(null);
   const hint = useCanvasHint();
   const uiRef = useRef(ui);
   uiRef.current = ui;
@@ -138,8 +139,12 @@ export default function Canvas({ env }: { env: ToolEnv }) {
       style: canvasStyle,
       minZoom: 0.05,
       maxZoom: 3,
+      // Cheap frames while panning and zooming under software rendering (DESIGN.md section 7):
+      // a texture of the last frame moves, edges and labels come back when the gesture ends.
       textureOnViewport: true,
       hideEdgesOnViewport: true,
+      hideLabelsOnViewport: true,
+      motionBlur: false,
       pixelRatio: 1,
       boxSelectionEnabled: false,
     });
@@ -196,11 +201,13 @@ export default function Canvas({ env }: { env: ToolEnv }) {
   useEffect(() => {
     const cy = cyRef.current;
     if (!cy) return;
-    cy.batch(() => {
-      cy.$(':selected').unselect();
-      if (ui.selection) cy.getElementById(ui.selection.id).select();
-    });
+    // Only the element losing and the one gaining the selection are restyled (a selector over every
+    // element on each click cost a pass over the whole graph).
     const node = ui.selection ? cy.getElementById(ui.selection.id) : null;
+    const before = selected.current;
+    if (before && before.id() !== ui.selection?.id && before.inside()) before.unselect();
+    if (node && node.nonempty() && !node.selected()) node.select();
+    selected.current = node && node.nonempty() ? node : null;
     if (node && node.nonempty()) {
       const bb = node.renderedBoundingBox();
       if (bb.x2 < 0 || bb.y2 < 0 || bb.x1 > cy.width() || bb.y1 > cy.height()) cy.center(node);

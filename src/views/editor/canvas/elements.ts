@@ -8,8 +8,10 @@ import type { LayoutStructure, Positions } from '../../../workers/layoutProtocol
 //
 // Ids: a node has its item's id (questionnaire, block, question); terminals are `end:<block>`
 // ("complete current block") and `nq:<questionnaire>` ("new questionnaire"); `empty:<id>` holds the
-// place of an empty block or questionnaire. Edges: `o:<question>` to the next question of its block,
-// `r:<question>` for a question's redirect, `r:<question>:<answer>` for an answer's.
+// place of an empty block or questionnaire. Edges: `r:<question>` for a question's redirect,
+// `r:<question>:<answer>` for an answer's. The order inside a block has no edges: the questions are
+// stacked top down in their block and numbered, and ~1 000 order edges doubled what cytoscape styled
+// and drew at 1 000 questions (docs/decisions/editor.md).
 
 export interface CanvasLabels {
   questionnaire: (n: number, name: string | undefined) => string;
@@ -146,14 +148,7 @@ export function contentToElements(
 
   for (const qn of content.questionnaires)
     for (const b of qn.blocks)
-      b.questions.forEach((q, k) => {
-        const next = b.questions[k + 1];
-        if (next)
-          edges.push({
-            group: 'edges',
-            data: { id: `o:${q.id}`, source: q.id, target: next.id, label: '' },
-            classes: 'order',
-          });
+      b.questions.forEach((q) => {
         redirect(`r:${q.id}`, q.id, q.redirect, qn.id, b.id, '');
         q.answers.forEach((a, m) =>
           redirect(
