@@ -52,7 +52,7 @@ describe('canvas elements', () => {
     });
     const byId = new Map(els.map((e) => [e.data.id, e]));
     expect(byId.get('q1')!.data.parent).toBe('b1');
-    expect(byId.get('b1')!.data.parent).toBe('qn1');
+    expect(byId.get('b1')!.data.qn).toBe('qn1');
     expect(byId.has('o:q1')).toBe(false);
     expect(byId.get('r:q1:a1')!.data).toMatchObject({ source: 'q1', target: 'b2', label: 'Yes' });
     // "Complete current block" and "new questionnaire" end at terminal nodes.
@@ -60,7 +60,7 @@ describe('canvas elements', () => {
     expect(byId.get('end:b1')!.data).toMatchObject({ parent: 'b1', label: 'Complete block' });
     expect(byId.get('r:q2')!.data.target).toBe('nq:qn1');
     // An empty questionnaire keeps a placeholder so it still shows.
-    expect(byId.get('empty:qn2')!.data.parent).toBe('qn2');
+    expect(byId.get('empty:qn2')!.data.qn).toBe('qn2');
   });
 
   it('leaves the edges out when connections are hidden', () => {

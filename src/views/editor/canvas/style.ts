@@ -84,8 +84,10 @@ export const canvasStyle: StylesheetJson = [
       'text-halign': 'center',
       'font-size': 14,
       'font-weight': 'bold',
-      padding: '24px',
-      'compound-sizing-wrt-labels': 'exclude',
+      // A plain node behind its blocks (see elements.ts), sized by the canvas.
+      width: 'data(w)',
+      height: 'data(h)',
+      'z-compound-depth': 'bottom',
     },
   },
   { selector: 'node.problem', style: { 'border-color': '#b45309', 'border-width': 2 } },
