@@ -119,14 +119,6 @@ describe('editor frame: building a questionnaire', () => {
     await expect.poll(() => rows(page, 'question').nth(9).textContent()).toContain('K2 Q5');
     if (SHOTS) {
       await page.screenshot({ path: `${SHOTS}/keyboard-360.png`, fullPage: true });
-      console.log(
-        await page.evaluate(() =>
-          [...document.querySelectorAll('body *')]
-            .filter((e) => e.getBoundingClientRect().right > 361)
-            .slice(0, 8)
-            .map((e) => `${e.tagName}.${e.className} ${Math.round(e.getBoundingClientRect().right)}`),
-        ),
-      );
     }
     // A page as narrow as a phone does not scroll sideways.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);

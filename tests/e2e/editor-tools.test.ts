@@ -8,6 +8,8 @@ import { writeContent } from '../../server/repos/content';
 import { newBlock, newQuestion, newQuestionnaire } from '../../src/domain/content/factory';
 import { Role } from '../../src/domain/roles';
 import { ProjectStatus, ProjectType } from '../../src/domain/projects';
+import { layout } from '../../src/workers/layout';
+import { structureOf } from '../../src/views/editor/canvas/elements';
 
 // The editor's toolbar and problem list in Chromium: every one of the spec's 14 tools run once; a
 // redirect cycle is drawn and listed, fixed from the list and saved; read-only statuses say why;
@@ -274,5 +276,77 @@ describe('editor tools in Chromium', () => {
     await tool(page, 'sendModeration').click();
     await page.getByRole('dialog').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
+  });
+});
+
+describe('canvas drag in Chromium', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let org: number;
+  let researcher: Session;
+
+  beforeAll(async () => {
+    server = await startApp();
+    browser = await launchBrowser();
+    org = await server.createOrganization('Drag Org');
+    researcher = await server.as(Role.Researcher, { organizationId: org });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('moves a question dragged onto another block (012), and undo takes it back', async () => {
+    const content = {
+      questionnaires: [
+        newQuestionnaire({
+          blocks: [
+            newBlock({
+              questions: [
+                newQuestion({ text: 'Mover', category: 'open' }),
+                newQuestion({ text: 'Stayer', category: 'open' }),
+              ],
+            }),
+            newBlock({ questions: [newQuestion({ text: 'Other', category: 'open' })] }),
+          ],
+        }),
+      ],
+      portraits: [],
+    };
+    const pid = await insertProject(server, org, { name: 'Dragging' });
+    expect((await saveProject(server, researcher, pid, content, 0)).status).toBe(200);
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const errors = watchErrors(page);
+    await signIn(page, server, researcher.user.email);
+    await page.goto(`${server.url}/project?pid=${pid}`);
+    const region = page.locator('[role="region"][data-ready]');
+    await region.waitFor();
+    await expect.poll(() => region.getAttribute('data-viewport')).not.toBeNull();
+    const [zoom, px, py] = (await region.getAttribute('data-viewport'))!.split(',').map(Number);
+    const box = (await region.boundingBox())!;
+    const pos = layout(structureOf(content));
+    const screen = (id: string) => ({ x: box.x + px + pos[id].x * zoom, y: box.y + py + pos[id].y * zoom });
+    const [mover] = content.questionnaires[0].blocks[0].questions;
+    const [other] = content.questionnaires[0].blocks[1].questions;
+    const from = screen(mover.id);
+    const to = screen(other.id);
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    for (let i = 1; i <= 10; i++)
+      await page.mouse.move(from.x + ((to.x - from.x) * i) / 10, to.y + 20 * zoom);
+    await page.mouse.up();
+    const questions = page.locator('[role="treeitem"][data-kind="question"]');
+    await expect
+      .poll(() => questions.allTextContents())
+      .toEqual(['Question 1: StayerOpen', 'Question 2: OtherOpen', 'Question 3: MoverOpen']);
+    await page.getByRole('tab', { name: /Changes/ }).click();
+    await expect.poll(() => page.locator('[data-code="012"]').count()).toBe(1);
+    await page.locator('[data-tool="undo"]').click();
+    await expect
+      .poll(() => questions.allTextContents())
+      .toEqual(['Question 1: MoverOpen', 'Question 2: StayerOpen', 'Question 3: OtherOpen']);
+    expect(errors).toEqual([]);
   });
 });

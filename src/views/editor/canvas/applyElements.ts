@@ -7,23 +7,33 @@ import type { CanvasElement } from './elements';
 // (react-cytoscapejs's own patch re-read every element through cytoscape's collection API on each
 // render and cost seconds at this size: see docs/decisions/editor.md.)
 
-export type Applied = Map<string, string>;
+/** Per element: its data, classes and position as strings, to compare each part on its own. */
+export type Applied = Map<string, { data: string; classes: string; pos: string }>;
 
-const keyOf = (e: CanvasElement) =>
-  `${JSON.stringify(e.data)}|${e.classes ?? ''}|${e.position ? `${e.position.x},${e.position.y}` : ''}`;
+const partsOf = (e: CanvasElement) => ({
+  data: JSON.stringify(e.data),
+  classes: e.classes ?? '',
+  pos: e.position ? `${e.position.x},${e.position.y}` : '',
+});
 
 export function applyElements(cy: Core, applied: Applied, next: CanvasElement[]): Applied {
   const now: Applied = new Map();
   const toAdd: ElementDefinition[] = [];
-  const changed: CanvasElement[] = [];
+  const changed: {
+    e: CanvasElement;
+    before: { data: string; classes: string; pos: string };
+    after: { data: string; classes: string; pos: string };
+  }[] = [];
   for (const e of next) {
     const id = String(e.data.id);
-    const key = keyOf(e);
-    now.set(id, key);
+    const after = partsOf(e);
+    now.set(id, after);
     const before = applied.get(id);
     if (before === undefined) toAdd.push(e as ElementDefinition);
-    else if (before !== key) changed.push(e);
+    else if (before.data !== after.data || before.classes !== after.classes || before.pos !== after.pos)
+      changed.push({ e, before, after });
   }
+  if (!toAdd.length && !changed.length && applied.size === now.size) return now;
   cy.batch(() => {
     const gone = [...applied.keys()].filter((id) => !now.has(id));
     if (gone.length) {
@@ -31,7 +41,7 @@ export function applyElements(cy: Core, applied: Applied, next: CanvasElement[])
       for (const id of gone) rm.merge(cy.getElementById(id));
       cy.remove(rm);
     }
-    for (const e of changed) {
+    for (const { e, before, after } of changed) {
       const el = cy.getElementById(String(e.data.id));
       // A node that changed parent (a question moved to another block) is moved in cytoscape too.
       if (e.group === 'nodes' && e.data.parent !== undefined && el.data('parent') !== e.data.parent)
@@ -45,9 +55,10 @@ export function applyElements(cy: Core, applied: Applied, next: CanvasElement[])
         toAdd.push(e as ElementDefinition);
         continue;
       }
-      el.data(e.data);
-      el.classes(e.classes ?? '');
-      if (e.position) el.position(e.position);
+      // Each call restyles the element (and its compound parents): only the parts that changed.
+      if (before.data !== after.data) el.data(e.data);
+      if (before.classes !== after.classes) el.classes(after.classes);
+      if (before.pos !== after.pos && e.position) el.position(e.position);
     }
     // Nodes before edges, parents before children: the order elements.ts gives.
     if (toAdd.length) cy.add(toAdd.sort((a, b) => (a.group === b.group ? 0 : a.group === 'nodes' ? -1 : 1)));

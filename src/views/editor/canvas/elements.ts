@@ -1,5 +1,6 @@
 import type { ProjectContent, Redirect } from '../../../domain/content/model';
 import type { Problem } from '../../../domain/content/problems';
+import { NODE_H, NODE_W } from '../../../workers/layout';
 import type { LayoutStructure, Positions } from '../../../workers/layoutProtocol';
 
 // The canvas as a pure function of the content: cytoscape element definitions (nodes, edges, classes
@@ -8,8 +9,10 @@ import type { LayoutStructure, Positions } from '../../../workers/layoutProtocol
 //
 // Ids: a node has its item's id (questionnaire, block, question); terminals are `end:<block>`
 // ("complete current block") and `nq:<questionnaire>` ("new questionnaire"); `empty:<id>` holds the
-// place of an empty block or questionnaire. Edges: `o:<question>` to the next question of its block,
-// `r:<question>` for a question's redirect, `r:<question>:<answer>` for an answer's.
+// place of an empty block or questionnaire. Edges: `r:<question>` for a question's redirect,
+// `r:<question>:<answer>` for an answer's. The order inside a block has no edges: the questions are
+// stacked top down in their block and numbered, and ~1 000 order edges doubled what cytoscape styled
+// and drew at 1 000 questions (docs/decisions/editor.md).
 
 export interface CanvasLabels {
   questionnaire: (n: number, name: string | undefined) => string;
@@ -25,6 +28,7 @@ export interface CanvasElement {
   data: Record<string, string | number>;
   position?: { x: number; y: number };
   classes?: string;
+  grabbable?: boolean;
 }
 
 /** Fits a question node (220 px at 12 px type); longer texts end with an ellipsis. */
@@ -89,19 +93,22 @@ export function contentToElements(
 
   content.questionnaires.forEach((qn, i) => {
     ids.add(qn.id);
+    // Not a compound parent: cytoscape restyles a node's parents and their every descendant with
+    // it, so a questionnaire holding 1 000 questions made each click and edit walk all of them.
+    // It is a box drawn behind its blocks, sized from its leaves' positions (qn: in the data).
     nodes.push({
       group: 'nodes',
-      data: { id: qn.id, kind: 'questionnaire', label: labels.questionnaire(i + 1, qn.name) },
+      data: { id: qn.id, kind: 'questionnaire', label: labels.questionnaire(i + 1, qn.name), w: 0, h: 0 },
       classes: `questionnaire${problem(qn.id)}`,
+      grabbable: false,
     });
-    if (qn.blocks.length === 0)
-      leaf({ id: `empty:${qn.id}`, parent: qn.id, kind: 'empty', label: '' }, 'empty');
+    if (qn.blocks.length === 0) leaf({ id: `empty:${qn.id}`, qn: qn.id, kind: 'empty', label: '' }, 'empty');
     let n = 0;
     qn.blocks.forEach((b, j) => {
       ids.add(b.id);
       nodes.push({
         group: 'nodes',
-        data: { id: b.id, parent: qn.id, kind: 'block', label: labels.block(j + 1, b.name) },
+        data: { id: b.id, qn: qn.id, kind: 'block', label: labels.block(j + 1, b.name) },
         classes: `block${problem(b.id)}`,
       });
       if (b.questions.length === 0)
@@ -146,14 +153,7 @@ export function contentToElements(
 
   for (const qn of content.questionnaires)
     for (const b of qn.blocks)
-      b.questions.forEach((q, k) => {
-        const next = b.questions[k + 1];
-        if (next)
-          edges.push({
-            group: 'edges',
-            data: { id: `o:${q.id}`, source: q.id, target: next.id, label: '' },
-            classes: 'order',
-          });
+      b.questions.forEach((q) => {
         redirect(`r:${q.id}`, q.id, q.redirect, qn.id, b.id, '');
         q.answers.forEach((a, m) =>
           redirect(
@@ -173,14 +173,50 @@ export function contentToElements(
     leaf(
       {
         id,
-        parent: end ? parent : content.questionnaires.find((qn) => qn.id === parent)!.id,
+        ...(end ? { parent } : { qn: parent }),
         kind: 'terminal',
         label: end ? labels.completeBlock : labels.newQuestionnaire,
       },
       'terminal',
     );
   }
+  boxQuestionnaires(nodes, opts.positions);
   return [...nodes, ...edges];
+}
+
+/** Room around a questionnaire's leaves: the block's padding and label, then its own padding. */
+const QN_PAD = { x: 12 + 24, top: 12 + 20 + 24, bottom: 12 + 24 };
+
+/** Sizes and places each questionnaire's box around its leaves (questions, terminals, placeholders). */
+function boxQuestionnaires(nodes: CanvasElement[], positions: Positions | null) {
+  if (!positions) return;
+  const qnOf = new Map<string, string>();
+  for (const n of nodes) if (n.data.qn !== undefined) qnOf.set(String(n.data.id), String(n.data.qn));
+  const box = new Map<string, { x1: number; y1: number; x2: number; y2: number }>();
+  for (const n of nodes) {
+    if (!n.position) continue;
+    const owner = n.data.qn ?? (n.data.parent !== undefined ? qnOf.get(String(n.data.parent)) : undefined);
+    if (owner === undefined) continue;
+    const { x, y } = n.position;
+    const b = box.get(String(owner)) ?? { x1: x, y1: y, x2: x, y2: y };
+    box.set(String(owner), {
+      x1: Math.min(b.x1, x),
+      y1: Math.min(b.y1, y),
+      x2: Math.max(b.x2, x),
+      y2: Math.max(b.y2, y),
+    });
+  }
+  for (const n of nodes) {
+    const b = n.data.kind === 'questionnaire' ? box.get(String(n.data.id)) : undefined;
+    if (!b) continue;
+    const x1 = b.x1 - NODE_W / 2 - QN_PAD.x;
+    const x2 = b.x2 + NODE_W / 2 + QN_PAD.x;
+    const y1 = b.y1 - NODE_H / 2 - QN_PAD.top;
+    const y2 = b.y2 + NODE_H / 2 + QN_PAD.bottom;
+    n.data.w = x2 - x1;
+    n.data.h = y2 - y1;
+    n.position = { x: (x1 + x2) / 2, y: (y1 + y2) / 2 };
+  }
 }
 
 export { short as shortLabel };

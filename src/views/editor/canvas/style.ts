@@ -12,6 +12,7 @@ export const canvasStyle: StylesheetJson = [
       'font-size': 12,
       color: '#1e293b',
       'min-zoomed-font-size': 7,
+      'text-events': 'no',
     },
   },
   {
@@ -67,6 +68,9 @@ export const canvasStyle: StylesheetJson = [
       'text-halign': 'center',
       'font-weight': 'bold',
       padding: '12px',
+      // A compound's box from its children's boxes only: including labels measured every child's
+      // text before the first frame and on every edit inside the block.
+      'compound-sizing-wrt-labels': 'exclude',
     },
   },
   {
@@ -80,7 +84,10 @@ export const canvasStyle: StylesheetJson = [
       'text-halign': 'center',
       'font-size': 14,
       'font-weight': 'bold',
-      padding: '24px',
+      // A plain node behind its blocks (see elements.ts), sized by the canvas.
+      width: 'data(w)',
+      height: 'data(h)',
+      'z-compound-depth': 'bottom',
     },
   },
   { selector: 'node.problem', style: { 'border-color': '#b45309', 'border-width': 2 } },
