@@ -155,12 +155,13 @@ describe('projects in Chromium', () => {
       .poll(() => page.getByRole('dialog').getByText('You may not change the settings').count())
       .toBe(1);
     await page.keyboard.press('Escape');
-    // The editor opens it read-only: the question is shown, its text cannot be changed.
+    // The editor opens it read-only: the question is listed, the banner says why, editing is off.
     await page.goto(`${server.url}/project?pid=${p.id}`);
-    const question = page.getByLabel('Text of question 1');
-    await expect.poll(() => question.inputValue()).toBe('How often do you play?');
-    expect(await question.isDisabled()).toBe(true);
-    expect(await page.getByRole('note').filter({ hasText: 'View only' }).count()).toBe(1);
+    await expect
+      .poll(() => page.locator('[data-readonly-banner]').textContent())
+      .toBe('View only. Not editable: On moderation');
+    await expect.poll(() => page.getByRole('treeitem', { name: /How often do you play\?/ }).count()).toBe(1);
+    expect(await page.locator('[data-tool="addQuestion"]').getAttribute('aria-disabled')).toBe('true');
     expect(errors).toEqual([]);
   });
 

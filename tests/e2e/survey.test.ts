@@ -104,7 +104,7 @@ async function answerWithMouse(page: Page, q: string) {
       return main.getByRole('option', { name: /Moscow Oblast/ }).click();
     case 'City':
       await main.getByRole('combobox').fill('Podol');
-      return main.getByRole('option', { name: /Podolsk/ }).click();
+      return main.getByRole('option', { name: /Podolsk|Подольск/ }).click();
   }
   throw new Error(`no answer for ${q}`);
 }
@@ -185,7 +185,7 @@ async function answerWithKeyboard(page: Page, q: string) {
     case 'City':
       await tabTo(page, (el) => el.role === 'combobox');
       await k.type('Podol');
-      await page.getByRole('option', { name: /Podolsk/ }).waitFor();
+      await page.getByRole('option', { name: /Podolsk|Подольск/ }).waitFor();
       return k.press('Enter');
   }
   throw new Error(`no answer for ${q}`);

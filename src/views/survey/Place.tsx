@@ -75,7 +75,11 @@ export function Place({ page, value, onChange, findPlaces, describedBy }: Props)
         className="w-full rounded-md border border-slate-400 px-3 py-2 text-base"
         value={query}
         onFocus={() => setOpen(true)}
-        onBlur={() => setTimeout(() => setOpen(false), 150)}
+        // Closes after a click on an option has landed; not when focus has come back meanwhile.
+        onBlur={(e) => {
+          const input = e.currentTarget;
+          setTimeout(() => document.activeElement !== input && setOpen(false), 150);
+        }}
         onChange={(e) => {
           setQuery(e.target.value);
           setOpen(true);

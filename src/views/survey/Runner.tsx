@@ -121,6 +121,7 @@ export function Runner({ content, start, initialReplies, submit, findPlaces, onE
       <Matrix page={page} value={draft} onChange={setDraft} describedBy={error ? errorId : undefined} />
     ) : rules.lookup ? (
       <Place
+        key={q.id}
         page={page}
         value={{ ...draft, label: draft.label ?? draft.text ?? undefined }}
         onChange={setDraft}

@@ -84,6 +84,7 @@ export default function Canvas({ env }: { env: ToolEnv }) {
   const container = useRef<HTMLDivElement>(null);
   const applied = useRef<Applied>(new Map());
   const fitted = useRef(false);
+  const selected = useRef<cytoscape.CollectionReturnValue | null>(null);
   const hint = useCanvasHint();
   const uiRef = useRef(ui);
   uiRef.current = ui;
@@ -138,9 +139,12 @@ export default function Canvas({ env }: { env: ToolEnv }) {
       style: canvasStyle,
       minZoom: 0.05,
       maxZoom: 3,
-      wheelSensitivity: 0.3,
+      // Cheap frames while panning and zooming under software rendering (DESIGN.md section 7):
+      // a texture of the last frame moves, edges and labels come back when the gesture ends.
       textureOnViewport: true,
       hideEdgesOnViewport: true,
+      hideLabelsOnViewport: true,
+      motionBlur: false,
       pixelRatio: 1,
       boxSelectionEnabled: false,
     });
@@ -197,11 +201,13 @@ export default function Canvas({ env }: { env: ToolEnv }) {
   useEffect(() => {
     const cy = cyRef.current;
     if (!cy) return;
-    cy.batch(() => {
-      cy.$(':selected').unselect();
-      if (ui.selection) cy.getElementById(ui.selection.id).select();
-    });
+    // Only the element losing and the one gaining the selection are restyled (a selector over every
+    // element on each click cost a pass over the whole graph).
     const node = ui.selection ? cy.getElementById(ui.selection.id) : null;
+    const before = selected.current;
+    if (before && before.id() !== ui.selection?.id && before.inside()) before.unselect();
+    if (node && node.nonempty() && !node.selected()) node.select();
+    selected.current = node && node.nonempty() ? node : null;
     if (node && node.nonempty()) {
       const bb = node.renderedBoundingBox();
       if (bb.x2 < 0 || bb.y2 < 0 || bb.x1 > cy.width() || bb.y1 > cy.height()) cy.center(node);
@@ -227,6 +233,12 @@ export default function Canvas({ env }: { env: ToolEnv }) {
       if (kind !== 'question' && kind !== 'block' && kind !== 'questionnaire') return;
       uiRef.current.select({ kind, id: n.id() });
       setMenu({ x: e.renderedPosition.x, y: e.renderedPosition.y });
+    });
+    // The viewport on the region's dataset (not React state: it changes every frame of a pan), so
+    // end-to-end tests can turn model positions into screen points.
+    cy.on('viewport', () => {
+      const region = container.current?.parentElement;
+      if (region) region.dataset.viewport = `${cy.zoom()},${cy.pan().x},${cy.pan().y}`;
     });
     cy.on('scrollzoom', () => hint.done('zoom'));
     cy.on('dragpan', () => hint.done('pan'));
@@ -283,9 +295,8 @@ export default function Canvas({ env }: { env: ToolEnv }) {
         }
       }}
     >
-      {/* Inline, because cytoscape's own stylesheet sets its container to position: relative, which
-          beat the class and left the canvas 0 px tall. */}
-      <div ref={container} style={{ position: 'absolute', inset: 0 }} />
+      {/* Cytoscape makes its container position: relative; the size must not depend on insets. */}
+      <div ref={container} style={{ position: 'absolute', top: 0, left: 0, width: '100%', height: '100%' }} />
       <div className="absolute right-2 top-2 flex flex-col gap-1 rounded-md border border-slate-200 bg-white p-1 shadow-sm">
         <button
           type="button"
