@@ -3,6 +3,7 @@ import { SHUFFLE_MODES, type Question, type ShuffleMode } from '../../../../doma
 import { useI18nContext } from '../../../../i18n/i18n-react';
 import { Select } from '../controls';
 import { shuffleOrder } from '../shuffleOrder';
+import { random } from '../../../../domain/flow/shuffle';
 import { useEdit } from '../usePanel';
 
 /** The shuffle mode (10 of them) and one order it could give, by answer number. */
@@ -11,10 +12,9 @@ export function ShuffleField({ question, disabled }: { question: Question; disab
   const edit = useEdit();
   const [seed, setSeed] = useState(0);
   const n = question.category === 'matrix' ? question.statements.length : question.answers.length;
+  // Each seed draws one example ("another example" raises it), with the runner's own generator.
   const order = useMemo(
-    () => shuffleOrder(question.shuffle, n).map((i) => i + 1),
-    // seed: "another example" draws again.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    () => shuffleOrder(question.shuffle, n, random(seed + 1)).map((i) => i + 1),
     [question.shuffle, n, seed],
   );
   return (
