@@ -5048,10 +5048,22 @@ type RootTranslation = {
 			 */
 			label: string
 			/**
-			 * П​р​и​м​е​р​ ​п​о​р​я​д​к​а​ ​д​л​я​ ​р​е​с​п​о​н​д​е​н​т​а​:​ ​{​o​r​d​e​r​}
+			 * Н​а​п​р​и​м​е​р​,​ ​р​е​с​п​о​н​д​е​н​т​ ​{​n​}​ ​у​в​и​д​и​т​:​ ​{​o​r​d​e​r​}
+			 * @param {number} n
 			 * @param {string} order
 			 */
-			preview: RequiredParams<'order'>
+			preview: RequiredParams<'n' | 'order'>
+			/**
+			 * П​о​л​о​в​и​н​а​ ​р​е​с​п​о​н​д​е​н​т​о​в​ ​у​в​и​д​и​т​ ​{​a​s​L​i​s​t​e​d​}​,​ ​д​р​у​г​а​я​ ​п​о​л​о​в​и​н​а​ ​—​ ​{​r​e​v​e​r​s​e​d​}
+			 * @param {string} asListed
+			 * @param {string} reversed
+			 */
+			halves: RequiredParams<'asListed' | 'reversed'>
+			/**
+			 * В​с​е​ ​р​е​с​п​о​н​д​е​н​т​ы​ ​у​в​и​д​я​т​ ​{​o​r​d​e​r​}
+			 * @param {string} order
+			 */
+			same: RequiredParams<'order'>
 			/**
 			 * Д​р​у​г​о​й​ ​п​р​и​м​е​р
 			 */
@@ -10977,9 +10989,17 @@ export type TranslationFunctions = {
 			 */
 			label: () => LocalizedString
 			/**
-			 * Пример порядка для респондента: {order}
+			 * Например, респондент {n} увидит: {order}
 			 */
-			preview: (arg: { order: string }) => LocalizedString
+			preview: (arg: { n: number, order: string }) => LocalizedString
+			/**
+			 * Половина респондентов увидит {asListed}, другая половина — {reversed}
+			 */
+			halves: (arg: { asListed: string, reversed: string }) => LocalizedString
+			/**
+			 * Все респонденты увидят {order}
+			 */
+			same: (arg: { order: string }) => LocalizedString
 			/**
 			 * Другой пример
 			 */

@@ -91,7 +91,9 @@ const panels: Translation['panels'] = {
   },
   shuffle: {
     label: 'Order of answers',
-    preview: 'An order a respondent may see: {order}',
+    preview: 'Respondent {n}, for example, sees: {order}',
+    halves: 'Half of respondents see {asListed}, the other half {reversed}',
+    same: 'Every respondent sees {order}',
     again: 'Another example',
     modes: {
       none: 'As listed',

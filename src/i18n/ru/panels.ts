@@ -91,7 +91,9 @@ export default {
   },
   shuffle: {
     label: 'Порядок ответов',
-    preview: 'Пример порядка для респондента: {order:string}',
+    preview: 'Например, респондент {n:number} увидит: {order:string}',
+    halves: 'Половина респондентов увидит {asListed:string}, другая половина — {reversed:string}',
+    same: 'Все респонденты увидят {order:string}',
     again: 'Другой пример',
     modes: {
       none: 'Как в списке',
