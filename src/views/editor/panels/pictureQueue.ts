@@ -32,7 +32,11 @@ export class PictureQueue {
   private running: Promise<boolean> | null = null;
   private listeners = new Set<() => void>();
 
-  constructor(private readonly actor: EditorActorRef) {}
+  /** `upload` is the browser's XHR with progress; tests hand in the API client's call instead. */
+  constructor(
+    private readonly actor: EditorActorRef,
+    private readonly send: typeof uploadWithProgress = uploadWithProgress,
+  ) {}
 
   subscribe = (listener: () => void) => {
     this.listeners.add(listener);
@@ -75,7 +79,7 @@ export class PictureQueue {
       for (let i = 0; i < rows.length; i += LIMITS.imagesPerUpload) {
         const chunk = rows.slice(i, i + LIMITS.imagesPerUpload);
         const size = chunk.reduce((n, r) => n + r.blob.size, 0);
-        const uploaded = await uploadWithProgress(chunk, (p) =>
+        const uploaded = await this.send(chunk, (p) =>
           this.set({
             phase: 'uploading',
             count: rows.length,
