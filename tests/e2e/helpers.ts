@@ -64,22 +64,6 @@ export async function newAuditPage(browser: Browser): Promise<Page> {
 
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
-/** WCAG 2 A and AA violations of the page as it is now: one line per rule with the elements at fault. */
-export async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: axePath });
-  return page.evaluate(async () => {
-    type Axe = {
-      run: (
-        ctx: unknown,
-        opts: unknown,
-      ) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>;
-    };
-    const axe = (window as unknown as { axe: Axe }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } });
-    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
-
 export interface AxeFinding {
   id: string;
   impact: string;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { axeViolations, launchBrowser, signIn, startApp, watchErrors } from './helpers';
+import { axeFull, axeLines, launchBrowser, signIn, startApp, watchErrors } from './helpers';
 import type { Session, TestServer } from '../server/helpers';
 import { completeContent, getProject, insertProject, saveProject } from '../server/content-helpers';
 import { Role } from '../../src/domain/roles';
@@ -109,7 +109,7 @@ describe('merging and version history in Chromium', () => {
       'Question changed: Anything else to tell us?',
     ]);
     expect(await questionText(a.page, 2)).toContain('Anything else to tell us?');
-    expect(await axeViolations(a.page)).toEqual([]);
+    expect(axeLines(await axeFull(a.page))).toEqual([]);
     await a.page.screenshot({ path: '/tmp/merge-notice.png', fullPage: true });
     await notice.getByRole('button', { name: 'Close' }).click();
     await expect.poll(() => notice.count()).toBe(0);
@@ -144,7 +144,7 @@ describe('merging and version history in Chromium', () => {
     ).toBe(true);
     expect(await items.first().textContent()).toContain('Anna: your age?');
     expect(await items.first().textContent()).toContain('Boris: your age?');
-    expect(await axeViolations(a.page)).toEqual([]);
+    expect(axeLines(await axeFull(a.page))).toEqual([]);
     await a.page.setViewportSize({ width: 360, height: 800 });
     await a.page.screenshot({ path: '/tmp/merge-conflict-360.png', fullPage: true });
     await a.page.setViewportSize({ width: 1440, height: 900 });
@@ -205,7 +205,7 @@ describe('merging and version history in Chromium', () => {
     await a.page.getByRole('button', { name: 'Save project' }).click();
     await expectStatus(a.page, 'All changes saved');
     expect(await serverState(pid)).toEqual({ version: 4, texts: ['Second wording', 'Anything else?'] });
-    expect(await axeViolations(a.page)).toEqual([]);
+    expect(axeLines(await axeFull(a.page))).toEqual([]);
     expect(a.errors).toEqual([]);
     await a.context.close();
   });

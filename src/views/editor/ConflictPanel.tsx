@@ -107,12 +107,12 @@ function ConflictItem({
             {which === 'mine' ? LL.versions.conflict.mine() : LL.versions.conflict.theirs()}
           </span>
           {values === null ? (
-            <span className="block text-red-700">{LL.versions.deleted()}</span>
+            <span className="block text-red-800">{LL.versions.deleted()}</span>
           ) : (
             <span className="block space-y-0.5 text-slate-700">
               {fields.map((f) => (
                 <span key={f} className="block break-words">
-                  <span className="text-slate-500">{fieldName(LL, f)}: </span>
+                  <span className="text-slate-600">{fieldName(LL, f)}: </span>
                   {valueText(LL, f, values[f])}
                 </span>
               ))}
@@ -183,7 +183,7 @@ function MergeNotice() {
         </ul>
       )}
       {notice.broken.length > 0 && (
-        <p role="alert" className="mt-2 text-red-700">
+        <p role="alert" className="mt-2 text-red-800">
           {LL.versions.merge.broken({ count: notice.broken.length })}
         </p>
       )}

@@ -27,9 +27,9 @@ export function SaveStatus() {
   }[state];
   const tone =
     state === 'failed' || state === 'loadFailed'
-      ? 'text-red-700'
+      ? 'text-red-800'
       : state === 'offline' || state === 'conflict'
-        ? 'text-amber-700'
+        ? 'text-amber-900'
         : 'text-slate-600';
   return (
     <div className="flex items-center gap-2">

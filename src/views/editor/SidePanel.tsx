@@ -69,7 +69,7 @@ export function SidePanel() {
       className="flex min-h-0 w-full shrink-0 flex-col border-t border-slate-200 bg-white text-sm lg:w-96 lg:border-l lg:border-t-0"
     >
       {draftError && (
-        <p role="alert" className="px-3 py-2 text-red-700">
+        <p role="alert" className="px-3 py-2 text-red-800">
           {LL.editor.page.draftError({ message: draftError })}
         </p>
       )}

@@ -136,7 +136,7 @@ export function ReportFilters({
         </div>
       </div>
       {ageError && (
-        <p role="alert" className="mt-2 text-sm text-red-700">
+        <p role="alert" className="mt-2 text-sm text-red-800">
           {F.ageInvalid({ min: AGE_MIN, max: AGE_MAX })}
         </p>
       )}

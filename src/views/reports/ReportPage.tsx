@@ -156,7 +156,7 @@ function Report({ pid }: { pid: number }) {
   if (!report) {
     return load.state === 'failed' ? (
       <section className="p-4 sm:p-6">
-        <p role="alert" className="text-red-700">
+        <p role="alert" className="text-red-800">
           {load.message}
         </p>
         <Button variant="secondary" className="mt-3" onClick={() => setNonce((n) => n + 1)}>
@@ -230,7 +230,7 @@ function Report({ pid }: { pid: number }) {
         </div>
       )}
       {load.state === 'failed' && (
-        <p role="alert" className="text-sm text-red-700">
+        <p role="alert" className="text-sm text-red-800">
           {load.message}
         </p>
       )}

@@ -176,7 +176,7 @@ export function Runner({ content, start, initialReplies, submit, findPlaces, onE
       )}
       {body}
       {error && (
-        <p id={errorId} role="alert" className="font-medium text-red-700">
+        <p id={errorId} role="alert" className="font-medium text-red-800">
           {error}
         </p>
       )}

@@ -269,7 +269,7 @@ function Profile({ onStart }: { onStart: (a?: Attributes) => void }) {
         />
       </label>
       {!ageOk && (
-        <p id="age-error" role="alert" className="text-red-700">
+        <p id="age-error" role="alert" className="text-red-800">
           {s.outOfRange(14, 99)}
         </p>
       )}

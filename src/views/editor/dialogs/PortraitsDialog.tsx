@@ -297,7 +297,7 @@ function PortraitCard({
         })}
       </fieldset>
       {problems.length > 0 && (
-        <ul role="alert" className="list-disc pl-5 text-sm text-red-700" data-testid="portrait-problems">
+        <ul role="alert" className="list-disc pl-5 text-sm text-red-800" data-testid="portrait-problems">
           {problems.map((p, i) => (
             <li key={i}>{p}</li>
           ))}
@@ -352,12 +352,12 @@ export function PortraitsDialog({ actor, close }: { actor: EditorActorRef; close
   return (
     <div className="flex flex-col gap-4" data-dialog="portraits">
       {error && (
-        <p role="alert" className="text-sm text-red-700">
+        <p role="alert" className="text-sm text-red-800">
           {T.loadFailed({ message: error })}
         </p>
       )}
       {general.length > 0 && (
-        <ul role="alert" className="list-disc pl-5 text-sm text-red-700" data-testid="portraits-problems">
+        <ul role="alert" className="list-disc pl-5 text-sm text-red-800" data-testid="portraits-problems">
           {general.map((p, i) => (
             <li key={i}>{p}</li>
           ))}

@@ -79,7 +79,7 @@ export function ProjectSettingsDialog({ actor, close }: { actor: EditorActorRef;
 
   if (error)
     return (
-      <p role="alert" className="text-sm text-red-700">
+      <p role="alert" className="text-sm text-red-800">
         {error}
       </p>
     );
@@ -119,7 +119,7 @@ export function ProjectSettingsDialog({ actor, close }: { actor: EditorActorRef;
         {message && (
           <p
             role={message.ok ? 'status' : 'alert'}
-            className={message.ok ? 'text-sm text-green-800' : 'text-sm text-red-700'}
+            className={message.ok ? 'text-sm text-green-800' : 'text-sm text-red-800'}
           >
             {message.text}
           </p>

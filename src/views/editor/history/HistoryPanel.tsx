@@ -64,9 +64,9 @@ export function HistoryPanel() {
       <h2 id="history-title" className="font-semibold">
         {LL.versions.history.title()}
       </h2>
-      {list.status === 'loading' && <p className="text-slate-500">{LL.versions.history.loading()}</p>}
+      {list.status === 'loading' && <p className="text-slate-600">{LL.versions.history.loading()}</p>}
       {list.status === 'failed' && (
-        <div role="alert" className="mt-1 text-red-700">
+        <div role="alert" className="mt-1 text-red-800">
           <p>
             {list.offline
               ? LL.versions.history.offline()
@@ -79,9 +79,9 @@ export function HistoryPanel() {
       )}
       {list.status === 'ready' && (
         <>
-          <p className="text-xs text-slate-500">{LL.versions.history.kept({ count: list.kept })}</p>
+          <p className="text-xs text-slate-600">{LL.versions.history.kept({ count: list.kept })}</p>
           {list.versions.length === 0 ? (
-            <p className="mt-1 text-slate-500">{LL.versions.history.empty()}</p>
+            <p className="mt-1 text-slate-600">{LL.versions.history.empty()}</p>
           ) : (
             <ol aria-label={LL.versions.history.list()} className="mt-2 space-y-2">
               {list.versions.map((v) => (
@@ -155,16 +155,16 @@ function VersionItem({
       <p className="font-medium text-slate-800">
         {LL.versions.history.version({ version: entry.version })}
         {current && (
-          <span className="ml-1 text-xs font-normal text-emerald-700">({LL.versions.history.current()})</span>
+          <span className="ml-1 text-xs font-normal text-emerald-800">({LL.versions.history.current()})</span>
         )}
       </p>
-      <p className="text-xs text-slate-500">
+      <p className="text-xs text-slate-600">
         {who} · <time dateTime={new Date(entry.savedAt).toISOString()}>{when}</time>
       </p>
       {entry.summary === null ? (
-        <p className="text-xs text-slate-500">{LL.versions.history.noSummary()}</p>
+        <p className="text-xs text-slate-600">{LL.versions.history.noSummary()}</p>
       ) : changes.length === 0 ? (
-        <p className="text-xs text-slate-500">{LL.versions.history.noChanges()}</p>
+        <p className="text-xs text-slate-600">{LL.versions.history.noChanges()}</p>
       ) : (
         <ul className="mt-1 list-disc pl-4 text-slate-700">
           {changes.slice(0, 5).map((c, i) => (
@@ -173,7 +173,7 @@ function VersionItem({
             </li>
           ))}
           {more > 0 && (
-            <li className="list-none text-slate-500">{LL.versions.history.more({ count: more })}</li>
+            <li className="list-none text-slate-600">{LL.versions.history.more({ count: more })}</li>
           )}
         </ul>
       )}
@@ -217,16 +217,16 @@ function VersionDiff({
   const diff = useMemo(() => (then ? diffContent(then, now) : null), [then, now]);
   if (error)
     return (
-      <p role="alert" className="mt-2 text-red-700">
+      <p role="alert" className="mt-2 text-red-800">
         {LL.versions.history.failed({ message: error })}
       </p>
     );
-  if (!diff) return <p className="mt-2 text-slate-500">{LL.versions.history.loading()}</p>;
+  if (!diff) return <p className="mt-2 text-slate-600">{LL.versions.history.loading()}</p>;
   return (
     <div className="mt-2 border-t border-slate-200 pt-2">
       <h3 className="text-xs font-semibold text-slate-600">{LL.versions.history.diffTitle({ version })}</h3>
       {diff.length === 0 ? (
-        <p className="text-slate-500">{LL.versions.history.same()}</p>
+        <p className="text-slate-600">{LL.versions.history.same()}</p>
       ) : (
         <ul className="mt-1 space-y-0.5 text-slate-700" data-testid="version-diff">
           {diff.slice(0, 50).map((d) => (
@@ -235,7 +235,7 @@ function VersionDiff({
             </li>
           ))}
           {diff.length > 50 && (
-            <li className="text-slate-500">{LL.versions.history.more({ count: diff.length - 50 })}</li>
+            <li className="text-slate-600">{LL.versions.history.more({ count: diff.length - 50 })}</li>
           )}
         </ul>
       )}

@@ -186,12 +186,12 @@ export function PictureField({
       )}
       {queued && pending && <p className="text-xs text-amber-900">{T.waiting()}</p>}
       {pending && local === null && (
-        <p role="alert" className="text-xs text-red-700">
+        <p role="alert" className="text-xs text-red-800">
           {`${what}: ${T.lost()}`}
         </p>
       )}
       {error && (
-        <p role="alert" className="text-xs text-red-700">
+        <p role="alert" className="text-xs text-red-800">
           {error}
         </p>
       )}

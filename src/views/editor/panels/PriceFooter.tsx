@@ -57,7 +57,7 @@ export function PriceFooter() {
       >
         <span className="font-semibold text-slate-800">{LL.panels.price.title()}</span>
         {error ? (
-          <span role="alert" className="text-red-700">
+          <span role="alert" className="text-red-800">
             {LL.panels.price.failed({ message: error })}
           </span>
         ) : !price ? (

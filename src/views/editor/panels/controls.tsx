@@ -28,7 +28,7 @@ export function Label({ htmlFor, children }: { htmlFor: string; children: ReactN
 
 export function ErrorText({ id, children }: { id: string; children: ReactNode }) {
   return (
-    <p id={id} role="alert" className="text-xs text-red-700">
+    <p id={id} role="alert" className="text-xs text-red-800">
       {children}
     </p>
   );

@@ -88,7 +88,7 @@ export function ReviewNote({ review }: { review: Review }) {
       {review.status && (
         <p
           role={review.status.ok ? 'status' : 'alert'}
-          className={review.status.ok ? 'text-green-800' : 'text-red-700'}
+          className={review.status.ok ? 'text-green-800' : 'text-red-800'}
         >
           {review.status.ok ? LL.panels.review.saved() : review.status.message}
         </p>

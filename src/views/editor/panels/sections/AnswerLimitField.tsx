@@ -47,7 +47,7 @@ export function AnswerLimitField({ question, disabled }: { question: Question; d
           </div>
           <p className="text-xs text-slate-600">{LL.panels.limit.available({ count: available })}</p>
           {error && (
-            <p role="alert" className="text-xs text-red-700" data-testid="limit-error">
+            <p role="alert" className="text-xs text-red-800" data-testid="limit-error">
               {error}
             </p>
           )}

@@ -78,7 +78,7 @@ export function LookupFields({
         className="w-full rounded border border-slate-300 px-2 py-1 text-sm outline-none focus:ring-2 focus:ring-indigo-500"
       />
       {error ? (
-        <p role="alert" className="text-xs text-red-700">
+        <p role="alert" className="text-xs text-red-800">
           {T.failed({ message: error })}
         </p>
       ) : (

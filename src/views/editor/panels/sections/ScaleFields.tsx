@@ -66,7 +66,7 @@ export function ScaleField({
         <p className="text-xs text-slate-600">{LL.panels.scale.range({ min: scale.min, max: scale.max })}</p>
       )}
       {error && (
-        <p role="alert" className="text-xs text-red-700">
+        <p role="alert" className="text-xs text-red-800">
           {error}
         </p>
       )}
@@ -135,7 +135,7 @@ export function StarsField({ question, disabled }: { question: Question; disable
         onCommit={(n) => edit({ type: 'question.update', questionId: question.id, patch: { stars: n } })}
       />
       {ok && (
-        <p className="text-sm text-amber-600">{LL.panels.stars.preview({ stars: '★'.repeat(stars) })}</p>
+        <p className="text-sm text-amber-800">{LL.panels.stars.preview({ stars: '★'.repeat(stars) })}</p>
       )}
     </div>
   );
@@ -176,7 +176,7 @@ export function OpenLengthField({ question, disabled }: { question: Question; di
         </div>
       )}
       {bad && (
-        <p role="alert" className="text-xs text-red-700">
+        <p role="alert" className="text-xs text-red-800">
           {LL.editor.rules.textLengthInvalid({ max: OPEN_ANSWER_MAX })}
         </p>
       )}
