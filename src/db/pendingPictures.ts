@@ -1,5 +1,6 @@
 import type { ProjectContent } from '../domain/content/model';
-import { pendingPictureId, pendingPictureRef } from '../domain/content/limits';
+import type { EditorDoc, HistoryEntry } from '../domain/content/history';
+import { PENDING_PICTURE_PREFIX, pendingPictureId, pendingPictureRef } from '../domain/content/limits';
 import type { AppDB, PendingPictureRow } from './AppDB';
 
 // The queue of pictures chosen while the network was away (table `pendingPictures`). What survives
@@ -7,7 +8,9 @@ import type { AppDB, PendingPictureRow } from './AppDB';
 // draft (drafts table) refers to it as `local-picture:<id>`. Nothing syncs by itself: the editor
 // uploads a project's queue before its next save and when the browser comes back online, swaps
 // the references for the server's URLs in one edit, and only then deletes the rows. A picture
-// removed from the content before its upload is deleted from the queue at once.
+// removed from the content before its upload keeps its row while the editor's undo history can
+// bring it back; rows nothing refers to (neither the content nor that history) are deleted at a
+// save, or at the next one after a reload (the history does not survive it).
 
 /** A fresh id for a queued picture (the letters `local-picture:` references accept). */
 function newLocalId(): string {
@@ -25,12 +28,6 @@ export async function queuePicture(db: AppDB, pid: number, file: Blob, name: str
 export async function queuedPicture(db: AppDB, ref: string | null): Promise<PendingPictureRow | null> {
   const id = pendingPictureId(ref);
   return id ? ((await db.pendingPictures.get(id)) ?? null) : null;
-}
-
-/** Drops a queued picture (removed from the content before it was uploaded). */
-export async function unqueuePicture(db: AppDB, ref: string | null): Promise<void> {
-  const id = pendingPictureId(ref);
-  if (id) await db.pendingPictures.delete(id);
 }
 
 /** Every `local-picture:` reference of a content, each once, in reading order. */
@@ -59,15 +56,66 @@ export async function uploadPlan(
   return { rows: found, missing };
 }
 
+/** The local references in one step's patches; a step never changes, so each is read once. */
+const stepRefs = new WeakMap<HistoryEntry, string[]>();
+
+function refsOfStep(entry: HistoryEntry): string[] {
+  let refs = stepRefs.get(entry);
+  if (refs) return refs;
+  const out = new Set<string>();
+  const walk = (v: unknown): void => {
+    if (typeof v === 'string') {
+      if (v.startsWith(PENDING_PICTURE_PREFIX) && pendingPictureId(v)) out.add(v);
+    } else if (Array.isArray(v)) for (const x of v) walk(x);
+    else if (v && typeof v === 'object') for (const x of Object.values(v)) walk(x);
+  };
+  for (const patch of entry.patches) walk(patch.value);
+  for (const patch of entry.inverse) walk(patch.value);
+  stepRefs.set(entry, (refs = [...out]));
+  return refs;
+}
+
 /**
- * Deletes the project's queued pictures the content no longer refers to: those just uploaded and
- * swapped, and those whose item was deleted or whose category dropped answer pictures.
+ * The `local-picture:` references an undo or a redo can bring back: every one held in a value of
+ * the history's patches (a removed picture, a replaced one, a deleted question's or answer's).
  */
-export async function dropUnreferenced(db: AppDB, pid: number, content: ProjectContent): Promise<number> {
-  const keep = new Set(queuedRefs(content).map((r) => pendingPictureId(r)));
-  return db.pendingPictures
+export function historyRefs(doc: Pick<EditorDoc, 'undo' | 'redo'>): string[] {
+  const out = new Set<string>();
+  for (const entry of doc.undo) for (const r of refsOfStep(entry)) out.add(r);
+  for (const entry of doc.redo) for (const r of refsOfStep(entry)) out.add(r);
+  return [...out];
+}
+
+/** The references a queued file must be kept for: the content's and its undo history's. */
+export function referencedRefs(doc: EditorDoc): Set<string> {
+  return new Set([...queuedRefs(doc.content), ...historyRefs(doc)]);
+}
+
+/**
+ * A row this young may belong to a picture whose reference is not in the content yet (picked, the
+ * file stored, the edit about to be sent), so the drop leaves it for the next time.
+ */
+export const FRESH_ROW_MS = 2_000;
+
+/**
+ * Deletes the project's queued pictures that no reference `keep()` names: those uploaded and
+ * swapped, and those removed (or whose item was deleted) that no undo can bring back any more.
+ * `keep` is asked after the rows are read, so a picture stored meanwhile is judged by the content
+ * that already holds it; rows created at `before` or later are kept anyway (see FRESH_ROW_MS).
+ */
+export async function dropUnreferenced(
+  db: AppDB,
+  pid: number,
+  keep: () => Iterable<string>,
+  before = Date.now() - FRESH_ROW_MS,
+): Promise<number> {
+  const old = await db.pendingPictures
     .where('pid')
     .equals(pid)
-    .filter((row) => !keep.has(row.id))
-    .delete();
+    .filter((row) => row.createdAt < before)
+    .primaryKeys();
+  const ids = new Set([...keep()].map((r) => pendingPictureId(r)));
+  const drop = old.filter((id) => !ids.has(id));
+  await db.pendingPictures.bulkDelete(drop);
+  return drop.length;
 }

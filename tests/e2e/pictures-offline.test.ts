@@ -10,7 +10,8 @@ import { expectSaveState, panel, selectQuestion, tool } from './panels-helpers';
 
 // A picture picked offline (issue 12 part 4) in Chromium: it waits in the browser (Dexie) and shows
 // from its own file with a "waits" mark; a save while offline sends nothing and says why; a picture
-// removed before the upload leaves the queue; the page reloads offline with the picture still there;
+// removed before the upload comes back whole with Undo, and is never uploaded once removed for good;
+// the page reloads offline with the picture still there;
 // back online the queue uploads, the save stores the server's URL, and the server serves the file.
 
 /** A 1×1 PNG. */
@@ -117,16 +118,29 @@ describe('pictures picked offline', () => {
     await panel(page).getByText('Waits for connection').waitFor();
     await panel(page).getByText('Offline: the picture uploads with the next save').waitFor();
 
-    // An answer's picture, removed before it was ever uploaded, leaves the queue.
+    // An answer's picture removed before it was ever uploaded: Undo brings it back whole (its file
+    // stays queued); removed again, it is not uploaded, and its file goes once nothing can bring it back.
+    const answerThumb = () =>
+      panel(page).getByRole('img', { name: 'Picture: Block 1 › Question 1 › Answer 2', exact: true });
+    const removeAnswerPicture = () =>
+      panel(page)
+        .getByRole('button', { name: 'Remove picture: Block 1 › Question 1 › Answer 2', exact: true })
+        .click();
     await panel(page)
       .getByLabel('Choose a picture: Block 1 › Question 1 › Answer 2', { exact: true })
       .setInputFiles({ name: 'b.png', mimeType: 'image/png', buffer: PNG });
-    await panel(page).getByRole('img', { name: 'Picture: Block 1 › Question 1 › Answer 2' }).waitFor();
+    await answerThumb().waitFor();
     await expect.poll(async () => (await stored(page, pid)).queued).toBe(2);
-    await panel(page)
-      .getByRole('button', { name: 'Remove picture: Block 1 › Question 1 › Answer 2', exact: true })
-      .click();
-    await expect.poll(async () => (await stored(page, pid)).queued).toBe(1);
+    await removeAnswerPicture();
+    await expect.poll(() => answerThumb().count()).toBe(0);
+    expect((await stored(page, pid)).queued).toBe(2);
+    await tool(page, 'undo').click();
+    await answerThumb().waitFor();
+    expect(await answerThumb().getAttribute('src')).toMatch(/^blob:/);
+    await expect.poll(() => answerThumb().evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+    expect(await panel(page).getByText('no longer in this browser').count()).toBe(0);
+    await removeAnswerPicture();
+    await expect.poll(() => answerThumb().count()).toBe(0);
     const queue = page.getByTestId('picture-queue');
     await expect
       .poll(() => queue.textContent())

@@ -5,7 +5,8 @@ import { startServer, type Session, type TestServer } from '../server/helpers';
 import { completeContent, getProject, insertProject, saveProject } from '../server/content-helpers';
 import { Role } from '../../src/domain/roles';
 import { uploadPictures } from '../../src/api/content';
-import { queuePicture, queuedPicture } from '../../src/db/pendingPictures';
+import { FRESH_ROW_MS, queuePicture, queuedPicture } from '../../src/db/pendingPictures';
+import { pendingPictureId } from '../../src/domain/content/limits';
 import type { ProjectContent } from '../../src/domain/content/model';
 import { PictureQueue } from '../../src/views/editor/panels/pictureQueue';
 import { PictureUploadError, type uploadWithProgress } from '../../src/views/editor/panels/pictureUpload';
@@ -23,6 +24,8 @@ import {
 // (SQLite in a temp dir) and Dexie on fake-indexeddb: the upload swaps the references in one edit,
 // the rows go only once the draft holds the URLs, and the save then stores the server's URLs. With
 // the network down, or a file the server refuses, the pictures stay queued and the status says why.
+// A removed queued picture keeps its file while an undo can bring it back, and an undone swap is
+// swapped again without uploading twice.
 
 /** A 1×1 PNG. */
 const PNG = Buffer.from(
@@ -153,5 +156,71 @@ describe('pictures queued offline, through the editor machine', () => {
     expect(await queue.upload()).toBe(false);
     expect(queue.status).toEqual({ phase: 'lost', count: 1 });
     expect(calls).toBe(0);
+  });
+  it('Undo brings back a removed queued picture whole; the save uploads only what the content holds', async () => {
+    const { pid, db, actor } = await opened();
+    const q = questions(actor.getSnapshot().context.doc.content)[0];
+    const edit = (patch: { picture: string | null }, answerId?: string) =>
+      actor.send({
+        type: 'content.edit',
+        command: answerId
+          ? { type: 'answer.update', questionId: q.id, answerId, patch }
+          : { type: 'question.update', questionId: q.id, patch },
+      });
+    const file = () => new Blob([PNG], { type: 'image/png' });
+    const cover = await queuePicture(db, pid, file(), 'cover.png');
+    const answer = await queuePicture(db, pid, file(), 'answer.png');
+    edit({ picture: cover });
+    edit({ picture: answer }, q.answers[0].id);
+
+    // Removed, then undone: the file is still there, so nothing is lost.
+    edit({ picture: null });
+    expect(await queuedPicture(db, cover)).not.toBeNull();
+    actor.send({ type: 'history.undo' });
+    expect(questions(actor.getSnapshot().context.doc.content)[0].picture).toBe(cover);
+    // The answer's picture is removed for good (as far as this test goes).
+    edit({ picture: null }, q.answers[0].id);
+
+    const sent: string[] = [];
+    const queue = new PictureQueue(
+      actor,
+      async (files, p) => (sent.push(...files.map((f) => f.name)), upload(files, p)),
+    );
+    expect(await queue.upload()).toBe(true);
+    expect(sent).toEqual(['cover.png']);
+    const url = questions(actor.getSnapshot().context.doc.content)[0].picture;
+    expect(url).toMatch(/^\/api\/v1\/service\/pictures\/[0-9a-f]{64}\.png$/);
+    expect(await queuedPicture(db, cover)).toBeNull();
+    // The removed answer's file stays while an undo can still bring it back.
+    expect(await queuedPicture(db, answer)).not.toBeNull();
+
+    // Undo the swap and the removal: the answer's file goes up, the cover's URL comes from memory.
+    actor.send({ type: 'history.undo' });
+    actor.send({ type: 'history.undo' });
+    const back = questions(actor.getSnapshot().context.doc.content)[0];
+    expect([back.picture, back.answers[0].picture]).toEqual([cover, answer]);
+    expect(await queue.upload()).toBe(true);
+    expect(sent).toEqual(['cover.png', 'answer.png']);
+    const swapped = questions(actor.getSnapshot().context.doc.content)[0];
+    expect(swapped.picture).toBe(url);
+    expect(swapped.answers[0].picture).toMatch(/^\/api\/v1\/service\/pictures\//);
+    actor.send({ type: 'project.save' });
+    await until(actor, 'saved');
+    const saved = questions((await getProject(server, session, pid)).body.content)[0];
+    expect([saved.picture, saved.answers[0].picture]).toEqual([swapped.picture, swapped.answers[0].picture]);
+    expect(await queuedPicture(db, answer)).toBeNull();
+  });
+
+  it('a file nothing refers to any more, not even the undo history, leaves the queue at the save', async () => {
+    const { pid, db, actor } = await opened();
+    const orphan = await queuePicture(db, pid, new Blob([PNG], { type: 'image/png' }), 'orphan.png');
+    const queue = new PictureQueue(actor, upload);
+    // Just picked: its reference may be on its way into the content, so it is left for next time.
+    await queue.tidy();
+    expect(await queuedPicture(db, orphan)).not.toBeNull();
+    // Picked long enough ago and referenced by nothing (its removal's undo gone with a reload).
+    await db.pendingPictures.update(pendingPictureId(orphan)!, { createdAt: Date.now() - FRESH_ROW_MS - 1 });
+    expect(await queue.upload()).toBe(true);
+    expect(await queuedPicture(db, orphan)).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { AppDB } from '../../../db/AppDB';
-import { queuePicture, unqueuePicture } from '../../../db/pendingPictures';
+import { queuePicture } from '../../../db/pendingPictures';
 import { LIMITS, pendingPictureId } from '../../../domain/content/limits';
 import { EditorActor } from '../editorActor';
 import { PictureUploadError, uploadWithProgress } from './pictureUpload';
@@ -14,7 +14,8 @@ import { TrashIcon } from '../../ui/icons';
 // POST /picture with progress, shown as a thumbnail, removable. Offline (or when the network drops
 // during the upload) the file waits in the browser's queue (src/db/pendingPictures.ts) and the
 // content holds a `local-picture:` reference, shown from the file itself with a "waits" mark; the
-// save uploads it (pictureQueue.ts). Removing it before then takes it out of the queue.
+// save uploads it (pictureQueue.ts). Removing or replacing it leaves its file in the queue, so an
+// undo brings the picture back whole; the save drops the files nothing can bring back any more.
 
 const MB = LIMITS.imageBytes / 1024 / 1024;
 
@@ -77,15 +78,13 @@ export function PictureField({
   const local = useQueuedThumbnail(db, value);
   const src = pending ? (local === 'loading' ? null : local) : value;
 
-  /** Keeps the file for the next save; a picture it replaces leaves the queue. */
+  /** Keeps the file for the next save (a queued picture it replaces stays queued for an undo). */
   const enqueue = async (file: File) => {
     const ref = await queuePicture(db, pid, file, file.name);
-    await unqueuePicture(db, value);
     onChange(ref);
     setQueued(true);
   };
-  const remove = async () => {
-    await unqueuePicture(db, value);
+  const remove = () => {
     setQueued(false);
     onChange(null);
   };
@@ -102,7 +101,6 @@ export function PictureField({
       setProgress(0);
       try {
         const [picture] = await uploadWithProgress([{ blob: file, name: file.name }], setProgress);
-        await unqueuePicture(db, value);
         onChange(picture.url);
       } catch (err) {
         // The network, not the file: keep it for the save instead of losing what the user picked.
@@ -166,7 +164,7 @@ export function PictureField({
             </label>
             {!compact && <span className="text-xs text-slate-600">{T.drop()}</span>}
             {value && (
-              <IconButton label={`${T.remove()}: ${what}`} className="h-7 w-7" onClick={() => void remove()}>
+              <IconButton label={`${T.remove()}: ${what}`} className="h-7 w-7" onClick={remove}>
                 <TrashIcon />
               </IconButton>
             )}

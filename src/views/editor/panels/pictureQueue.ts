@@ -1,6 +1,6 @@
 import { waitFor } from 'xstate';
-import { LIMITS } from '../../../domain/content/limits';
-import { dropUnreferenced, queuedRefs, uploadPlan } from '../../../db/pendingPictures';
+import { LIMITS, pendingPictureId, pendingPictureRef } from '../../../domain/content/limits';
+import { dropUnreferenced, queuedRefs, referencedRefs, uploadPlan } from '../../../db/pendingPictures';
 import type { TranslationFunctions } from '../../../i18n/i18n-types';
 import { notify } from '../../ui/toast';
 import type { EditorActorRef } from '../dialogs';
@@ -11,6 +11,9 @@ import { PictureUploadError, uploadWithProgress } from './pictureUpload';
 // which first uploads the project's queued pictures (with progress), swaps every `local-picture:`
 // reference for the server's URL in one edit, and only then asks the machine to save. Coming back
 // online uploads the queue too (PictureQueueStatus listens), and finishes a save asked for offline.
+// Files leave the queue only at a save (or an upload), and only when no reference is left that an
+// undo could bring back; a reference already uploaded in this visit (the swap undone) is swapped
+// again from memory, without its file.
 
 export type QueueStatus =
   | { phase: 'idle' }
@@ -55,26 +58,50 @@ export class PictureQueue {
     return this.running;
   }
 
+  /** Local references uploaded during this visit, with their URLs: an undo of the swap brings them back. */
+  private readonly uploaded = new Map<string, string>();
+
+  /**
+   * Deletes the queued files nothing refers to any more: not the content, not a step of the undo
+   * history, and not already uploaded (those the map above swaps again). Run at each save.
+   */
+  async tidy(): Promise<void> {
+    const { pid, db } = this.actor.getSnapshot().context;
+    const uploaded = [...this.uploaded.keys()];
+    await db.pendingPictures.bulkDelete(uploaded.map((ref) => pendingPictureId(ref)!));
+    await dropUnreferenced(db, pid, () => {
+      const keep = referencedRefs(this.actor.getSnapshot().context.doc);
+      for (const ref of uploaded) keep.delete(ref);
+      return keep;
+    });
+  }
+
   private async run(): Promise<boolean> {
     const { pid, db, doc } = this.actor.getSnapshot().context;
-    const { rows, missing } = await uploadPlan(db, pid, doc.content);
+    const urls: Record<string, string> = {};
+    for (const ref of queuedRefs(doc.content)) {
+      const url = this.uploaded.get(ref);
+      if (url) urls[ref] = url;
+    }
+    const plan = await uploadPlan(db, pid, doc.content);
+    const rows = plan.rows.filter((r) => !(pendingPictureRef(r.id) in urls));
+    const missing = plan.missing.filter((ref) => !(ref in urls));
     if (missing.length > 0) {
       this.set({ phase: 'lost', count: missing.length });
       return false;
     }
-    if (rows.length === 0) {
+    if (rows.length === 0 && Object.keys(urls).length === 0) {
       this.set({ phase: 'idle' });
-      await dropUnreferenced(db, pid, doc.content);
+      await this.tidy();
       return true;
     }
-    if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+    if (rows.length > 0 && typeof navigator !== 'undefined' && navigator.onLine === false) {
       this.set({ phase: 'waiting', count: rows.length });
       return false;
     }
-    const urls: Record<string, string> = {};
     const total = rows.reduce((n, r) => n + r.blob.size, 0) || 1;
     let done = 0;
-    this.set({ phase: 'uploading', count: rows.length, percent: 0 });
+    if (rows.length > 0) this.set({ phase: 'uploading', count: rows.length, percent: 0 });
     try {
       for (let i = 0; i < rows.length; i += LIMITS.imagesPerUpload) {
         const chunk = rows.slice(i, i + LIMITS.imagesPerUpload);
@@ -86,7 +113,10 @@ export class PictureQueue {
             percent: Math.round(((done + (size * p) / 100) / total) * 100),
           }),
         );
-        chunk.forEach((row, k) => (urls[`local-picture:${row.id}`] = uploaded[k].url));
+        chunk.forEach((row, k) => {
+          urls[pendingPictureRef(row.id)] = uploaded[k].url;
+          this.uploaded.set(pendingPictureRef(row.id), uploaded[k].url);
+        });
         done += size;
       }
     } catch (err) {
@@ -110,9 +140,9 @@ export class PictureQueue {
       await waitFor(this.actor, (s) => s.context.writtenRevision >= after.draftRevision, {
         timeout: DRAFT_WAIT_MS,
       });
-      await dropUnreferenced(db, pid, this.actor.getSnapshot().context.doc.content);
+      await this.tidy();
     } catch {
-      // The draft was not written in time: the rows stay until the next upload drops them.
+      // The draft was not written in time: the rows stay until the next save drops them.
     }
     this.set({ phase: 'idle' });
     return left.length === 0;
@@ -154,6 +184,8 @@ export async function saveWithPictures(actor: EditorActorRef, LL: TranslationFun
   const queue = pictureQueue(actor);
   if (queuedRefs(actor.getSnapshot().context.doc.content).length === 0) {
     actor.send({ type: 'project.save' });
+    // Files removed from the content that no undo can bring back leave the queue with the save.
+    void queue.tidy().catch(() => undefined);
     return;
   }
   queue.saveWanted = true;
