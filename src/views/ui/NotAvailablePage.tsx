@@ -10,9 +10,10 @@ export default function NotAvailablePage() {
   const { LL } = useI18nContext();
   return (
     <section className="p-8">
-      <p role="status" className="text-slate-700">
-        {LL.common.notForRole()}
-      </p>
+      {/* The message is the page's one heading, so a screen reader's heading list lands on it. */}
+      <div role="status">
+        <h1 className="text-lg font-semibold text-slate-800">{LL.common.notForRole()}</h1>
+      </div>
       <Link href="/profile" className="mt-3 inline-block text-indigo-700 underline">
         {LL.common.toProfile()}
       </Link>
