@@ -4,19 +4,30 @@ import { axeFull, axeLines, launchBrowser, signIn, startApp } from './helpers';
 import type { TestServer } from '../server/helpers';
 import { Role } from '../../src/domain/roles';
 import { ProjectStatus } from '../../src/domain/projects';
-import { newAnswer, newBlock, newQuestion, newQuestionnaire } from '../../src/domain/content/factory';
+import {
+  newAnswer,
+  newBlock,
+  newPortrait,
+  newQuestion,
+  newQuestionnaire,
+} from '../../src/domain/content/factory';
 import type { ProjectContent } from '../../src/domain/content/model';
 import { insertSurveyProject, surveyContent } from '../server/survey-fixtures';
 
 // The states of pages that a11y.test.ts does not reach: the sign-in page with the server's refusal,
 // the page a role may not see, the log page filtered to nothing, the organization list of the invite
-// dialog, and the respondent page when the survey is not open (not started, paused, finished, an
-// unknown link) and after the last answer. axe-core's whole rule set at 1 440 and 360 px, no serious
-// or critical finding.
+// dialog (organizations have no page of their own), and the respondent page when the survey is not
+// open (not started, paused, finished, an unknown link), after the last answer and when the
+// respondent's portrait is full. axe-core's whole rule set at 1 440 and 360 px, no serious or
+// critical finding. SHOTS=1 also saves a picture of each state under /tmp and prints the milder
+// findings.
 
 const WIDTHS = [1440, 360];
 
-/** A questionnaire of one question, so the thank-you page is one answer away. */
+/**
+ * A questionnaire of one question, so the thank-you page is one answer away; its portraits take one
+ * woman and five men, so a second woman meets the "enough answers" page.
+ */
 function oneQuestion(): ProjectContent {
   return {
     questionnaires: [
@@ -36,7 +47,18 @@ function oneQuestion(): ProjectContent {
         ],
       }),
     ],
-    portraits: [],
+    portraits: [
+      newPortrait({
+        id: 'women',
+        respondents: 1,
+        params: [{ field: 'gender', values: ['female'], min: null, max: null }],
+      }),
+      newPortrait({
+        id: 'men',
+        respondents: 5,
+        params: [{ field: 'gender', values: ['male'], min: null, max: null }],
+      }),
+    ],
   };
 }
 
@@ -134,7 +156,7 @@ describe('accessibility of the pages other audits do not reach (axe-core, all ru
     });
   });
 
-  it('the respondent page when the survey is not open, for an unknown link, and after the last answer', async () => {
+  it('the respondent page when the survey is not open, for an unknown link, after the last answer, and with a full portrait', async () => {
     const closed: [string, number, string][] = [
       ['not started', ProjectStatus.Created, 'The survey has not started yet. Please come back later.'],
       ['paused', ProjectStatus.Paused, 'The survey is paused. Please come back later.'],
@@ -155,12 +177,23 @@ describe('accessibility of the pages other audits do not reach (axe-core, all ru
       await audit('/s/:token unknown');
 
       const { link } = await insertSurveyProject(server, oneQuestion());
-      await page.goto(`${server.url}/s/${link}`);
+      const startAsWoman = async () => {
+        await page.goto(`${server.url}/s/${link}`);
+        await page.getByRole('heading', { name: 'About you', level: 1 }).waitFor();
+        await page.getByLabel('Gender').selectOption('female');
+        await page.getByRole('button', { name: 'Start' }).click();
+      };
+      await startAsWoman();
       await page.getByRole('heading', { name: 'Only question', level: 1 }).waitFor();
       await page.getByLabel('Second').check();
       await page.getByRole('button', { name: /next|finish|submit/i }).click();
       await page.getByRole('heading', { name: 'Thank you!', level: 1 }).waitFor();
       await audit('/s/:token thank you');
+      // Another woman (this browser forgets the first): her portrait is full.
+      await page.evaluate(() => localStorage.clear());
+      await startAsWoman();
+      await page.getByRole('heading', { name: 'The survey is complete', level: 1 }).waitFor();
+      await audit('/s/:token enough answers');
     });
   });
 });
