@@ -152,10 +152,16 @@ function messageOf(err: unknown): string {
  */
 export const loadProject = fromPromise<Loaded, { pid: number; userId: number; db: AppDB }>(
   async ({ input }) => {
-    const stored = await readDraft(input.db, input.pid, input.userId);
+    // Both at once: opening IndexedDB and the network each take a while on a cold page.
+    const storedAsync = readDraft(input.db, input.pid, input.userId);
+    const serverAsync = fetchProject(input.pid);
+    // Neither rejection may go unhandled while the other is awaited.
+    storedAsync.catch(() => {});
+    serverAsync.catch(() => {});
+    const stored = await storedAsync;
     let server;
     try {
-      server = await fetchProject(input.pid);
+      server = await serverAsync;
     } catch (err) {
       // Offline: the copy kept in this browser, if there is one.
       if (err instanceof ApiError && err.isNetwork && stored.draft) {
