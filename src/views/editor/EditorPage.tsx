@@ -23,23 +23,34 @@ import type { ToolEnv } from './tools/registry';
 // sharing one selection (EditorUi) and reading the content through the editor machine.
 
 // The canvas's chunk (cytoscape) starts loading with this page, while the project is fetched, and
-// mounts when both are there. Not React.lazy: a Suspense boundary revealing its content while
+// mounts a frame after the loaded outline. Not React.lazy: a Suspense boundary revealing its content while
 // another waits is held back by React for up to 300 ms, measured on every open.
 type CanvasComponent = ComponentType<{ env: ToolEnv }>;
-let canvasModule: CanvasComponent | null = null;
-const canvasLoading = import('./canvas/Canvas').then((m) => (canvasModule = m.default));
+const canvasLoading = import('./canvas/Canvas').then((m) => m.default as CanvasComponent);
 // A failed chunk (offline before it was ever cached) leaves the "loading" line; the outline still works.
 canvasLoading.catch(() => {});
-function useCanvasModule(): CanvasComponent | null {
-  const [Canvas, setCanvas] = useState<CanvasComponent | null>(() => canvasModule);
+/**
+ * The canvas component once its chunk is there and the loaded outline has had a frame of its own:
+ * the outline and the toolbar answer first, the canvas builds in the next task (with the outline,
+ * the rules and the first slice of the graph in one task it went past 50 ms).
+ */
+function useCanvasModule(loaded: boolean): CanvasComponent | null {
+  const [Canvas, setCanvas] = useState<CanvasComponent | null>(null);
   useEffect(() => {
-    if (Canvas) return;
+    if (Canvas || !loaded) return;
     let live = true;
-    canvasLoading.then((c) => live && setCanvas(() => c)).catch(() => {});
+    let timer = 0;
+    const frame = requestAnimationFrame(() => {
+      timer = window.setTimeout(() => {
+        canvasLoading.then((c) => live && setCanvas(() => c)).catch(() => {});
+      });
+    });
     return () => {
       live = false;
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
     };
-  }, [Canvas]);
+  }, [Canvas, loaded]);
   return Canvas;
 }
 const SurveyPreview = lazy(() => import('../survey/Preview'));
@@ -90,7 +101,6 @@ function Editor() {
   const emptyQuestionnaire = EditorActor.useSelector((s) =>
     s.context.doc.content.questionnaires.some((qn) => qn.blocks.length === 0),
   );
-  const Canvas = useCanvasModule();
   useShortcuts(env);
   useRefusalNotice();
 
@@ -107,6 +117,7 @@ function Editor() {
   }, [actor]);
 
   const loaded = state !== 'loading' && state !== 'loadFailed';
+  const Canvas = useCanvasModule(loaded);
   const readOnlyReason = state === 'readOnly' ? editReason(LL, env.facts) : null;
   return (
     <div className="flex min-h-0 flex-1 flex-col overflow-y-auto lg:overflow-hidden">
