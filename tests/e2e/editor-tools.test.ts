@@ -390,6 +390,20 @@ describe('canvas drag in Chromium', () => {
     await expect.poll(async () => a.whole(layout(shape)[addedId])).toBe(true);
     // The view moved; it did not zoom out to fit everything.
     expect((await a.viewport())[0]).toBe(zoom0);
+    // Dragged away from it, the view stays put while the selected question is edited.
+    const region = (await a.page.locator('[role="region"][data-ready]').boundingBox())!;
+    const from = { x: region.x + region.width / 2, y: region.y + region.height - 30 };
+    await a.page.mouse.move(from.x, from.y);
+    await a.page.mouse.down();
+    for (let i = 1; i <= 10; i++) await a.page.mouse.move(from.x + 60 * i, from.y);
+    await a.page.mouse.up();
+    await expect.poll(async () => a.whole(layout(shape)[addedId])).toBe(false);
+    const panned = await a.viewport();
+    await a.selected.dblclick();
+    await a.page.getByRole('textbox', { name: /New name/ }).fill('Renamed far away');
+    await a.page.keyboard.press('Enter');
+    await expect.poll(() => a.selected.textContent()).toContain('Renamed far away');
+    expect(await a.viewport()).toEqual(panned);
     expect(a.errors).toEqual([]);
 
     // A new project's questionnaire grows to the right block by block: each new block shows whole,

@@ -126,6 +126,8 @@ export default function Canvas({ env }: { env: ToolEnv }) {
   const applied = useRef<Applied>(new Map());
   const fitted = useRef(false);
   const selected = useRef<cytoscape.CollectionReturnValue | null>(null);
+  /** The selected node and the position it was last brought into view at. */
+  const shownAt = useRef<string | null>(null);
   const hint = useCanvasHint();
   const uiRef = useRef(ui);
   uiRef.current = ui;
@@ -268,7 +270,14 @@ export default function Canvas({ env }: { env: ToolEnv }) {
     if (before && before.id() !== ui.selection?.id && before.inside()) before.unselect();
     if (node && node.nonempty() && !node.selected()) node.select();
     selected.current = node && node.nonempty() ? node : null;
-    if (node && node.nonempty() && laidOut) keepInView(cy, node);
+    // Brought into view when it becomes the selection, first appears, or moves (a structure edit);
+    // not on every edit or slice, which would pull the view back after the user panned away.
+    if (node && node.nonempty() && laidOut) {
+      const p = node.position();
+      const at = `${node.id()}@${p.x},${p.y}`;
+      if (shownAt.current !== at) keepInView(cy, node);
+      shownAt.current = at;
+    }
   }, [ui.selection, shown, laidOut]);
 
   const bind = (cy: Core) => {
