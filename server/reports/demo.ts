@@ -167,7 +167,7 @@ function demoAttributes(r: Random, places: string[]): Attributes {
 const OPEN_TEXTS = ['Больше уровней', 'Меньше рекламы', 'Играть с друзьями', 'Всё нравится', 'Ночной режим'];
 
 /** A plausible answer to the page the flow shows. */
-function demoReply(r: Random, page: Page): Reply {
+export function demoReply(r: Random, page: Page): Reply {
   const q = page.question;
   switch (q.category) {
     case 'screening': {
