@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { Migrator } from 'kysely';
 import { startServer, type Session, type TestServer } from './helpers';
 import { insertSurveyProject } from './survey-fixtures';
 import { expectReport } from './stats-brute';
@@ -8,10 +9,18 @@ import { ProjectStatus } from '../../src/domain/projects';
 import { runFlow, type Reply } from '../../src/domain/flow';
 import type { ProjectContent } from '../../src/domain/content/model';
 import type { ReportFilters, ReportJson } from '../../src/domain/reports';
-import { sampleContent, seeded, type Random, type SampleRespondent } from '../../server/reports/sample';
+import {
+  insertRespondents,
+  sampleContent,
+  sampleRespondents,
+  seeded,
+  type Random,
+  type SampleRespondent,
+} from '../../server/reports/sample';
 import { demoReply } from '../../server/reports/demo';
 import { startRespondent, type SurveyState } from '../../server/survey/respond';
 import { searchCities } from '../../server/data/cities';
+import { migrationsFor } from '../../server/db/migrations';
 import {
   counterQuestions,
   counterTotals,
@@ -25,6 +34,7 @@ import {
 // send one page twice at once, stop halfway, and race for a portrait's last places (quotaFull).
 // Afterwards the counters equal a recount of the answer rows, and the JSON report (which reads the
 // counters without filters or with a portrait alone) equals a brute-force count of the stored rows.
+// And migration 010 counts the answers stored before it.
 // Runs on SQLite, and on PostgreSQL with TEST_DATABASE_URL.
 
 let server: TestServer;
@@ -242,5 +252,26 @@ describe('the report counters', () => {
     expect(seen.resend).toBeGreaterThan(0);
     expect(seen.double).toBeGreaterThan(0);
     expect(seen.quotaFull).toBeGreaterThan(0);
+  });
+
+  it('are counted by the migration from the answers already stored', async () => {
+    const { pid, content, session } = await newProject(5);
+    const people = sampleRespondents(21, 40, content);
+    await insertRespondents(server.app.db, pid, content.questionnaires[0].id, people);
+    const before = await report(pid, session, {});
+    const questions = content.questionnaires[0].blocks[0].questions;
+    expectReport(before, people, {}, questions);
+
+    // Back to 009 (no counters) and up again: 010 builds the counters from the stored rows.
+    const migrator = new Migrator({
+      db: server.app.db,
+      provider: { getMigrations: async () => migrationsFor(server.app.dialect) },
+    });
+    expect((await migrator.migrateTo('009-report-index')).error).toBeUndefined();
+    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+    const after = await report(pid, session, {});
+    expect({ ...after, generatedAt: 0 }).toEqual({ ...before, generatedAt: 0 });
+    for (const portrait of content.portraits.map((p) => p.id))
+      expectReport(await report(pid, session, { portrait }), people, { portrait }, questions);
   });
 });
