@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState, type ComponentType } from 'react';
 import { useSearch } from 'wouter';
 import { useI18nContext } from '../../i18n/i18n-react';
 import { useCurrentUser } from '../auth/AuthProvider';
@@ -16,12 +16,43 @@ import { Toolbar, useShortcuts } from './tools/Toolbar';
 import { CommandMenu } from './tools/CommandMenu';
 import { editReason } from './tools/availability';
 import { useToolEnv } from './tools/useToolEnv';
+import type { ToolEnv } from './tools/registry';
 
 // /project?pid=…: the editor's frame. The toolbar's commands, the outline (keyboard path to every
 // item), the graph canvas (cytoscape, its own chunk), the side panel's tabs, the preview pane, all
 // sharing one selection (EditorUi) and reading the content through the editor machine.
 
-const Canvas = lazy(() => import('./canvas/Canvas'));
+// The canvas's chunk (cytoscape) starts loading with this page, while the project is fetched, and
+// mounts a frame after the loaded outline. Not React.lazy: a Suspense boundary revealing its content while
+// another waits is held back by React for up to 300 ms, measured on every open.
+type CanvasComponent = ComponentType<{ env: ToolEnv }>;
+const canvasLoading = import('./canvas/Canvas').then((m) => m.default as CanvasComponent);
+// A failed chunk (offline before it was ever cached) leaves the "loading" line; the outline still works.
+canvasLoading.catch(() => {});
+/**
+ * The canvas component once its chunk is there and the loaded outline has had a frame of its own:
+ * the outline and the toolbar answer first, the canvas builds in the next task (with the outline,
+ * the rules and the first slice of the graph in one task it went past 50 ms).
+ */
+function useCanvasModule(loaded: boolean): CanvasComponent | null {
+  const [Canvas, setCanvas] = useState<CanvasComponent | null>(null);
+  useEffect(() => {
+    if (Canvas || !loaded) return;
+    let live = true;
+    let timer = 0;
+    const frame = requestAnimationFrame(() => {
+      timer = window.setTimeout(() => {
+        canvasLoading.then((c) => live && setCanvas(() => c)).catch(() => {});
+      });
+    });
+    return () => {
+      live = false;
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [Canvas, loaded]);
+  return Canvas;
+}
 const SurveyPreview = lazy(() => import('../survey/Preview'));
 
 function Preview() {
@@ -86,6 +117,7 @@ function Editor() {
   }, [actor]);
 
   const loaded = state !== 'loading' && state !== 'loadFailed';
+  const Canvas = useCanvasModule(loaded);
   const readOnlyReason = state === 'readOnly' ? editReason(LL, env.facts) : null;
   return (
     <div className="flex min-h-0 flex-1 flex-col overflow-y-auto lg:overflow-hidden">
@@ -127,11 +159,11 @@ function Editor() {
             <Outline env={env} />
           </nav>
           <main className="flex h-[60vh] min-h-0 min-w-0 flex-1 flex-col lg:h-auto">
-            <Suspense
-              fallback={<p className="p-4 text-sm text-slate-600">{LL.editor.frame.canvas.loading()}</p>}
-            >
+            {Canvas ? (
               <Canvas env={env} />
-            </Suspense>
+            ) : (
+              <p className="min-h-0 flex-1 p-4 text-sm text-slate-600">{LL.editor.frame.canvas.loading()}</p>
+            )}
             <PriceFooter />
           </main>
           {ui.preview && <Preview />}
