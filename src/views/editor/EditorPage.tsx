@@ -151,14 +151,16 @@ function Editor() {
         </p>
       )}
       {loaded && (
-        <div className="flex min-h-0 flex-1 flex-col lg:flex-row">
+        // Below lg the frame stacks and the page scrolls: outline, canvas (60vh), side panel, each
+        // its own height. Shrinking them to the viewport left the canvas 0 px high on a phone.
+        <div className="flex shrink-0 flex-col lg:min-h-0 lg:flex-1 lg:shrink lg:flex-row">
           <nav
             aria-label={LL.editor.frame.outline.label()}
             className="flex h-72 min-h-0 w-full shrink-0 flex-col border-b border-slate-200 lg:h-auto lg:w-72 lg:border-b-0 lg:border-r"
           >
             <Outline env={env} />
           </nav>
-          <main className="flex h-[60vh] min-h-0 min-w-0 flex-1 flex-col lg:h-auto">
+          <main className="flex h-[60vh] min-h-0 min-w-0 flex-none flex-col lg:h-auto lg:flex-1">
             {Canvas ? (
               <Canvas env={env} />
             ) : (
