@@ -9,6 +9,7 @@ import { searchCities, regions } from '../data/cities';
 import {
   AnswerBody,
   availability,
+  limitAnswers,
   limitRate,
   outcomeOf,
   publicContent,
@@ -177,7 +178,7 @@ export default async function surveyRoutes(app: FastifyInstance) {
     const body = v.safeParse(AnswerBody, req.body);
     const reply = body.success ? v.safeParse(ReplySchema, body.output.reply) : null;
     if (!body.success || !reply?.success) {
-      await limitRate(db, limits);
+      limitAnswers(db, limits);
       if (!body.success) parse(AnswerBody, req.body);
       throw new HttpError(400, (_t, l) => SURVEY_TEXTS[l as SurveyLocale].errors.invalid, {
         code: 'invalid-answer',

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import type { Db } from '../db';
 import { HttpError } from '../http/errors';
+import { MemoryLimiter } from '../http/memory-limit';
 import { loadContent } from '../repos/content';
 import {
   countHits,
@@ -276,32 +277,21 @@ function tooManyRequests() {
  */
 export async function submitPage(
   db: Db,
-  respondent: RespondentRow,
+  respondent: RespondentRow & { project_status?: number },
   input: AnswerInput,
   now = Date.now(),
   limits: RateLimit[] = [],
 ): Promise<SubmitResult> {
-  // A write counts against the limits in its own transaction (one commit per answer); anything that
-  // writes no answer (a resend, a refusal) is counted on its own.
-  let counted = false;
-  let result: SubmitResult;
-  try {
-    result = await submitCounted(db, respondent, input, now, limits, () => (counted = true));
-  } catch (err) {
-    if (!counted && limits.length > 0) await limitRate(db, limits).catch(() => {});
-    throw err;
-  }
-  if (!counted && limits.length > 0) await limitRate(db, limits);
-  return result;
+  // Every submission counts, written or refused, before anything is read or written.
+  limitAnswers(db, limits, now);
+  return submitChecked(db, respondent, input, now);
 }
 
-async function submitCounted(
+async function submitChecked(
   db: Db,
   respondent: RespondentRow & { project_status?: number },
   input: AnswerInput,
   now: number,
-  limits: RateLimit[],
-  markCounted: () => void,
 ): Promise<SubmitResult> {
   const state = JSON.parse(respondent.state) as SurveyState;
   const same = () => {
@@ -312,13 +302,8 @@ async function submitCounted(
     if (same()) return { status: outcomeOf(respondent), answered: state.replies.length };
     throw fail(409, 'survey-done', (s) => s.errors.finished);
   }
-  const project = await db
-    .selectFrom('projects')
-    .select(['id', 'status'])
-    .where('id', '=', respondent.project_id)
-    .executeTakeFirst();
-  if (!project || availability(project.status) !== 'open')
-    throw closedError(project?.status ?? ProjectStatus.Stopped);
+  const projectStatus = respondent.project_status ?? (await projectStatusOf(db, respondent.project_id));
+  if (availability(projectStatus) !== 'open') throw closedError(projectStatus);
   const content = await surveyContent(db, respondent.project_id);
   const start = { questionnaireId: state.start, seed: state.seed };
   const known = content.questionnaires.some((qn) =>
@@ -355,12 +340,14 @@ async function submitCounted(
     orders: { ...state.orders, [q.id]: orderShown(page) },
     end,
   };
+  // The rows to drop: those of the pages replaced from `at` on, and this question's if it was answered
+  // before. A page answered for the first time (most submissions) deletes nothing.
   const replaced = [
     ...new Set(
       state.replies
         .slice(input.at)
         .map((r) => r.questionId)
-        .concat(q.id),
+        .concat(state.replies.some((r) => r.questionId === q.id) ? [q.id] : []),
     ),
   ];
   let outcome: Outcome = end ?? 'started';
@@ -399,10 +386,6 @@ async function submitCounted(
           .execute();
       } else filledPortrait = true;
     }
-    // Counted last, so the shared per-address counter row is locked only for the commit (PostgreSQL
-    // holds row locks until then); over the limit, everything above is rolled back.
-    if (!(await countHits(trx, limits, LIMIT_WINDOW_MS, now))) throw tooManyRequests();
-    markCounted();
     return true;
   });
   if (!written) {
@@ -480,7 +463,25 @@ async function finishWhenFull(db: Db, projectId: number, now: number): Promise<v
     .execute();
 }
 
-/** Rate limits per respondent and per address: answers a 429 when either is past its limit. */
+async function projectStatusOf(db: Db, projectId: number): Promise<number> {
+  const row = await db.selectFrom('projects').select('status').where('id', '=', projectId).executeTakeFirst();
+  return row?.status ?? ProjectStatus.Stopped;
+}
+
+// Answers are limited in memory, per server process and database (see server/http/memory-limit.ts
+// and docs/decisions/survey-answers.md): a database counter cost every answer a round trip, and on
+// PostgreSQL a row lock on the per-address counter that all answers from one address queued on.
+const answerLimiters = new WeakMap<Db, MemoryLimiter>();
+
+/** Answer limits per respondent and per address: a 429 when either is past its limit. */
+export function limitAnswers(db: Db, limits: RateLimit[], now = Date.now()): void {
+  if (limits.length === 0) return;
+  let limiter = answerLimiters.get(db);
+  if (!limiter) answerLimiters.set(db, (limiter = new MemoryLimiter(LIMIT_WINDOW_MS)));
+  if (!limiter.hit(limits, now)) throw tooManyRequests();
+}
+
+/** Rate limits kept in the database (starts per address): answers a 429 when one is past its limit. */
 export async function limitRate(db: Db, keys: RateLimit[]): Promise<void> {
   if (!(await countHits(db, keys, LIMIT_WINDOW_MS))) throw tooManyRequests();
 }
