@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { Db } from '../db';
+import { dialectOf, type Db } from '../db';
 import { HttpError } from '../http/errors';
 import { MemoryLimiter } from '../http/memory-limit';
 import { loadContent } from '../repos/content';
@@ -10,7 +10,7 @@ import {
   quotas,
   sha256,
   takeQuotaPlace,
-  writeAnswerRows,
+  saveAnswer,
   type RespondentRow,
 } from '../repos/respondents';
 import { cityIds, regions } from '../data/cities';
@@ -352,26 +352,20 @@ async function submitChecked(
   ];
   let outcome: Outcome = end ?? 'started';
   let filledPortrait = false;
+  const onPostgres = dialectOf(db) === 'postgres';
   const written = await db.transaction().execute(async (trx) => {
-    const moved = await trx
-      .updateTable('respondents')
-      .set({
-        state: JSON.stringify(next),
-        updated_at: now,
-        status:
-          end === 'completed'
-            ? RESPONDENT_STATUS.completed
-            : end
-              ? RESPONDENT_STATUS.screenedOut
-              : RESPONDENT_STATUS.started,
-        finished_at: end ? now : null,
-      })
-      .where('id', '=', respondent.id)
-      .where('status', '=', RESPONDENT_STATUS.started)
-      .where('state', '=', respondent.state)
-      .executeTakeFirst();
-    if (Number(moved.numUpdatedRows) !== 1) return false;
-    await writeAnswerRows(trx, respondent.id, respondent.project_id, replaced, replyRows(q, reply));
+    const move = {
+      state: JSON.stringify(next),
+      updated_at: now,
+      status:
+        end === 'completed'
+          ? RESPONDENT_STATUS.completed
+          : end
+            ? RESPONDENT_STATUS.screenedOut
+            : RESPONDENT_STATUS.started,
+      finished_at: end ? now : null,
+    };
+    if (!(await saveAnswer(trx, onPostgres, respondent, move, replaced, replyRows(q, reply)))) return false;
     if (end === 'completed' && respondent.portrait_id) {
       if (!(await takeQuotaPlace(trx, respondent.project_id, respondent.portrait_id))) {
         // The last place went to someone else a moment ago: kept, but not counted (never overshoots).
