@@ -352,19 +352,20 @@ async function submitChecked(
   ];
   let outcome: Outcome = end ?? 'started';
   let filledPortrait = false;
+  const move = {
+    state: JSON.stringify(next),
+    updated_at: now,
+    status:
+      end === 'completed'
+        ? RESPONDENT_STATUS.completed
+        : end
+          ? RESPONDENT_STATUS.screenedOut
+          : RESPONDENT_STATUS.started,
+    finished_at: end ? now : null,
+  };
   const onPostgres = dialectOf(db) === 'postgres';
   const written = await db.transaction().execute(async (trx) => {
-    const move = {
-      state: JSON.stringify(next),
-      updated_at: now,
-      status:
-        end === 'completed'
-          ? RESPONDENT_STATUS.completed
-          : end
-            ? RESPONDENT_STATUS.screenedOut
-            : RESPONDENT_STATUS.started,
-      finished_at: end ? now : null,
-    };
+    // Only from the state checked above: a page sent twice at once is written once.
     if (!(await saveAnswer(trx, onPostgres, respondent, move, replaced, replyRows(q, reply)))) return false;
     if (end === 'completed' && respondent.portrait_id) {
       if (!(await takeQuotaPlace(trx, respondent.project_id, respondent.portrait_id))) {
