@@ -14,19 +14,34 @@ export type FindPlaces = (
   kind: 'city' | 'region',
   search: string,
   signal: AbortSignal,
+  /** Cities of this region only (a city question's region). */
+  region?: string,
 ) => Promise<PlaceOption[]>;
 
 interface Props {
-  page: Page;
+  kind: 'city' | 'region';
+  /** Offer only this region's cities. */
+  region?: string | null;
   value: Reply & { label?: string };
   onChange: (r: Reply & { label?: string }) => void;
   findPlaces: FindPlaces;
   describedBy?: string;
 }
 
-export function Place({ page, value, onChange, findPlaces, describedBy }: Props) {
+/** The place of a region or city question. */
+export function Place({ page, ...rest }: Omit<Props, 'kind' | 'region'> & { page: Page }) {
+  const q = page.question;
+  return (
+    <PlaceInput
+      kind={q.category === 'regionAuto' ? 'region' : 'city'}
+      region={q.category === 'cityAuto' ? q.region : null}
+      {...rest}
+    />
+  );
+}
+
+export function PlaceInput({ kind, region, value, onChange, findPlaces, describedBy }: Props) {
   const { s } = useTexts();
-  const kind = page.question.category === 'regionAuto' ? 'region' : 'city';
   const [query, setQuery] = useState(value.label ?? '');
   const [options, setOptions] = useState<PlaceOption[]>([]);
   const [open, setOpen] = useState(false);
@@ -40,7 +55,7 @@ export function Place({ page, value, onChange, findPlaces, describedBy }: Props)
     const ctrl = new AbortController();
     clearTimeout(timer.current);
     timer.current = setTimeout(() => {
-      findPlaces(kind, query, ctrl.signal)
+      findPlaces(kind, query, ctrl.signal, region ?? undefined)
         .then((list) => {
           setOptions(list);
           setSearched(true);
@@ -49,7 +64,7 @@ export function Place({ page, value, onChange, findPlaces, describedBy }: Props)
         .catch(() => {});
     }, 200);
     return () => ctrl.abort();
-  }, [query, open, kind, findPlaces]);
+  }, [query, open, kind, region, findPlaces]);
 
   const choose = (o: PlaceOption) => {
     onChange({ text: o.id, label: o.name });
