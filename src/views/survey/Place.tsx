@@ -26,6 +26,8 @@ interface Props {
   onChange: (r: Reply & { label?: string }) => void;
   findPlaces: FindPlaces;
   describedBy?: string;
+  /** As a field of a form (the profile step): full width, the form's label and box size. */
+  field?: boolean;
 }
 
 /** The place of a region or city question. */
@@ -40,7 +42,7 @@ export function Place({ page, ...rest }: Omit<Props, 'kind' | 'region'> & { page
   );
 }
 
-export function PlaceInput({ kind, region, value, onChange, findPlaces, describedBy }: Props) {
+export function PlaceInput({ kind, region, value, onChange, findPlaces, describedBy, field }: Props) {
   const { s } = useTexts();
   const [query, setQuery] = useState(value.label ?? '');
   const [options, setOptions] = useState<PlaceOption[]>([]);
@@ -72,8 +74,11 @@ export function PlaceInput({ kind, region, value, onChange, findPlaces, describe
     setOpen(false);
   };
   return (
-    <div className="relative max-w-md">
-      <label htmlFor={`${listId}-input`} className="mb-1 block text-sm text-slate-700">
+    <div className={field ? 'relative' : 'relative max-w-md'}>
+      <label
+        htmlFor={`${listId}-input`}
+        className={field ? 'mb-1 block' : 'mb-1 block text-sm text-slate-700'}
+      >
         {kind === 'city' ? s.city : s.region}
       </label>
       <input
@@ -87,7 +92,7 @@ export function PlaceInput({ kind, region, value, onChange, findPlaces, describe
         aria-activedescendant={open && active >= 0 ? `${listId}-${active}` : undefined}
         aria-describedby={describedBy}
         placeholder={s.searchPlace}
-        className="w-full rounded-md border border-slate-400 px-3 py-2 text-base"
+        className={`w-full rounded-md border border-slate-400 px-3 py-2 text-base ${field ? 'min-h-11' : ''}`}
         value={query}
         onFocus={() => setOpen(true)}
         // Closes after a click on an option has landed; not when focus has come back meanwhile.
@@ -134,7 +139,7 @@ export function PlaceInput({ kind, region, value, onChange, findPlaces, describe
               }}
             >
               {o.name}
-              {o.detail && <span className="text-sm text-slate-600">, {o.detail}</span>}
+              {o.detail && <span className="text-sm text-slate-700">, {o.detail}</span>}
             </li>
           ))}
           {searched && options.length === 0 && <li className="px-3 py-2 text-slate-600">{s.noPlaces}</li>}

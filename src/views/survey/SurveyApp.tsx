@@ -282,7 +282,7 @@ function Profile({ onStart, findPlaces }: { onStart: (a?: Attributes) => void; f
           {s.outOfRange(14, 99)}
         </p>
       )}
-      <PlaceInput kind="city" value={city} onChange={setCity} findPlaces={findPlaces} />
+      <PlaceInput field kind="city" value={city} onChange={setCity} findPlaces={findPlaces} />
       <label className={field}>
         <span>{s.education}</span>
         <select className={input} value={education} onChange={(e) => setEducation(e.target.value)}>
