@@ -48,4 +48,31 @@ describe('SurveyPreview', () => {
     );
     expect(empty).toMatch(/add a question|добавьте вопрос/);
   });
+
+  it("shows the panels' fields on the draft: the NPS end labels and an open answer's length", () => {
+    const one = (q: ReturnType<typeof newQuestion>): ProjectContent => ({
+      questionnaires: [newQuestionnaire({ blocks: [newBlock({ questions: [q] })] })],
+      portraits: [],
+    });
+    const nps = renderToStaticMarkup(
+      <SurveyPreview
+        content={one(
+          newQuestion({ text: 'Recommend?', category: 'nps', scaleLabels: { min: 'Nope', max: 'Yes!' } }),
+        )}
+        startQuestionId={null}
+      />,
+    );
+    expect(nps).toContain('Nope');
+    expect(nps).toContain('Yes!');
+    // The group is described by both words.
+    expect(nps).toMatch(/<fieldset aria-describedby="[^"]+-low [^"]+-high"/);
+    const open = renderToStaticMarkup(
+      <SurveyPreview
+        content={one(newQuestion({ text: 'Why?', category: 'open', textLength: { min: 0, max: 140 } }))}
+        startQuestionId={null}
+      />,
+    );
+    expect(open).toContain('maxLength="140"');
+    expect(open).toContain('0 / 140');
+  });
 });
