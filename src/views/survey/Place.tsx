@@ -94,16 +94,15 @@ export function PlaceInput({ kind, region, value, onChange, findPlaces, describe
         placeholder={s.searchPlace}
         className={`w-full rounded-md border border-slate-400 px-3 py-2 text-base ${field ? 'min-h-11' : ''}`}
         value={query}
-        onFocus={() => setOpen(true)}
-        // Closes after a click on an option has landed; not when focus has come back meanwhile.
-        onBlur={(e) => {
-          const input = e.currentTarget;
-          setTimeout(() => document.activeElement !== input && setOpen(false), 150);
-        }}
+        // A question's only field offers the largest places at once; a form's field waits for typing.
+        onFocus={() => !field && setOpen(true)}
+        // The list is part of the page (it pushes Next down rather than covering it) and stays open
+        // until a place is picked or Escape: closing it on blur would move Next under a click.
         onChange={(e) => {
           setQuery(e.target.value);
           setOpen(true);
-          if (value.text) onChange({ text: null });
+          // Typed but not picked: no place yet; the text is kept so the form can say "pick one".
+          onChange({ text: null, label: e.target.value });
         }}
         onKeyDown={(e) => {
           if (e.key === 'ArrowDown') {
@@ -124,7 +123,7 @@ export function PlaceInput({ kind, region, value, onChange, findPlaces, describe
           id={listId}
           role="listbox"
           aria-label={kind === 'city' ? s.city : s.region}
-          className="absolute z-10 mt-1 max-h-64 w-full overflow-auto rounded-md border border-slate-300 bg-white shadow-lg"
+          className="mt-1 max-h-64 w-full overflow-auto rounded-md border border-slate-300 bg-white shadow-sm"
         >
           {options.map((o, i) => (
             <li
@@ -142,7 +141,9 @@ export function PlaceInput({ kind, region, value, onChange, findPlaces, describe
               {o.detail && <span className="text-sm text-slate-700">, {o.detail}</span>}
             </li>
           ))}
-          {searched && options.length === 0 && <li className="px-3 py-2 text-slate-600">{s.noPlaces}</li>}
+          {searched && options.length === 0 && (
+            <li className="px-3 py-2 text-slate-600">{region ? s.noPlacesInRegion : s.noPlaces}</li>
+          )}
         </ul>
       )}
     </div>

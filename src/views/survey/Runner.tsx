@@ -96,6 +96,10 @@ export function Runner({ content, start, initialReplies, submit, findPlaces, onE
 
   const next = async () => {
     const reply = wire(draft);
+    if (CATEGORY_RULES[q.category].lookup && !reply.text && draft.label?.trim()) {
+      setError(s.pickPlace);
+      return;
+    }
     const problem = checkReply(page, reply);
     if (problem) {
       setError(problemText(s, problem));

@@ -230,6 +230,7 @@ function Profile({ onStart, findPlaces }: { onStart: (a?: Attributes) => void; f
   const [gender, setGender] = useState('');
   const [age, setAge] = useState('');
   const [city, setCity] = useState<Reply & { label?: string }>({});
+  const [cityError, setCityError] = useState(false);
   const [education, setEducation] = useState('');
   const n = Number(age);
   const ageOk = age === '' || (Number.isInteger(n) && n >= 14 && n <= 99);
@@ -241,6 +242,7 @@ function Profile({ onStart, findPlaces }: { onStart: (a?: Attributes) => void; f
       onSubmit={(e) => {
         e.preventDefault();
         if (!ageOk) return;
+        if (!city.text && city.label?.trim()) return setCityError(true);
         onStart({
           gender: (gender || null) as Attributes['gender'],
           age: age === '' ? null : n,
@@ -282,7 +284,22 @@ function Profile({ onStart, findPlaces }: { onStart: (a?: Attributes) => void; f
           {s.outOfRange(14, 99)}
         </p>
       )}
-      <PlaceInput field kind="city" value={city} onChange={setCity} findPlaces={findPlaces} />
+      <PlaceInput
+        field
+        kind="city"
+        value={city}
+        onChange={(c) => {
+          setCity(c);
+          setCityError(false);
+        }}
+        findPlaces={findPlaces}
+        describedBy={cityError ? 'city-error' : undefined}
+      />
+      {cityError && (
+        <p id="city-error" role="alert" className="text-red-700">
+          {s.pickPlace}
+        </p>
+      )}
       <label className={field}>
         <span>{s.education}</span>
         <select className={input} value={education} onChange={(e) => setEducation(e.target.value)}>
