@@ -27,7 +27,13 @@ import { SURVEY_TEXTS, type SurveyLocale } from '../../src/views/survey/texts';
 // credentials) and the game SDK's call for a survey. docs/api.md describes them.
 
 /** Requests per minute. Exported so the benchmark can lift the per-address limit (one address there). */
-export const SURVEY_LIMITS = { startPerAddress: 600, answerPerRespondent: 120, answerPerAddress: 3000 };
+export const SURVEY_LIMITS = {
+  startPerAddress: 600,
+  answerPerRespondent: 120,
+  answerPerAddress: 3000,
+  /** The profile step's city lookup: public (the link is), so bounded per address. */
+  linkPlacesPerAddress: 600,
+};
 
 const HOUR = 3600_000;
 /** As the handshake (POST /games/sdk): failed credentials an hour from one address. */
@@ -218,6 +224,7 @@ export default async function surveyRoutes(app: FastifyInstance) {
   app.get('/survey/:token/places', async (req) => {
     const { token } = parse(TokenParam, req.params);
     const q = parse(PlacesQuery, req.query);
+    await limitRate(db, [{ key: `survey:places:${req.ip}`, max: SURVEY_LIMITS.linkPlacesPerAddress }]);
     const project = await db
       .selectFrom('projects')
       .select(['id'])

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from './helpers';
 import { insertSurveyProject } from './survey-fixtures';
+import { SURVEY_LIMITS } from '../../server/routes/survey';
 import { newBlock, newPortrait, newQuestion, newQuestionnaire } from '../../src/domain/content/factory';
 import type { ProjectContent } from '../../src/domain/content/model';
 
@@ -162,6 +163,19 @@ describe("the profile step's city", () => {
     const ru = await server.call('GET', `/survey/${link}/places?kind=city&search=Подол`, { locale: 'ru' });
     expect(ru.body[0]).toMatchObject({ id: 'MOS:Podolsk', name: 'Подольск' });
     expect((await server.call('GET', '/survey/NoSuchLink12345/places?kind=city&search=a')).status).toBe(404);
+  });
+
+  it('the public lookup is limited per address (429 past the limit)', async () => {
+    const max = SURVEY_LIMITS.linkPlacesPerAddress;
+    SURVEY_LIMITS.linkPlacesPerAddress = 3;
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 4; i++)
+        codes.push((await server.call('GET', `/survey/${link}/places?kind=city&search=Mos`)).status);
+      expect(codes.slice(-1)).toEqual([429]);
+    } finally {
+      SURVEY_LIMITS.linkPlacesPerAddress = max;
+    }
   });
 
   it("stores the city picked in the respondent's row (its region with it) for the reports' filter", async () => {
