@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from './helpers';
 import { insertSurveyProject } from './survey-fixtures';
 import { SURVEY_LIMITS } from '../../server/routes/survey';
+import { Role } from '../../src/domain/roles';
 import { newBlock, newPortrait, newQuestion, newQuestionnaire } from '../../src/domain/content/factory';
 import type { ProjectContent } from '../../src/domain/content/model';
 
@@ -189,6 +190,21 @@ describe("the profile step's city", () => {
     expect(rt).toBeTruthy();
     // The city is optional.
     await start({ gender: 'female', city: null });
+    // The report's city filter finds the profile's city (a researcher of the project's organization).
+    const project = await server.app.db
+      .selectFrom('projects')
+      .select(['id', 'organization_id'])
+      .where('link_token', '=', link)
+      .executeTakeFirstOrThrow();
+    const researcher = await server.as(Role.Researcher, { organizationId: project.organization_id });
+    const report = await server.call(
+      'GET',
+      `/project/stats/file?pid=${project.id}&type=json&city=${encodeURIComponent('MOS:Podolsk')}`,
+      { session: researcher },
+    );
+    expect(report.status, JSON.stringify(report.body)).toBe(200);
+    expect(report.body.respondents.started).toBe(1);
+    expect(report.body.cities).toEqual([{ id: 'MOS:Podolsk', name: 'Podolsk', count: 1 }]);
   });
 
   it('refuses a city that is not in the lookup, translated, and starts no one', async () => {
