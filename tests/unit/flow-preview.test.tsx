@@ -75,4 +75,35 @@ describe('SurveyPreview', () => {
     expect(open).toContain('maxLength="140"');
     expect(open).toContain('0 / 140');
   });
+
+  it('says the answer count limit before Next refuses it, and describes the group with it', () => {
+    const html = renderToStaticMarkup(
+      <SurveyPreview
+        content={{
+          questionnaires: [
+            newQuestionnaire({
+              blocks: [
+                newBlock({
+                  questions: [
+                    newQuestion({
+                      text: 'Pick some',
+                      category: 'fewAnswers',
+                      answers: ['a', 'b', 'c', 'd'].map((t) => newAnswer({ text: t })),
+                      answerLimit: { min: 2, max: 3 },
+                    }),
+                  ],
+                }),
+              ],
+            }),
+          ],
+          portraits: [],
+        }}
+        startQuestionId={null}
+      />,
+    );
+    expect(html).toMatch(/Choose from 2 to 3 answers|Выберите ответов: от 2 до 3/);
+    const id = /<fieldset aria-describedby="([^"]+)"/.exec(html)?.[1];
+    expect(id).toBeTruthy();
+    expect(html).toContain(`<p id="${id}"`);
+  });
 });
