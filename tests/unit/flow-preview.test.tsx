@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
-import SurveyPreview from '../../src/views/survey/Preview';
+import SurveyPreview, { previewPlaces } from '../../src/views/survey/Preview';
+import { configureClient } from '../../src/api/client';
 import { newAnswer, newBlock, newQuestion, newQuestionnaire } from '../../src/domain/content/factory';
 import type { ProjectContent } from '../../src/domain/content/model';
 
@@ -105,5 +106,35 @@ describe('SurveyPreview', () => {
     const id = /<fieldset aria-describedby="([^"]+)"/.exec(html)?.[1];
     expect(id).toBeTruthy();
     expect(html).toContain(`<p id="${id}"`);
+  });
+});
+
+describe("the preview's place lookup", () => {
+  it("asks the cities lookup for the city question's region only, and lists regions for a region question", async () => {
+    const urls: string[] = [];
+    const city = (id: string, region: string) => ({
+      id,
+      name: id.split(':')[1],
+      latinName: id.split(':')[1],
+      region: { id: region, name: `${region} name` },
+    });
+    configureClient({
+      baseUrl: 'http://preview.test',
+      fetch: (async (url: string) => {
+        urls.push(url);
+        return new Response(JSON.stringify([city('MOS:Podolsk', 'MOS'), city('MOS:Khimki', 'MOS')]), {
+          headers: { 'content-type': 'application/json' },
+        });
+      }) as typeof fetch,
+    });
+    const signal = new AbortController().signal;
+    const found = await previewPlaces('city', 'Po', signal, 'MOS');
+    expect(new URL(urls[0]).searchParams.get('region')).toBe('MOS');
+    expect(found[0]).toEqual({ id: 'MOS:Podolsk', name: 'Podolsk', detail: 'MOS name' });
+    await previewPlaces('city', 'Po', signal);
+    expect(new URL(urls[1]).searchParams.has('region')).toBe(false);
+    expect(await previewPlaces('region', 'Mo', signal)).toEqual([
+      { id: 'MOS', name: 'MOS name', detail: '' },
+    ]);
   });
 });

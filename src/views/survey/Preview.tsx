@@ -19,7 +19,8 @@ export interface SurveyPreviewProps {
 
 const keep = async (): Promise<SubmitAnswer> => ({ ok: true, end: null });
 
-async function places(
+/** The preview's lookup: the editor's GET /cities (signed in), narrowed to a city question's region. */
+export async function previewPlaces(
   kind: 'city' | 'region',
   search: string,
   signal: AbortSignal,
@@ -78,7 +79,7 @@ export default function SurveyPreview({ content, startQuestionId }: SurveyPrevie
               start={start}
               initialReplies={[]}
               submit={submit}
-              findPlaces={places}
+              findPlaces={previewPlaces}
               onEnd={onEnd}
             />
           )}
