@@ -136,5 +136,6 @@ describe("the preview's place lookup", () => {
     expect(await previewPlaces('region', 'Mo', signal)).toEqual([
       { id: 'MOS', name: 'MOS name', detail: '' },
     ]);
+    configureClient({ baseUrl: '', fetch: (...args) => globalThis.fetch(...args) });
   });
 });
