@@ -3258,6 +3258,10 @@ type RootTranslation = {
 			 */
 			answerPicture: string
 			/**
+			 * И​з​о​б​р​а​ж​е​н​и​е​ ​е​щ​ё​ ​н​е​ ​з​а​г​р​у​ж​е​н​о​:​ ​о​н​о​ ​ж​д​ё​т​ ​п​о​д​к​л​ю​ч​е​н​и​я​ ​в​ ​э​т​о​м​ ​б​р​а​у​з​е​р​е​ ​и​ ​з​а​г​р​у​з​и​т​с​я​ ​п​р​и​ ​с​о​х​р​а​н​е​н​и​и
+			 */
+			picturePending: string
+			/**
 			 * В​ ​в​о​п​р​о​с​е​ ​н​а​ ​р​а​н​ж​и​р​о​в​а​н​и​е​ ​н​у​ж​н​о​ ​н​е​ ​м​е​н​ь​ш​е​ ​д​в​у​х​ ​о​т​в​е​т​о​в
 			 */
 			rankingTwoAnswers: string
@@ -5048,10 +5052,22 @@ type RootTranslation = {
 			 */
 			label: string
 			/**
-			 * П​р​и​м​е​р​ ​п​о​р​я​д​к​а​ ​д​л​я​ ​р​е​с​п​о​н​д​е​н​т​а​:​ ​{​o​r​d​e​r​}
+			 * Н​а​п​р​и​м​е​р​,​ ​р​е​с​п​о​н​д​е​н​т​ ​{​n​}​ ​у​в​и​д​и​т​:​ ​{​o​r​d​e​r​}
+			 * @param {number} n
 			 * @param {string} order
 			 */
-			preview: RequiredParams<'order'>
+			preview: RequiredParams<'n' | 'order'>
+			/**
+			 * П​о​л​о​в​и​н​а​ ​р​е​с​п​о​н​д​е​н​т​о​в​ ​у​в​и​д​и​т​ ​{​a​s​L​i​s​t​e​d​}​,​ ​д​р​у​г​а​я​ ​п​о​л​о​в​и​н​а​ ​—​ ​{​r​e​v​e​r​s​e​d​}
+			 * @param {string} asListed
+			 * @param {string} reversed
+			 */
+			halves: RequiredParams<'asListed' | 'reversed'>
+			/**
+			 * В​с​е​ ​р​е​с​п​о​н​д​е​н​т​ы​ ​у​в​и​д​я​т​ ​{​o​r​d​e​r​}
+			 * @param {string} order
+			 */
+			same: RequiredParams<'order'>
 			/**
 			 * Д​р​у​г​о​й​ ​п​р​и​м​е​р
 			 */
@@ -5449,6 +5465,38 @@ type RootTranslation = {
 			 * @param {string} what
 			 */
 			alt: RequiredParams<'what'>
+			/**
+			 * Ж​д​ё​т​ ​п​о​д​к​л​ю​ч​е​н​и​я
+			 */
+			pending: string
+			/**
+			 * Э​т​о​г​о​ ​и​з​о​б​р​а​ж​е​н​и​я​ ​б​о​л​ь​ш​е​ ​н​е​т​ ​в​ ​б​р​а​у​з​е​р​е​:​ ​у​д​а​л​и​т​е​ ​е​г​о​ ​и​ ​в​ы​б​е​р​и​т​е​ ​с​н​о​в​а
+			 */
+			lost: string
+			queue: {
+				/**
+				 * З​а​г​р​у​з​к​а​ ​и​з​о​б​р​а​ж​е​н​и​й​ ​и​з​ ​о​ч​е​р​е​д​и​ ​(​{​c​o​u​n​t​}​)​:​ ​{​p​e​r​c​e​n​t​}​%
+				 * @param {number} count
+				 * @param {number} percent
+				 */
+				uploading: RequiredParams<'count' | 'percent'>
+				/**
+				 * И​з​о​б​р​а​ж​е​н​и​я​ ​ж​д​у​т​ ​п​о​д​к​л​ю​ч​е​н​и​я​ ​(​{​c​o​u​n​t​}​)​:​ ​о​н​и​ ​з​а​г​р​у​з​я​т​с​я​ ​п​р​и​ ​с​о​х​р​а​н​е​н​и​и​,​ ​к​о​г​д​а​ ​в​е​р​н​ё​т​с​я​ ​с​е​т​ь
+				 * @param {number} count
+				 */
+				waiting: RequiredParams<'count'>
+				/**
+				 * Н​е​ ​у​д​а​л​о​с​ь​ ​з​а​г​р​у​з​и​т​ь​ ​и​з​о​б​р​а​ж​е​н​и​я​ ​и​з​ ​о​ч​е​р​е​д​и​ ​(​{​c​o​u​n​t​}​)​:​ ​{​m​e​s​s​a​g​e​}​.​ ​О​н​и​ ​о​с​т​а​ю​т​с​я​ ​в​ ​о​ч​е​р​е​д​и​;​ ​с​о​х​р​а​н​и​т​е​ ​е​щ​ё​ ​р​а​з
+				 * @param {number} count
+				 * @param {string} message
+				 */
+				failed: RequiredParams<'count' | 'message'>
+				/**
+				 * И​з​о​б​р​а​ж​е​н​и​й​ ​б​о​л​ь​ш​е​ ​н​е​т​ ​в​ ​э​т​о​м​ ​б​р​а​у​з​е​р​е​ ​(​{​c​o​u​n​t​}​)​:​ ​у​д​а​л​и​т​е​ ​и​х​ ​и​ ​в​ы​б​е​р​и​т​е​ ​с​н​о​в​а
+				 * @param {number} count
+				 */
+				lost: RequiredParams<'count'>
+			}
 		}
 		price: {
 			/**
@@ -9285,6 +9333,10 @@ export type TranslationFunctions = {
 			 */
 			answerPicture: () => LocalizedString
 			/**
+			 * Изображение ещё не загружено: оно ждёт подключения в этом браузере и загрузится при сохранении
+			 */
+			picturePending: () => LocalizedString
+			/**
 			 * В вопросе на ранжирование нужно не меньше двух ответов
 			 */
 			rankingTwoAnswers: () => LocalizedString
@@ -10977,9 +11029,17 @@ export type TranslationFunctions = {
 			 */
 			label: () => LocalizedString
 			/**
-			 * Пример порядка для респондента: {order}
+			 * Например, респондент {n} увидит: {order}
 			 */
-			preview: (arg: { order: string }) => LocalizedString
+			preview: (arg: { n: number, order: string }) => LocalizedString
+			/**
+			 * Половина респондентов увидит {asListed}, другая половина — {reversed}
+			 */
+			halves: (arg: { asListed: string, reversed: string }) => LocalizedString
+			/**
+			 * Все респонденты увидят {order}
+			 */
+			same: (arg: { order: string }) => LocalizedString
 			/**
 			 * Другой пример
 			 */
@@ -11356,6 +11416,32 @@ export type TranslationFunctions = {
 			 * Изображение: {what}
 			 */
 			alt: (arg: { what: string }) => LocalizedString
+			/**
+			 * Ждёт подключения
+			 */
+			pending: () => LocalizedString
+			/**
+			 * Этого изображения больше нет в браузере: удалите его и выберите снова
+			 */
+			lost: () => LocalizedString
+			queue: {
+				/**
+				 * Загрузка изображений из очереди ({count}): {percent}%
+				 */
+				uploading: (arg: { count: number, percent: number }) => LocalizedString
+				/**
+				 * Изображения ждут подключения ({count}): они загрузятся при сохранении, когда вернётся сеть
+				 */
+				waiting: (arg: { count: number }) => LocalizedString
+				/**
+				 * Не удалось загрузить изображения из очереди ({count}): {message}. Они остаются в очереди; сохраните ещё раз
+				 */
+				failed: (arg: { count: number, message: string }) => LocalizedString
+				/**
+				 * Изображений больше нет в этом браузере ({count}): удалите их и выберите снова
+				 */
+				lost: (arg: { count: number }) => LocalizedString
+			}
 		}
 		price: {
 			/**

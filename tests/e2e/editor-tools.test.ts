@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newAuditPage, newContext, signIn, startApp, watchErrors } from './helpers';
+import {
+  axeFull,
+  axeLines,
+  launchBrowser,
+  newAuditPage,
+  newContext,
+  signIn,
+  startApp,
+  watchErrors,
+} from './helpers';
 import type { Session, TestServer } from '../server/helpers';
 import { completeContent, getProject, insertProject, saveProject } from '../server/content-helpers';
 import { writeContent } from '../../server/repos/content';
@@ -16,24 +24,6 @@ import { structureOf } from '../../src/views/editor/canvas/elements';
 // axe-core finds nothing serious on the page, its menus and dialogs.
 
 const SHOTS = process.env.E2E_SHOTS;
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
-/** Serious and critical violations of the full axe rule set. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: axePath });
-  return page.evaluate(async () => {
-    type Axe = {
-      run: (
-        ctx: unknown,
-      ) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
-    };
-    const r = await (window as unknown as { axe: Axe }).axe.run(document);
-    return r.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
-
 describe('editor tools in Chromium', () => {
   let server: TestServer;
   let browser: Browser;
@@ -260,22 +250,22 @@ describe('editor tools in Chromium', () => {
     await signIn(page, server, researcher.user.email);
     await open(pid, page);
     await page.locator('[role="treeitem"][data-kind="question"]').first().click();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(axeLines(await axeFull(page))).toEqual([]);
     await page.keyboard.press('Control+k');
     await page.getByRole('combobox', { name: 'Find a command' }).waitFor();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(axeLines(await axeFull(page))).toEqual([]);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/menu.png` });
     await page.keyboard.press('Escape');
     await page.getByRole('region', { name: 'Questionnaire graph' }).focus();
     await page.keyboard.press('Shift+F10');
     await page.getByRole('menu', { name: 'Item actions' }).waitFor();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(axeLines(await axeFull(page))).toEqual([]);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/context.png` });
     await page.keyboard.press('Escape');
     await tool(page, 'refresh').click();
     await tool(page, 'sendModeration').click();
     await page.getByRole('dialog').waitFor();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(axeLines(await axeFull(page))).toEqual([]);
   });
 });
 

@@ -1,6 +1,6 @@
-import { createRequire } from 'node:module';
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
+import { axeFull, axeLines } from './helpers';
 
 // Drivers of the item panels' end-to-end tests: open a project's editor, select an item, save, and
 // audit with axe-core's full rule set (serious and critical findings only).
@@ -47,27 +47,12 @@ export async function fill(page: Page, label: string | RegExp, value: string) {
   await input.press('Tab');
 }
 
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
 /**
- * Every rule of axe-core over the item panel and any open dialog (the parts this suite owns; the
- * frame around them has its own audit); the serious and critical findings, one line each.
+ * Every rule of axe-core (axeFull) over the item panel, any open dialog and the price footer (the
+ * parts this suite owns; the frame around them has its own audit); serious and critical findings.
  */
 export async function seriousViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: axePath });
-  return page.evaluate(async () => {
-    type Axe = {
-      run: (
-        ctx: unknown,
-      ) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
-    };
-    const axe = (window as unknown as { axe: Axe }).axe;
-    const include = [
-      ...document.querySelectorAll('[data-panel], [role="dialog"], [data-testid="price-footer"]'),
-    ];
-    const result = await axe.run(include.length ? { include } : document);
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
+  const parts = '[data-panel], [role="dialog"], [data-testid="price-footer"]';
+  const any = (await page.locator(parts).count()) > 0;
+  return axeLines(await axeFull(page, undefined, any ? parts : undefined));
 }

@@ -1,9 +1,8 @@
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import ExcelJS from 'exceljs';
-import { launchBrowser, newContext, signIn, startApp, watchErrors } from './helpers';
+import { axeFull, axeLines, launchBrowser, newContext, signIn, startApp, watchErrors } from './helpers';
 import type { Session, TestServer } from '../server/helpers';
 import { insertProject } from '../server/content-helpers';
 import { Role } from '../../src/domain/roles';
@@ -157,16 +156,8 @@ describe('the report page in Chromium', () => {
     await signIn(page, server, researcher.user.email);
     await page.goto(`${server.url}/report?pid=${pid}`);
     await page.locator('[data-chart] canvas').first().waitFor();
-    await page.addScriptTag({ path: createRequire(import.meta.url).resolve('axe-core/axe.min.js') });
-    const violations = await page.evaluate(async () => {
-      type Result = { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
-      const axe = (window as unknown as { axe: { run: (c: unknown) => Promise<Result> } }).axe;
-      // The report itself; the shell around it (header, side menu) is audited by its own tests.
-      const r = await axe.run(document.getElementById('report'));
-      return r.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-    });
+    // The report itself; the shell around it (header, side menu) is audited by its own tests.
+    const violations = axeLines(await axeFull(page, undefined, '#report'));
     expect(violations).toEqual([]);
     await context.close();
   });

@@ -1,7 +1,6 @@
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, startApp, watchErrors } from './helpers';
+import { axeFull, axeLines, launchBrowser, startApp, watchErrors } from './helpers';
 import type { TestServer } from '../server/helpers';
 import { insertSurveyProject, surveyContent } from '../server/survey-fixtures';
 import { newQuestion, newAnswer, newPortrait } from '../../src/domain/content/factory';
@@ -38,19 +37,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.close();
 });
-
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: axePath });
-  return page.evaluate(async () => {
-    type Result = { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
-    const axe = (window as unknown as { axe: { run: (c: unknown) => Promise<Result> } }).axe;
-    const r = await axe.run(document);
-    return r.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
 
 async function context(width: number): Promise<BrowserContext> {
   return browser.newContext({ locale: 'en', viewport: { width, height: 760 }, bypassCSP: true });
@@ -224,7 +210,7 @@ describe('the respondent page', () => {
       const h = await heading(page);
       if (h === 'Thank you!') break;
       seen.push(h);
-      expect(await seriousViolations(page), h).toEqual([]);
+      expect(axeLines(await axeFull(page)), h).toEqual([]);
       if (process.env.SHOTS) await page.screenshot({ path: `/tmp/runner-shot-d-${i}.png`, fullPage: true });
       if (h === 'Required fields' || h === '') throw new Error('unexpected page');
       // Required: Next without an answer says so.
@@ -249,7 +235,7 @@ describe('the respondent page', () => {
     await expect
       .poll(() => page.getByText('Your answers have been saved. You may close this page.').isVisible())
       .toBe(true);
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(axeLines(await axeFull(page))).toEqual([]);
     expect(errors).toEqual([]);
     const [r] = await respondents(pid);
     expect(r.status).toBe(2);
@@ -346,7 +332,7 @@ describe('the respondent page', () => {
     await page.getByLabel('no').check();
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('heading', { name: 'Thank you for your time' }).waitFor();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(axeLines(await axeFull(page))).toEqual([]);
 
     const paused = await insertSurveyProject(server, e2eContent(), { status: ProjectStatus.Paused });
     await page.goto(`${server.url}/s/${paused.link}`);
@@ -366,7 +352,7 @@ describe('the respondent page', () => {
     });
     await page.goto(`${server.url}/s/${withProfile.link}`);
     await page.getByRole('heading', { name: 'About you' }).waitFor();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(axeLines(await axeFull(page))).toEqual([]);
     await page.getByLabel('Gender').selectOption('female');
     await page.getByRole('button', { name: 'Start' }).click();
     await page.getByRole('heading', { name: 'Do you play games?' }).waitFor();

@@ -257,6 +257,31 @@ describe('content codes on the server', () => {
     expect(res.body).toMatchObject({ code: 40516, field: 'questionnaires.0.blocks.0.questions.0' });
   });
 
+  it('refuses a picture still waiting in a browser queue (local-picture:), on a question or an answer, writing nothing', async () => {
+    const pid = await insertProject(server, org);
+    const content = completeContent();
+    q(content).answers[1].picture = 'local-picture:0123abcd';
+    const res = await saveProject(server, researcher, pid, content, 0);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({
+      code: 'picturePending',
+      field: 'questionnaires.0.blocks.0.questions.0.answers.1',
+      message:
+        'The picture is not uploaded yet: it waits in this browser for the connection and uploads with the save',
+    });
+    q(content).picture = 'local-picture:0123abcd';
+    const ru = await server.call('POST', '/project', {
+      session: researcher,
+      body: { pid, content },
+      headers: { 'if-match': '"0"' },
+      locale: 'ru',
+    });
+    expect(ru.status).toBe(400);
+    expect(ru.body.field).toBe('questionnaires.0.blocks.0.questions.0');
+    expect(ru.body.message).toMatch(/^Изображение ещё не загружено/);
+    expect((await getProject(server, researcher, pid)).body.version).toBe(0);
+  });
+
   it('refuses circular redirects with the spec message, naming the redirects', async () => {
     const pid = await insertProject(server, org);
     const content = completeContent();

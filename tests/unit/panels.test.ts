@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { shuffleOrder } from '../../src/views/editor/panels/shuffleOrder';
+import { exampleSeed, shuffleOrder, shufflePreview } from '../../src/views/editor/panels/shuffleOrder';
+import { runFlow } from '../../src/domain/flow';
 import { pastedLines } from '../../src/views/editor/panels/sections/AnswersEditor';
-import { SHUFFLE_MODES } from '../../src/domain/content/model';
+import { SHUFFLE_MODES, type ShuffleMode } from '../../src/domain/content/model';
 import { edit, openDoc, undo } from '../../src/domain/content/history';
 import { newAnswer, newBlock, newQuestion, newQuestionnaire } from '../../src/domain/content/factory';
 import { withCategory } from '../../src/domain/content/categories';
@@ -11,25 +12,96 @@ import { projectPrice } from '../../src/domain/projectPrice';
 // switch clearing the new fields, and the per-portrait price.
 
 describe('shuffle preview', () => {
-  it('keeps the fixed answers of each mode in place and moves only the others', () => {
-    const fixed: Record<string, number[]> = {
-      shuffleExceptLast: [5],
-      shuffleExceptLastTwo: [4, 5],
-      shuffleExceptFirst: [0],
-      shuffleExceptFirstTwo: [0, 1],
-      shuffleExceptFirstAndLast: [0, 5],
-      reverseExceptLast: [5],
-      reverseExceptLastTwo: [4, 5],
-    };
-    for (const mode of SHUFFLE_MODES) {
-      const order = shuffleOrder(mode, 6, () => 0.3);
-      expect([...order].sort()).toEqual([0, 1, 2, 3, 4, 5]);
-      for (const i of fixed[mode] ?? []) expect(order[i], mode).toBe(i);
+  // The preview must show what the runner does (src/domain/flow): the same function, the same seeds.
+  const n = 6;
+  const fixed: Record<ShuffleMode, [head: number, tail: number]> = {
+    none: [6, 0],
+    shuffle: [0, 0],
+    shuffleExceptLast: [0, 1],
+    shuffleExceptLastTwo: [0, 2],
+    shuffleExceptFirst: [1, 0],
+    shuffleExceptFirstTwo: [2, 0],
+    shuffleExceptFirstAndLast: [1, 1],
+    reverse: [0, 0],
+    reverseExceptLast: [0, 1],
+    reverseExceptLastTwo: [0, 2],
+  };
+  const survey = (mode: ShuffleMode) => ({
+    questionnaires: [
+      newQuestionnaire({
+        id: 'Q1',
+        blocks: [
+          newBlock({
+            questions: [
+              newQuestion({
+                id: 'q1',
+                text: 'Q',
+                shuffle: mode,
+                answers: Array.from({ length: n }, (_, i) =>
+                  newAnswer({ id: `${i + 1}`, text: `A${i + 1}` }),
+                ),
+              }),
+            ],
+          }),
+        ],
+      }),
+    ],
+    portraits: [],
+  });
+  /** The answer numbers of the runner's first page for a respondent with this seed. */
+  const runnerSees = (mode: ShuffleMode, seed: string) => {
+    const next = runFlow(survey(mode), { questionnaireId: 'Q1', seed }, []).next;
+    if (next.kind !== 'page') throw new Error('no page');
+    return next.answers.map((a) => Number(a.id));
+  };
+  const seeds = Array.from({ length: 200 }, (_, i) => `r${i}`);
+
+  it.each(SHUFFLE_MODES)('%s: shows exactly the orders the runner gives respondents', (mode) => {
+    const seen = seeds.map((seed) => runnerSees(mode, seed));
+    for (const [k, seed] of seeds.entries()) expect(shuffleOrder(mode, n, `${seed}:q1`)).toEqual(seen[k]);
+    const [head, tail] = fixed[mode];
+    for (const order of seen) {
+      expect([...order].sort()).toEqual([1, 2, 3, 4, 5, 6]);
+      for (let i = 0; i < head; i++) expect(order[i]).toBe(i + 1);
+      for (let i = n - tail; i < n; i++) expect(order[i]).toBe(i + 1);
     }
-    expect(shuffleOrder('none', 4)).toEqual([0, 1, 2, 3]);
-    expect(shuffleOrder('reverse', 4)).toEqual([3, 2, 1, 0]);
-    expect(shuffleOrder('reverseExceptLast', 4)).toEqual([2, 1, 0, 3]);
-    expect(shuffleOrder('shuffleExceptFirstTwo', 1)).toEqual([0]);
+    const distinct = new Set(seen.map((o) => o.join()));
+    const preview = shufflePreview(mode, n, 'q1', 3);
+
+    if (mode === 'none') {
+      expect(preview).toEqual({ kind: 'same', order: [1, 2, 3, 4, 5, 6] });
+      expect(distinct.size).toBe(1);
+    } else if (mode.startsWith('reverse')) {
+      // Half of respondents see the list as written, the other half the movable part reversed.
+      if (preview.kind !== 'halves') throw new Error(mode);
+      expect(preview.asListed).toEqual([1, 2, 3, 4, 5, 6]);
+      expect(preview.reversed).toEqual(
+        {
+          reverse: [6, 5, 4, 3, 2, 1],
+          reverseExceptLast: [5, 4, 3, 2, 1, 6],
+          reverseExceptLastTwo: [4, 3, 2, 1, 5, 6],
+        }[mode as 'reverse'],
+      );
+      expect([...distinct].sort()).toEqual([preview.asListed.join(), preview.reversed.join()].sort());
+      const reversed = seen.filter((o) => o.join() === preview.reversed.join()).length;
+      expect(reversed).toBeGreaterThan(60);
+      expect(reversed).toBeLessThan(140);
+    } else {
+      // Each respondent their own order; the example is the one respondent "example-3" gets.
+      expect(preview).toEqual({ kind: 'example', respondent: 3, order: runnerSees(mode, exampleSeed(3)) });
+      expect(distinct.size).toBeGreaterThan(1);
+    }
+  });
+
+  it('says every respondent sees the list as written when a mode has fewer than two items to move', () => {
+    expect(shufflePreview('reverseExceptLastTwo', 3, 'q1')).toEqual({ kind: 'same', order: [1, 2, 3] });
+    expect(shufflePreview('shuffleExceptFirstAndLast', 3, 'q1')).toEqual({ kind: 'same', order: [1, 2, 3] });
+    expect(shufflePreview('shuffle', 1, 'q1')).toEqual({ kind: 'same', order: [1] });
+    expect(shufflePreview('reverse', 2, 'q1')).toEqual({
+      kind: 'halves',
+      asListed: [1, 2],
+      reversed: [2, 1],
+    });
   });
 });
 

@@ -67,6 +67,8 @@ export type Command =
   | { type: 'answer.addMany'; questionId: string; index?: number; texts: string[]; fill?: string }
   | { type: 'answer.update'; questionId: string; answerId: string; patch: Partial<Omit<Answer, 'id'>> }
   | { type: 'answer.delete'; questionId: string; answerId: string }
+  /** Swaps picture references everywhere (queued `local-picture:` ones for their uploaded URLs): one step. */
+  | { type: 'pictures.replace'; urls: Record<string, string> }
   | { type: 'answer.move'; questionId: string; answerId: string; index: number }
   | { type: 'statement.add'; questionId: string; index?: number; statement?: Partial<Statement> }
   | { type: 'statement.update'; questionId: string; statementId: string; text: string }
@@ -295,6 +297,22 @@ function perform(d: D, c: Command): { code: ChangeCode; label: string } | null {
       const { id: _id, ...patch } = c.patch as Partial<Answer>;
       Object.assign(a, patch);
       return { code: '008', label: shortLabel(f.item.text) };
+    }
+    case 'pictures.replace': {
+      // Labelled with the first question whose pictures changed; nothing to swap: no step.
+      let label: string | null = null;
+      const swap = (ref: string | null, q: Draft<Question>) => {
+        if (ref === null || !Object.hasOwn(c.urls, ref)) return ref;
+        label ??= q.text;
+        return c.urls[ref];
+      };
+      for (const qn of d.questionnaires)
+        for (const b of qn.blocks)
+          for (const q of b.questions) {
+            q.picture = swap(q.picture, q);
+            for (const a of q.answers) a.picture = swap(a.picture, q);
+          }
+      return label === null ? null : { code: '008', label: shortLabel(label) };
     }
     case 'answer.delete': {
       const f = findQuestion(d, c.questionId);

@@ -61,3 +61,18 @@ export function pictureUrl(hash: string, ext: ImageExt): string {
 export function pictureHash(url: string): string | null {
   return PICTURE_PATH_RE.exec(url)?.[1] ?? null;
 }
+
+/**
+ * A picture chosen while offline waits in the browser's queue (src/db/pendingPictures.ts); until it
+ * is uploaded the content refers to it as `local-picture:<id>`. The rules refuse such a reference,
+ * so the server never stores one: the editor uploads the queue and swaps the references first.
+ */
+export const PENDING_PICTURE_PREFIX = 'local-picture:';
+const PENDING_ID_RE = /^local-picture:([A-Za-z0-9_-]{1,64})$/;
+
+export const pendingPictureRef = (id: string) => `${PENDING_PICTURE_PREFIX}${id}`;
+
+/** The queue id of a `local-picture:` reference, or null for anything else. */
+export function pendingPictureId(ref: string | null | undefined): string | null {
+  return (ref && PENDING_ID_RE.exec(ref)?.[1]) ?? null;
+}

@@ -37,6 +37,7 @@ export type RuleKey =
   | 'emptyAnswer'
   | 'emptyStatement'
   | 'answerPicture'
+  | 'picturePending'
   | 'rankingTwoAnswers'
   | 'answerLimitRange'
   | 'answerLimitExceeded'

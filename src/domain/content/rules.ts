@@ -1,7 +1,7 @@
 import { ProjectType } from '../projects';
 import { EDUCATION_LEVELS, GENDERS } from '../lookups';
 import { CATEGORY_RULES, NPS_SCALE, OPEN_ANSWER_MAX } from './categories';
-import { LIMITS, PICTURE_PATH_RE } from './limits';
+import { LIMITS, PICTURE_PATH_RE, pendingPictureId } from './limits';
 import type { ProjectContent, Question } from './model';
 import type { Problem, RuleKey, Severity } from './problems';
 import { indexContent, redirectProblems } from './redirects';
@@ -150,7 +150,9 @@ function checkQuestion(
   unique(q.id, path);
   const r = CATEGORY_RULES[q.category];
   if (blank(q.text)) out.push(problem('questionText', path));
-  if (q.picture !== null && !isPicture(q.picture)) out.push(problem('questionPicture', path));
+  // A picture still waiting in this browser's queue: named as such, so a save refused for it says why.
+  if (pendingPictureId(q.picture)) out.push(problem('picturePending', path));
+  else if (q.picture !== null && !isPicture(q.picture)) out.push(problem('questionPicture', path));
 
   const notApplicable = (field: string) => out.push(problem('fieldNotApplicable', path, { field }));
   if (!r.answers && q.answers.length > 0) notApplicable('answers');
@@ -179,7 +181,8 @@ function checkQuestion(
       const aPath = `${path}.answers.${m}`;
       unique(a.id, aPath);
       if (blank(a.text) && a.picture === null) out.push(problem('emptyAnswer', aPath));
-      if (a.picture !== null && (!r.answerPictures || !isPicture(a.picture)))
+      if (r.answerPictures && pendingPictureId(a.picture)) out.push(problem('picturePending', aPath));
+      else if (a.picture !== null && (!r.answerPictures || !isPicture(a.picture)))
         out.push(problem('answerPicture', aPath));
       if (!r.screening && a.screening !== null)
         out.push(problem('fieldNotApplicable', aPath, { field: 'screening' }));

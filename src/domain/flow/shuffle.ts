@@ -44,15 +44,36 @@ const MODES: Record<ShuffleMode, { head: number; tail: number; how: 'none' | 'sh
   reverseExceptLastTwo: { head: 0, tail: 2, how: 'reverse' },
 };
 
+/** What a mode does to the items it moves: keeps them, shuffles them, or reverses them for half of respondents. */
+export function shuffleKind(mode: ShuffleMode): 'none' | 'shuffle' | 'reverse' {
+  return (MODES[mode] ?? MODES.none).how;
+}
+
+/** How many of n items a mode moves (the rest stay in their place). */
+export function movableCount(mode: ShuffleMode, n: number): number {
+  const m = MODES[mode] ?? MODES.none;
+  if (m.how === 'none') return 0;
+  const head = Math.min(m.head, n);
+  return n - head - Math.min(m.tail, n - head);
+}
+
 /** The items in the order a respondent with this seed sees them. Never changes the input. */
 export function arrange<T>(items: readonly T[], mode: ShuffleMode, seed: string): T[] {
+  return arrangeWith(items, mode, random(hash32(seed)));
+}
+
+/**
+ * The one arrangement behind `arrange`, with the respondent's generator handed in: the editor's
+ * preview calls it with fixed draws to show both halves of a "reverse" mode, so what it shows and
+ * what the runner does cannot drift apart.
+ */
+export function arrangeWith<T>(items: readonly T[], mode: ShuffleMode, rnd: () => number): T[] {
   const m = MODES[mode] ?? MODES.none;
   const out = items.slice();
   if (m.how === 'none' || out.length < 2) return out;
   const head = Math.min(m.head, out.length);
   const tail = Math.min(m.tail, out.length - head);
   const middle = out.slice(head, out.length - tail);
-  const rnd = random(hash32(seed));
   if (m.how === 'reverse') {
     if (rnd() < 0.5) middle.reverse();
   } else {

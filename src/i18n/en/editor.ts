@@ -42,6 +42,8 @@ const editor: Translation['editor'] = {
     emptyAnswer: 'Empty answer',
     emptyStatement: 'Empty matrix row',
     answerPicture: 'Attachment of images not allowed (answers) for this question',
+    picturePending:
+      'The picture is not uploaded yet: it waits in this browser for the connection and uploads with the save',
     rankingTwoAnswers: 'A ranking question needs at least two answers',
     answerLimitRange:
       'Answer limit: the minimum must not exceed the maximum, and the maximum must be at least 1',

@@ -91,7 +91,9 @@ const panels: Translation['panels'] = {
   },
   shuffle: {
     label: 'Order of answers',
-    preview: 'An order a respondent may see: {order}',
+    preview: 'Respondent {n}, for example, sees: {order}',
+    halves: 'Half of respondents see {asListed}, the other half {reversed}',
+    same: 'Every respondent sees {order}',
     again: 'Another example',
     modes: {
       none: 'As listed',
@@ -207,6 +209,16 @@ const panels: Translation['panels'] = {
     failed: 'Could not upload the picture: {message}',
     waiting: 'Offline: the picture uploads with the next save',
     alt: 'Picture: {what}',
+    pending: 'Waits for connection',
+    lost: 'This picture is no longer in this browser: remove it and choose it again',
+    queue: {
+      uploading: 'Uploading queued pictures ({count}): {percent}%',
+      waiting:
+        'Pictures waiting for the connection ({count}): they upload with the save once the network is back',
+      failed:
+        'Could not upload the queued pictures ({count}): {message}. They stay queued; save again to retry',
+      lost: 'Pictures no longer in this browser ({count}): remove them and choose them again',
+    },
   },
   price: {
     title: 'Price',

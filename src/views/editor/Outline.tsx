@@ -209,7 +209,11 @@ export function Outline({ env }: { env: ToolEnv }) {
                   <>
                     <span className={`truncate ${row.level < 3 ? 'font-medium' : ''}`}>{row.label}</span>
                     {row.category && (
-                      <span className="ml-auto shrink-0 text-xs text-slate-600">{row.category}</span>
+                      <span
+                        className={`ml-auto shrink-0 text-xs ${selected ? 'text-indigo-900' : 'text-slate-600'}`}
+                      >
+                        {row.category}
+                      </span>
                     )}
                   </>
                 )}

@@ -63,7 +63,7 @@ export function CategoryPicker({ question, disabled }: { question: Question; dis
         >
           <CategoryIcon category={question.category} className="h-5 w-5 shrink-0 text-indigo-700" />
           <span className="flex-1">{LL.editor.categories[question.category]()}</span>
-          <span aria-hidden="true" className="text-slate-500">
+          <span aria-hidden="true" className="text-slate-600">
             ▾
           </span>
         </ListboxButton>

@@ -1,14 +1,20 @@
-import { useId, useRef, useState, type DragEvent } from 'react';
-import { readAuth, writeAuth } from '../../../api/storage';
-import type { UploadedPicture } from '../../../api/content';
-import { LIMITS } from '../../../domain/content/limits';
+import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { AppDB } from '../../../db/AppDB';
+import { queuePicture, unqueuePicture } from '../../../db/pendingPictures';
+import { LIMITS, pendingPictureId } from '../../../domain/content/limits';
+import { EditorActor } from '../editorActor';
+import { PictureUploadError, uploadWithProgress } from './pictureUpload';
 import { useI18nContext } from '../../../i18n/i18n-react';
 import { IconButton } from '../../ui/Button';
 import { TrashIcon } from '../../ui/icons';
 
 // A picture on a question or an answer: picked or dropped, checked here for type (by the file's
 // first bytes, as the server judges it) and size before anything is sent, uploaded through
-// POST /picture with progress, shown as a thumbnail, removable.
+// POST /picture with progress, shown as a thumbnail, removable. Offline (or when the network drops
+// during the upload) the file waits in the browser's queue (src/db/pendingPictures.ts) and the
+// content holds a `local-picture:` reference, shown from the file itself with a "waits" mark; the
+// save uploads it (pictureQueue.ts). Removing it before then takes it out of the queue.
 
 const MB = LIMITS.imageBytes / 1024 / 1024;
 
@@ -23,41 +29,24 @@ export async function sniff(file: Blob): Promise<'jpg' | 'png' | 'gif' | 'webp' 
   return null;
 }
 
-function upload(file: File, onProgress: (percent: number) => void): Promise<UploadedPicture> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/v1/service/picture');
-    const auth = readAuth();
-    if (auth) {
-      xhr.setRequestHeader('x-auth-token', auth.accessToken);
-      xhr.setRequestHeader('x-refresh-token', auth.refreshToken);
-    }
-    xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(Math.round((e.loaded / e.total) * 100));
-    xhr.onload = () => {
-      // The server renews expired tokens in the answer's headers.
-      const access = xhr.getResponseHeader('x-auth-token');
-      const refresh = xhr.getResponseHeader('x-refresh-token');
-      if (auth && access && refresh) writeAuth({ ...auth, accessToken: access, refreshToken: refresh });
-      let body: unknown = null;
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {
-        /* not JSON */
-      }
-      if (xhr.status >= 200 && xhr.status < 300 && Array.isArray(body) && body[0])
-        resolve(body[0] as UploadedPicture);
-      else
-        reject(
-          new Error(
-            (body as { message?: string } | null)?.message ?? `Server response status: ${xhr.status}`,
-          ),
-        );
-    };
-    xhr.onerror = () => reject(new Error('Network error'));
-    const form = new FormData();
-    form.append('images', file, file.name);
-    xhr.send(form);
-  });
+/** The thumbnail of a queued picture: its own Blob as an object URL; null when its row is gone. */
+function useQueuedThumbnail(db: AppDB, ref: string | null): string | null | 'loading' {
+  const id = pendingPictureId(ref);
+  const row = useLiveQuery(
+    async () => (id ? ((await db.pendingPictures.get(id)) ?? null) : null),
+    [db, id],
+    'loading' as const,
+  );
+  const blob = row && row !== 'loading' ? row.blob : null;
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!blob) return setUrl(null);
+    const made = URL.createObjectURL(blob);
+    setUrl(made);
+    return () => URL.revokeObjectURL(made);
+  }, [blob]);
+  if (!id) return null;
+  return row === 'loading' || (row && !url) ? 'loading' : url;
 }
 
 export function PictureField({
@@ -80,18 +69,46 @@ export function PictureField({
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [over, setOver] = useState(false);
+  const [queued, setQueued] = useState(false);
   const T = LL.panels.picture;
+  const pid = EditorActor.useSelector((st) => st.context.pid);
+  const db = EditorActor.useSelector((st) => st.context.db);
+  const pending = pendingPictureId(value) !== null;
+  const local = useQueuedThumbnail(db, value);
+  const src = pending ? (local === 'loading' ? null : local) : value;
+
+  /** Keeps the file for the next save; a picture it replaces leaves the queue. */
+  const enqueue = async (file: File) => {
+    const ref = await queuePicture(db, pid, file, file.name);
+    await unqueuePicture(db, value);
+    onChange(ref);
+    setQueued(true);
+  };
+  const remove = async () => {
+    await unqueuePicture(db, value);
+    setQueued(false);
+    onChange(null);
+  };
 
   const take = async (file: File | undefined) => {
     if (!file) return;
     setError(null);
+    setQueued(false);
     if (file.size > LIMITS.imageBytes)
       return setError(`${what}: ${T.tooLarge({ name: file.name, max: MB })}`);
     if (!(await sniff(file))) return setError(`${what}: ${T.badType({ name: file.name })}`);
-    setProgress(0);
     try {
-      const picture = await upload(file, setProgress);
-      onChange(picture.url);
+      if (navigator.onLine === false) return await enqueue(file);
+      setProgress(0);
+      try {
+        const [picture] = await uploadWithProgress([{ blob: file, name: file.name }], setProgress);
+        await unqueuePicture(db, value);
+        onChange(picture.url);
+      } catch (err) {
+        // The network, not the file: keep it for the save instead of losing what the user picked.
+        if (err instanceof PictureUploadError && err.code === 'network') await enqueue(file);
+        else throw err;
+      }
     } catch (err) {
       setError(`${what}: ${T.failed({ message: (err as Error).message })}`);
     } finally {
@@ -117,12 +134,18 @@ export function PictureField({
       data-picture-field={what}
     >
       <div className="flex flex-wrap items-center gap-2">
-        {value && (
+        {src && (
           <img
-            src={value}
+            src={src}
             alt={T.alt({ what })}
             className="h-12 w-12 rounded border border-slate-200 object-cover"
+            data-pending={pending || undefined}
           />
+        )}
+        {pending && local !== null && (
+          <span className="rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900">
+            {T.pending()}
+          </span>
         )}
         {!disabled && (
           <>
@@ -143,7 +166,7 @@ export function PictureField({
             </label>
             {!compact && <span className="text-xs text-slate-600">{T.drop()}</span>}
             {value && (
-              <IconButton label={`${T.remove()}: ${what}`} className="h-7 w-7" onClick={() => onChange(null)}>
+              <IconButton label={`${T.remove()}: ${what}`} className="h-7 w-7" onClick={() => void remove()}>
                 <TrashIcon />
               </IconButton>
             )}
@@ -160,6 +183,12 @@ export function PictureField({
           />
           <span className="text-xs text-slate-600">{T.uploading({ percent: progress })}</span>
         </div>
+      )}
+      {queued && pending && <p className="text-xs text-amber-900">{T.waiting()}</p>}
+      {pending && local === null && (
+        <p role="alert" className="text-xs text-red-700">
+          {`${what}: ${T.lost()}`}
+        </p>
       )}
       {error && (
         <p role="alert" className="text-xs text-red-700">

@@ -4,6 +4,7 @@ import { countsOf, type ProjectPrice } from '../../../domain/projectPrice';
 import { useI18nContext } from '../../../i18n/i18n-react';
 import { formatMoney } from '../../pricing/formErrors';
 import { EditorActor } from '../editorActor';
+import { PictureQueueStatus } from './PictureQueueStatus';
 
 // The live price estimate under the canvas: what the survey costs per completed respondent and in
 // total for the portraits' respondents. The counts come from the content on screen; the price from
@@ -45,34 +46,38 @@ export function PriceFooter() {
   const { price, error } = state;
   const stale = state.key !== key;
   return (
-    <footer
-      aria-label={LL.panels.price.title()}
-      aria-busy={stale}
-      data-testid="price-footer"
-      className="flex flex-wrap items-center gap-x-6 gap-y-1 border-t border-slate-200 bg-white px-4 py-2 text-sm text-slate-700"
-    >
-      <span className="font-semibold text-slate-800">{LL.panels.price.title()}</span>
-      {error ? (
-        <span role="alert" className="text-red-700">
-          {LL.panels.price.failed({ message: error })}
-        </span>
-      ) : !price ? (
-        <span>{LL.panels.price.loading()}</span>
-      ) : (
-        <>
-          <span data-testid="price-per-respondent">
-            {LL.panels.price.perRespondent({ amount: money(price.perRespondent) })}
+    <>
+      {/* Pictures waiting in the browser for the connection: said just above the footer. */}
+      <PictureQueueStatus />
+      <footer
+        aria-label={LL.panels.price.title()}
+        aria-busy={stale}
+        data-testid="price-footer"
+        className="flex flex-wrap items-center gap-x-6 gap-y-1 border-t border-slate-200 bg-white px-4 py-2 text-sm text-slate-700"
+      >
+        <span className="font-semibold text-slate-800">{LL.panels.price.title()}</span>
+        {error ? (
+          <span role="alert" className="text-red-700">
+            {LL.panels.price.failed({ message: error })}
           </span>
-          {price.respondents > 0 ? (
-            <span data-testid="price-total">
-              {LL.panels.price.total({ count: price.respondents, amount: money(price.total) })}
+        ) : !price ? (
+          <span>{LL.panels.price.loading()}</span>
+        ) : (
+          <>
+            <span data-testid="price-per-respondent">
+              {LL.panels.price.perRespondent({ amount: money(price.perRespondent) })}
             </span>
-          ) : type === 2 ? (
-            <span className="text-slate-600">{LL.panels.price.noRespondents()}</span>
-          ) : null}
-          <span className="text-slate-600">{LL.panels.price.oneOff({ amount: money(price.oneOff) })}</span>
-        </>
-      )}
-    </footer>
+            {price.respondents > 0 ? (
+              <span data-testid="price-total">
+                {LL.panels.price.total({ count: price.respondents, amount: money(price.total) })}
+              </span>
+            ) : type === 2 ? (
+              <span className="text-slate-600">{LL.panels.price.noRespondents()}</span>
+            ) : null}
+            <span className="text-slate-600">{LL.panels.price.oneOff({ amount: money(price.oneOff) })}</span>
+          </>
+        )}
+      </footer>
+    </>
   );
 }

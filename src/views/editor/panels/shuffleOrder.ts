@@ -1,33 +1,50 @@
 import type { ShuffleMode } from '../../../domain/content/model';
+import { arrange, arrangeWith, movableCount, shuffleKind } from '../../../domain/flow/shuffle';
 
-// The order a shuffle mode (spec section 3) gives n answers, for the panel's preview: which items
-// stay in place, which are shuffled or reversed. `random` is injectable so tests are repeatable.
+// What a shuffle mode (spec section 3) gives respondents, for the panel's preview. It calls the
+// runner's own arrangement (src/domain/flow/shuffle.ts), so the preview shows what respondents see:
+// a "reverse" mode shows the list as written to half of them and reversed to the other half; a
+// "shuffle" mode gives each respondent their own order, drawn from their seed.
 
-/** How many items stay fixed at the start and at the end, and what happens to the rest. */
-const MODES: Record<ShuffleMode, { head: number; tail: number; op: 'keep' | 'shuffle' | 'reverse' }> = {
-  none: { head: 0, tail: 0, op: 'keep' },
-  shuffle: { head: 0, tail: 0, op: 'shuffle' },
-  shuffleExceptLast: { head: 0, tail: 1, op: 'shuffle' },
-  shuffleExceptLastTwo: { head: 0, tail: 2, op: 'shuffle' },
-  shuffleExceptFirst: { head: 1, tail: 0, op: 'shuffle' },
-  shuffleExceptFirstTwo: { head: 2, tail: 0, op: 'shuffle' },
-  shuffleExceptFirstAndLast: { head: 1, tail: 1, op: 'shuffle' },
-  reverse: { head: 0, tail: 0, op: 'reverse' },
-  reverseExceptLast: { head: 0, tail: 1, op: 'reverse' },
-  reverseExceptLastTwo: { head: 0, tail: 2, op: 'reverse' },
-};
+export type ShufflePreview =
+  /** Everyone sees this order (no shuffling, or too few items for the mode to move any). */
+  | { kind: 'same'; order: number[] }
+  /** A reverse mode: half of respondents see `asListed`, the other half `reversed`. */
+  | { kind: 'halves'; asListed: number[]; reversed: number[] }
+  /** A shuffle mode: the order example respondent `respondent` sees (1-based positions). */
+  | { kind: 'example'; respondent: number; order: number[] };
 
-export function shuffleOrder(mode: ShuffleMode, n: number, random: () => number = Math.random): number[] {
-  const order = Array.from({ length: n }, (_, i) => i);
-  const { head, tail, op } = MODES[mode];
-  const from = Math.min(head, n);
-  const to = Math.max(from, n - tail);
-  const middle = order.slice(from, to);
-  if (op === 'reverse') middle.reverse();
-  if (op === 'shuffle')
-    for (let i = middle.length - 1; i > 0; i--) {
-      const j = Math.floor(random() * (i + 1));
-      [middle[i], middle[j]] = [middle[j], middle[i]];
-    }
-  return [...order.slice(0, from), ...middle, ...order.slice(to)];
+/** The seed of example respondent k: the runner arranges a question with `${seed}:${questionId}`. */
+export const exampleSeed = (k: number) => `example-${k}`;
+
+/** 1-based positions of n items in the order a respondent with `seed` sees them for this question. */
+export function shuffleOrder(mode: ShuffleMode, n: number, seed: string): number[] {
+  return arrange(
+    Array.from({ length: n }, (_, i) => i + 1),
+    mode,
+    seed,
+  );
+}
+
+export function shufflePreview(
+  mode: ShuffleMode,
+  n: number,
+  questionId: string,
+  respondent = 1,
+): ShufflePreview {
+  const listed = Array.from({ length: n }, (_, i) => i + 1);
+  // Fewer than two items to move: the mode cannot change the order.
+  if (movableCount(mode, n) < 2) return { kind: 'same', order: listed };
+  if (shuffleKind(mode) === 'reverse')
+    // The runner reverses when the respondent's first draw is below one half.
+    return {
+      kind: 'halves',
+      asListed: arrangeWith(listed, mode, () => 0.75),
+      reversed: arrangeWith(listed, mode, () => 0.25),
+    };
+  return {
+    kind: 'example',
+    respondent,
+    order: shuffleOrder(mode, n, `${exampleSeed(respondent)}:${questionId}`),
+  };
 }

@@ -3,6 +3,7 @@ import type { EditorActorRef } from '../dialogs';
 import type { EditorUiState } from '../EditorUi';
 import { disabledReason, type ToolFacts, type ToolId } from './availability';
 import * as run from './run';
+import { saveWithPictures } from '../panels/pictureQueue';
 
 // The editor's commands as data (STYLE.md, "Editor commands are data"): each has its label, icon,
 // shortcut, when it is enabled (availability.ts) and what it does (run.ts). The toolbar, the
@@ -73,7 +74,8 @@ export const TOOLS: Record<ToolId, Tool> = {
     ({ ui }) => ui.setImporting(!ui.importing),
     ({ ui }) => ui.importing,
   ),
-  save: t('save', [{ key: 's', mod: true }], ({ actor }) => actor.send({ type: 'project.save' })),
+  // Pictures queued offline are uploaded (and their references swapped) before the save itself.
+  save: t('save', [{ key: 's', mod: true }], ({ actor, LL }) => saveWithPictures(actor, LL)),
   portraits: t('portraits', [], run.portraits),
   projectSettings: t('projectSettings', [], run.projectSettings),
   sendModeration: t('sendModeration', [], run.sendModeration),

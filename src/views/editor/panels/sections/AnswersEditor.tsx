@@ -71,12 +71,12 @@ const AnswerRow = memo(function AnswerRow(p: RowProps) {
               e.dataTransfer.setData('text/plain', p.answer.id);
               p.onDragStart(p.index);
             }}
-            className="cursor-grab select-none px-1 text-slate-500"
+            className="cursor-grab select-none px-1 text-slate-600"
           >
             ⠿
           </span>
         )}
-        <span className="w-5 shrink-0 text-right text-xs text-slate-500" aria-hidden="true">
+        <span className="w-5 shrink-0 text-right text-xs text-slate-600" aria-hidden="true">
           {n}.
         </span>
         <TextField
@@ -231,7 +231,7 @@ export function AnswersEditor({
     <section className="flex flex-col gap-2" aria-label={title ?? T.title()}>
       <h3 className="text-sm font-semibold text-slate-800">{title ?? T.title()}</h3>
       {!disabled && <p className="text-xs text-slate-600">{T.keyboardHint()}</p>}
-      {answers.length === 0 && <p className="text-xs text-slate-500">{T.empty()}</p>}
+      {answers.length === 0 && <p className="text-xs text-slate-600">{T.empty()}</p>}
       <ol ref={listRef} className="flex flex-col gap-1" aria-label={title ?? T.title()}>
         {answers.map((a, i) => (
           <AnswerRow

@@ -43,7 +43,7 @@ export function RecallField({ place, disabled }: { place: QuestionPlace; disable
         disabled={disabled || (earlier.length === 0 && q.recall === null)}
         onChange={(on) => set(on ? { questionId: earlier[0].value, mode: 'selected' } : null)}
       />
-      {earlier.length === 0 && q.recall === null && <p className="text-xs text-slate-500">{T.noEarlier()}</p>}
+      {earlier.length === 0 && q.recall === null && <p className="text-xs text-slate-600">{T.noEarlier()}</p>}
       {q.recall && (
         <>
           <Select

@@ -83,7 +83,7 @@ export function LookupFields({
         </p>
       ) : (
         <>
-          <p className="text-xs text-slate-500" aria-live="polite">
+          <p className="text-xs text-slate-600" aria-live="polite">
             {T.results({ count: kind === 'region' ? regions.length : cities.length })}
           </p>
           <ul className="max-h-40 overflow-auto text-sm text-slate-700">
@@ -92,7 +92,7 @@ export function LookupFields({
               : cities.map((c) => (
                   <li key={c.id} className="flex items-center justify-between gap-2">
                     <span>
-                      {c.name} <span className="text-xs text-slate-500">({c.region.name})</span>
+                      {c.name} <span className="text-xs text-slate-600">({c.region.name})</span>
                     </span>
                     {!disabled && !question.region && (
                       <button

@@ -16,11 +16,11 @@ export function StatementsEditor({ question, disabled }: { question: Question; d
   return (
     <section className="flex flex-col gap-2" aria-label={T.title()}>
       <h3 className="text-sm font-semibold text-slate-800">{T.title()}</h3>
-      {question.statements.length === 0 && <p className="text-xs text-slate-500">{T.empty()}</p>}
+      {question.statements.length === 0 && <p className="text-xs text-slate-600">{T.empty()}</p>}
       <ol className="flex flex-col gap-1" aria-label={T.title()}>
         {question.statements.map((s, i) => (
           <li key={s.id} className="flex items-center gap-1">
-            <span className="w-5 shrink-0 text-right text-xs text-slate-500" aria-hidden="true">
+            <span className="w-5 shrink-0 text-right text-xs text-slate-600" aria-hidden="true">
               {i + 1}.
             </span>
             <TextField
