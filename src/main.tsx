@@ -8,7 +8,7 @@ import { App } from './views/App';
 import { Toasts } from './views/ui/Toasts';
 import { ModalHost } from './views/ui/modal';
 import { GuideDialog } from './views/shell/guide';
-import { setupBootLocale } from './views/shell/locale';
+import { loadFullLocale, setupBootLocale } from './views/shell/locale';
 import './styles.css';
 
 // Start-up (spec section 1): the app mounts on #root only after the setup step has finished: the
@@ -16,6 +16,8 @@ import './styles.css';
 // the stored sign-in has been restored (or found missing).
 async function start() {
   const { locale, LL } = await setupBootLocale();
+  // Every page but /login needs the whole dictionary: fetched beside the sign-in's restore.
+  if (location.pathname !== '/login') loadFullLocale(locale).catch(() => {});
   const auth = createActor(authMachine).start();
   await waitFor(auth, (s) => !s.matches('restoring'));
   document.title = LL.common.appName();

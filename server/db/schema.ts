@@ -5,6 +5,7 @@ import type { OrganizationTypesTable, UserTokensTable } from './tables-people';
 import type { PicturesTable, ProjectContentsTable, ProjectContentVersionsTable } from './tables-content';
 import type {
   PortraitQuotasTable,
+  ReportCountsTable,
   RespondentAnswersTable,
   RespondentsTable,
   SurveyTicketsTable,
@@ -127,5 +128,6 @@ export interface Database {
   respondents: RespondentsTable;
   respondent_answers: RespondentAnswersTable;
   portrait_quotas: PortraitQuotasTable;
+  report_counts: ReportCountsTable;
   survey_tickets: SurveyTicketsTable;
 }

@@ -40,6 +40,24 @@ export interface RespondentAnswersTable {
   text: string | null;
 }
 
+/**
+ * The report's counters (migration 010-report-counters): n answer rows (kind 0) or respondents who
+ * answered (kind 1) per key, kept in the answer's transaction; '' and 0 stand for "none" in the key.
+ */
+export interface ReportCountsTable {
+  project_id: number;
+  portrait_id: string;
+  question_id: string;
+  kind: number;
+  answer_id: string;
+  statement_id: string;
+  has_value: number;
+  value: number;
+  place: string;
+  shard: number;
+  n: number;
+}
+
 export interface PortraitQuotasTable {
   project_id: number;
   portrait_id: string;

@@ -11,6 +11,8 @@ import {
 } from '../../src/domain/content/factory';
 import { EDUCATION_LEVELS } from '../../src/domain/lookups';
 import { RESPONDENT_STATUS } from '../db/tables-responses';
+import { loadContent } from '../repos/content';
+import { counterQuestions, countSampleRows } from './counters';
 
 // Sample data for the report's tests, benchmarks and `npm run demo`: a questionnaire that uses every
 // question category, respondents with realistic attributes drawn from a seeded generator (the same
@@ -270,8 +272,9 @@ export function sampleRespondents(seed: number, count: number, content: ProjectC
 }
 
 /**
- * Writes respondents and their answer rows directly, in batches (many rows per INSERT). Not the
- * runner's path: tests and benchmarks use it to put exactly the rows they count.
+ * Writes respondents and their answer rows directly, in batches (many rows per INSERT), and adds
+ * them to the report's counters. Not the runner's path: tests and benchmarks use it to put exactly
+ * the rows they count.
  */
 export async function insertRespondents(
   db: Db,
@@ -281,6 +284,7 @@ export async function insertRespondents(
   source: 'link' | 'sdk' | 'demo' = 'link',
 ): Promise<number[]> {
   const ids: number[] = [];
+  const questions = counterQuestions((await loadContent(db, pid)).content);
   for (let i = 0; i < list.length; i += 500) {
     const batch = list.slice(i, i + 500);
     const hashes = batch.map(() => crypto.randomBytes(16).toString('hex'));
@@ -322,6 +326,12 @@ export async function insertRespondents(
         .insertInto('respondent_answers')
         .values(answers.slice(k, k + 2000))
         .execute();
+    await countSampleRows(
+      db,
+      pid,
+      questions,
+      batch.map((p, j) => ({ id: batchIds[j], portrait_id: p.portrait_id, answers: p.answers })),
+    );
   }
   return ids;
 }

@@ -31,6 +31,7 @@ import {
 } from '../../src/domain/flow';
 import { SURVEY_TEXTS, type SurveyLocale, type SurveyTexts } from '../../src/views/survey/texts';
 import { RESPONDENT_STATUS } from '../db/tables-responses';
+import { countReplies } from '../reports/counters';
 
 // Recording respondents: the one code path behind POST /survey/:token/start and POST /survey/answer,
 // and behind recordRespondent (the reports' demo data). The flow (src/domain/flow) decides what may be
@@ -396,6 +397,7 @@ async function submitCounted(
       .executeTakeFirst();
     if (Number(moved.numUpdatedRows) !== 1) return false;
     await writeAnswerRows(trx, respondent.id, respondent.project_id, replaced, replyRows(q, reply));
+    await countReplies(trx, content, respondent, state.replies.slice(input.at), replies[input.at]);
     if (end === 'completed' && respondent.portrait_id) {
       if (!(await takeQuotaPlace(trx, respondent.project_id, respondent.portrait_id))) {
         // The last place went to someone else a moment ago: kept, but not counted (never overshoots).

@@ -12,7 +12,15 @@ import { appDB, type AppDB, type Draft } from '../db/AppDB';
 import { readDraft, writeDraft } from '../db/drafts';
 import type { ChangeCode, ChangeKind, ChangeLogRow } from '../domain/content/changelog';
 import type { Command } from '../domain/content/commands';
-import { edit, openDoc, redo, undo, type EditorDoc, type Step } from '../domain/content/history';
+import {
+  edit,
+  openDoc,
+  redo,
+  undo,
+  type EditorDoc,
+  type HistoryEntry,
+  type Step,
+} from '../domain/content/history';
 import type { EditorProject, ProjectContent } from '../domain/content/model';
 import { blocksSave, type Problem } from '../domain/content/problems';
 import { newQuestionnaire } from '../domain/content/factory';
@@ -60,6 +68,12 @@ export interface EditorContext {
   baseVersion: number;
   /** The content as the server has it at baseVersion (null until loaded, or when not known here). */
   savedContent: ProjectContent | null;
+  /**
+   * Where savedContent sits in the undo history: the entry on top of the undo stack when it was
+   * saved (null: the empty stack), or null itself when no undo or redo leads back to it. Undoing or
+   * redoing onto it shows "saved" again (the content is structurally the saved one, not the same object).
+   */
+  savedMark: { top: HistoryEntry | null } | null;
   source: Source | null;
   /** A draft the newer server copy replaced on screen; the user may bring it back. */
   setAside: Draft | null;
@@ -74,8 +88,8 @@ export interface EditorContext {
   draftRevision: number;
   writtenRevision: number;
   draftError: string | null;
-  /** The snapshot being saved and the last change-log seq it includes. */
-  saving: { content: ProjectContent; seq: number } | null;
+  /** The snapshot being saved, the last change-log seq it includes and its place in the history. */
+  saving: { content: ProjectContent; seq: number; top: HistoryEntry | null } | null;
   conflict: ServerCopy | null;
   merge: MergeState;
   error: string | null;
@@ -138,10 +152,16 @@ function messageOf(err: unknown): string {
  */
 export const loadProject = fromPromise<Loaded, { pid: number; userId: number; db: AppDB }>(
   async ({ input }) => {
-    const stored = await readDraft(input.db, input.pid, input.userId);
+    // Both at once: opening IndexedDB and the network each take a while on a cold page.
+    const storedAsync = readDraft(input.db, input.pid, input.userId);
+    const serverAsync = fetchProject(input.pid);
+    // Neither rejection may go unhandled while the other is awaited.
+    storedAsync.catch(() => {});
+    serverAsync.catch(() => {});
+    const stored = await storedAsync;
     let server;
     try {
-      server = await fetchProject(input.pid);
+      server = await serverAsync;
     } catch (err) {
       // Offline: the copy kept in this browser, if there is one.
       if (err instanceof ApiError && err.isNetwork && stored.draft) {
@@ -299,10 +319,39 @@ function afterStep(ctx: EditorContext, step: Step, command?: string): Partial<Ed
   };
 }
 
+const top = (doc: EditorDoc) => doc.undo[doc.undo.length - 1] ?? null;
+
+/** The saved mark after an edit: an edit trims the oldest entry past HISTORY_LIMIT, and with it maybe the way back. */
+function markAfterEdit(ctx: EditorContext, next: EditorDoc): EditorContext['savedMark'] {
+  const mark = ctx.savedMark;
+  const dropped = ctx.doc.undo.length > 0 && next.undo[0] !== ctx.doc.undo[0] ? ctx.doc.undo[0] : undefined;
+  if (!mark || dropped === undefined) return mark;
+  if (mark.top === null) return null;
+  return mark.top === dropped ? { top: null } : mark;
+}
+
+/** Whether a step of the document lands on the saved version. */
+const landsOn = (ctx: EditorContext, nextTop: HistoryEntry | null) =>
+  ctx.savedMark !== null && ctx.savedContent !== null && nextTop === ctx.savedMark.top;
+const landsOnSaved = (ctx: EditorContext, next: EditorDoc) => landsOn(ctx, top(next));
+
 const editable = {
   'content.edit': { actions: 'applyEdit' },
   'history.undo': { actions: 'applyUndo' },
   'history.redo': { actions: 'applyRedo' },
+} as const;
+
+/** Where the content may be edited and saved: an undo or redo back onto the saved version shows "saved". */
+const editableToSaved = {
+  'content.edit': { actions: 'applyEdit' },
+  'history.undo': [
+    { guard: 'undoLandsOnSaved', target: 'saved', actions: 'applyUndo' },
+    { actions: 'applyUndo' },
+  ],
+  'history.redo': [
+    { guard: 'redoLandsOnSaved', target: 'saved', actions: 'applyRedo' },
+    { actions: 'applyRedo' },
+  ],
 } as const;
 
 export const editorMachine = setup({
@@ -340,6 +389,11 @@ export const editorMachine = setup({
       const err = (event as { error?: unknown }).error;
       return err instanceof ApiError && err.status === 409;
     },
+    // The undo stack's top after the step, without applying it.
+    undoLandsOnSaved: ({ context: c }) =>
+      c.doc.undo.length > 0 && landsOn(c, c.doc.undo[c.doc.undo.length - 2] ?? null),
+    redoLandsOnSaved: ({ context: c }) =>
+      c.doc.redo.length > 0 && landsOn(c, c.doc.redo[c.doc.redo.length - 1]),
     draftBehind: ({ context, event }) =>
       context.draftRevision > (event as unknown as { output: { revision: number } }).output.revision,
   },
@@ -348,20 +402,29 @@ export const editorMachine = setup({
       if (event.type !== 'content.edit') return;
       const step = edit(context.doc, event.command);
       if (!step) return;
-      enqueue.assign(afterStep(context, step, event.command.type));
+      enqueue.assign({
+        ...afterStep(context, step, event.command.type),
+        savedMark: markAfterEdit(context, step.doc),
+      });
       enqueue.raise({ type: 'draft.changed' });
     }),
+    // Back on the saved version, the content becomes the saved object itself (structurally the same),
+    // so every "changed since saved?" test (the draft's dirty flag, a save in flight) reads it as saved.
     applyUndo: enqueueActions(({ context, enqueue }) => {
       const step = undo(context.doc);
       if (!step) return;
-      enqueue.assign(afterStep(context, step));
-      enqueue.raise({ type: 'draft.changed' });
+      const clean = landsOnSaved(context, step.doc);
+      const doc = clean ? { ...step.doc, content: context.savedContent! } : step.doc;
+      enqueue.assign(afterStep(context, { ...step, doc }));
+      enqueue.raise({ type: clean ? 'draft.persist' : 'draft.changed' });
     }),
     applyRedo: enqueueActions(({ context, enqueue }) => {
       const step = redo(context.doc);
       if (!step) return;
-      enqueue.assign(afterStep(context, step));
-      enqueue.raise({ type: 'draft.changed' });
+      const clean = landsOnSaved(context, step.doc);
+      const doc = clean ? { ...step.doc, content: context.savedContent! } : step.doc;
+      enqueue.assign(afterStep(context, { ...step, doc }));
+      enqueue.raise({ type: clean ? 'draft.persist' : 'draft.changed' });
     }),
     recordExternal: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'log.record') return;
@@ -380,6 +443,7 @@ export const editorMachine = setup({
         doc: openDoc(out.content),
         baseVersion: out.baseVersion,
         savedContent: out.savedContent,
+        savedMark: out.content === out.savedContent ? { top: null } : null,
         source: out.source,
         setAside: out.setAside,
         changes: out.changes,
@@ -414,6 +478,7 @@ export const editorMachine = setup({
         ...(step ? afterStep(context, step, 'content.replace') : {}),
         baseVersion: outcome.theirs.version,
         savedContent: outcome.theirs.content,
+        savedMark: null,
         conflict: null,
         merge: { pending: null, notice: noticeOf(outcome, choices) },
         draftRevision: context.draftRevision + 1,
@@ -439,7 +504,7 @@ export const editorMachine = setup({
     }),
     dismissMerge: assign(({ context }) => ({ merge: { ...context.merge, notice: null } })),
     startSave: assign(({ context }) => ({
-      saving: { content: context.doc.content, seq: context.seq },
+      saving: { content: context.doc.content, seq: context.seq, top: top(context.doc) },
       error: null,
       problems: [],
     })),
@@ -449,6 +514,7 @@ export const editorMachine = setup({
       enqueue.assign({
         baseVersion: out.version,
         savedContent: snapshot.content,
+        savedMark: { top: snapshot.top },
         changes: context.changes.filter((r) => r.seq > snapshot.seq),
         clearLogUpTo: snapshot.seq,
         saving: null,
@@ -481,6 +547,7 @@ export const editorMachine = setup({
     keepMine: assign(({ context }) => ({
       baseVersion: context.conflict!.version,
       savedContent: context.conflict!.content,
+      savedMark: null,
       conflict: null,
     })),
     takeTheirs: enqueueActions(({ context, enqueue }) => {
@@ -490,6 +557,7 @@ export const editorMachine = setup({
         doc: openDoc(theirs.content),
         baseVersion: theirs.version,
         savedContent: theirs.content,
+        savedMark: { top: null },
         conflict: null,
         seq,
         // The server copy is now the whole truth: earlier unsaved rows go, one 010 row stays.
@@ -503,6 +571,7 @@ export const editorMachine = setup({
       if (!context.setAside) return;
       enqueue.assign({
         doc: openDoc(context.setAside.content),
+        savedMark: null,
         source: 'draft',
         setAside: null,
         draftRevision: context.draftRevision + 1,
@@ -540,6 +609,7 @@ export const editorMachine = setup({
     doc: openDoc({ questionnaires: [], portraits: [] }),
     baseVersion: 0,
     savedContent: null,
+    savedMark: null,
     source: null,
     setAside: null,
     changes: [],
@@ -595,7 +665,7 @@ export const editorMachine = setup({
         },
         editing: {
           on: {
-            ...editable,
+            ...editableToSaved,
             'log.record': { actions: 'recordExternal' },
             'draft.restore': { actions: 'restoreDraft' },
             'project.save': [
@@ -669,7 +739,7 @@ export const editorMachine = setup({
         },
         failed: {
           on: {
-            ...editable,
+            ...editableToSaved,
             'log.record': { actions: 'recordExternal' },
             'draft.changed': 'editing',
             'save.retry': [

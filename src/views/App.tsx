@@ -5,6 +5,7 @@ import { useCurrentUser, useIsAuthenticated } from './auth/AuthProvider';
 import { pageAllowed } from '../domain/menu';
 import AuthLayout from './layouts/AuthLayout';
 import EmptyLayout from './layouts/EmptyLayout';
+import EditorLayout from './layouts/EditorLayout';
 import NotFoundPage from './ui/NotFoundPage';
 import { LoadingScreen } from './ui/LoadingScreen';
 import { FullLocale } from './shell/FullLocale';
@@ -19,7 +20,8 @@ const NotForRole = lazy(() => import('./ui/NotAvailablePage'));
 const LAYOUTS: Record<LayoutName, ComponentType<{ children: ReactNode }>> = {
   auth: AuthLayout,
   main: lazy(() => import('./layouts/MainLayout')),
-  editor: lazy(() => import('./layouts/EditorLayout')),
+  // A plain full-window box: not worth a chunk, and one lazy step less before the editor shows.
+  editor: EditorLayout,
   empty: EmptyLayout,
 };
 

@@ -11,9 +11,11 @@ import type { BenchResult } from './run';
 
 // The editor on a 1 000-question project (50 blocks × 20 questions × 5 answers) in Chromium: the
 // production build served by the real server, signed in as a researcher. Measures open to
-// interactive (the outline and the laid-out canvas on screen), the layout in the worker with the
-// longest main-thread task meanwhile, reopening with cached positions, selecting an item, one text
-// edit committed while the canvas shows, and the frame times of wheel zooming and dragging.
+// interactive (from navigation: the toolbar, the outline and the canvas's opening viewport drawn at
+// its laid-out positions, the page answering: the canvas adds the rest of the graph in slices
+// between frames, timed separately with the longest task meanwhile), the layout in the worker with
+// the longest main-thread task meanwhile, reopening with cached positions, selecting an item, one
+// text edit committed while the canvas shows, and the frame times of wheel zooming and dragging.
 // BENCH_DIST=<dir> reuses an existing build.
 
 export const title = 'Editor canvas (1 000 questions, Chromium)';
@@ -45,14 +47,23 @@ async function openToReady(page: Page, url: string) {
     const m = (name: string) => performance.getEntriesByName(name).at(-1) as PerformanceMeasure | undefined;
     const layout = m('editor:layout');
     const cached = m('editor:layout-cached');
+    const ready = performance.now();
+    // The rest of the graph, slice by slice; the page must keep answering meanwhile.
+    while (!document.querySelector('[role="region"][data-complete]'))
+      await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    const complete = performance.now();
     const long = (window as unknown as { __long: { start: number; duration: number }[] }).__long;
+    const fillingIn = long.filter((t) => t.start + t.duration > ready && t.start < complete);
     const during = layout
       ? long.filter(
           (t) => t.start < layout.startTime + layout.duration && t.start + t.duration > layout.startTime,
         )
       : [];
     return {
-      ready: performance.now(),
+      ready,
+      complete,
+      longestFillingIn: fillingIn.reduce((a, t) => Math.max(a, t.duration), 0),
       layout: layout?.duration ?? null,
       cached: cached?.duration ?? null,
       longestDuringLayout: during.reduce((a, t) => Math.max(a, t.duration), 0),
@@ -105,10 +116,14 @@ export default async function editorCanvasBench(): Promise<BenchResult[]> {
 
     const first = await openToReady(page, url);
     const again: number[] = [];
+    const againComplete: number[] = [];
+    const againLongest: number[] = [];
     const cachedLayout: number[] = [];
     for (let i = 0; i < 3; i++) {
       const r = await openToReady(page, url);
       again.push(r.ready);
+      againComplete.push(r.complete);
+      againLongest.push(r.longestFillingIn);
       if (r.cached !== null) cachedLayout.push(r.cached);
     }
 
@@ -211,11 +226,30 @@ export default async function editorCanvasBench(): Promise<BenchResult[]> {
         budget: 1000,
       },
       {
+        name: 'open, first time: the whole graph drawn',
+        value: Math.round(first.complete),
+        unit: 'ms',
+        note: 'the canvas fills in slice by slice after the opening viewport',
+      },
+      {
         name: 'reopen with cached positions, to interactive',
         value: Math.round(med(again)),
         unit: 'ms',
-        budget: 1000,
+        budget: 300,
+        note: 'median of 3; a full page load (scripts, sign-in, project fetch) included',
+      },
+      {
+        name: 'reopen: the whole graph drawn',
+        value: Math.round(med(againComplete)),
+        unit: 'ms',
         note: 'median of 3',
+      },
+      {
+        name: 'longest main-thread task while the canvas fills in',
+        value: Math.round(Math.max(first.longestFillingIn, ...againLongest)),
+        unit: 'ms',
+        budget: 50,
+        note: 'over the four opens',
       },
       { name: 'cached positions read (Dexie)', value: med(cachedLayout), unit: 'ms', budget: 300 },
       {
@@ -257,7 +291,9 @@ export default async function editorCanvasBench(): Promise<BenchResult[]> {
         value: p95(frames),
         unit: 'ms',
         budget: 16,
-        note: `${frames.length} frames, software rendering`,
+        // Intervals between animation frames: at 60 Hz a perfect run reads 16.7 ms, so the count of
+        // missed frames says more than the tenth of a millisecond over the budget.
+        note: `${frames.length} frames, software rendering; ${frames.filter((f) => f > 25).length} over 25 ms (a missed frame); 16.7 ms is one 60 Hz frame`,
       },
     ];
   } finally {

@@ -16,7 +16,9 @@ import { writeContent } from '../../server/repos/content';
 import { newBlock, newQuestion, newQuestionnaire } from '../../src/domain/content/factory';
 import { Role } from '../../src/domain/roles';
 import { ProjectStatus, ProjectType } from '../../src/domain/projects';
-import { layout } from '../../src/workers/layout';
+import { layout, NODE_H, NODE_W } from '../../src/workers/layout';
+import type { LayoutStructure } from '../../src/workers/layoutProtocol';
+import type { ProjectContent } from '../../src/domain/content/model';
 import { structureOf } from '../../src/views/editor/canvas/elements';
 
 // The editor's toolbar and problem list in Chromium: every one of the spec's 14 tools run once; a
@@ -338,5 +340,92 @@ describe('canvas drag in Chromium', () => {
       .poll(() => questions.allTextContents())
       .toEqual(['Question 1: MoverOpen', 'Question 2: StayerOpen', 'Question 3: OtherOpen']);
     expect(errors).toEqual([]);
+  });
+
+  it('moves the view to a question or a block added off-screen, without refitting the whole graph', async () => {
+    /** Opens a project; `whole(p)` tells whether a node centred at model point p shows whole in the canvas. */
+    async function openCanvas(content: ProjectContent) {
+      const pid = await insertProject(server, org, { name: 'Growing' });
+      expect((await saveProject(server, researcher, pid, content, 0)).status).toBe(200);
+      const context = await newContext(browser);
+      const page = await context.newPage();
+      await page.setViewportSize({ width: 1440, height: 900 });
+      const errors = watchErrors(page);
+      await signIn(page, server, researcher.user.email);
+      await page.goto(`${server.url}/project?pid=${pid}`);
+      const region = page.locator('[role="region"][data-ready]');
+      await region.waitFor();
+      await expect.poll(() => region.getAttribute('data-viewport')).not.toBeNull();
+      const box = (await region.boundingBox())!;
+      const viewport = async () => (await region.getAttribute('data-viewport'))!.split(',').map(Number);
+      const whole = async (p: { x: number; y: number }) => {
+        const [zoom, px, py] = await viewport();
+        const x = px + p.x * zoom;
+        const y = py + p.y * zoom;
+        const [w, h] = [(NODE_W / 2) * zoom, (NODE_H / 2) * zoom];
+        return x - w >= 0 && x + w <= box.width && y - h >= 0 && y + h <= box.height;
+      };
+      const selected = page.locator('[role="treeitem"][aria-selected="true"]');
+      return { page, errors, viewport, whole, selected };
+    }
+
+    // Twelve columns of three questions: the last block lies far right of the opening view.
+    const blocks = Array.from({ length: 12 }, (_, j) =>
+      newBlock({
+        questions: [1, 2, 3].map((k) => newQuestion({ text: `B${j + 1} Q${k}`, category: 'open' })),
+      }),
+    );
+    const wide = { questionnaires: [newQuestionnaire({ blocks })], portraits: [] };
+    const a = await openCanvas(wide);
+    const [zoom0] = await a.viewport();
+    const shape = structureOf(wide);
+    expect(await a.whole(layout(shape)[blocks[11].questions[2].id])).toBe(false);
+    // The last question picked in the outline, a question added after it.
+    await a.page.getByRole('tree', { name: 'Questionnaire outline' }).focus();
+    await a.page.keyboard.press('End');
+    await a.page.locator('[data-tool="addQuestion"]').click();
+    await expect.poll(() => a.selected.getAttribute('data-kind')).toBe('question');
+    const addedId = (await a.selected.getAttribute('data-id'))!;
+    shape.questionnaires[0].blocks[11].questions.push(addedId);
+    await expect.poll(async () => a.whole(layout(shape)[addedId])).toBe(true);
+    // The view moved; it did not zoom out to fit everything.
+    expect((await a.viewport())[0]).toBe(zoom0);
+    // Dragged away from it, the view stays put while the selected question is edited.
+    const region = (await a.page.locator('[role="region"][data-ready]').boundingBox())!;
+    const from = { x: region.x + region.width / 2, y: region.y + region.height - 30 };
+    await a.page.mouse.move(from.x, from.y);
+    await a.page.mouse.down();
+    for (let i = 1; i <= 10; i++) await a.page.mouse.move(from.x + 60 * i, from.y);
+    await a.page.mouse.up();
+    await expect.poll(async () => a.whole(layout(shape)[addedId])).toBe(false);
+    const panned = await a.viewport();
+    await a.selected.dblclick();
+    await a.page.getByRole('textbox', { name: /New name/ }).fill('Renamed far away');
+    await a.page.keyboard.press('Enter');
+    await expect.poll(() => a.selected.textContent()).toContain('Renamed far away');
+    expect(await a.viewport()).toEqual(panned);
+    expect(a.errors).toEqual([]);
+
+    // A new project's questionnaire grows to the right block by block: each new block shows whole,
+    // also when it would land half cut at the canvas's edge.
+    const b = await openCanvas({ questionnaires: [newQuestionnaire({ blocks: [] })], portraits: [] });
+    const [zoom1] = await b.viewport();
+    const grown = {
+      questionnaires: [
+        { id: 'qn', blocks: [] as LayoutStructure['questionnaires'][0]['blocks'], newQn: false },
+      ],
+    };
+    for (let i = 0; i < 4; i++) {
+      await b.page.locator('[data-tool="addBlock"]').click();
+      await expect.poll(() => b.selected.getAttribute('data-kind')).toBe('block');
+      await expect
+        .poll(() => b.selected.getAttribute('data-id'))
+        .not.toBe(grown.questionnaires[0].blocks.at(-1)?.id ?? '');
+      const id = (await b.selected.getAttribute('data-id'))!;
+      grown.questionnaires[0].blocks.push({ id, questions: [], end: false });
+      await expect.poll(async () => b.whole(layout(grown)[`empty:${id}`])).toBe(true);
+    }
+    expect((await b.viewport())[0]).toBe(zoom1);
+    expect(b.errors).toEqual([]);
   });
 });

@@ -175,13 +175,13 @@ function params(sut: Sut) {
           sendModeration: 'Save the project first',
           surveyLink: 'Save the project first',
         }),
+      // Undone back to the saved version: nothing to save, and it may be sent as it is.
       undone: () =>
         expectTable(sut, {
           ...ALWAYS,
           ...NO_SELECTION,
           undo: 'Nothing to undo',
-          sendModeration: 'Save the project first',
-          surveyLink: 'Save the project first',
+          save: 'All changes are saved',
         }),
       redone: () =>
         expectTable(sut, {

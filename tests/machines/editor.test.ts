@@ -117,6 +117,44 @@ describe('editor machine', () => {
     ]);
   });
 
+  it('shows "saved" again when undo or redo comes back to the saved version, and the draft is clean', async () => {
+    const pid = await project();
+    const db = freshDb();
+    const actor = open(pid, db);
+    await until(actor, 'saved');
+    addQuestion(actor, 'A');
+    rewordFirst(actor, 'Reworded');
+    expect(docState(actor)).toBe('editing');
+    actor.send({ type: 'history.undo' });
+    expect(docState(actor)).toBe('editing');
+    actor.send({ type: 'history.undo' });
+    expect(docState(actor)).toBe('saved');
+    expect(actor.getSnapshot().context.doc.content).toBe(actor.getSnapshot().context.savedContent);
+    await drafted(actor);
+    expect((await readDraft(db, pid, session.user.id)).draft).toMatchObject({ dirty: false });
+
+    // Saved in the middle of the history: undo leaves it, redo comes back to it.
+    actor.send({ type: 'history.redo' });
+    expect(docState(actor)).toBe('editing');
+    actor.send({ type: 'project.save' });
+    await until(actor, 'saved');
+    actor.send({ type: 'history.undo' });
+    expect(docState(actor)).toBe('editing');
+    actor.send({ type: 'history.redo' });
+    expect(docState(actor)).toBe('saved');
+    expect(texts(actor.getSnapshot().context.doc.content)).toEqual([
+      'How old are you?',
+      'Anything else?',
+      'A',
+    ]);
+
+    // A new edit after undoing past the saved version: the saved version is no longer in the history.
+    actor.send({ type: 'history.undo' });
+    addQuestion(actor, 'B');
+    actor.send({ type: 'history.undo' });
+    expect(docState(actor)).toBe('editing');
+  });
+
   it('restores an unsaved draft after the page is gone (a new actor on the same database) and says so', async () => {
     const pid = await project();
     const db = freshDb();
@@ -306,7 +344,7 @@ describe('editor machine', () => {
     expect(network.calls).toBe(calls);
   });
 
-  it('fails with the server problems when the server refuses, and retries after a fix', async () => {
+  it('fails with the server problems when the server refuses; undoing the change is back to saved', async () => {
     const pid = await project();
     const actor = open(pid);
     await until(actor, 'saved');
@@ -324,10 +362,10 @@ describe('editor machine', () => {
     await until(actor, 'failed');
     expect(actor.getSnapshot().context.problems.map((p) => p.code)).toEqual([40516]);
     expect(actor.getSnapshot().context.error).toBe('Attachment of images not allowed (questions)');
+    // Undone back to the saved version: nothing left to save, the server's complaint gone with it.
     actor.send({ type: 'history.undo' });
-    expect(docState(actor)).toBe('editing');
-    actor.send({ type: 'project.save' });
-    await until(actor, 'saved');
+    expect(docState(actor)).toBe('saved');
+    expect(actor.getSnapshot().context.problems).toEqual([]);
   });
 
   it('is read-only when the project is not editable, and ignores edits', async () => {

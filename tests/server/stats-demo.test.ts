@@ -3,10 +3,12 @@ import { startServer, type TestServer } from './helpers';
 import { seedDemo, DEMO_EMAIL, DEMO_PASSWORD } from '../../server/reports/demo';
 import { QUESTION_CATEGORIES } from '../../src/domain/content/model';
 import type { ReportJson } from '../../src/domain/reports';
+import { loadContent } from '../../server/repos/content';
+import { counterQuestions, counterTotals, recount, type RecountRow } from '../../server/reports/counters';
 
-// npm run demo's seeding, on both databases: respondents recorded through the runner's code, every
-// question category answered, the demo researcher can sign in and read the report, and a second
-// run changes nothing.
+// npm run demo's seeding, on both databases: respondents recorded through the runner's code (several
+// at once), every question category answered, the report's counters equal to a recount, the demo
+// researcher can sign in and read the report, and a second run changes nothing.
 
 let server: TestServer;
 beforeAll(async () => {
@@ -27,6 +29,12 @@ describe('the demo data', () => {
     expect(new Set(report.questions.map((q) => q.category))).toEqual(new Set(QUESTION_CATEGORIES));
     // Every respondent answered the screening question, and the ones who passed answered the rest.
     expect(report.questions[0].answered).toBe(25);
+    // Respondents recorded side by side kept the report's counters equal to a recount of their rows.
+    const { content } = await loadContent(server.app.db, first.projectId);
+    const sorted = (rows: RecountRow[]) => rows.map((r) => JSON.stringify(r)).sort();
+    expect(sorted(await counterTotals(server.app.db, first.projectId))).toEqual(
+      sorted(await recount(server.app.db, first.projectId, counterQuestions(content))),
+    );
     const sources = await server.app.db.selectFrom('respondents').select('source').distinct().execute();
     expect(sources).toEqual([{ source: 'demo' }]);
 

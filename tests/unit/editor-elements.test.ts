@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import cytoscape from 'cytoscape';
+import { canvasStyle } from '../../src/views/editor/canvas/style';
 import { performCommand } from '../../src/domain/content/commands';
 import { newAnswer, newBlock, newQuestion, newQuestionnaire } from '../../src/domain/content/factory';
 import type { ProjectContent } from '../../src/domain/content/model';
@@ -51,13 +53,13 @@ describe('canvas elements', () => {
       problemIds: new Set(),
     });
     const byId = new Map(els.map((e) => [e.data.id, e]));
-    expect(byId.get('q1')!.data.parent).toBe('b1');
+    expect(byId.get('q1')!.data.block).toBe('b1');
     expect(byId.get('b1')!.data.qn).toBe('qn1');
     expect(byId.has('o:q1')).toBe(false);
     expect(byId.get('r:q1:a1')!.data).toMatchObject({ source: 'q1', target: 'b2', label: 'Yes' });
     // "Complete current block" and "new questionnaire" end at terminal nodes.
     expect(byId.get('r:q1:a2')!.data.target).toBe('end:b1');
-    expect(byId.get('end:b1')!.data).toMatchObject({ parent: 'b1', label: 'Complete block' });
+    expect(byId.get('end:b1')!.data).toMatchObject({ block: 'b1', label: 'Complete block' });
     expect(byId.get('r:q2')!.data.target).toBe('nq:qn1');
     // An empty questionnaire keeps a placeholder so it still shows.
     expect(byId.get('empty:qn2')!.data.qn).toBe('qn2');
@@ -153,5 +155,29 @@ describe('structure commands', () => {
     expect(qnMoved.content.questionnaires.map((q) => q.id)).toEqual(['qn2', 'qn1']);
     const added = performCommand(c, { type: 'questionnaire.add', index: 1, empty: true })!;
     expect(added.content.questionnaires[1].blocks).toEqual([]);
+  });
+});
+
+describe('canvas style', () => {
+  it('stacks every redirect, with its label on an opaque tag, above the question boxes it crosses', () => {
+    const cy = cytoscape({ headless: true, styleEnabled: true, style: canvasStyle });
+    cy.add(
+      contentToElements(sample(), labels, {
+        positions: layout(structureOf(sample())),
+        connections: true,
+        cycle: new Set(),
+        problemIds: new Set(),
+      }) as cytoscape.ElementDefinition[],
+    );
+    const z = (id: string) => Number(cy.getElementById(id).style('z-index'));
+    const compare = (id: string) => cy.getElementById(id).style('z-index-compare');
+    // Cytoscape's default ('auto') draws every edge under every node, labels included.
+    for (const id of ['r:q1:a1', 'r:q1:a2', 'q1', 'q3', 'b1', 'qn1']) expect(compare(id)).toBe('manual');
+    expect(z('r:q1:a1')).toBeGreaterThan(z('q3'));
+    expect(z('r:q1:a2')).toBeGreaterThan(z('end:b1'));
+    expect(z('q1')).toBeGreaterThan(z('b1'));
+    expect(z('b1')).toBeGreaterThan(z('qn1'));
+    expect(Number(cy.getElementById('r:q1:a1').style('text-background-opacity'))).toBe(1);
+    cy.destroy();
   });
 });

@@ -12,7 +12,7 @@ const guides: Translation['guides'] = {
       s6: 'A demo account builds and previews questionnaires. Sending for moderation and survey links come with a full researcher account.',
     },
     projectEditorDefault: {
-      s1: 'The canvas shows the whole questionnaire: blocks and questions joined by their order and redirects. Wheel to zoom, drag to move.',
+      s1: 'The canvas shows the whole questionnaire: blocks with their questions in order, and the redirects between them. Wheel to zoom, drag to move.',
       s2: 'Add a block, then questions to it.',
       s3: 'Select a question: its text, category and answers are edited in the panel on the right.',
       s4: 'Undo and Redo step through your changes; each one is kept in the change log.',
@@ -24,7 +24,7 @@ const guides: Translation['guides'] = {
       s10: 'When the questionnaire is ready, send it for moderation. Once sent, it cannot be changed until it is reviewed.',
     },
     projectEditorDirectLink: {
-      s1: 'The canvas shows the whole questionnaire: blocks and questions joined by their order and redirects. Wheel to zoom, drag to move.',
+      s1: 'The canvas shows the whole questionnaire: blocks with their questions in order, and the redirects between them. Wheel to zoom, drag to move.',
       s2: 'Add a block, then questions to it.',
       s3: 'Select a question: its text, category and answers are edited in the panel on the right.',
       s4: 'Undo and Redo step through your changes.',

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState, type ComponentType } from 'react';
 import { useSearch } from 'wouter';
 import { useI18nContext } from '../../i18n/i18n-react';
 import { useCurrentUser } from '../auth/AuthProvider';
@@ -16,12 +16,43 @@ import { Toolbar, useShortcuts } from './tools/Toolbar';
 import { CommandMenu } from './tools/CommandMenu';
 import { editReason } from './tools/availability';
 import { useToolEnv } from './tools/useToolEnv';
+import type { ToolEnv } from './tools/registry';
 
 // /project?pid=…: the editor's frame. The toolbar's commands, the outline (keyboard path to every
 // item), the graph canvas (cytoscape, its own chunk), the side panel's tabs, the preview pane, all
 // sharing one selection (EditorUi) and reading the content through the editor machine.
 
-const Canvas = lazy(() => import('./canvas/Canvas'));
+// The canvas's chunk (cytoscape) starts loading with this page, while the project is fetched, and
+// mounts a frame after the loaded outline. Not React.lazy: a Suspense boundary revealing its content while
+// another waits is held back by React for up to 300 ms, measured on every open.
+type CanvasComponent = ComponentType<{ env: ToolEnv }>;
+const canvasLoading = import('./canvas/Canvas').then((m) => m.default as CanvasComponent);
+// A failed chunk (offline before it was ever cached) leaves the "loading" line; the outline still works.
+canvasLoading.catch(() => {});
+/**
+ * The canvas component once its chunk is there and the loaded outline has had a frame of its own:
+ * the outline and the toolbar answer first, the canvas builds in the next task (with the outline,
+ * the rules and the first slice of the graph in one task it went past 50 ms).
+ */
+function useCanvasModule(loaded: boolean): CanvasComponent | null {
+  const [Canvas, setCanvas] = useState<CanvasComponent | null>(null);
+  useEffect(() => {
+    if (Canvas || !loaded) return;
+    let live = true;
+    let timer = 0;
+    const frame = requestAnimationFrame(() => {
+      timer = window.setTimeout(() => {
+        canvasLoading.then((c) => live && setCanvas(() => c)).catch(() => {});
+      });
+    });
+    return () => {
+      live = false;
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [Canvas, loaded]);
+  return Canvas;
+}
 const SurveyPreview = lazy(() => import('../survey/Preview'));
 
 function Preview() {
@@ -86,6 +117,7 @@ function Editor() {
   }, [actor]);
 
   const loaded = state !== 'loading' && state !== 'loadFailed';
+  const Canvas = useCanvasModule(loaded);
   const readOnlyReason = state === 'readOnly' ? editReason(LL, env.facts) : null;
   return (
     <div className="flex min-h-0 flex-1 flex-col overflow-y-auto lg:overflow-hidden">
@@ -119,19 +151,21 @@ function Editor() {
         </p>
       )}
       {loaded && (
-        <div className="flex min-h-0 flex-1 flex-col lg:flex-row">
+        // Below lg the frame stacks and the page scrolls: outline, canvas (60vh), side panel, each
+        // its own height. Shrinking them to the viewport left the canvas 0 px high on a phone.
+        <div className="flex shrink-0 flex-col lg:min-h-0 lg:flex-1 lg:shrink lg:flex-row">
           <nav
             aria-label={LL.editor.frame.outline.label()}
             className="flex h-72 min-h-0 w-full shrink-0 flex-col border-b border-slate-200 lg:h-auto lg:w-72 lg:border-b-0 lg:border-r"
           >
             <Outline env={env} />
           </nav>
-          <main className="flex h-[60vh] min-h-0 min-w-0 flex-1 flex-col lg:h-auto">
-            <Suspense
-              fallback={<p className="p-4 text-sm text-slate-600">{LL.editor.frame.canvas.loading()}</p>}
-            >
+          <main className="flex h-[60vh] min-h-0 min-w-0 flex-none flex-col lg:h-auto lg:flex-1">
+            {Canvas ? (
               <Canvas env={env} />
-            </Suspense>
+            ) : (
+              <p className="min-h-0 flex-1 p-4 text-sm text-slate-600">{LL.editor.frame.canvas.loading()}</p>
+            )}
             <PriceFooter />
           </main>
           {ui.preview && <Preview />}

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useI18nContext } from '../../i18n/i18n-react';
 import type { Command } from '../../domain/content/commands';
@@ -47,13 +47,95 @@ function renameCommand(row: OutlineRow, value: string): Command {
   return { type: 'question.update', questionId: row.id, patch: { text: value } };
 }
 
+const sameRow = (a: OutlineRow, b: OutlineRow) =>
+  (Object.keys(b) as (keyof OutlineRow)[]).every((k) => a[k] === b[k]) &&
+  Object.keys(a).length === Object.keys(b).length;
+
+interface RowActions {
+  select: (row: OutlineRow) => void;
+  toggle: (id: string, open: boolean) => void;
+  rename: (row: OutlineRow) => void;
+  finishRename: (row: OutlineRow, value: string | null) => void;
+}
+
+/**
+ * One row of the tree, memoised: a click changes the selection of two rows, and only those two
+ * render again (rows are recomputed objects only when the content or the collapsed set changes).
+ */
+const Row = memo(function Row({
+  row,
+  top,
+  selected,
+  collapsed,
+  renaming,
+  actions,
+}: {
+  row: OutlineRow;
+  top: number;
+  selected: boolean;
+  collapsed: boolean;
+  renaming: boolean;
+  actions: RowActions;
+}) {
+  return (
+    <div
+      id={`ol-${row.id}`}
+      role="treeitem"
+      aria-level={row.level}
+      aria-posinset={row.posinset}
+      aria-setsize={row.setsize}
+      aria-selected={selected}
+      aria-expanded={row.hasChildren ? !collapsed : undefined}
+      data-kind={row.kind}
+      data-id={row.id}
+      onClick={() => actions.select(row)}
+      onDoubleClick={() => actions.rename(row)}
+      className={`absolute left-0 flex w-full cursor-pointer items-center gap-1 pr-2 text-sm ${selected ? 'bg-indigo-100 text-indigo-950' : 'text-slate-800 hover:bg-slate-50'}`}
+      style={{ top, height: ROW_HEIGHT, paddingLeft: 8 + (row.level - 1) * 16 }}
+    >
+      <span
+        aria-hidden="true"
+        className="inline-block w-4 text-slate-500"
+        onClick={(e) => {
+          if (!row.hasChildren) return;
+          e.stopPropagation();
+          actions.toggle(row.id, collapsed);
+        }}
+      >
+        {row.hasChildren ? (collapsed ? '▸' : '▾') : ''}
+      </span>
+      {renaming ? (
+        <RenameField row={row} onDone={(value) => actions.finishRename(row, value)} />
+      ) : (
+        <>
+          <span className={`truncate ${row.level < 3 ? 'font-medium' : ''}`}>{row.label}</span>
+          {row.category && (
+            <span className={`ml-auto shrink-0 text-xs ${selected ? 'text-indigo-900' : 'text-slate-600'}`}>
+              {row.category}
+            </span>
+          )}
+        </>
+      )}
+    </div>
+  );
+});
+
 export function Outline({ env }: { env: ToolEnv }) {
   const { LL } = useI18nContext();
   const actor = EditorActor.useActorRef();
   const ui = useEditorUi();
   const content = EditorActor.useSelector((s) => s.context.doc.content);
   const [collapsed, setCollapsed] = useState<Set<string>>(() => new Set());
-  const rows = useMemo(() => outlineRows(LL, content, collapsed), [LL, content, collapsed]);
+  // A row keeps its object while nothing in it changed, so an edit renders again only its own row.
+  const previous = useRef(new Map<string, OutlineRow>());
+  const rows = useMemo(() => {
+    const next = outlineRows(LL, content, collapsed).map((r) => {
+      const old = previous.current.get(r.id);
+      return old && sameRow(old, r) ? old : r;
+    });
+    previous.current = new Map(next.map((r) => [r.id, r]));
+    return next;
+  }, [LL, content, collapsed]);
   const scroller = useRef<HTMLDivElement>(null);
   const tree = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
@@ -77,7 +159,14 @@ export function Outline({ env }: { env: ToolEnv }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the selection changes
   }, [ui.selection]);
   useEffect(() => {
-    if (activeIndex >= 0) virtualizer.scrollToIndex(activeIndex, { align: 'auto' });
+    if (activeIndex < 0) return;
+    // Only when the row is out of view: scrollToIndex reads the layout and re-renders the tree
+    // synchronously, a third of a click on a row that is already on screen.
+    const top = virtualizer.scrollOffset ?? 0;
+    const height = virtualizer.scrollRect?.height ?? 0;
+    const y = activeIndex * ROW_HEIGHT;
+    if (height === 0 || y < top || y + ROW_HEIGHT > top + height)
+      virtualizer.scrollToIndex(activeIndex, { align: 'auto' });
   }, [activeIndex, virtualizer]);
 
   const select = (row: OutlineRow | undefined) => row && ui.select({ kind: row.kind, id: row.id });
@@ -149,6 +238,18 @@ export function Outline({ env }: { env: ToolEnv }) {
   };
 
   const readOnly = env.facts.state === 'readOnly';
+  // One stable object for the rows (they are memoised): each call reads the latest render's values.
+  const latest = useRef({ select, toggle, finishRename, readOnly, setRenaming: ui.setRenaming });
+  latest.current = { select, toggle, finishRename, readOnly, setRenaming: ui.setRenaming };
+  const actions = useMemo<RowActions>(
+    () => ({
+      select: (row) => latest.current.select(row),
+      toggle: (id, open) => latest.current.toggle(id, open),
+      rename: (row) => !latest.current.readOnly && latest.current.setRenaming(row.id),
+      finishRename: (row, value) => latest.current.finishRename(row, value),
+    }),
+    [],
+  );
   const activeId = activeIndex >= 0 ? `ol-${rows[activeIndex].id}` : undefined;
   return (
     <div className="flex min-h-0 flex-1 flex-col">
@@ -174,50 +275,16 @@ export function Outline({ env }: { env: ToolEnv }) {
         >
           {virtualizer.getVirtualItems().map((v) => {
             const row = rows[v.index];
-            const selected = row.id === selectedId;
             return (
-              <div
+              <Row
                 key={row.id}
-                id={`ol-${row.id}`}
-                role="treeitem"
-                aria-level={row.level}
-                aria-posinset={row.posinset}
-                aria-setsize={row.setsize}
-                aria-selected={selected}
-                aria-expanded={row.hasChildren ? !collapsed.has(row.id) : undefined}
-                data-kind={row.kind}
-                data-id={row.id}
-                onClick={() => select(row)}
-                onDoubleClick={() => !readOnly && ui.setRenaming(row.id)}
-                className={`absolute left-0 flex w-full cursor-pointer items-center gap-1 pr-2 text-sm ${selected ? 'bg-indigo-100 text-indigo-950' : 'text-slate-800 hover:bg-slate-50'}`}
-                style={{ top: v.start, height: ROW_HEIGHT, paddingLeft: 8 + (row.level - 1) * 16 }}
-              >
-                <span
-                  aria-hidden="true"
-                  className="inline-block w-4 text-slate-500"
-                  onClick={(e) => {
-                    if (!row.hasChildren) return;
-                    e.stopPropagation();
-                    toggle(row.id, collapsed.has(row.id));
-                  }}
-                >
-                  {row.hasChildren ? (collapsed.has(row.id) ? '▸' : '▾') : ''}
-                </span>
-                {ui.renaming === row.id ? (
-                  <RenameField row={row} onDone={(value) => finishRename(row, value)} />
-                ) : (
-                  <>
-                    <span className={`truncate ${row.level < 3 ? 'font-medium' : ''}`}>{row.label}</span>
-                    {row.category && (
-                      <span
-                        className={`ml-auto shrink-0 text-xs ${selected ? 'text-indigo-900' : 'text-slate-600'}`}
-                      >
-                        {row.category}
-                      </span>
-                    )}
-                  </>
-                )}
-              </div>
+                row={row}
+                top={v.start}
+                selected={row.id === selectedId}
+                collapsed={collapsed.has(row.id)}
+                renaming={ui.renaming === row.id}
+                actions={actions}
+              />
             );
           })}
         </div>

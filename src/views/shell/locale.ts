@@ -29,13 +29,28 @@ export async function setupBootLocale(): Promise<{ locale: Locales; LL: Translat
   return { locale, LL };
 }
 
-let full: Promise<void> | null = null;
+/** A promise that says when it has settled, as React's `use` reads it: no suspending on one already loaded. */
+type Tracked = Promise<void> & { status?: 'fulfilled'; value?: void };
+let full: Tracked | null = null;
 
-/** Loads the whole dictionary once (a second call answers the same promise). */
+/**
+ * Loads the whole dictionary once (a second call answers the same promise). main.tsx starts it with
+ * the start-up on every page but /login, so FullLocale usually finds it loaded and renders at once
+ * (a Suspense reveal costs up to 300 ms of React's throttling).
+ */
 export function loadFullLocale(locale: Locales): Promise<void> {
-  full ??= loadLocaleAsync(locale).catch((err: unknown) => {
-    full = null; // offline before the chunk was cached: try again on the next page
-    throw err;
-  });
+  if (!full) {
+    const loading: Tracked = loadLocaleAsync(locale).then(
+      () => {
+        loading.status = 'fulfilled';
+        loading.value = undefined;
+      },
+      (err: unknown) => {
+        full = null; // offline before the chunk was cached: try again on the next page
+        throw err;
+      },
+    );
+    full = loading;
+  }
   return full;
 }

@@ -10,16 +10,55 @@ import { blockName, questionnaireName, selectionOfPath } from '../items';
 import { useProblems } from '../useProblems';
 import { STRUCTURE, disabledReason, editReason, type ToolId } from '../tools/availability';
 import { runTool, TOOLS, type ToolEnv } from '../tools/registry';
-import { contentToElements, cycleEdges, shortLabel, structureOf, type CanvasLabels } from './elements';
+import {
+  contentToElements,
+  cycleEdges,
+  firstLeaves,
+  shortLabel,
+  structureOf,
+  type CanvasLabels,
+} from './elements';
 import { canvasStyle } from './style';
 import { applyElements, type Applied } from './applyElements';
 import { useCanvasHint } from './useCanvasHint';
 
-// The questionnaire as a graph (cytoscape, in the editor's own chunk): questionnaires hold blocks
-// (compound nodes) holding questions in order; edges for the order and every redirect. Positions come
-// from the layout worker (cached in Dexie); the elements are a pure function of the content
-// (elements.ts) diffed into cytoscape by react-cytoscapejs. The selection is the page's one
+// The questionnaire as a graph (cytoscape, in the editor's own chunk): questionnaires' boxes hold
+// blocks' boxes holding questions in order; edges for every redirect. Positions come from the layout
+// worker (cached in Dexie); the elements are a pure function of the content (elements.ts) diffed into
+// cytoscape by applyElements.ts. The selection is the page's one
 // (EditorUi), both ways. Dragging a question onto another block moves it there (code 012).
+
+/**
+ * A large project's leaves go into cytoscape in slices: the first (the columns the opening viewport
+ * shows) before the first frame, the rest one slice per idle moment, so that the outline and the
+ * toolbar answer while the canvas fills in (styling and drawing 1 000 questions at once was one
+ * task of a second and more).
+ */
+const FIRST_SLICE = 200;
+const SLICE = 100;
+const whenIdle = (f: () => void) =>
+  typeof requestIdleCallback === 'function'
+    ? requestIdleCallback(f, { timeout: 200 })
+    : (setTimeout(f, 16) as unknown as number);
+const cancelIdle = (id: number) =>
+  typeof cancelIdleCallback === 'function' ? cancelIdleCallback(id) : clearTimeout(id);
+
+/**
+ * Moves the view as little as needed for the node to show whole (an item added off-screen, one
+ * picked in the outline or the problem list); never zooms or refits. A node larger than the view
+ * shows its top left.
+ */
+function keepInView(cy: Core, node: NodeSingular) {
+  const m = 24;
+  const w = cy.width();
+  const h = cy.height();
+  const bb = node.renderedBoundingBox({ includeLabels: false });
+  const shift = (lo: number, hi: number, size: number) =>
+    lo < m ? m - lo : hi > size - m ? Math.max(size - m - hi, m - lo) : 0;
+  const dx = shift(bb.x1, bb.x2, w);
+  const dy = shift(bb.y1, bb.y2, h);
+  if (dx || dy) cy.panBy({ x: dx, y: dy });
+}
 
 function Menu({ env, at, close }: { env: ToolEnv; at: { x: number; y: number }; close: () => void }) {
   const ref = useRef<HTMLDivElement>(null);
@@ -77,14 +116,18 @@ export default function Canvas({ env }: { env: ToolEnv }) {
   const pid = EditorActor.useSelector((s) => s.context.pid);
   const db = EditorActor.useSelector((s) => s.context.db);
   const problems = useProblems();
-  const [positions, setPositions] = useState<Positions | null>(null);
+  const [laid, setLaid] = useState<{ structure: string; positions: Positions } | null>(null);
+  const positions = laid?.positions ?? null;
   const [menu, setMenu] = useState<{ x: number; y: number } | null>(null);
   const [ready, setReady] = useState(false);
+  const [leaves, setLeaves] = useState(FIRST_SLICE);
   const cyRef = useRef<Core | null>(null);
   const container = useRef<HTMLDivElement>(null);
   const applied = useRef<Applied>(new Map());
   const fitted = useRef(false);
   const selected = useRef<cytoscape.CollectionReturnValue | null>(null);
+  /** The selected node and the position it was last brought into view at. */
+  const shownAt = useRef<string | null>(null);
   const hint = useCanvasHint();
   const uiRef = useRef(ui);
   uiRef.current = ui;
@@ -99,7 +142,7 @@ export default function Canvas({ env }: { env: ToolEnv }) {
   useEffect(() => {
     let live = true;
     void positionsFor(db, pid, JSON.parse(structureJson)).then((laid) => {
-      if (live) setPositions(laid.positions);
+      if (live) setLaid({ structure: structureJson, positions: laid.positions });
     });
     return () => {
       live = false;
@@ -132,6 +175,23 @@ export default function Canvas({ env }: { env: ToolEnv }) {
     });
   }, [content, labels, positions, ui.connections, problems, cycle]);
 
+  const complete = leaves === Infinity;
+  const shown = useMemo(
+    () => (complete ? elements : firstLeaves(elements, leaves)),
+    [elements, leaves, complete],
+  );
+  // The next slice once the previous one is drawn and the page is idle; all in, slicing ends for good.
+  useEffect(() => {
+    if (complete || !positions) return;
+    if (shown.length === elements.length) {
+      setLeaves(Infinity);
+      performance.mark('editor:canvas-complete');
+      return;
+    }
+    const id = whenIdle(() => setLeaves((n) => n + SLICE));
+    return () => cancelIdle(id);
+  }, [shown, elements, complete, positions]);
+
   // One cytoscape instance for the page's life; elements arrive through applyElements.
   useEffect(() => {
     const cy = cytoscape({
@@ -157,14 +217,16 @@ export default function Canvas({ env }: { env: ToolEnv }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- bound once; handlers read refs
   }, []);
 
-  // Elements go in once positions are known (a first paint at 0,0 would be laid out twice).
+  // Elements go in once positions are known, and after a structure edit once the new positions are
+  // (an added item would flash at 0,0 first, and the view could not be moved to it).
+  const laidOut = laid !== null && laid.structure === structureJson;
   useEffect(() => {
     const cy = cyRef.current;
-    if (!cy || !positions) return;
+    if (!cy || !laidOut) return;
     const start = performance.now();
-    applied.current = applyElements(cy, applied.current, elements);
+    applied.current = applyElements(cy, applied.current, shown);
     performance.measure('editor:canvas-apply', { start });
-  }, [elements, positions]);
+  }, [shown, laidOut]);
 
   useEffect(() => {
     cyRef.current?.autoungrabify(env.facts.state === 'readOnly');
@@ -208,11 +270,15 @@ export default function Canvas({ env }: { env: ToolEnv }) {
     if (before && before.id() !== ui.selection?.id && before.inside()) before.unselect();
     if (node && node.nonempty() && !node.selected()) node.select();
     selected.current = node && node.nonempty() ? node : null;
-    if (node && node.nonempty()) {
-      const bb = node.renderedBoundingBox();
-      if (bb.x2 < 0 || bb.y2 < 0 || bb.x1 > cy.width() || bb.y1 > cy.height()) cy.center(node);
+    // Brought into view when it becomes the selection, first appears, or moves (a structure edit);
+    // not on every edit or slice, which would pull the view back after the user panned away.
+    if (node && node.nonempty() && laidOut) {
+      const p = node.position();
+      const at = `${node.id()}@${p.x},${p.y}`;
+      if (shownAt.current !== at) keepInView(cy, node);
+      shownAt.current = at;
     }
-  }, [ui.selection, elements]);
+  }, [ui.selection, shown, laidOut]);
 
   const bind = (cy: Core) => {
     if (cyRef.current === cy) return;
@@ -248,23 +314,26 @@ export default function Canvas({ env }: { env: ToolEnv }) {
   /** A question let go: onto another block it moves there, in its own block it takes its new place; else it goes back. */
   const dropped = (cy: Core, node: NodeSingular) => {
     const at = node.position();
-    const from = node.parent().first();
-    let target: NodeSingular | null = null;
+    const from = String(node.data('block'));
+    // Blocks are plain boxes (no compounds, see elements.ts): the one under the point, from its
+    // position and size; its questions are the nodes naming it.
+    let to = from;
     cy.nodes('.block').forEach((b) => {
-      if (target || b.id() === from.id()) return;
-      const bb = b.boundingBox();
-      if (at.x >= bb.x1 && at.x <= bb.x2 && at.y >= bb.y1 && at.y <= bb.y2) target = b;
+      if (to !== from || b.id() === from) return;
+      const p = b.position();
+      const w = Number(b.data('w')) / 2;
+      const h = Number(b.data('h')) / 2;
+      if (at.x >= p.x - w && at.x <= p.x + w && at.y >= p.y - h && at.y <= p.y + h) to = b.id();
     });
-    const to: NodeSingular = target ?? from;
-    const index = to
-      .children('.question')
-      .filter((q) => q.id() !== node.id() && (q as NodeSingular).position('y') < at.y).length;
+    const index = cy
+      .nodes('.question')
+      .filter((q) => q.data('block') === to && q.id() !== node.id() && q.position('y') < at.y).length;
     const back = positionsRef.current?.[node.id()];
     if (!editReason(envRef.current.LL, envRef.current.facts)) {
       const prev = actor.getSnapshot().context.doc.content;
       actor.send({
         type: 'content.edit',
-        command: { type: 'question.move', questionId: node.id(), toBlockId: to.id(), index },
+        command: { type: 'question.move', questionId: node.id(), toBlockId: to, index },
       });
       if (actor.getSnapshot().context.doc.content !== prev) return;
     }
@@ -285,6 +354,7 @@ export default function Canvas({ env }: { env: ToolEnv }) {
       data-editor-items
       data-cycle={[...cycle].join(' ') || undefined}
       data-ready={ready || undefined}
+      data-complete={(ready && complete) || undefined}
       className="relative min-h-0 flex-1 bg-white focus:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-indigo-500"
       onKeyDown={(e) => {
         if ((e.key === 'ContextMenu' || (e.key === 'F10' && e.shiftKey)) && ui.selection) {

@@ -43,9 +43,6 @@ export function applyElements(cy: Core, applied: Applied, next: CanvasElement[])
     }
     for (const { e, before, after } of changed) {
       const el = cy.getElementById(String(e.data.id));
-      // A node that changed parent (a question moved to another block) is moved in cytoscape too.
-      if (e.group === 'nodes' && e.data.parent !== undefined && el.data('parent') !== e.data.parent)
-        el.move({ parent: String(e.data.parent) });
       // An edge whose ends changed is re-created: cytoscape edges cannot change ends.
       if (
         e.group === 'edges' &&
@@ -55,12 +52,12 @@ export function applyElements(cy: Core, applied: Applied, next: CanvasElement[])
         toAdd.push(e as ElementDefinition);
         continue;
       }
-      // Each call restyles the element (and its compound parents): only the parts that changed.
+      // Each call restyles the element: only the parts that changed.
       if (before.data !== after.data) el.data(e.data);
       if (before.classes !== after.classes) el.classes(after.classes);
       if (before.pos !== after.pos && e.position) el.position(e.position);
     }
-    // Nodes before edges, parents before children: the order elements.ts gives.
+    // Nodes before edges: an edge needs its ends.
     if (toAdd.length) cy.add(toAdd.sort((a, b) => (a.group === b.group ? 0 : a.group === 'nodes' ? -1 : 1)));
   });
   return now;

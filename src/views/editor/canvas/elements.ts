@@ -7,6 +7,12 @@ import type { LayoutStructure, Positions } from '../../../workers/layoutProtocol
 // for problems), which the component diffs into cytoscape. Cytoscape never owns data: every edit
 // goes through the editor machine and comes back here.
 //
+// No compound nodes: questionnaires and blocks are plain boxes drawn behind their leaves, sized and
+// placed here from the leaves' positions (w, h in their data). With compounds in the graph cytoscape
+// restyles, for every style property of every element, the element with its parents, descendants and
+// their edges: three quarters of the first frame at 1 000 questions, and most of each click or edit.
+// A leaf names its block in `block` (its questionnaire in `qn`); a block its questionnaire in `qn`.
+//
 // Ids: a node has its item's id (questionnaire, block, question); terminals are `end:<block>`
 // ("complete current block") and `nq:<questionnaire>` ("new questionnaire"); `empty:<id>` holds the
 // place of an empty block or questionnaire. Edges: `r:<question>` for a question's redirect,
@@ -108,15 +114,16 @@ export function contentToElements(
       ids.add(b.id);
       nodes.push({
         group: 'nodes',
-        data: { id: b.id, qn: qn.id, kind: 'block', label: labels.block(j + 1, b.name) },
+        data: { id: b.id, qn: qn.id, kind: 'block', label: labels.block(j + 1, b.name), w: 0, h: 0 },
         classes: `block${problem(b.id)}`,
+        grabbable: false,
       });
       if (b.questions.length === 0)
-        leaf({ id: `empty:${b.id}`, parent: b.id, kind: 'empty', label: '' }, 'empty');
+        leaf({ id: `empty:${b.id}`, block: b.id, kind: 'empty', label: '' }, 'empty');
       b.questions.forEach((q) => {
         ids.add(q.id);
         leaf(
-          { id: q.id, parent: b.id, kind: 'question', label: labels.question(++n, q.text) },
+          { id: q.id, block: b.id, kind: 'question', label: labels.question(++n, q.text) },
           `question${problem(q.id)}`,
         );
       });
@@ -173,46 +180,65 @@ export function contentToElements(
     leaf(
       {
         id,
-        ...(end ? { parent } : { qn: parent }),
+        ...(end ? { block: parent } : { qn: parent }),
         kind: 'terminal',
         label: end ? labels.completeBlock : labels.newQuestionnaire,
       },
       'terminal',
     );
   }
-  boxQuestionnaires(nodes, opts.positions);
+  boxContainers(nodes, opts.positions);
   return [...nodes, ...edges];
 }
 
+/** A block's padding around its leaves, and the room its label takes above it. */
+export const BLOCK_PAD = 12;
+const BLOCK_LABEL = 20;
 /** Room around a questionnaire's leaves: the block's padding and label, then its own padding. */
-const QN_PAD = { x: 12 + 24, top: 12 + 20 + 24, bottom: 12 + 24 };
+const QN_PAD = { x: BLOCK_PAD + 24, top: BLOCK_PAD + BLOCK_LABEL + 24, bottom: BLOCK_PAD + 24 };
 
-/** Sizes and places each questionnaire's box around its leaves (questions, terminals, placeholders). */
-function boxQuestionnaires(nodes: CanvasElement[], positions: Positions | null) {
+type Box = { x1: number; y1: number; x2: number; y2: number };
+const grow = (boxes: Map<string, Box>, owner: string, x: number, y: number) => {
+  const b = boxes.get(owner);
+  if (!b) boxes.set(owner, { x1: x, y1: y, x2: x, y2: y });
+  else {
+    b.x1 = Math.min(b.x1, x);
+    b.y1 = Math.min(b.y1, y);
+    b.x2 = Math.max(b.x2, x);
+    b.y2 = Math.max(b.y2, y);
+  }
+};
+
+/** Sizes and places each block's and questionnaire's box around its leaves (questions, terminals, placeholders). */
+function boxContainers(nodes: CanvasElement[], positions: Positions | null) {
   if (!positions) return;
   const qnOf = new Map<string, string>();
-  for (const n of nodes) if (n.data.qn !== undefined) qnOf.set(String(n.data.id), String(n.data.qn));
-  const box = new Map<string, { x1: number; y1: number; x2: number; y2: number }>();
+  for (const n of nodes) if (n.data.kind === 'block') qnOf.set(String(n.data.id), String(n.data.qn));
+  const blocks = new Map<string, Box>();
+  const qns = new Map<string, Box>();
   for (const n of nodes) {
-    if (!n.position) continue;
-    const owner = n.data.qn ?? (n.data.parent !== undefined ? qnOf.get(String(n.data.parent)) : undefined);
-    if (owner === undefined) continue;
+    if (!n.position || n.data.kind === 'questionnaire' || n.data.kind === 'block') continue;
     const { x, y } = n.position;
-    const b = box.get(String(owner)) ?? { x1: x, y1: y, x2: x, y2: y };
-    box.set(String(owner), {
-      x1: Math.min(b.x1, x),
-      y1: Math.min(b.y1, y),
-      x2: Math.max(b.x2, x),
-      y2: Math.max(b.y2, y),
-    });
+    const block = n.data.block !== undefined ? String(n.data.block) : undefined;
+    if (block !== undefined) grow(blocks, block, x, y);
+    const qn =
+      n.data.qn !== undefined ? String(n.data.qn) : block !== undefined ? qnOf.get(block) : undefined;
+    if (qn !== undefined) grow(qns, qn, x, y);
   }
   for (const n of nodes) {
-    const b = n.data.kind === 'questionnaire' ? box.get(String(n.data.id)) : undefined;
+    const kind = n.data.kind;
+    const b =
+      kind === 'questionnaire'
+        ? qns.get(String(n.data.id))
+        : kind === 'block'
+          ? blocks.get(String(n.data.id))
+          : undefined;
     if (!b) continue;
-    const x1 = b.x1 - NODE_W / 2 - QN_PAD.x;
-    const x2 = b.x2 + NODE_W / 2 + QN_PAD.x;
-    const y1 = b.y1 - NODE_H / 2 - QN_PAD.top;
-    const y2 = b.y2 + NODE_H / 2 + QN_PAD.bottom;
+    const pad = kind === 'block' ? { x: BLOCK_PAD, top: BLOCK_PAD, bottom: BLOCK_PAD } : QN_PAD;
+    const x1 = b.x1 - NODE_W / 2 - pad.x;
+    const x2 = b.x2 + NODE_W / 2 + pad.x;
+    const y1 = b.y1 - NODE_H / 2 - pad.top;
+    const y2 = b.y2 + NODE_H / 2 + pad.bottom;
     n.data.w = x2 - x1;
     n.data.h = y2 - y1;
     n.position = { x: (x1 + x2) / 2, y: (y1 + y2) / 2 };
@@ -220,3 +246,23 @@ function boxQuestionnaires(nodes: CanvasElement[], positions: Positions | null) 
 }
 
 export { short as shortLabel };
+
+/**
+ * The elements of the first `leaves` leaves in reading order (the first blocks' columns, which the
+ * opening viewport shows), with every questionnaire's and block's box and the edges between what is
+ * in. The canvas adds a large project's elements in slices so that no frame styles them all at once.
+ */
+export function firstLeaves(elements: CanvasElement[], leaves: number): CanvasElement[] {
+  const out: CanvasElement[] = [];
+  const ids = new Set<string>();
+  let n = 0;
+  for (const e of elements) {
+    if (e.group === 'nodes') {
+      const box = e.data.kind === 'questionnaire' || e.data.kind === 'block';
+      if (!box && n++ >= leaves) continue;
+      ids.add(String(e.data.id));
+      out.push(e);
+    } else if (ids.has(String(e.data.source)) && ids.has(String(e.data.target))) out.push(e);
+  }
+  return out;
+}

@@ -3,7 +3,12 @@ import { NODE_H, NODE_W } from '../../../workers/layout';
 
 // The canvas's look (light theme, the app's slate and indigo). Redirect edges are curved and
 // labelled with the answer that jumps; a cycle is drawn thick and red.
+//
+// Stacking is by z-index alone (`z-index-compare: manual`): questionnaire boxes, then block boxes,
+// then questions and terminals, then the redirects on top, so that an edge's label is never hidden
+// under a question box (cytoscape's default draws every edge under every node).
 export const canvasStyle: StylesheetJson = [
+  { selector: 'node, edge', style: { 'z-index-compare': 'manual', 'z-index': 2 } },
   {
     selector: 'node',
     style: {
@@ -67,10 +72,10 @@ export const canvasStyle: StylesheetJson = [
       'text-valign': 'top',
       'text-halign': 'center',
       'font-weight': 'bold',
-      padding: '12px',
-      // A compound's box from its children's boxes only: including labels measured every child's
-      // text before the first frame and on every edit inside the block.
-      'compound-sizing-wrt-labels': 'exclude',
+      // A plain box behind its questions (see elements.ts), sized from their positions.
+      width: 'data(w)',
+      height: 'data(h)',
+      'z-index': 1,
     },
   },
   {
@@ -87,7 +92,7 @@ export const canvasStyle: StylesheetJson = [
       // A plain node behind its blocks (see elements.ts), sized by the canvas.
       width: 'data(w)',
       height: 'data(h)',
-      'z-compound-depth': 'bottom',
+      'z-index': 0,
     },
   },
   { selector: 'node.problem', style: { 'border-color': '#b45309', 'border-width': 2 } },
@@ -97,7 +102,13 @@ export const canvasStyle: StylesheetJson = [
   },
   {
     selector: 'edge',
-    style: { width: 1.5, 'curve-style': 'bezier', 'target-arrow-shape': 'triangle', 'arrow-scale': 0.8 },
+    style: {
+      width: 1.5,
+      'curve-style': 'bezier',
+      'target-arrow-shape': 'triangle',
+      'arrow-scale': 0.8,
+      'z-index': 3,
+    },
   },
   {
     selector: 'edge.order',
@@ -113,13 +124,18 @@ export const canvasStyle: StylesheetJson = [
       label: 'data(label)',
       'font-size': 10,
       color: '#312e81',
+      // Drawn over the boxes it crosses: an opaque, outlined tag stays readable on top of a question.
       'text-background-color': '#ffffff',
-      'text-background-opacity': 0.9,
+      'text-background-opacity': 1,
       'text-background-padding': '2px',
+      'text-background-shape': 'roundrectangle',
+      'text-border-color': '#a5b4fc',
+      'text-border-width': 1,
+      'text-border-opacity': 1,
     },
   },
   {
     selector: 'edge.cycle',
-    style: { 'line-color': '#dc2626', 'target-arrow-color': '#dc2626', width: 4, 'z-index': 10 },
+    style: { 'line-color': '#dc2626', 'target-arrow-color': '#dc2626', width: 4, 'z-index': 4 },
   },
 ];

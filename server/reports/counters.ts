@@ -1,0 +1,368 @@
+import { sql } from 'kysely';
+import type { Db } from '../db';
+import type { ProjectContent, Question } from '../../src/domain/content/model';
+import { replyRows, type AnswerRow, type ReplyEntry } from '../../src/domain/flow';
+import type { Cell, TextCount } from './aggregate';
+import { MULTI_ROW, PLACE_CATEGORIES } from './shape';
+
+// The report's counters (migration 010-report-counters explains the table): kept in the answer's
+// own transaction, so the report without filters (or with only a portrait) reads a few thousand
+// counter rows instead of grouping every answer row. Three writers keep them right:
+// - countReplies: every answered page (server/survey/respond.ts), one upsert per page that adds
+//   the new reply's rows and takes away the rows of the replies it replaces (a page answered again
+//   going Back drops the pages after it). Those are known from the respondent's stored state, which
+//   the same transaction checks has not changed, so no row is read;
+// - countSampleRows: the bulk insert of tests and benchmarks (server/reports/sample.ts);
+// - rebuildCounters: counts a project again from its answer rows (the migration, and tests).
+// A status change (quotaFull turning a completed respondent screened out) changes no counter: the
+// counters are keyed by portrait, and statuses are counted from the respondents table.
+
+/** Counter rows per key, so concurrent respondents on PostgreSQL seldom wait for one row lock. */
+export const SHARDS = 8;
+
+/** Which questions key their counters by the place picked, and which count respondents (kind 1). */
+export interface CounterQuestions {
+  places: string[];
+  multiRow: string[];
+}
+
+/** From the content, parsed or as stored (the migration reads the raw JSON). */
+export function counterQuestions(content: unknown): CounterQuestions {
+  const out: CounterQuestions = { places: [], multiRow: [] };
+  const qns = (content as Partial<ProjectContent> | null)?.questionnaires ?? [];
+  for (const qn of qns)
+    for (const b of qn?.blocks ?? [])
+      for (const q of b?.questions ?? []) {
+        if (PLACE_CATEGORIES.includes(q.category)) out.places.push(q.id);
+        if (MULTI_ROW.includes(q.category)) out.multiRow.push(q.id);
+      }
+  return out;
+}
+
+type Executor = Pick<Db, 'insertInto'>;
+
+/** One counter's key without project, portrait and shard (those are the same for a whole upsert). */
+interface Key {
+  question_id: string;
+  kind: number;
+  answer_id: string;
+  statement_id: string;
+  has_value: number;
+  value: number;
+  place: string;
+}
+
+/** Deltas by key; the string key also gives the fixed order every upsert takes its row locks in. */
+type Deltas = Map<string, { key: Key; n: number }>;
+
+function add(deltas: Deltas, key: Key, n: number) {
+  const k = [
+    key.question_id,
+    key.kind,
+    key.answer_id,
+    key.statement_id,
+    key.has_value,
+    key.value,
+    key.place,
+  ].join('\u0001');
+  const d = deltas.get(k);
+  if (d) d.n += n;
+  else deltas.set(k, { key, n });
+}
+
+/** Adds (sign 1) or takes away (sign -1) one reply's rows. */
+function addRows(
+  deltas: Deltas,
+  rows: readonly Omit<AnswerRow, 'question_id'>[],
+  questionId: string,
+  kinds: { place: boolean; multiRow: boolean },
+  sign: number,
+) {
+  for (const r of rows)
+    add(
+      deltas,
+      {
+        question_id: questionId,
+        kind: 0,
+        answer_id: r.answer_id ?? '',
+        statement_id: r.statement_id ?? '',
+        has_value: r.value === null ? 0 : 1,
+        value: r.value ?? 0,
+        place: kinds.place ? (r.text ?? '') : '',
+      },
+      sign,
+    );
+  if (kinds.multiRow && rows.length > 0)
+    add(
+      deltas,
+      {
+        question_id: questionId,
+        kind: 1,
+        answer_id: '',
+        statement_id: '',
+        has_value: 0,
+        value: 0,
+        place: '',
+      },
+      sign,
+    );
+}
+
+const kindsOf = (q: Pick<Question, 'category'>) => ({
+  place: PLACE_CATEGORIES.includes(q.category),
+  multiRow: MULTI_ROW.includes(q.category),
+});
+
+/** One multi-row upsert, rows in key order (a fixed lock order: no deadlock between respondents). */
+async function upsert(
+  db: Executor,
+  where: { project_id: number; portrait_id: string },
+  entries: { key: Key; n: number; shard: number; portrait_id?: string }[],
+): Promise<void> {
+  const rows = entries
+    .filter((e) => e.n !== 0)
+    .map((e) => ({
+      project_id: where.project_id,
+      portrait_id: e.portrait_id ?? where.portrait_id,
+      ...e.key,
+      shard: e.shard,
+      n: e.n,
+    }));
+  // 11 parameters a row: well under either database's limit per statement.
+  for (let i = 0; i < rows.length; i += 1000)
+    await db
+      .insertInto('report_counts')
+      .values(rows.slice(i, i + 1000))
+      .onConflict((oc) =>
+        oc
+          .columns([
+            'project_id',
+            'portrait_id',
+            'question_id',
+            'kind',
+            'answer_id',
+            'statement_id',
+            'has_value',
+            'value',
+            'place',
+            'shard',
+          ])
+          .doUpdateSet({ n: sql`report_counts.n + excluded.n` }),
+      )
+      .execute();
+}
+
+const questionMaps = new WeakMap<ProjectContent, Map<string, Question>>();
+function questionById(content: ProjectContent): Map<string, Question> {
+  let map = questionMaps.get(content);
+  if (!map) {
+    map = new Map();
+    for (const qn of content.questionnaires)
+      for (const b of qn.blocks) for (const q of b.questions) map.set(q.id, q);
+    questionMaps.set(content, map);
+  }
+  return map;
+}
+
+/**
+ * Counts one answered page: the rows of `next` in, the rows of the `replaced` replies (the stored
+ * replies from the page's position on, which the page's write deletes) out. Call it in the
+ * transaction that writes the answer rows, after the respondent's state was checked unchanged.
+ */
+export async function countReplies(
+  db: Executor,
+  content: ProjectContent,
+  respondent: { id: number; project_id: number; portrait_id: string | null },
+  replaced: readonly ReplyEntry[],
+  next: ReplyEntry,
+): Promise<void> {
+  const questions = questionById(content);
+  const deltas: Deltas = new Map();
+  for (const [entry, sign] of [...replaced.map((r) => [r, -1] as const), [next, 1] as const]) {
+    const q = questions.get(entry.questionId);
+    if (q) addRows(deltas, replyRows(q, entry.reply), q.id, kindsOf(q), sign);
+  }
+  const shard = respondent.id % SHARDS;
+  await upsert(
+    db,
+    { project_id: respondent.project_id, portrait_id: respondent.portrait_id ?? '' },
+    [...deltas].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, d]) => ({ ...d, shard })),
+  );
+}
+
+/** Counts the rows of respondents written in bulk (tests, benchmarks): one upsert per 1 000 keys. */
+export async function countSampleRows(
+  db: Executor,
+  projectId: number,
+  questions: CounterQuestions,
+  people: { id: number; portrait_id: string | null; answers: AnswerRow[] }[],
+): Promise<void> {
+  const places = new Set(questions.places);
+  const multi = new Set(questions.multiRow);
+  const byPortrait = new Map<string, Deltas>();
+  for (const p of people) {
+    const portrait = p.portrait_id ?? '';
+    let deltas = byPortrait.get(portrait);
+    if (!deltas) byPortrait.set(portrait, (deltas = new Map()));
+    const byQuestion = new Map<string, AnswerRow[]>();
+    for (const a of p.answers) {
+      const list = byQuestion.get(a.question_id);
+      if (list) list.push(a);
+      else byQuestion.set(a.question_id, [a]);
+    }
+    for (const [qid, rows] of byQuestion)
+      addRows(deltas, rows, qid, { place: places.has(qid), multiRow: multi.has(qid) }, 1);
+  }
+  const entries = [...byPortrait].flatMap(([portrait_id, deltas]) =>
+    [...deltas].map(([k, d]) => ({ k: portrait_id + '\u0002' + k, ...d, portrait_id, shard: 0 })),
+  );
+  entries.sort((a, b) => (a.k < b.k ? -1 : a.k > b.k ? 1 : 0));
+  await upsert(db, { project_id: projectId, portrait_id: '' }, entries);
+}
+
+/** The place key of a row in SQL: the text of a place question's rows, '' for every other row. */
+function placeSql(places: string[]) {
+  return places.length === 0
+    ? sql<string>`''`
+    : sql<string>`case when a.question_id in (${sql.join(places)}) then coalesce(a.text, '') else '' end`;
+}
+
+/**
+ * The counters of a project counted again from its answer rows (one GROUP BY), in the table's key.
+ * Grouped by position: PostgreSQL would not see the place expression's parameters in GROUP BY as
+ * the same expression as in the select list.
+ */
+function recountQuery(projectId: number, questions: CounterQuestions) {
+  const kind1 =
+    questions.multiRow.length === 0
+      ? sql``
+      : sql`union all
+        select coalesce(r.portrait_id, '') as portrait_id, a.question_id as question_id, 1 as kind,
+          '' as answer_id, '' as statement_id, 0 as has_value, 0 as value, '' as place,
+          count(distinct a.respondent_id) as n
+        from respondent_answers a join respondents r on r.id = a.respondent_id
+        where a.project_id = ${projectId} and a.question_id in (${sql.join(questions.multiRow)})
+        group by 1, 2`;
+  return sql<RecountRow>`
+    select coalesce(r.portrait_id, '') as portrait_id, a.question_id as question_id, 0 as kind,
+      coalesce(a.answer_id, '') as answer_id, coalesce(a.statement_id, '') as statement_id,
+      case when a.value is null then 0 else 1 end as has_value, coalesce(a.value, 0) as value,
+      ${placeSql(questions.places)} as place, count(*) as n
+    from respondent_answers a join respondents r on r.id = a.respondent_id
+    where a.project_id = ${projectId}
+    group by 1, 2, 4, 5, 6, 7, 8
+    ${kind1}`;
+}
+
+export interface RecountRow extends Key {
+  portrait_id: string;
+  n: number;
+}
+
+/** What the counters should hold, counted from the answer rows (tests compare the two). */
+export async function recount(db: Db, projectId: number, questions: CounterQuestions): Promise<RecountRow[]> {
+  const { rows } = await recountQuery(projectId, questions).execute(db);
+  return rows.map((r) => normalizeRow(r));
+}
+
+/** Replaces a project's counters by a count of its answer rows (one INSERT … SELECT … GROUP BY). */
+export async function rebuildCounters(db: Db, projectId: number, questions: CounterQuestions): Promise<void> {
+  await db.deleteFrom('report_counts').where('project_id', '=', projectId).execute();
+  await sql`insert into report_counts
+      (project_id, portrait_id, question_id, kind, answer_id, statement_id, has_value, value, place, shard, n)
+    select cast(${projectId} as integer), c.portrait_id, c.question_id, c.kind, c.answer_id, c.statement_id, c.has_value,
+      c.value, c.place, 0, c.n
+    from (${recountQuery(projectId, questions)}) c`.execute(db);
+}
+
+function normalizeRow(r: RecountRow): RecountRow {
+  return {
+    portrait_id: r.portrait_id,
+    question_id: r.question_id,
+    kind: Number(r.kind),
+    answer_id: r.answer_id,
+    statement_id: r.statement_id,
+    has_value: Number(r.has_value),
+    value: Number(r.value),
+    place: r.place,
+    n: Number(r.n),
+  };
+}
+
+/** The counters summed over their shards, in the table's key, without the keys that sum to 0. */
+export async function counterTotals(db: Db, projectId: number, portrait?: string): Promise<RecountRow[]> {
+  let q = db
+    .selectFrom('report_counts')
+    .select([
+      'portrait_id',
+      'question_id',
+      'kind',
+      'answer_id',
+      'statement_id',
+      'has_value',
+      'value',
+      'place',
+      sql<number>`sum(n)`.as('n'),
+    ])
+    .where('project_id', '=', projectId);
+  if (portrait !== undefined) q = q.where('portrait_id', '=', portrait);
+  const rows = await q
+    .groupBy([
+      'portrait_id',
+      'question_id',
+      'kind',
+      'answer_id',
+      'statement_id',
+      'has_value',
+      'value',
+      'place',
+    ])
+    .execute();
+  return rows.map((r) => normalizeRow(r)).filter((r) => r.n !== 0);
+}
+
+/**
+ * The report's answer counts from the counters, in aggregate.ts's shapes: the same numbers its
+ * GROUP BY over the answer rows gives for all respondents, or for one portrait's.
+ */
+export async function readCounters(
+  db: Db,
+  projectId: number,
+  portrait: string | undefined,
+  wanted: { multiRow: string[]; places: string[] },
+): Promise<{ cells: Cell[]; answered: { question_id: string; n: number }[]; places: TextCount[] }> {
+  const rows = await counterTotals(db, projectId, portrait);
+  const multi = new Set(wanted.multiRow);
+  const placeIds = new Set(wanted.places);
+  const cells = new Map<string, Cell>();
+  const answered = new Map<string, number>();
+  const places = new Map<string, TextCount>();
+  for (const r of rows) {
+    if (r.kind === 1) {
+      if (multi.has(r.question_id)) answered.set(r.question_id, (answered.get(r.question_id) ?? 0) + r.n);
+      continue;
+    }
+    const k = [r.question_id, r.answer_id, r.statement_id, r.has_value, r.value].join('\u0001');
+    const cell = cells.get(k);
+    if (cell) cell.n += r.n;
+    else
+      cells.set(k, {
+        question_id: r.question_id,
+        answer_id: r.answer_id === '' ? null : r.answer_id,
+        statement_id: r.statement_id === '' ? null : r.statement_id,
+        value: r.has_value ? r.value : null,
+        n: r.n,
+      });
+    if (r.place !== '' && placeIds.has(r.question_id)) {
+      const pk = r.question_id + '\u0001' + r.place;
+      const p = places.get(pk);
+      if (p) p.n += r.n;
+      else places.set(pk, { question_id: r.question_id, text: r.place, n: r.n });
+    }
+  }
+  return {
+    cells: [...cells.values()].filter((c) => c.n !== 0),
+    answered: [...answered].map(([question_id, n]) => ({ question_id, n })),
+    places: [...places.values()].filter((p) => p.n !== 0),
+  };
+}
