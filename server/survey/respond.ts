@@ -162,6 +162,11 @@ export async function startRespondent(
   const { project } = input;
   if (availability(project.status) !== 'open') throw closedError(project.status);
   const now = input.now ?? Date.now();
+  // A direct-link respondent picks the city from the lookup in the profile step: anything else is a
+  // forged request, refused (a game's player city is the game's word, kept only when known).
+  const city = input.attributes?.city;
+  if (input.source === 'link' && city && !cityIdSet().has(city))
+    throw fail(400, 'unknown-place', (s) => s.errors.unknownPlace, { field: 'attributes.city' });
   const content = await surveyContent(db, project.id);
   const who = cleanAttributes(input.attributes ?? {});
   await ensureQuotas(db, project.id, content.portraits);
@@ -241,6 +246,12 @@ function problemError(p: FlowProblem) {
       return fail(400, 'out-of-range', (s) => s.errors.outOfRange(p.min, p.max));
     case 'notOffered':
       return fail(400, 'not-offered', (s) => s.errors.notOffered);
+    case 'tooShort':
+      return fail(400, 'too-short', (s) => s.errors.tooShort(p.min));
+    case 'tooLong':
+      return fail(400, 'too-long', (s) => s.errors.tooLong(p.max));
+    case 'outsideRegion':
+      return fail(400, 'outside-region', (s) => s.errors.outsideRegion);
     case 'required':
       return fail(400, 'required', (s) => s.errors.required);
     default:

@@ -127,7 +127,8 @@ describe('a respondent takes the survey', () => {
       [5, 'open', { text: 'x' }, 409, 'This question is not the next one in your survey'],
       [2, 'open', { text: '   ' }, 400, 'This field is required'],
       [2, 'open', { text: 'a\u0000b' }, 400, ''],
-      [2, 'open', { text: 'x'.repeat(5000) }, 400, 'The answer is not valid'],
+      [2, 'open', { text: 'x'.repeat(5000) }, 400, 'The answer is too long: at most 2000 characters'],
+      [2, 'open', { text: 'x'.repeat(20_000) }, 400, 'The answer is not valid'],
       [2, 'open', { text: 'x', extra: 1 }, 400, 'The answer is not valid'],
       [2, 'open', 'text', 400, 'The answer is not valid'],
     ];
