@@ -12,6 +12,11 @@ export type Db = Kysely<Database>;
 // fits a double, so parse it once here rather than at every call site.
 pg.types.setTypeParser(20, (v) => Number(v));
 
+// Which database a Kysely instance talks to, for the few queries written differently on each.
+const dialects = new WeakMap<Db, Dialect>();
+/** The dialect of a database opened by openDatabase (undefined for any other instance). */
+export const dialectOf = (db: Db): Dialect | undefined => dialects.get(db);
+
 export interface DbHandle {
   db: Db;
   dialect: Dialect;
@@ -27,7 +32,9 @@ export function openDatabase(
     // An idle connection that PostgreSQL drops (a restart, a failover, an administrator) is reported
     // here and replaced on the next query; without a listener it would crash the process.
     pool.on('error', onConnectionError);
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    dialects.set(db, 'postgres');
+    return { db, dialect: 'postgres' };
   }
   fs.mkdirSync(opts.dataDir, { recursive: true });
   const sqlite = new SQLite(path.join(opts.dataDir, 'survey.sqlite'));
@@ -42,8 +49,29 @@ export function openDatabase(
   sqlite.function('lower', { deterministic: true }, (value: unknown) =>
     typeof value === 'string' ? value.toLowerCase() : value,
   );
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  dialects.set(db, 'sqlite');
+  return { db, dialect: 'sqlite' };
+}
+
+/**
+ * Kysely prepares every query again; preparing costs about as much as running a small one. Keeps
+ * the prepared statements of the most recent SQL texts (a statement still being iterated by a
+ * stream is busy, so a second user of the same text gets a fresh one).
+ */
+function withStatementCache(sqlite: SQLite.Database, size = 500) {
+  const statements = new Map<string, SQLite.Statement>();
   return {
-    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }),
-    dialect: 'sqlite',
+    close: () => sqlite.close(),
+    prepare(text: string) {
+      const hit = statements.get(text);
+      if (hit && !hit.busy) return hit;
+      const statement = sqlite.prepare(text);
+      if (!hit) {
+        if (statements.size >= size) statements.delete(statements.keys().next().value!);
+        statements.set(text, statement);
+      }
+      return statement;
+    },
   };
 }

@@ -206,6 +206,11 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   },
   'POST /survey/answer': { tag: 'survey', summary: 'Answer one page (x-respondent-token)', body: AnswerBody },
   'GET /survey/places': { tag: 'survey', summary: 'Cities or regions for a respondent', query: PlacesQuery },
+  'GET /survey/:token/places': {
+    tag: 'survey',
+    summary: "Cities for a direct link's profile step (public)",
+    query: PlacesQuery,
+  },
   'POST /games/sdk/survey': {
     tag: 'games',
     summary: 'A one-time survey address for a player, or 204',

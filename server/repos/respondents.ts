@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db';
 import type { AnswerRow } from '../../src/domain/flow';
+import { RESPONDENT_STATUS } from '../db/tables-responses';
 
 // Respondents, their answer rows, portrait quotas and survey tickets (server/db/tables-responses.ts
 // documents what each row means; the reports read them).
@@ -27,6 +28,64 @@ export async function respondentWithStatus(db: Executor, token: string) {
     .executeTakeFirst();
 }
 export type RespondentRow = NonNullable<Awaited<ReturnType<typeof respondentByToken>>>;
+
+/** The respondent's columns an answer changes. */
+export interface RespondentMove {
+  state: string;
+  status: number;
+  updated_at: number;
+  finished_at: number | null;
+}
+
+/**
+ * Moves a started respondent to the answer's state, only from the state the answer was checked
+ * against, and replaces the answer rows of the `replaced` questions by `rows`. False, with nothing
+ * written, when someone else moved the respondent first (the same page sent twice at once).
+ * PostgreSQL does it in one statement (data-modifying CTEs: one round trip instead of three);
+ * SQLite, where a statement costs no round trip and CTEs cannot write, in up to three.
+ */
+export async function saveAnswer(
+  db: Db,
+  onPostgres: boolean,
+  respondent: { id: number; project_id: number; state: string },
+  move: RespondentMove,
+  replaced: string[],
+  rows: AnswerRow[],
+): Promise<boolean> {
+  if (onPostgres) {
+    const col = <K extends keyof AnswerRow>(k: K) => rows.map((r) => r[k] ?? null);
+    // unnest over arrays: the same SQL text for any number of rows.
+    const result = await sql<{ moved: number }>`
+      with moved as (
+        update respondents
+        set state = ${move.state}, status = ${move.status}, updated_at = ${move.updated_at},
+          finished_at = ${move.finished_at}
+        where id = ${respondent.id} and status = ${RESPONDENT_STATUS.started} and state = ${respondent.state}
+        returning id
+      ), dropped as (
+        delete from respondent_answers
+        where respondent_id in (select id from moved) and question_id = any(${replaced}::text[])
+      ), added as (
+        insert into respondent_answers (respondent_id, project_id, question_id, answer_id, statement_id, value, text)
+        select moved.id, ${respondent.project_id}, r.question_id, r.answer_id, r.statement_id, r.value, r.text
+        from moved, unnest(${col('question_id')}::text[], ${col('answer_id')}::text[],
+          ${col('statement_id')}::text[], ${col('value')}::float8[], ${col('text')}::text[])
+          as r(question_id, answer_id, statement_id, value, text)
+      )
+      select count(*) as moved from moved`.execute(db);
+    return Number(result.rows[0]?.moved) === 1;
+  }
+  const moved = await db
+    .updateTable('respondents')
+    .set(move)
+    .where('id', '=', respondent.id)
+    .where('status', '=', RESPONDENT_STATUS.started)
+    .where('state', '=', respondent.state)
+    .executeTakeFirst();
+  if (Number(moved.numUpdatedRows) !== 1) return false;
+  await writeAnswerRows(db, respondent.id, respondent.project_id, replaced, rows);
+  return true;
+}
 
 export async function writeAnswerRows(
   db: Executor,

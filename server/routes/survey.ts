@@ -9,6 +9,7 @@ import { searchCities, regions } from '../data/cities';
 import {
   AnswerBody,
   availability,
+  limitAnswers,
   limitRate,
   outcomeOf,
   publicContent,
@@ -27,7 +28,13 @@ import { SURVEY_TEXTS, type SurveyLocale } from '../../src/views/survey/texts';
 // credentials) and the game SDK's call for a survey. docs/api.md describes them.
 
 /** Requests per minute. Exported so the benchmark can lift the per-address limit (one address there). */
-export const SURVEY_LIMITS = { startPerAddress: 600, answerPerRespondent: 120, answerPerAddress: 3000 };
+export const SURVEY_LIMITS = {
+  startPerAddress: 600,
+  answerPerRespondent: 120,
+  answerPerAddress: 3000,
+  /** The profile step's city lookup: public (the link is), so bounded per address. */
+  linkPlacesPerAddress: 600,
+};
 
 const HOUR = 3600_000;
 /** As the handshake (POST /games/sdk): failed credentials an hour from one address. */
@@ -44,7 +51,27 @@ export const StartBody = v.optional(
 export const PlacesQuery = v.object({
   kind: v.picklist(['city', 'region']),
   search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100)), ''),
+  /** Cities of this region only (a city question's region). */
+  region: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9-]{1,10}$/))),
 });
+
+/** The cities lookup as respondents see it: ten places, names in their language. */
+function findPlaces(q: v.InferOutput<typeof PlacesQuery>, locale: SurveyLocale) {
+  if (q.kind === 'city')
+    return searchCities({ search: q.search, limit: 10, locale, region: q.region }).map((c) => ({
+      id: c.id,
+      name: c.name,
+      detail: c.region.name,
+    }));
+  const needle = q.search.toLowerCase();
+  const out: { id: string; name: string; detail: string }[] = [];
+  for (const [id, n] of regions()) {
+    const name = locale === 'ru' ? n.ru : n.en;
+    if (!needle || name.toLowerCase().includes(needle) || n.en.toLowerCase().includes(needle))
+      out.push({ id, name, detail: '' });
+  }
+  return out.sort((a, b) => a.name.localeCompare(b.name, locale)).slice(0, 10);
+}
 const PlayerSchema = v.object({
   id: v.pipe(
     v.union([v.string(), v.pipe(v.number(), v.integer(), v.transform(String))]),
@@ -177,7 +204,7 @@ export default async function surveyRoutes(app: FastifyInstance) {
     const body = v.safeParse(AnswerBody, req.body);
     const reply = body.success ? v.safeParse(ReplySchema, body.output.reply) : null;
     if (!body.success || !reply?.success) {
-      await limitRate(db, limits);
+      limitAnswers(db, limits);
       if (!body.success) parse(AnswerBody, req.body);
       throw new HttpError(400, (_t, l) => SURVEY_TEXTS[l as SurveyLocale].errors.invalid, {
         code: 'invalid-answer',
@@ -191,22 +218,21 @@ export default async function surveyRoutes(app: FastifyInstance) {
   /** Places for the region and city questions (the cities lookup, for respondents). */
   app.get('/survey/places', async (req) => {
     await respondent(req);
+    return findPlaces(parse(PlacesQuery, req.query), req.locale as SurveyLocale);
+  });
+
+  /** Cities for the profile step of a direct link, before the respondent has started. */
+  app.get('/survey/:token/places', async (req) => {
+    const { token } = parse(TokenParam, req.params);
     const q = parse(PlacesQuery, req.query);
-    const locale = req.locale as SurveyLocale;
-    if (q.kind === 'city')
-      return searchCities({ search: q.search, limit: 10, locale }).map((c) => ({
-        id: c.id,
-        name: c.name,
-        detail: c.region.name,
-      }));
-    const needle = q.search.toLowerCase();
-    const out: { id: string; name: string; detail: string }[] = [];
-    for (const [id, n] of regions()) {
-      const name = locale === 'ru' ? n.ru : n.en;
-      if (!needle || name.toLowerCase().includes(needle) || n.en.toLowerCase().includes(needle))
-        out.push({ id, name, detail: '' });
-    }
-    return out.sort((a, b) => a.name.localeCompare(b.name, locale)).slice(0, 10);
+    await limitRate(db, [{ key: `survey:places:${req.ip}`, max: SURVEY_LIMITS.linkPlacesPerAddress }]);
+    const project = await db
+      .selectFrom('projects')
+      .select(['id'])
+      .where('link_token', '=', token)
+      .executeTakeFirst();
+    if (!project) throw notFoundError();
+    return findPlaces(q, req.locale as SurveyLocale);
   });
 
   /** The game SDK asks for a survey for one player: a one-time runner address, or 204. */

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
-import type { Db } from '../db';
+import { dialectOf, type Db } from '../db';
 import { HttpError } from '../http/errors';
+import { MemoryLimiter } from '../http/memory-limit';
 import { loadContent } from '../repos/content';
 import {
   countHits,
@@ -9,7 +10,7 @@ import {
   quotas,
   sha256,
   takeQuotaPlace,
-  writeAnswerRows,
+  saveAnswer,
   type RespondentRow,
 } from '../repos/respondents';
 import { cityIds, regions } from '../data/cities';
@@ -161,6 +162,11 @@ export async function startRespondent(
   const { project } = input;
   if (availability(project.status) !== 'open') throw closedError(project.status);
   const now = input.now ?? Date.now();
+  // A direct-link respondent picks the city from the lookup in the profile step: anything else is a
+  // forged request, refused (a game's player city is the game's word, kept only when known).
+  const city = input.attributes?.city;
+  if (input.source === 'link' && city && !cityIdSet().has(city))
+    throw fail(400, 'unknown-place', (s) => s.errors.unknownPlace, { field: 'attributes.city' });
   const content = await surveyContent(db, project.id);
   const who = cleanAttributes(input.attributes ?? {});
   await ensureQuotas(db, project.id, content.portraits);
@@ -240,6 +246,12 @@ function problemError(p: FlowProblem) {
       return fail(400, 'out-of-range', (s) => s.errors.outOfRange(p.min, p.max));
     case 'notOffered':
       return fail(400, 'not-offered', (s) => s.errors.notOffered);
+    case 'tooShort':
+      return fail(400, 'too-short', (s) => s.errors.tooShort(p.min));
+    case 'tooLong':
+      return fail(400, 'too-long', (s) => s.errors.tooLong(p.max));
+    case 'outsideRegion':
+      return fail(400, 'outside-region', (s) => s.errors.outsideRegion);
     case 'required':
       return fail(400, 'required', (s) => s.errors.required);
     default:
@@ -277,32 +289,21 @@ function tooManyRequests() {
  */
 export async function submitPage(
   db: Db,
-  respondent: RespondentRow,
+  respondent: RespondentRow & { project_status?: number },
   input: AnswerInput,
   now = Date.now(),
   limits: RateLimit[] = [],
 ): Promise<SubmitResult> {
-  // A write counts against the limits in its own transaction (one commit per answer); anything that
-  // writes no answer (a resend, a refusal) is counted on its own.
-  let counted = false;
-  let result: SubmitResult;
-  try {
-    result = await submitCounted(db, respondent, input, now, limits, () => (counted = true));
-  } catch (err) {
-    if (!counted && limits.length > 0) await limitRate(db, limits).catch(() => {});
-    throw err;
-  }
-  if (!counted && limits.length > 0) await limitRate(db, limits);
-  return result;
+  // Every submission counts, written or refused, before anything is read or written.
+  limitAnswers(db, limits, now);
+  return submitChecked(db, respondent, input, now);
 }
 
-async function submitCounted(
+async function submitChecked(
   db: Db,
   respondent: RespondentRow & { project_status?: number },
   input: AnswerInput,
   now: number,
-  limits: RateLimit[],
-  markCounted: () => void,
 ): Promise<SubmitResult> {
   const state = JSON.parse(respondent.state) as SurveyState;
   const same = () => {
@@ -313,13 +314,8 @@ async function submitCounted(
     if (same()) return { status: outcomeOf(respondent), answered: state.replies.length };
     throw fail(409, 'survey-done', (s) => s.errors.finished);
   }
-  const project = await db
-    .selectFrom('projects')
-    .select(['id', 'status'])
-    .where('id', '=', respondent.project_id)
-    .executeTakeFirst();
-  if (!project || availability(project.status) !== 'open')
-    throw closedError(project?.status ?? ProjectStatus.Stopped);
+  const projectStatus = respondent.project_status ?? (await projectStatusOf(db, respondent.project_id));
+  if (availability(projectStatus) !== 'open') throw closedError(projectStatus);
   const content = await surveyContent(db, respondent.project_id);
   const start = { questionnaireId: state.start, seed: state.seed };
   const known = content.questionnaires.some((qn) =>
@@ -356,36 +352,33 @@ async function submitCounted(
     orders: { ...state.orders, [q.id]: orderShown(page) },
     end,
   };
+  // The rows to drop: those of the pages replaced from `at` on, and this question's if it was answered
+  // before. A page answered for the first time (most submissions) deletes nothing.
   const replaced = [
     ...new Set(
       state.replies
         .slice(input.at)
         .map((r) => r.questionId)
-        .concat(q.id),
+        .concat(state.replies.some((r) => r.questionId === q.id) ? [q.id] : []),
     ),
   ];
   let outcome: Outcome = end ?? 'started';
   let filledPortrait = false;
+  const move = {
+    state: JSON.stringify(next),
+    updated_at: now,
+    status:
+      end === 'completed'
+        ? RESPONDENT_STATUS.completed
+        : end
+          ? RESPONDENT_STATUS.screenedOut
+          : RESPONDENT_STATUS.started,
+    finished_at: end ? now : null,
+  };
+  const onPostgres = dialectOf(db) === 'postgres';
   const written = await db.transaction().execute(async (trx) => {
-    const moved = await trx
-      .updateTable('respondents')
-      .set({
-        state: JSON.stringify(next),
-        updated_at: now,
-        status:
-          end === 'completed'
-            ? RESPONDENT_STATUS.completed
-            : end
-              ? RESPONDENT_STATUS.screenedOut
-              : RESPONDENT_STATUS.started,
-        finished_at: end ? now : null,
-      })
-      .where('id', '=', respondent.id)
-      .where('status', '=', RESPONDENT_STATUS.started)
-      .where('state', '=', respondent.state)
-      .executeTakeFirst();
-    if (Number(moved.numUpdatedRows) !== 1) return false;
-    await writeAnswerRows(trx, respondent.id, respondent.project_id, replaced, replyRows(q, reply));
+    // Only from the state checked above: a page sent twice at once is written once.
+    if (!(await saveAnswer(trx, onPostgres, respondent, move, replaced, replyRows(q, reply)))) return false;
     await countReplies(trx, content, respondent, state.replies.slice(input.at), replies[input.at]);
     if (end === 'completed' && respondent.portrait_id) {
       if (!(await takeQuotaPlace(trx, respondent.project_id, respondent.portrait_id))) {
@@ -401,10 +394,6 @@ async function submitCounted(
           .execute();
       } else filledPortrait = true;
     }
-    // Counted last, so the shared per-address counter row is locked only for the commit (PostgreSQL
-    // holds row locks until then); over the limit, everything above is rolled back.
-    if (!(await countHits(trx, limits, LIMIT_WINDOW_MS, now))) throw tooManyRequests();
-    markCounted();
     return true;
   });
   if (!written) {
@@ -482,7 +471,25 @@ async function finishWhenFull(db: Db, projectId: number, now: number): Promise<v
     .execute();
 }
 
-/** Rate limits per respondent and per address: answers a 429 when either is past its limit. */
+async function projectStatusOf(db: Db, projectId: number): Promise<number> {
+  const row = await db.selectFrom('projects').select('status').where('id', '=', projectId).executeTakeFirst();
+  return row?.status ?? ProjectStatus.Stopped;
+}
+
+// Answers are limited in memory, per server process and database (see server/http/memory-limit.ts
+// and docs/decisions/survey-answers.md): a database counter cost every answer a round trip, and on
+// PostgreSQL a row lock on the per-address counter that all answers from one address queued on.
+const answerLimiters = new WeakMap<Db, MemoryLimiter>();
+
+/** Answer limits per respondent and per address: a 429 when either is past its limit. */
+export function limitAnswers(db: Db, limits: RateLimit[], now = Date.now()): void {
+  if (limits.length === 0) return;
+  let limiter = answerLimiters.get(db);
+  if (!limiter) answerLimiters.set(db, (limiter = new MemoryLimiter(LIMIT_WINDOW_MS)));
+  if (!limiter.hit(limits, now)) throw tooManyRequests();
+}
+
+/** Rate limits kept in the database (starts per address): answers a 429 when one is past its limit. */
 export async function limitRate(db: Db, keys: RateLimit[]): Promise<void> {
   if (!(await countHits(db, keys, LIMIT_WINDOW_MS))) throw tooManyRequests();
 }

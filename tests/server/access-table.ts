@@ -62,6 +62,7 @@ export const ACCESS: Record<string, Access> = {
   'GET /survey/session': { public: 'the respondent’s resume token' },
   'POST /survey/answer': { public: 'the respondent’s resume token' },
   'GET /survey/places': { public: 'the respondent’s resume token' },
+  'GET /survey/:token/places': { public: 'a survey link (the profile step, before the respondent starts)' },
   // Pricing: the Administrator's alone (spec section 6, issue #17)
   'GET /tariffs': { roles: [A] },
   'POST /tariffs': { roles: [A] },

@@ -127,7 +127,8 @@ describe('a respondent takes the survey', () => {
       [5, 'open', { text: 'x' }, 409, 'This question is not the next one in your survey'],
       [2, 'open', { text: '   ' }, 400, 'This field is required'],
       [2, 'open', { text: 'a\u0000b' }, 400, ''],
-      [2, 'open', { text: 'x'.repeat(5000) }, 400, 'The answer is not valid'],
+      [2, 'open', { text: 'x'.repeat(5000) }, 400, 'The answer is too long: at most 2000 characters'],
+      [2, 'open', { text: 'x'.repeat(20_000) }, 400, 'The answer is not valid'],
       [2, 'open', { text: 'x', extra: 1 }, 400, 'The answer is not valid'],
       [2, 'open', 'text', 400, 'The answer is not valid'],
     ];
@@ -215,6 +216,19 @@ describe('a respondent takes the survey', () => {
     expect(refused.body.message).toBe('This answer can no longer be changed');
   });
 
+  it('the same new page sent several times at once is stored once, and each answer says so', async () => {
+    const rt = await start();
+    await answer(rt, 0, 'scr', GOOD.scr);
+    const before = await snapshot(rt);
+    const sent = await Promise.all(Array.from({ length: 5 }, () => answer(rt, 1, 'one', GOOD.one)));
+    expect(sent.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(sent.map((r) => r.body.answered)).toEqual([2, 2, 2, 2, 2]);
+    const after = await snapshot(rt);
+    expect(after.replies.map((r: { questionId: string }) => r.questionId)).toEqual(['scr', 'one']);
+    // "one" picks one answer: one row, written once.
+    expect(after.rows - before.rows).toBe(1);
+  });
+
   it('a denying screening answer ends the survey politely and nothing more is taken', async () => {
     const rt = await start();
     const res = await answer(rt, 0, 'scr', { answers: ['no'] });
@@ -235,6 +249,23 @@ describe('a respondent takes the survey', () => {
       expect(limited.body.message).toBe('Too many requests. Try again in 1 min.');
     } finally {
       SURVEY_LIMITS.answerPerRespondent = saved;
+    }
+  });
+
+  it('limits answers per address across respondents, refused answers included', async () => {
+    const [a, b] = [await start(), await start()];
+    const saved = SURVEY_LIMITS.answerPerAddress;
+    SURVEY_LIMITS.answerPerAddress = 3;
+    try {
+      // The window is per minute and this file's earlier answers came from the same address.
+      const first = await answer(a, 0, 'scr', GOOD.scr);
+      expect(first.status).toBe(429);
+      expect(first.headers.get('retry-after')).toBe('60');
+      const bad = await answer(b, 0, 'scr', { answers: 'nope' });
+      expect(bad.status).toBe(429);
+      expect((await session(a)).body.replies).toEqual([]);
+    } finally {
+      SURVEY_LIMITS.answerPerAddress = saved;
     }
   });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
-import SurveyPreview from '../../src/views/survey/Preview';
+import SurveyPreview, { previewPlaces } from '../../src/views/survey/Preview';
+import { configureClient } from '../../src/api/client';
 import { newAnswer, newBlock, newQuestion, newQuestionnaire } from '../../src/domain/content/factory';
 import type { ProjectContent } from '../../src/domain/content/model';
 
@@ -47,5 +48,94 @@ describe('SurveyPreview', () => {
       <SurveyPreview content={{ questionnaires: [], portraits: [] }} startQuestionId={null} />,
     );
     expect(empty).toMatch(/add a question|добавьте вопрос/);
+  });
+
+  it("shows the panels' fields on the draft: the NPS end labels and an open answer's length", () => {
+    const one = (q: ReturnType<typeof newQuestion>): ProjectContent => ({
+      questionnaires: [newQuestionnaire({ blocks: [newBlock({ questions: [q] })] })],
+      portraits: [],
+    });
+    const nps = renderToStaticMarkup(
+      <SurveyPreview
+        content={one(
+          newQuestion({ text: 'Recommend?', category: 'nps', scaleLabels: { min: 'Nope', max: 'Yes!' } }),
+        )}
+        startQuestionId={null}
+      />,
+    );
+    expect(nps).toContain('Nope');
+    expect(nps).toContain('Yes!');
+    // The group is described by both words.
+    expect(nps).toMatch(/<fieldset aria-describedby="[^"]+-low [^"]+-high"/);
+    const open = renderToStaticMarkup(
+      <SurveyPreview
+        content={one(newQuestion({ text: 'Why?', category: 'open', textLength: { min: 0, max: 140 } }))}
+        startQuestionId={null}
+      />,
+    );
+    expect(open).toContain('maxLength="140"');
+    expect(open).toContain('0 / 140');
+  });
+
+  it('says the answer count limit before Next refuses it, and describes the group with it', () => {
+    const html = renderToStaticMarkup(
+      <SurveyPreview
+        content={{
+          questionnaires: [
+            newQuestionnaire({
+              blocks: [
+                newBlock({
+                  questions: [
+                    newQuestion({
+                      text: 'Pick some',
+                      category: 'fewAnswers',
+                      answers: ['a', 'b', 'c', 'd'].map((t) => newAnswer({ text: t })),
+                      answerLimit: { min: 2, max: 3 },
+                    }),
+                  ],
+                }),
+              ],
+            }),
+          ],
+          portraits: [],
+        }}
+        startQuestionId={null}
+      />,
+    );
+    expect(html).toMatch(/Choose from 2 to 3 answers|Выберите ответов: от 2 до 3/);
+    const id = /<fieldset aria-describedby="([^"]+)"/.exec(html)?.[1];
+    expect(id).toBeTruthy();
+    expect(html).toContain(`<p id="${id}"`);
+  });
+});
+
+describe("the preview's place lookup", () => {
+  it("asks the cities lookup for the city question's region only, and lists regions for a region question", async () => {
+    const urls: string[] = [];
+    const city = (id: string, region: string) => ({
+      id,
+      name: id.split(':')[1],
+      latinName: id.split(':')[1],
+      region: { id: region, name: `${region} name` },
+    });
+    configureClient({
+      baseUrl: 'http://preview.test',
+      fetch: (async (url: string) => {
+        urls.push(url);
+        return new Response(JSON.stringify([city('MOS:Podolsk', 'MOS'), city('MOS:Khimki', 'MOS')]), {
+          headers: { 'content-type': 'application/json' },
+        });
+      }) as typeof fetch,
+    });
+    const signal = new AbortController().signal;
+    const found = await previewPlaces('city', 'Po', signal, 'MOS');
+    expect(new URL(urls[0]).searchParams.get('region')).toBe('MOS');
+    expect(found[0]).toEqual({ id: 'MOS:Podolsk', name: 'Podolsk', detail: 'MOS name' });
+    await previewPlaces('city', 'Po', signal);
+    expect(new URL(urls[1]).searchParams.has('region')).toBe(false);
+    expect(await previewPlaces('region', 'Mo', signal)).toEqual([
+      { id: 'MOS', name: 'MOS name', detail: '' },
+    ]);
+    configureClient({ baseUrl: '', fetch: (...args) => globalThis.fetch(...args) });
   });
 });

@@ -1,28 +1,39 @@
 import * as v from 'valibot';
-import { CATEGORY_RULES, DEFAULT_SCALE, DEFAULT_STARS, NPS_SCALE } from '../content/categories';
+import {
+  CATEGORY_RULES,
+  DEFAULT_SCALE,
+  DEFAULT_STARS,
+  NPS_SCALE,
+  OPEN_ANSWER_MAX,
+} from '../content/categories';
 import type { Answer, Question, Statement } from '../content/model';
 
 // What a respondent sends for one page (one question), how it is checked against what the page
 // offered, and the rows it becomes (server/db/tables-responses.ts documents their meaning).
 
 const idText = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,32}$/));
-/** Free text: open answers and the "other" answer. Bounded so one answer cannot flood the table. */
+/**
+ * Free text: the "other" answer, and an open answer whose question sets no length. Bounded so one
+ * answer cannot flood the table; an open question's own length (textLength) may allow up to
+ * OPEN_ANSWER_MAX, which is all the payload schema lets through.
+ */
 export const REPLY_TEXT_MAX = 2000;
-const freeText = v.pipe(
-  v.string(),
-  v.maxLength(REPLY_TEXT_MAX),
-  v.check((s) => !s.includes('\u0000')),
-);
+const freeText = (max: number) =>
+  v.pipe(
+    v.string(),
+    v.maxLength(max),
+    v.check((s) => !s.includes('\u0000')),
+  );
 
 export const ReplySchema = v.strictObject({
   /** Picked answers (choice questions), or every offered answer in the ranked order (sortable). */
   answers: v.optional(v.pipe(v.array(idText), v.maxLength(100))),
   /** The "other" answer's text, when it is picked. */
-  other: v.optional(v.nullable(freeText)),
+  other: v.optional(v.nullable(freeText(REPLY_TEXT_MAX))),
   /** fromTo, slider, nps, starRating. */
   value: v.optional(v.nullable(v.pipe(v.number(), v.finite()))),
   /** open (free text), regionAuto / cityAuto (the place's stable id from the cities lookup). */
-  text: v.optional(v.nullable(freeText)),
+  text: v.optional(v.nullable(freeText(OPEN_ANSWER_MAX))),
   /** matrix: statement id → answer id. */
   cells: v.optional(
     v.pipe(
@@ -40,6 +51,9 @@ export type ReplyProblem =
   | { code: 'tooMany'; max: number }
   | { code: 'notOffered' }
   | { code: 'outOfRange'; min: number; max: number }
+  | { code: 'tooShort'; min: number }
+  | { code: 'tooLong'; max: number }
+  | { code: 'outsideRegion' }
   | { code: 'invalid' };
 
 /** What one page offers: the answers and rows in the order shown (after shuffle and recall). */
@@ -58,6 +72,22 @@ export function scaleOf(q: Question): { min: number; max: number; step: number }
     return { min: s.min, max: s.max, step: r.scale === 'range' ? 1 : s.step > 0 ? s.step : 1 };
   }
   return { min: 0, max: 0, step: 1 };
+}
+
+/**
+ * How many characters an open answer may have: the question's textLength, else up to REPLY_TEXT_MAX.
+ * Counted as the browser's maxLength counts (UTF-16 units) on the trimmed text, which is what is stored.
+ */
+export function textLimits(q: Question): { min: number; max: number } {
+  const t = q.category === 'open' ? q.textLength : null;
+  if (!t) return { min: 0, max: REPLY_TEXT_MAX };
+  const max = Math.max(1, Math.min(t.max, OPEN_ANSWER_MAX));
+  return { min: Math.max(0, Math.min(t.min, max)), max };
+}
+
+/** Whether a place id of the cities lookup ("MOS:Podolsk") may answer the city question (its region, if set). */
+export function placeInRegion(q: Question, placeId: string): boolean {
+  return !q.region || placeId.startsWith(`${q.region}:`);
 }
 
 /** The answer count a choice question needs: its limit (few answers), else one for single, one to all for few. */
@@ -118,7 +148,17 @@ export function checkReply(page: PageOffer, reply: Reply): ReplyProblem | null {
   }
   // open, regionAuto, cityAuto
   if (blank(reply.text)) return { code: 'required' };
-  if (r.lookup && !/^[A-Za-z0-9_:.' ()-]{1,120}$/.test(reply.text!)) return { code: 'invalid' };
+  if (r.lookup) {
+    // The lookup's ids are Latin names with apostrophes, quotes and diacritics ("SAM:Tol’yatti",
+    // "ORL:Orël"); the server checks the id against the list itself.
+    if (!/^[\p{L}\p{N}_:.,'’”" ()-]{1,120}$/u.test(reply.text!)) return { code: 'invalid' };
+    if (r.lookup === 'city' && !placeInRegion(q, reply.text!.trim())) return { code: 'outsideRegion' };
+    return null;
+  }
+  const length = reply.text!.trim().length;
+  const t = textLimits(q);
+  if (length > t.max) return { code: 'tooLong', max: t.max };
+  if (length < t.min) return { code: 'tooShort', min: t.min };
   return null;
 }
 

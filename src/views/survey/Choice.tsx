@@ -1,5 +1,5 @@
 import { CATEGORY_RULES } from '../../domain/content/categories';
-import type { Page, Reply } from '../../domain/flow';
+import { countLimit, type Page, type Reply } from '../../domain/flow';
 import { useTexts } from './Texts';
 
 // One answer (radio group) or several (checkbox group), with the custom "other" answer and pictures.
@@ -31,11 +31,20 @@ export function Choice({ page, value, onChange, describedBy }: Props) {
     onChange({ ...value, other: otherOn ? null : '' });
   };
   const type = single ? 'radio' : 'checkbox';
+  // The answer count limit the panel set is said before Next refuses it, and describes the group.
+  const limit = !single && rules.answerLimit && q.answerLimit ? countLimit(page) : null;
+  const limitId = `${name}-limit`;
+  const described = [limit ? limitId : '', describedBy ?? ''].filter(Boolean).join(' ') || undefined;
   const optionClass =
     'flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-slate-300 bg-white px-3 py-2 has-[:checked]:border-indigo-600 has-[:checked]:bg-indigo-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-indigo-600';
   return (
-    <fieldset aria-describedby={describedBy}>
+    <fieldset aria-describedby={described}>
       <legend className="sr-only">{q.text}</legend>
+      {limit && (
+        <p id={limitId} className="mb-2 text-sm text-slate-700">
+          {limit.min === limit.max ? s.pickExactly(limit.min) : s.pickBetween(limit.min, limit.max)}
+        </p>
+      )}
       <div className="flex flex-col gap-2">
         {page.answers.map((a) => (
           <label key={a.id} className={optionClass}>

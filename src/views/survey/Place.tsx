@@ -14,19 +14,36 @@ export type FindPlaces = (
   kind: 'city' | 'region',
   search: string,
   signal: AbortSignal,
+  /** Cities of this region only (a city question's region). */
+  region?: string,
 ) => Promise<PlaceOption[]>;
 
 interface Props {
-  page: Page;
+  kind: 'city' | 'region';
+  /** Offer only this region's cities. */
+  region?: string | null;
   value: Reply & { label?: string };
   onChange: (r: Reply & { label?: string }) => void;
   findPlaces: FindPlaces;
   describedBy?: string;
+  /** As a field of a form (the profile step): full width, the form's label and box size. */
+  field?: boolean;
 }
 
-export function Place({ page, value, onChange, findPlaces, describedBy }: Props) {
+/** The place of a region or city question. */
+export function Place({ page, ...rest }: Omit<Props, 'kind' | 'region'> & { page: Page }) {
+  const q = page.question;
+  return (
+    <PlaceInput
+      kind={q.category === 'regionAuto' ? 'region' : 'city'}
+      region={q.category === 'cityAuto' ? q.region : null}
+      {...rest}
+    />
+  );
+}
+
+export function PlaceInput({ kind, region, value, onChange, findPlaces, describedBy, field }: Props) {
   const { s } = useTexts();
-  const kind = page.question.category === 'regionAuto' ? 'region' : 'city';
   const [query, setQuery] = useState(value.label ?? '');
   const [options, setOptions] = useState<PlaceOption[]>([]);
   const [open, setOpen] = useState(false);
@@ -40,7 +57,7 @@ export function Place({ page, value, onChange, findPlaces, describedBy }: Props)
     const ctrl = new AbortController();
     clearTimeout(timer.current);
     timer.current = setTimeout(() => {
-      findPlaces(kind, query, ctrl.signal)
+      findPlaces(kind, query, ctrl.signal, region ?? undefined)
         .then((list) => {
           setOptions(list);
           setSearched(true);
@@ -49,7 +66,7 @@ export function Place({ page, value, onChange, findPlaces, describedBy }: Props)
         .catch(() => {});
     }, 200);
     return () => ctrl.abort();
-  }, [query, open, kind, findPlaces]);
+  }, [query, open, kind, region, findPlaces]);
 
   const choose = (o: PlaceOption) => {
     onChange({ text: o.id, label: o.name });
@@ -57,8 +74,11 @@ export function Place({ page, value, onChange, findPlaces, describedBy }: Props)
     setOpen(false);
   };
   return (
-    <div className="relative max-w-md">
-      <label htmlFor={`${listId}-input`} className="mb-1 block text-sm text-slate-700">
+    <div className={field ? 'relative' : 'relative max-w-md'}>
+      <label
+        htmlFor={`${listId}-input`}
+        className={field ? 'mb-1 block' : 'mb-1 block text-sm text-slate-700'}
+      >
         {kind === 'city' ? s.city : s.region}
       </label>
       <input
@@ -72,18 +92,17 @@ export function Place({ page, value, onChange, findPlaces, describedBy }: Props)
         aria-activedescendant={open && active >= 0 ? `${listId}-${active}` : undefined}
         aria-describedby={describedBy}
         placeholder={s.searchPlace}
-        className="w-full rounded-md border border-slate-400 px-3 py-2 text-base"
+        className={`w-full rounded-md border border-slate-400 px-3 py-2 text-base ${field ? 'min-h-11' : ''}`}
         value={query}
-        onFocus={() => setOpen(true)}
-        // Closes after a click on an option has landed; not when focus has come back meanwhile.
-        onBlur={(e) => {
-          const input = e.currentTarget;
-          setTimeout(() => document.activeElement !== input && setOpen(false), 150);
-        }}
+        // A question's only field offers the largest places at once; a form's field waits for typing.
+        onFocus={() => !field && setOpen(true)}
+        // The list is part of the page (it pushes Next down rather than covering it) and stays open
+        // until a place is picked or Escape: closing it on blur would move Next under a click.
         onChange={(e) => {
           setQuery(e.target.value);
           setOpen(true);
-          if (value.text) onChange({ text: null });
+          // Typed but not picked: no place yet; the text is kept so the form can say "pick one".
+          onChange({ text: null, label: e.target.value });
         }}
         onKeyDown={(e) => {
           if (e.key === 'ArrowDown') {
@@ -104,7 +123,7 @@ export function Place({ page, value, onChange, findPlaces, describedBy }: Props)
           id={listId}
           role="listbox"
           aria-label={kind === 'city' ? s.city : s.region}
-          className="absolute z-10 mt-1 max-h-64 w-full overflow-auto rounded-md border border-slate-300 bg-white shadow-lg"
+          className="mt-1 max-h-64 w-full overflow-auto rounded-md border border-slate-300 bg-white shadow-sm"
         >
           {options.map((o, i) => (
             <li
@@ -119,10 +138,12 @@ export function Place({ page, value, onChange, findPlaces, describedBy }: Props)
               }}
             >
               {o.name}
-              {o.detail && <span className="text-sm text-slate-600">, {o.detail}</span>}
+              {o.detail && <span className="text-sm text-slate-700">, {o.detail}</span>}
             </li>
           ))}
-          {searched && options.length === 0 && <li className="px-3 py-2 text-slate-600">{s.noPlaces}</li>}
+          {searched && options.length === 0 && (
+            <li className="px-3 py-2 text-slate-600">{region ? s.noPlacesInRegion : s.noPlaces}</li>
+          )}
         </ul>
       )}
     </div>

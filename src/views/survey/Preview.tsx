@@ -19,8 +19,14 @@ export interface SurveyPreviewProps {
 
 const keep = async (): Promise<SubmitAnswer> => ({ ok: true, end: null });
 
-async function places(kind: 'city' | 'region', search: string, signal: AbortSignal): Promise<PlaceOption[]> {
-  const cities = await findCities({ search, limit: 20 }, signal);
+/** The preview's lookup: the editor's GET /cities (signed in), narrowed to a city question's region. */
+export async function previewPlaces(
+  kind: 'city' | 'region',
+  search: string,
+  signal: AbortSignal,
+  region?: string,
+): Promise<PlaceOption[]> {
+  const cities = await findCities({ search, limit: 20, ...(region && { region }) }, signal);
   if (kind === 'city') return cities.map((c) => ({ id: c.id, name: c.name, detail: c.region.name }));
   const seen = new Map<string, PlaceOption>();
   for (const c of cities)
@@ -73,7 +79,7 @@ export default function SurveyPreview({ content, startQuestionId }: SurveyPrevie
               start={start}
               initialReplies={[]}
               submit={submit}
-              findPlaces={places}
+              findPlaces={previewPlaces}
               onEnd={onEnd}
             />
           )}

@@ -1,9 +1,12 @@
-import { useState } from 'react';
+import { useRef, useState, type PointerEvent } from 'react';
 import type { Page, Reply } from '../../domain/flow';
 import { useTexts } from './Texts';
 
 // Ranking: the answers in a list the respondent orders by dragging or with the Up and Down buttons
 // (keyboard and screen readers). The reply is every answer in the chosen order.
+// Dragging uses Pointer Events, so a mouse, a pen and a finger all work: a mouse drags a row from
+// anywhere but its buttons; a finger drags by the grip at the row's start (touch-action: none
+// there only, so a finger elsewhere on a row still scrolls the page on a phone).
 
 interface Props {
   page: Page;
@@ -16,7 +19,8 @@ export function Ranking({ page, value, onChange, describedBy }: Props) {
   const { s } = useTexts();
   const order = value.answers?.length ? value.answers : page.answers.map((a) => a.id);
   const byId = new Map(page.answers.map((a) => [a.id, a]));
-  const [dragging, setDragging] = useState<number | null>(null);
+  const [drag, setDrag] = useState<Drag | null>(null);
+  const list = useRef<HTMLOListElement>(null);
   const [announce, setAnnounce] = useState('');
   const move = (from: number, to: number) => {
     if (to < 0 || to >= order.length || from === to) return;
@@ -25,6 +29,31 @@ export function Ranking({ page, value, onChange, describedBy }: Props) {
     next.splice(to, 0, x);
     onChange({ answers: next });
     setAnnounce(`${byId.get(x)?.text ?? ''}: ${s.rank(to + 1)}`);
+  };
+  /** Where the dragged row would land: the other rows whose middle is above the pointer. */
+  const slotAt = (from: number, y: number) => {
+    const rows = Array.from(list.current?.children ?? []);
+    return rows.filter((row, j) => {
+      const r = row.getBoundingClientRect();
+      return j !== from && r.top + r.height / 2 < y;
+    }).length;
+  };
+  const start = (e: PointerEvent<HTMLLIElement>, i: number) => {
+    const target = e.target as HTMLElement;
+    if (drag || e.button !== 0 || target.closest('button')) return;
+    if (e.pointerType !== 'mouse' && !target.closest('[data-grip]')) return;
+    e.preventDefault();
+    e.currentTarget.setPointerCapture(e.pointerId);
+    setDrag({ from: i, to: i, pointer: e.pointerId, y0: e.clientY, dy: 0 });
+  };
+  const follow = (e: PointerEvent<HTMLLIElement>) => {
+    if (!drag || e.pointerId !== drag.pointer) return;
+    setDrag({ ...drag, to: slotAt(drag.from, e.clientY), dy: e.clientY - drag.y0 });
+  };
+  const drop = (e: PointerEvent<HTMLLIElement>) => {
+    if (!drag || e.pointerId !== drag.pointer) return;
+    setDrag(null);
+    move(drag.from, slotAt(drag.from, e.clientY));
   };
   const button =
     'flex size-11 items-center justify-center rounded-md border border-slate-300 bg-white text-lg disabled:opacity-40 focus-visible:outline-2 focus-visible:outline-indigo-600';
@@ -43,22 +72,31 @@ export function Ranking({ page, value, onChange, describedBy }: Props) {
           return (
             <li
               key={id}
-              draggable
-              onDragStart={(e) => {
-                setDragging(i);
-                e.dataTransfer.effectAllowed = 'move';
-                e.dataTransfer.setData('text/plain', id);
-              }}
-              onDragOver={(e) => e.preventDefault()}
-              onDrop={(e) => {
-                e.preventDefault();
-                if (dragging !== null) move(dragging, i);
-                setDragging(null);
-              }}
-              onDragEnd={() => setDragging(null)}
-              className={`flex items-center gap-2 rounded-lg border bg-white p-2 ${dragging === i ? 'border-indigo-600 opacity-60' : 'border-slate-300'} cursor-grab`}
+              onPointerDown={(e) => start(e, i)}
+              onPointerMove={follow}
+              onPointerUp={drop}
+              onPointerCancel={() => setDrag(null)}
+              style={drag?.from === i ? { transform: `translateY(${drag.dy}px)` } : undefined}
+              className={`relative flex items-center gap-2 rounded-lg border bg-white p-2 select-none ${
+                drag?.from === i
+                  ? 'z-10 border-indigo-600 shadow-lg'
+                  : drag && drag.to === i && drag.to !== drag.from
+                    ? 'border-indigo-600 ring-2 ring-indigo-200'
+                    : 'border-slate-300'
+              } cursor-grab`}
             >
-              <span className="w-8 shrink-0 text-center font-semibold text-slate-700" aria-hidden="true">
+              <span
+                data-grip
+                className="flex h-11 w-6 shrink-0 touch-none items-center justify-center text-slate-500"
+                aria-hidden="true"
+              >
+                ⠿
+              </span>
+              <span
+                data-grip
+                className="w-8 shrink-0 touch-none text-center font-semibold text-slate-700"
+                aria-hidden="true"
+              >
                 {i + 1}
               </span>
               <span className="sr-only">{s.rank(i + 1)}:</span>
@@ -93,4 +131,14 @@ export function Ranking({ page, value, onChange, describedBy }: Props) {
       </p>
     </div>
   );
+}
+
+interface Drag {
+  from: number;
+  /** The index the row would take if dropped now. */
+  to: number;
+  pointer: number;
+  y0: number;
+  /** How far the row has been dragged, so it follows the pointer. */
+  dy: number;
 }

@@ -10,6 +10,7 @@ import {
   type ReplyEntry,
 } from '../../domain/flow';
 import { Choice } from './Choice';
+import { OpenAnswer } from './OpenAnswer';
 import { Matrix } from './Matrix';
 import { Place, type FindPlaces } from './Place';
 import { Ranking } from './Ranking';
@@ -43,6 +44,12 @@ function problemText(s: SurveyTexts, p: NonNullable<ReturnType<typeof checkReply
       return s.tooMany(p.max);
     case 'outOfRange':
       return s.outOfRange(p.min, p.max);
+    case 'tooShort':
+      return s.tooShort(p.min);
+    case 'tooLong':
+      return s.tooLong(p.max);
+    case 'outsideRegion':
+      return s.errors.outsideRegion;
     case 'required':
       return s.required;
     default:
@@ -89,6 +96,10 @@ export function Runner({ content, start, initialReplies, submit, findPlaces, onE
 
   const next = async () => {
     const reply = wire(draft);
+    if (CATEGORY_RULES[q.category].lookup && !reply.text && draft.label?.trim()) {
+      setError(s.pickPlace);
+      return;
+    }
     const problem = checkReply(page, reply);
     if (problem) {
       setError(problemText(s, problem));
@@ -133,17 +144,7 @@ export function Runner({ content, start, initialReplies, submit, findPlaces, onE
     ) : rules.scale || rules.stars ? (
       <Scale page={page} value={draft} onChange={setDraft} describedBy={error ? errorId : undefined} />
     ) : (
-      <label className="flex flex-col gap-1">
-        <span className="text-sm text-slate-700">{s.openText}</span>
-        <textarea
-          rows={4}
-          maxLength={2000}
-          aria-describedby={error ? errorId : undefined}
-          className="w-full rounded-md border border-slate-400 px-3 py-2 text-base"
-          value={draft.text ?? ''}
-          onChange={(e) => setDraft({ text: e.target.value })}
-        />
-      </label>
+      <OpenAnswer page={page} value={draft} onChange={setDraft} describedBy={error ? errorId : undefined} />
     );
 
   return (

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { scaleOf, type Page, type Reply } from '../../domain/flow';
 import { useTexts } from './Texts';
 
@@ -19,12 +20,20 @@ export function Scale({ page, value, onChange, describedBy }: Props) {
   const sc = scaleOf(q);
   const v = value.value ?? null;
   const name = `q-${q.id}`;
+  const ends = useId();
 
   if (q.category === 'nps' || q.category === 'starRating') {
     const values = Array.from({ length: sc.max - sc.min + 1 }, (_, i) => sc.min + i);
     const stars = q.category === 'starRating';
+    // The words under both ends (the question's scaleLabels, else the usual ones) describe the group
+    // and the end radio they belong to, so a screen reader says them where a sighted user reads them.
+    const low = q.scaleLabels?.min.trim() || s.npsLow;
+    const high = q.scaleLabels?.max.trim() || s.npsHigh;
+    const lowId = `${ends}-low`;
+    const highId = `${ends}-high`;
+    const groupDescribed = stars ? describedBy : [lowId, highId, describedBy].filter(Boolean).join(' ');
     return (
-      <fieldset aria-describedby={describedBy}>
+      <fieldset aria-describedby={groupDescribed}>
         <legend className="sr-only">{q.text}</legend>
         <div className={stars ? 'flex flex-wrap gap-1' : 'grid grid-cols-6 gap-1 sm:grid-cols-11'}>
           {values.map((n) => (
@@ -41,6 +50,9 @@ export function Scale({ page, value, onChange, describedBy }: Props) {
                 name={name}
                 className="sr-only"
                 aria-label={stars ? s.stars(n, sc.max) : undefined}
+                aria-describedby={
+                  stars ? undefined : n === sc.min ? lowId : n === sc.max ? highId : undefined
+                }
                 checked={v === n}
                 onChange={() => onChange({ value: n })}
               />
@@ -58,9 +70,16 @@ export function Scale({ page, value, onChange, describedBy }: Props) {
           ))}
         </div>
         {!stars && (
-          <div className="mt-1 flex justify-between text-sm text-slate-600" aria-hidden="true">
-            <span>{s.npsLow}</span>
-            <span>{s.npsHigh}</span>
+          // Two rows of buttons on a phone: the numbers say which end each word belongs to there.
+          <div className="mt-2 flex justify-between gap-4 text-sm text-slate-700">
+            <span id={lowId} className="max-w-[45%] break-words" data-testid="scale-low">
+              <span className="sm:hidden">{sc.min} — </span>
+              {low}
+            </span>
+            <span id={highId} className="max-w-[45%] text-right break-words" data-testid="scale-high">
+              <span className="sm:hidden">{sc.max} — </span>
+              {high}
+            </span>
           </div>
         )}
       </fieldset>

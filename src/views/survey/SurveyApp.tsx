@@ -3,6 +3,7 @@ import type { Attributes, Reply } from '../../domain/flow';
 import type { ProjectContent } from '../../domain/content/model';
 import { EDUCATION_LEVELS, GENDERS } from '../../domain/lookups';
 import { EndPage, Message, Runner, type EndKind, type SubmitAnswer } from './Runner';
+import { PlaceInput, type FindPlaces } from './Place';
 import { TextsContext, useTexts } from './Texts';
 import { SURVEY_TEXTS, browserLocale, type SurveyLocale } from './texts';
 import { SurveyError, surveyApi, type Availability, type Session } from './api';
@@ -135,9 +136,14 @@ export function SurveyApp({ token }: { token: string }) {
     [resume, locale, enter, failed],
   );
   const findPlaces = useCallback(
-    (kind: 'city' | 'region', search: string, signal: AbortSignal) =>
-      surveyApi.places(resume, locale, kind, search, signal),
+    (kind: 'city' | 'region', search: string, signal: AbortSignal, region?: string) =>
+      surveyApi.places(resume, locale, kind, search, signal, region),
     [resume, locale],
+  );
+  const profilePlaces = useCallback(
+    (_kind: 'city' | 'region', search: string, signal: AbortSignal) =>
+      surveyApi.linkPlaces(token, locale, search, signal),
+    [token, locale],
   );
   const onEnd = useCallback((end: EndKind) => setPhase({ kind: 'end', end }), []);
 
@@ -173,7 +179,7 @@ export function SurveyApp({ token }: { token: string }) {
       );
       break;
     case 'profile':
-      main = <Profile onStart={(a) => void begin(a)} />;
+      main = <Profile onStart={(a) => void begin(a)} findPlaces={profilePlaces} />;
       break;
     case 'end':
       main = <EndPage kind={phase.end} />;
@@ -219,10 +225,12 @@ export function SurveyApp({ token }: { token: string }) {
 }
 
 /** The optional profile step of a direct link whose portraits have conditions (docs/decisions/survey.md). */
-function Profile({ onStart }: { onStart: (a?: Attributes) => void }) {
+function Profile({ onStart, findPlaces }: { onStart: (a?: Attributes) => void; findPlaces: FindPlaces }) {
   const { s } = useTexts();
   const [gender, setGender] = useState('');
   const [age, setAge] = useState('');
+  const [city, setCity] = useState<Reply & { label?: string }>({});
+  const [cityError, setCityError] = useState(false);
   const [education, setEducation] = useState('');
   const n = Number(age);
   const ageOk = age === '' || (Number.isInteger(n) && n >= 14 && n <= 99);
@@ -234,9 +242,12 @@ function Profile({ onStart }: { onStart: (a?: Attributes) => void }) {
       onSubmit={(e) => {
         e.preventDefault();
         if (!ageOk) return;
+        if (!city.text && city.label?.trim()) return setCityError(true);
         onStart({
           gender: (gender || null) as Attributes['gender'],
           age: age === '' ? null : n,
+          // Only a city picked from the list (its id); a name typed and not picked is not sent.
+          city: city.text || null,
           education: (education || null) as Attributes['education'],
         });
       }}
@@ -271,6 +282,22 @@ function Profile({ onStart }: { onStart: (a?: Attributes) => void }) {
       {!ageOk && (
         <p id="age-error" role="alert" className="text-red-800">
           {s.outOfRange(14, 99)}
+        </p>
+      )}
+      <PlaceInput
+        field
+        kind="city"
+        value={city}
+        onChange={(c) => {
+          setCity(c);
+          setCityError(false);
+        }}
+        findPlaces={findPlaces}
+        describedBy={cityError ? 'city-error' : undefined}
+      />
+      {cityError && (
+        <p id="city-error" role="alert" className="text-red-700">
+          {s.pickPlace}
         </p>
       )}
       <label className={field}>

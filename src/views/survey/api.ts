@@ -54,6 +54,12 @@ export interface Session {
   replies: ReplyEntry[];
 }
 
+function placesQuery(kind: 'city' | 'region', search: string, region?: string): string {
+  const q = new URLSearchParams({ kind, search });
+  if (region) q.set('region', region);
+  return q.toString();
+}
+
 export const surveyApi = {
   info: (token: string, l: SurveyLocale) => call<LinkInfo>('GET', `/survey/${encodeURIComponent(token)}`, l),
   start: (token: string, l: SurveyLocale, attributes?: Attributes) =>
@@ -68,9 +74,21 @@ export const surveyApi = {
   session: (token: string, l: SurveyLocale) => call<Session>('GET', '/survey/session', l, { token }),
   answer: (token: string, l: SurveyLocale, body: { at: number; questionId: string; reply: Reply }) =>
     call<{ status: Session['status']; answered: number }>('POST', '/survey/answer', l, { token, body }),
-  places: (token: string, l: SurveyLocale, kind: 'city' | 'region', search: string, signal: AbortSignal) =>
-    call<PlaceOption[]>('GET', `/survey/places?kind=${kind}&search=${encodeURIComponent(search)}`, l, {
-      token,
-      signal,
-    }),
+  places: (
+    token: string,
+    l: SurveyLocale,
+    kind: 'city' | 'region',
+    search: string,
+    signal: AbortSignal,
+    region?: string,
+  ) =>
+    call<PlaceOption[]>('GET', `/survey/places?${placesQuery(kind, search, region)}`, l, { token, signal }),
+  /** The profile step's cities, by the link's token (the respondent has not started yet). */
+  linkPlaces: (link: string, l: SurveyLocale, search: string, signal: AbortSignal) =>
+    call<PlaceOption[]>(
+      'GET',
+      `/survey/${encodeURIComponent(link)}/places?${placesQuery('city', search)}`,
+      l,
+      { signal },
+    ),
 };
