@@ -41,7 +41,7 @@ export function OpenAnswer({ page, value, onChange, describedBy }: Props) {
       {counted && (
         <p id={`${id}-count`} className="flex flex-wrap justify-between gap-x-3 text-sm text-slate-700">
           <span>{limits.min > 0 ? s.lengthHint(limits.min, limits.max) : ''}</span>
-          <span className={short ? 'font-medium text-red-700' : ''} data-testid="text-counter">
+          <span className={short ? 'font-medium text-red-800' : ''} data-testid="text-counter">
             <span className="sr-only">{s.counterLabel}: </span>
             {s.counter(text.length, limits.max)}
           </span>

@@ -296,7 +296,7 @@ function Profile({ onStart, findPlaces }: { onStart: (a?: Attributes) => void; f
         describedBy={cityError ? 'city-error' : undefined}
       />
       {cityError && (
-        <p id="city-error" role="alert" className="text-red-700">
+        <p id="city-error" role="alert" className="text-red-800">
           {s.pickPlace}
         </p>
       )}
