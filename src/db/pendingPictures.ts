@@ -92,22 +92,17 @@ export function referencedRefs(doc: EditorDoc): Set<string> {
 }
 
 /**
- * A row this young may belong to a picture whose reference is not in the content yet (picked, the
- * file stored, the edit about to be sent), so the drop leaves it for the next time.
- */
-export const FRESH_ROW_MS = 2_000;
-
-/**
  * Deletes the project's queued pictures that no reference `keep()` names: those uploaded and
  * swapped, and those removed (or whose item was deleted) that no undo can bring back any more.
- * `keep` is asked after the rows are read, so a picture stored meanwhile is judged by the content
- * that already holds it; rows created at `before` or later are kept anyway (see FRESH_ROW_MS).
+ * `keep` is asked after the rows are read: a picture just stored had its reference put in the
+ * content before the read's answer came back (IndexedDB answers in order), so it is never taken
+ * for an orphan. Rows created at `before` or later are kept (tests pin the moment).
  */
 export async function dropUnreferenced(
   db: AppDB,
   pid: number,
   keep: () => Iterable<string>,
-  before = Date.now() - FRESH_ROW_MS,
+  before = Infinity,
 ): Promise<number> {
   const old = await db.pendingPictures
     .where('pid')
