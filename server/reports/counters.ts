@@ -17,6 +17,25 @@ import { MULTI_ROW, PLACE_CATEGORIES } from './shape';
 // A status change (quotaFull turning a completed respondent screened out) changes no counter: the
 // counters are keyed by portrait, and statuses are counted from the respondents table.
 
+/** The counters' unique key (the table's upsert target); the migration keeps its own copy. */
+const COUNTER_KEY = [
+  'project_id',
+  'portrait_id',
+  'question_id',
+  'kind',
+  'answer_id',
+  'statement_id',
+  'has_value',
+  'value',
+  'place',
+  'shard',
+] as const;
+/** The key a project's totals are summed by: without the project (fixed) and the shard (summed). */
+const TOTAL_KEY = COUNTER_KEY.filter((c) => c !== 'project_id' && c !== 'shard') as Exclude<
+  (typeof COUNTER_KEY)[number],
+  'project_id' | 'shard'
+>[];
+
 /** Counter rows per key, so concurrent respondents on PostgreSQL seldom wait for one row lock. */
 export const SHARDS = 8;
 
@@ -133,22 +152,7 @@ async function upsert(
     await db
       .insertInto('report_counts')
       .values(rows.slice(i, i + 1000))
-      .onConflict((oc) =>
-        oc
-          .columns([
-            'project_id',
-            'portrait_id',
-            'question_id',
-            'kind',
-            'answer_id',
-            'statement_id',
-            'has_value',
-            'value',
-            'place',
-            'shard',
-          ])
-          .doUpdateSet({ n: sql`report_counts.n + excluded.n` }),
-      )
+      .onConflict((oc) => oc.columns([...COUNTER_KEY]).doUpdateSet({ n: sql`report_counts.n + excluded.n` }))
       .execute();
 }
 
@@ -293,31 +297,10 @@ function normalizeRow(r: RecountRow): RecountRow {
 export async function counterTotals(db: Db, projectId: number, portrait?: string): Promise<RecountRow[]> {
   let q = db
     .selectFrom('report_counts')
-    .select([
-      'portrait_id',
-      'question_id',
-      'kind',
-      'answer_id',
-      'statement_id',
-      'has_value',
-      'value',
-      'place',
-      sql<number>`sum(n)`.as('n'),
-    ])
+    .select([...TOTAL_KEY, sql<number>`sum(n)`.as('n')])
     .where('project_id', '=', projectId);
   if (portrait !== undefined) q = q.where('portrait_id', '=', portrait);
-  const rows = await q
-    .groupBy([
-      'portrait_id',
-      'question_id',
-      'kind',
-      'answer_id',
-      'statement_id',
-      'has_value',
-      'value',
-      'place',
-    ])
-    .execute();
+  const rows = await q.groupBy([...TOTAL_KEY]).execute();
   return rows.map((r) => normalizeRow(r)).filter((r) => r.n !== 0);
 }
 
