@@ -1,4 +1,4 @@
-import { once } from 'node:events';
+import type { EventEmitter } from 'node:events';
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { Db } from '../db';
@@ -25,6 +25,11 @@ const BATCH = 500;
  */
 const SHEET_BACKLOG = 1024 * 1024;
 const ZIP_BUFFER = 64 * 1024;
+/**
+ * A reader that takes nothing for this long is gone (a connection dropped without a word, a client
+ * that stopped reading): the download ends and frees its export slot rather than wait for ever.
+ */
+export const READER_GONE_MS = 60_000;
 
 /** The download's reader went away before the end; not a failure of ours. */
 export class DownloadAborted extends Error {
@@ -303,6 +308,7 @@ export async function writeXlsx(
   content: ProjectContent,
   t: TranslationFunctions,
   placeName?: (id: string) => string,
+  readerGoneMs = READER_GONE_MS,
 ): Promise<void> {
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: out,
@@ -326,7 +332,7 @@ export async function writeXlsx(
     // The caller went away (closed the tab, cancelled): stop reading the database.
     if (out.destroyed) throw new DownloadAborted();
     raw.addRow(row).commit();
-    if (backlog && backlog.waiting() > SHEET_BACKLOG) await backlog.drained(out);
+    if (backlog && backlog.waiting() > SHEET_BACKLOG) await drained(backlog.stream, out, readerGoneMs);
   }
   raw.commit();
   await wb.commit();
@@ -335,8 +341,8 @@ export async function writeXlsx(
 interface Backlog {
   /** Bytes of the sheet's XML written and not yet taken by the zip's deflate. */
   waiting: () => number;
-  /** Resolves once the zip has taken all of it; rejects when the download is abandoned meanwhile. */
-  drained: (out: Writable) => Promise<void>;
+  /** Emits 'drain' once the zip has taken all of it. */
+  stream: EventEmitter;
 }
 
 /**
@@ -358,22 +364,29 @@ function sheetBacklog(ws: ExcelJS.Worksheet): Backlog | null {
     (Writable & { _writableState?: { length?: number } }) | undefined;
   const state = entry?._writableState;
   if (!entry || typeof entry.once !== 'function' || typeof state?.length !== 'number') return null;
-  return {
-    waiting: () => state.length ?? 0,
-    drained: (out) =>
-      new Promise<void>((resolve, reject) => {
-        const done = (err?: Error) => {
-          entry.off('drain', onDrain);
-          out.off('close', onClose);
-          if (err) reject(err);
-          else resolve();
-        };
-        const onDrain = () => done();
-        const onClose = () => done(new DownloadAborted());
-        entry.once('drain', onDrain);
-        out.once('close', onClose);
-      }),
-  };
+  return { waiting: () => state.length ?? 0, stream: entry };
+}
+
+/**
+ * Resolves on `source`'s next 'drain'; rejects with DownloadAborted when `out` closes first (the
+ * reader went away) or when nothing drains for `goneMs` (the reader stopped taking anything).
+ */
+function drained(source: EventEmitter, out: Writable, goneMs: number): Promise<void> {
+  if (out.destroyed) return Promise.reject(new DownloadAborted());
+  return new Promise<void>((resolve, reject) => {
+    const done = (err?: Error) => {
+      clearTimeout(timer);
+      source.off('drain', onDrain);
+      out.off('close', onClose);
+      if (err) reject(err);
+      else resolve();
+    };
+    const onDrain = () => done();
+    const onClose = () => done(new DownloadAborted());
+    const timer = setTimeout(() => done(new DownloadAborted()), goneMs);
+    source.once('drain', onDrain);
+    out.once('close', onClose);
+  });
 }
 
 /** A CSV cell: quoted when needed; text that a spreadsheet would run as a formula starts with '. */
@@ -391,6 +404,7 @@ export async function writeCsv(
   content: ProjectContent,
   t: TranslationFunctions,
   placeName?: (id: string) => string,
+  readerGoneMs = READER_GONE_MS,
 ): Promise<void> {
   // The byte order mark makes Excel read the file as UTF-8 (Cyrillic stays readable).
   let chunk = '\uFEFF';
@@ -398,7 +412,7 @@ export async function writeCsv(
     chunk += row.map(csvCell).join(',') + '\r\n';
     if (chunk.length > 64 * 1024) {
       if (out.destroyed) throw new DownloadAborted();
-      if (!out.write(chunk)) await Promise.race([once(out, 'drain'), once(out, 'close')]);
+      if (!out.write(chunk)) await drained(out, out, readerGoneMs);
       chunk = '';
     }
   }

@@ -12,14 +12,14 @@ import type { Db } from '../../server/db';
 import { writeContent } from '../../server/repos/content';
 import { insertRespondents, sampleContent, sampleRespondents } from '../../server/reports/sample';
 import { buildReport, readiness } from '../../server/reports/report';
-import { DownloadAborted, writeXlsx } from '../../server/reports/workbook';
+import { DownloadAborted, writeCsv, writeXlsx } from '../../server/reports/workbook';
 import { translator } from '../../server/http/i18n';
 
 // The streamed workbook follows its reader: while the reader takes nothing, the writer stops reading
 // respondents from the database after a few pages (instead of piling the whole raw sheet's XML up in
-// memory), goes on when the reader does, and stops for good when the reader goes away. On SQLite the
-// reads are synchronous, so without this the whole export ran before a single byte left. Runs on
-// SQLite, and on PostgreSQL with TEST_DATABASE_URL.
+// memory), goes on when the reader does, and stops for good when the reader goes away or takes
+// nothing for a while. On SQLite the reads are synchronous, so without this the whole export ran
+// before a single byte left. Runs on SQLite, and on PostgreSQL with TEST_DATABASE_URL.
 
 // 12 pages of 500, ≈ 8.5 MB of the raw sheet's XML at 20 questions. While the reader takes nothing,
 // about 2.5 MB of it is ahead: 1 MB waiting for deflate (SHEET_BACKLOG) and ≈ 1.5 MB that deflate
@@ -159,5 +159,21 @@ describe('the streamed workbook and a slow reader', () => {
     expect(await result).toBeInstanceOf(DownloadAborted);
     await sleep(200);
     expect(seen.pages).toBe(pages);
+  }, 60_000);
+
+  it('ends the download when the reader takes nothing for a while, XLSX and CSV alike', async () => {
+    for (const write of [writeXlsx, writeCsv]) {
+      const { db, seen } = countingPages(server.app.db);
+      const reader = stalledReader();
+      const started = Date.now();
+      // 300 ms here; READER_GONE_MS (a minute) in the server.
+      const result = await write(reader.stream, db, report, content, translator('en'), undefined, 300).then(
+        () => 'finished',
+        (err: unknown) => err,
+      );
+      expect(result).toBeInstanceOf(DownloadAborted);
+      expect(Date.now() - started).toBeLessThan(10_000);
+      expect(seen.pages).toBeLessThanOrEqual(AHEAD);
+    }
   }, 60_000);
 });
