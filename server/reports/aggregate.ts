@@ -5,8 +5,9 @@ import type { ReportFilters } from '../../src/domain/reports';
 import { readCounters } from './counters';
 
 // The numbers of a report, counted by the database (DESIGN.md 8). The answers' counts come from
-// the counters kept at write time (counters.ts) when no filter but a portrait applies, else from
-// GROUP BY queries over the answer rows narrowed by the filters as WHERE clauses; the respondents'
+// the counters kept at write time (counters.ts, keyed by portrait, gender, education and age) unless
+// a city filters, else from GROUP BY queries over the answer rows narrowed by the filters as WHERE
+// clauses; the respondents'
 // own counts are always a GROUP BY over the project's respondent rows. No query ever brings every
 // row into JavaScript; what comes back is bounded by the questionnaire's size (questions × answers
 // × distinct values), not by the number of respondents. The open answers are the one list, and it
@@ -91,9 +92,9 @@ function answersOf(db: Db, pid: number, f: ReportFilters) {
 
 const count = sql<string | number>`count(*)`;
 
-/** Whether the counters kept at write time answer these filters (none, or only a portrait). */
+/** Whether the counters kept at write time answer these filters: all but a city (011). */
 export function countersServe(f: ReportFilters): boolean {
-  return Object.entries(f).every(([k, v]) => v === undefined || k === 'portrait');
+  return f.city === undefined;
 }
 
 /** The answer counts by a GROUP BY over the answer rows of the filtered respondents. */
@@ -209,7 +210,7 @@ export async function aggregate(
       .select(['respondents.status', 'respondents.city', 'respondents.region', count.as('n')])
       .groupBy(['respondents.status', 'respondents.city', 'respondents.region'])
       .execute(),
-    countersServe(f) ? readCounters(db, pid, f.portrait, questions) : groupAnswers(db, pid, f, questions),
+    countersServe(f) ? readCounters(db, pid, f, questions) : groupAnswers(db, pid, f, questions),
     db
       .selectFrom('portrait_quotas')
       .select(['portrait_id', 'target', 'completed'])
