@@ -146,7 +146,7 @@ async function groupAnswers(
   few: boolean,
 ) {
   if (db.getExecutor().adapter instanceof PostgresAdapter && !few)
-    return db.transaction().execute(async (trx) => groupAnswersPg(trx, pid, f, questions));
+    return groupAnswersPg(db, pid, f, questions);
   const answersOf = few ? fewAnswersOf : scanAnswersOf;
   const [cells, answered, places] = await Promise.all([
     answersOf(db, pid, f)
@@ -196,23 +196,34 @@ async function groupAnswersPg(
   f: ReportFilters,
   questions: { multiRow: string[]; places: string[] },
 ) {
-  await sql`set local work_mem = '64MB'`.execute(db);
   const place =
     questions.places.length === 0
       ? sql<string | null>`null`
       : sql<string | null>`case when a.question_id in (${sql.join(questions.places)}) then a.text end`;
-  const rows = await scanAnswersOf(db, pid, f)
-    .select(['a.question_id', 'a.answer_id', 'a.statement_id', 'a.value', place.as('place'), count.as('n')])
-    .groupBy([sql`1`, sql`2`, sql`3`, sql`4`, sql`5`])
-    .execute();
-  const answered =
+  // Side by side on two connections: the cells in their own transaction (for its work memory).
+  const [rows, answered] = await Promise.all([
+    db.transaction().execute(async (trx) => {
+      await sql`set local work_mem = '64MB'`.execute(trx);
+      return scanAnswersOf(trx, pid, f)
+        .select([
+          'a.question_id',
+          'a.answer_id',
+          'a.statement_id',
+          'a.value',
+          place.as('place'),
+          count.as('n'),
+        ])
+        .groupBy([sql`1`, sql`2`, sql`3`, sql`4`, sql`5`])
+        .execute();
+    }),
     questions.multiRow.length === 0
       ? []
-      : await scanAnswersOf(db, pid, f)
+      : scanAnswersOf(db, pid, f)
           .where('a.question_id', 'in', questions.multiRow)
           .select(['a.question_id', sql<string | number>`count(distinct a.respondent_id)`.as('n')])
           .groupBy('a.question_id')
-          .execute();
+          .execute(),
+  ]);
   const cells = new Map<string, Cell>();
   const places: TextCount[] = [];
   for (const r of rows) {
