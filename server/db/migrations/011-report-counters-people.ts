@@ -35,42 +35,34 @@ const KEY = [
   'age',
   'shard',
 ];
-const OLD_KEY = [
-  'project_id',
-  'portrait_id',
-  'question_id',
-  'kind',
-  'answer_id',
-  'statement_id',
-  'has_value',
-  'value',
-  'place',
-  'shard',
-];
+/** 010's key, for down. */
+const OLD_KEY = ['project_id', 'portrait_id', ...KEY.slice(1, 8), 'shard'];
+
+/** The counters' table with this key (or 010's); n is the one other column. */
+async function countsTable(db: Kysely<unknown>, dialect: Dialect, key: string[]) {
+  let t = db.schema
+    .createTable('report_counts')
+    .addColumn('project_id', 'integer', (c) => c.notNull().references('projects.id').onDelete('cascade'));
+  for (const col of key.slice(1)) {
+    const type =
+      col === 'value'
+        ? real(dialect)
+        : ['kind', 'has_value', 'shard', 'age'].includes(col)
+          ? 'integer'
+          : 'text';
+    t = t.addColumn(col, type, (c) => c.notNull());
+  }
+  t = t
+    .addColumn('n', 'integer', (c) => c.notNull())
+    .addPrimaryKeyConstraint('report_counts_pk', key as never);
+  await (key !== OLD_KEY && dialect === 'sqlite' ? t.modifyEnd(sql`without rowid`) : t).execute();
+}
 
 export function migration(dialect: Dialect) {
   return {
     async up(db: Kysely<unknown>) {
       await db.schema.dropTable('report_counts').execute();
-      await db.schema
-        .createTable('report_counts')
-        .addColumn('project_id', 'integer', (c) => c.notNull().references('projects.id').onDelete('cascade'))
-        .addColumn('portrait_id', 'text', (c) => c.notNull())
-        .addColumn('gender', 'text', (c) => c.notNull())
-        .addColumn('education', 'text', (c) => c.notNull())
-        .addColumn('age', 'integer', (c) => c.notNull())
-        .addColumn('question_id', 'text', (c) => c.notNull())
-        .addColumn('kind', 'integer', (c) => c.notNull())
-        .addColumn('answer_id', 'text', (c) => c.notNull())
-        .addColumn('statement_id', 'text', (c) => c.notNull())
-        .addColumn('has_value', 'integer', (c) => c.notNull())
-        .addColumn('value', real(dialect), (c) => c.notNull())
-        .addColumn('place', 'text', (c) => c.notNull())
-        .addColumn('shard', 'integer', (c) => c.notNull())
-        .addColumn('n', 'integer', (c) => c.notNull())
-        .addPrimaryKeyConstraint('report_counts_pk', KEY as never)
-        .$call((t) => (dialect === 'sqlite' ? t.modifyEnd(sql`without rowid`) : t))
-        .execute();
+      await countsTable(db, dialect, KEY);
       await db.schema.dropIndex('respondents_report_cover').execute();
       await db.schema
         .createIndex('respondents_report_cover')
@@ -102,21 +94,7 @@ export function migration(dialect: Dialect) {
         .columns(['project_id', 'status', 'city', 'region', 'portrait_id'])
         .execute();
       await db.schema.dropTable('report_counts').execute();
-      await db.schema
-        .createTable('report_counts')
-        .addColumn('project_id', 'integer', (c) => c.notNull().references('projects.id').onDelete('cascade'))
-        .addColumn('portrait_id', 'text', (c) => c.notNull())
-        .addColumn('question_id', 'text', (c) => c.notNull())
-        .addColumn('kind', 'integer', (c) => c.notNull())
-        .addColumn('answer_id', 'text', (c) => c.notNull())
-        .addColumn('statement_id', 'text', (c) => c.notNull())
-        .addColumn('has_value', 'integer', (c) => c.notNull())
-        .addColumn('value', real(dialect), (c) => c.notNull())
-        .addColumn('place', 'text', (c) => c.notNull())
-        .addColumn('shard', 'integer', (c) => c.notNull())
-        .addColumn('n', 'integer', (c) => c.notNull())
-        .addPrimaryKeyConstraint('report_counts_pk', OLD_KEY as never)
-        .execute();
+      await countsTable(db, dialect, OLD_KEY);
     },
   };
 }
