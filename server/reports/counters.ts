@@ -42,9 +42,10 @@ const TOTAL_KEY = COUNTER_KEY.filter((c) => c !== 'project_id' && c !== 'shard')
 >[];
 
 /**
- * Counter rows per key for respondents of whom nothing is known (a direct link without a profile),
- * so concurrent ones on PostgreSQL seldom wait for one row lock. Known people spread over the
- * gender × education × age keys already; sharding them too would multiply the rows a report sums.
+ * Counter rows per key for respondents whose age is not known (a direct link without a profile, a
+ * game that sends only the gender), so concurrent ones on PostgreSQL seldom wait for one row lock.
+ * People of known age spread over some 60 ages × the gender and education keys already; sharding
+ * them too would multiply the rows a report sums by 8.
  */
 export const SHARDS = 8;
 
@@ -71,7 +72,7 @@ export function counterPerson(r: {
 }
 
 function shardOf(id: number, who: CounterPerson): number {
-  return who.gender === '' && who.education === '' && who.age === -1 ? id % SHARDS : 0;
+  return who.age === -1 ? id % SHARDS : 0;
 }
 
 /** Which questions key their counters by the place picked, and which count respondents (kind 1). */

@@ -270,6 +270,44 @@ describe('the report counters', () => {
     expect(seen.quotaFull).toBeGreaterThan(0);
   });
 
+  it('spread respondents of unknown age over shards, and the report sums them', async () => {
+    // A direct link without portraits: anyone may answer, and nothing is known of them but a gender.
+    const content: ProjectContent = { ...sampleContent(), portraits: [] };
+    const { pid } = await insertSurveyProject(server, content, { template: 'directLink' });
+    const row = await server.app.db
+      .selectFrom('projects')
+      .select('organization_id')
+      .where('id', '=', pid)
+      .executeTakeFirstOrThrow();
+    const session = await server.as(Role.Researcher, { organizationId: row.organization_id! });
+    const project = { id: pid, status: ProjectStatus.OnRotation, template: 'directLink' };
+    const walks: Promise<void>[] = [];
+    for (let i = 0; i < 10; i++) {
+      const s = await startRespondent(server.app.db, {
+        project,
+        source: 'link',
+        attributes: i % 2 ? { gender: 'female' } : {},
+      });
+      if (s.outcome !== 'started') throw new Error(s.outcome);
+      walks.push(walk(seeded(500 + i), content, s.respondentId, s.token));
+    }
+    await Promise.all(walks);
+    const shards = await server.app.db
+      .selectFrom('report_counts')
+      .select('shard')
+      .distinct()
+      .where('project_id', '=', pid)
+      .execute();
+    expect(shards.length).toBeGreaterThan(1);
+    expect(byKey(await counterTotals(server.app.db, pid))).toEqual(
+      byKey((await recount(server.app.db, pid, counterQuestions(content))).filter((x) => x.n !== 0)),
+    );
+    const people = await storedPeople(pid);
+    const list = content.questionnaires[0].blocks[0].questions;
+    for (const f of [{}, { gender: 'female' }, { ageMin: 14 }] as ReportFilters[])
+      expectReport(await report(pid, session, f), people, f, list, 'any');
+  });
+
   it('are counted by the migration from the answers already stored', async () => {
     const { pid, content, session } = await newProject(5);
     const people = sampleRespondents(21, 40, content);
