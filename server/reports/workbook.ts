@@ -24,7 +24,7 @@ const BATCH = 500;
  * deflate.
  */
 const SHEET_BACKLOG = 1024 * 1024;
-const ZIP_BUFFER = 64 * 1024;
+const ZIP_BUFFER = 16 * 1024;
 /**
  * A reader that takes nothing for this long is gone (a connection dropped without a word, a client
  * that stopped reading): the download ends and frees its export slot rather than wait for ever.
@@ -314,8 +314,9 @@ export async function writeXlsx(
     stream: out,
     useStyles: false,
     useSharedStrings: false,
-    // What the zip keeps for a reader that is slower than deflate (archiver's default is 1 MB);
-    // archiver takes stream options beside its zip options, which ExcelJS's types leave out.
+    // The zip keeps a stream's usual 16 KB for a reader slower than deflate (archiver's default of
+    // 1 MB is ≈ 7 MB of XML read ahead); archiver takes stream options beside its zip options,
+    // which ExcelJS's types leave out.
     zip: { highWaterMark: ZIP_BUFFER } as Partial<ExcelJS.stream.xlsx.ArchiverZipOptions>,
   });
   const taken = new Set<string>();
