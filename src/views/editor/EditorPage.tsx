@@ -16,6 +16,8 @@ import { Toolbar as ToolbarPart, useShortcuts } from './tools/Toolbar';
 import { CommandMenu } from './tools/CommandMenu';
 import { editReason } from './tools/availability';
 import { useToolEnv } from './tools/useToolEnv';
+import { prefetchingEditorMachine, prefetchProject } from './prefetch';
+import { layoutOf } from './canvas/positions';
 
 // /project?pid=…: the editor's frame. The toolbar's commands, the outline (keyboard path to every
 // item), the graph canvas (cytoscape, its own chunk), the side panel's tabs, the preview pane, all
@@ -25,6 +27,7 @@ import { useToolEnv } from './tools/useToolEnv';
 // mounts a frame after the loaded outline. Not React.lazy: a Suspense boundary revealing its content while
 // another waits is held back by React for up to 300 ms, measured on every open.
 type CanvasComponent = ComponentType;
+prefetchProject();
 const canvasLoading = import('./canvas/Canvas').then((m) => m.default as CanvasComponent);
 // A failed chunk (offline before it was ever cached) leaves the "loading" line; the outline still works.
 canvasLoading.catch(() => {});
@@ -156,6 +159,12 @@ function Editor() {
 
   const loaded = state !== 'loading' && state !== 'loadFailed';
   const Canvas = useCanvasModule(loaded);
+  // The positions are read (or laid out) while the frame renders, before the canvas mounts.
+  useEffect(() => {
+    if (!loaded) return;
+    const { db, pid, doc } = actor.getSnapshot().context;
+    void layoutOf(db, pid, doc.content).catch(() => {});
+  }, [actor, loaded]);
   return (
     <div className="flex min-h-0 flex-1 flex-col overflow-y-auto lg:overflow-hidden">
       <header className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-4 py-2">
@@ -223,6 +232,7 @@ export default function EditorPage() {
   return (
     <EditorActor.Provider
       key={`${user.id}:${pid}:${generation}`}
+      logic={prefetchingEditorMachine}
       options={{ input: { pid, userId: user.id } }}
     >
       <EditorUiProvider reload={reload}>

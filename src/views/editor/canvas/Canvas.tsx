@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import cytoscape, { type Core, type EventObject, type NodeSingular } from 'cytoscape';
 import { useI18nContext } from '../../../i18n/i18n-react';
-import { positionsFor } from '../../../workers/layoutClient';
 import { NODE_H, NODE_W } from '../../../workers/layout';
 import type { Positions } from '../../../workers/layoutProtocol';
 import { EditorActor } from '../editorActor';
@@ -16,7 +15,6 @@ import {
   firstLeaves,
   reuseElements,
   shortLabel,
-  structureOf,
   structureText,
   type CanvasElement,
   type CanvasLabels,
@@ -24,6 +22,7 @@ import {
 import { canvasStyle } from './style';
 import { applyElements, type Applied } from './applyElements';
 import { useCanvasHint } from './useCanvasHint';
+import { layoutOf } from './positions';
 
 // The questionnaire as a graph (cytoscape, in the editor's own chunk): questionnaires' boxes hold
 // blocks' boxes holding questions in order; edges for every redirect. Positions come from the layout
@@ -141,18 +140,17 @@ export default function Canvas() {
   envRef.current = env;
 
   // Lay out when the structure changes (not on text edits): cached positions, else the worker.
-  // Both cached per block object: a text edit does not walk the other 49 blocks.
-  const structure = useMemo(() => structureOf(content), [content]);
+  // Cached per block object: a text edit does not walk the other 49 blocks.
   const structureJson = useMemo(() => structureText(content), [content]);
   useEffect(() => {
     let live = true;
-    void positionsFor(db, pid, structure).then((laid) => {
+    void layoutOf(db, pid, content).then((laid) => {
       if (live) setLaid({ structure: structureJson, positions: laid.positions });
     });
     return () => {
       live = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the structure changes when its text does
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the positions change when the structure's text does
   }, [db, pid, structureJson]);
 
   const labels: CanvasLabels = useMemo(() => {
