@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect, useId, useRef } from 'react';
+import { memo, useCallback, useEffect, useId, useMemo, useRef } from 'react';
 import { disabledReason, TOOLBAR, STRUCTURE, type ToolId } from './availability';
 import { ariaShortcuts, matches, runTool, tooltipText, TOOLS, type ToolEnv } from './registry';
 import { ToolIcon } from './icons';
@@ -97,6 +97,15 @@ export function Toolbar() {
       run,
     };
   };
+  // The spec's 14 tools do not depend on the selection: not worked out again on every click.
+  const { LL, facts, ui } = env;
+  const { state, project, content, canUndo, canRedo, dirty, roleId } = facts;
+  const { connections, preview, importing } = ui;
+  const toolbar = useMemo(
+    () => TOOLBAR.map((id, i) => props(id, i >= 7)),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- what the 14 tools read (availability.ts, pressed)
+    [LL, state, project, content, canUndo, canRedo, dirty, roleId, connections, preview, importing],
+  );
   // Arrow keys move between the tools (one tab stop for the whole toolbar is not needed: every tool
   // stays in the tab order, arrows are a shortcut).
   const onKeyDown = (e: React.KeyboardEvent) => {
@@ -120,7 +129,7 @@ export function Toolbar() {
           {(i === 2 || i === 7 || i === 10 || i === 12) && (
             <span aria-hidden="true" className="mx-1 h-6 w-px bg-slate-200" />
           )}
-          <ToolButton {...props(id, i >= 7)} />
+          <ToolButton {...toolbar[i]} />
         </span>
       ))}
       <span aria-hidden="true" className="mx-1 h-6 w-px bg-slate-200" />
