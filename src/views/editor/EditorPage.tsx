@@ -110,15 +110,28 @@ function Shortcuts() {
 
 function ReadOnlyBanner() {
   const { LL } = useI18nContext();
-  const env = useToolEnv();
-  if (env.facts.state !== 'readOnly') return null;
+  const state = useSaveState();
+  const project = EditorActor.useSelector((s) => s.context.project);
+  const content = EditorActor.useSelector((s) => s.context.doc.content);
+  if (state !== 'readOnly') return null;
+  // editReason reads the state and the project only: the rest of the facts do not matter here.
+  const facts = {
+    state,
+    project,
+    content,
+    canUndo: false,
+    canRedo: false,
+    dirty: false,
+    selection: null,
+    roleId: undefined,
+  };
   return (
     <p
       role="note"
       data-readonly-banner
       className="border-b border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-950"
     >
-      {LL.editor.frame.readOnlyBanner({ reason: editReason(LL, env.facts) ?? '' })}
+      {LL.editor.frame.readOnlyBanner({ reason: editReason(LL, facts) ?? '' })}
     </p>
   );
 }
