@@ -54,7 +54,12 @@ function keepInView(cy: Core, node: NodeSingular) {
   const m = 24;
   const w = cy.width();
   const h = cy.height();
-  const bb = node.renderedBoundingBox({ includeLabels: false });
+  // From the node's position and size: its bounding box would be worked out afresh (labels
+  // measured) on each selection.
+  const p = node.renderedPosition();
+  const hw = node.renderedOuterWidth() / 2;
+  const hh = node.renderedOuterHeight() / 2;
+  const bb = { x1: p.x - hw, x2: p.x + hw, y1: p.y - hh, y2: p.y + hh };
   const shift = (lo: number, hi: number, size: number) =>
     lo < m ? m - lo : hi > size - m ? Math.max(size - m - hi, m - lo) : 0;
   const dx = shift(bb.x1, bb.x2, w);
