@@ -1,13 +1,14 @@
 import { fromPromise } from 'xstate';
 import { fetchProject } from '../../api/content';
-import { readAuth } from '../../api/storage';
 import { appDB } from '../../db/AppDB';
 import { readDraft } from '../../db/drafts';
 import { editorMachine, openProject, type ProjectSources } from '../../machines/editor';
+import { takeOpenedProject } from './earlyFetch';
 
 // Opening /project straight away (a reload, a link): the project's two copies, the server's and the
-// draft in Dexie, are asked for when the editor's chunk arrives, beside the sign-in's restore,
-// rather than after it (the page cannot render the editor before it knows the user). The editor
+// draft in Dexie, are asked for beside the sign-in's restore rather than after it (the page cannot
+// render the editor before it knows the user): the server's by the app's first script
+// (earlyFetch.ts), the draft when the editor's chunk arrives. The editor
 // machine takes them once, for the same project and user and while fresh; anything else (another
 // project, a refresh, a later visit) reads both anew.
 
@@ -16,18 +17,17 @@ const FRESH_MS = 10_000;
 let pending: { pid: number; userId: number; at: number; sources: ProjectSources } | null = null;
 
 export function prefetchProject(): void {
-  if (typeof location === 'undefined' || location.pathname !== '/project') return;
-  const pid = Number(new URLSearchParams(location.search).get('pid'));
-  const auth = readAuth();
-  if (!Number.isInteger(pid) || pid < 1 || !auth) return;
+  const opened = takeOpenedProject();
+  if (!opened) return;
+  const { pid, userId } = opened;
   const sources: ProjectSources = {
-    stored: readDraft(appDB(), pid, auth.userId),
-    server: fetchProject(pid),
+    stored: readDraft(appDB(), pid, userId),
+    server: opened.server ?? fetchProject(pid),
   };
   // Read later or never: no rejection may go unhandled meanwhile.
   sources.stored.catch(() => {});
   sources.server.catch(() => {});
-  pending = { pid, userId: auth.userId, at: Date.now(), sources };
+  pending = { pid, userId, at: Date.now(), sources };
 }
 
 /** The reads started at load for this project and user, handed out once; null otherwise. */
