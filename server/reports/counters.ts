@@ -138,15 +138,21 @@ async function upsert(
   where: { project_id: number; portrait_id: string },
   entries: { key: Key; n: number; shard: number; portrait_id?: string }[],
 ): Promise<void> {
-  const rows = entries
-    .filter((e) => e.n !== 0)
-    .map((e) => ({
-      project_id: where.project_id,
-      portrait_id: e.portrait_id ?? where.portrait_id,
-      ...e.key,
-      shard: e.shard,
-      n: e.n,
-    }));
+  await upsertRows(
+    db,
+    entries
+      .filter((e) => e.n !== 0)
+      .map((e) => ({
+        project_id: where.project_id,
+        portrait_id: e.portrait_id ?? where.portrait_id,
+        ...e.key,
+        shard: e.shard,
+        n: e.n,
+      })),
+  );
+}
+
+async function upsertRows(db: Executor, rows: CounterRow[]): Promise<void> {
   // 11 parameters a row: well under either database's limit per statement.
   for (let i = 0; i < rows.length; i += 1000)
     await db
@@ -155,6 +161,9 @@ async function upsert(
       .onConflict((oc) => oc.columns([...COUNTER_KEY]).doUpdateSet({ n: sql`report_counts.n + excluded.n` }))
       .execute();
 }
+
+/** The upsert target as SQL (PostgreSQL's answer statement counts with it in a CTE). */
+export const COUNTER_KEY_SQL = COUNTER_KEY.join(', ');
 
 const questionMaps = new WeakMap<ProjectContent, Map<string, Question>>();
 function questionById(content: ProjectContent): Map<string, Question> {
@@ -168,10 +177,43 @@ function questionById(content: ProjectContent): Map<string, Question> {
   return map;
 }
 
+/** One counter row to add to (n below 0 takes away). */
+export type CounterRow = Key & { project_id: number; portrait_id: string; shard: number; n: number };
+
 /**
- * Counts one answered page: the rows of `next` in, the rows of the `replaced` replies (the stored
- * replies from the page's position on, which the page's write deletes) out. Call it in the
- * transaction that writes the answer rows, after the respondent's state was checked unchanged.
+ * The counter changes of one answered page: the rows of `next` in, the rows of the `replaced`
+ * replies (the stored replies from the page's position on, which the page's write deletes) out;
+ * without the keys that cancel out, in key order (the fixed order every upsert takes its row locks in).
+ */
+export function replyCounts(
+  content: ProjectContent,
+  respondent: { id: number; project_id: number; portrait_id: string | null },
+  replaced: readonly ReplyEntry[],
+  next: ReplyEntry,
+): CounterRow[] {
+  const questions = questionById(content);
+  const deltas: Deltas = new Map();
+  for (const r of replaced) {
+    const q = questions.get(r.questionId);
+    if (q) addRows(deltas, replyRows(q, r.reply), q.id, kindsOf(q), -1);
+  }
+  const q = questions.get(next.questionId);
+  if (q) addRows(deltas, replyRows(q, next.reply), q.id, kindsOf(q), 1);
+  const base = { project_id: respondent.project_id, portrait_id: respondent.portrait_id ?? '' };
+  const shard = respondent.id % SHARDS;
+  const keys = deltas.size > 1 ? [...deltas.keys()].sort() : [...deltas.keys()];
+  const out: CounterRow[] = [];
+  for (const k of keys) {
+    const d = deltas.get(k)!;
+    if (d.n !== 0) out.push({ ...base, ...d.key, shard, n: d.n });
+  }
+  return out;
+}
+
+/**
+ * Counts one answered page (see replyCounts). Call it in the transaction that writes the answer
+ * rows, after the respondent's state was checked unchanged. PostgreSQL's answers count in the
+ * answer's own statement instead (server/repos/respondents.ts saveAnswer).
  */
 export async function countReplies(
   db: Executor,
@@ -180,18 +222,12 @@ export async function countReplies(
   replaced: readonly ReplyEntry[],
   next: ReplyEntry,
 ): Promise<void> {
-  const questions = questionById(content);
-  const deltas: Deltas = new Map();
-  for (const [entry, sign] of [...replaced.map((r) => [r, -1] as const), [next, 1] as const]) {
-    const q = questions.get(entry.questionId);
-    if (q) addRows(deltas, replyRows(q, entry.reply), q.id, kindsOf(q), sign);
-  }
-  const shard = respondent.id % SHARDS;
-  await upsert(
-    db,
-    { project_id: respondent.project_id, portrait_id: respondent.portrait_id ?? '' },
-    [...deltas].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, d]) => ({ ...d, shard })),
-  );
+  await countReplyRows(db, replyCounts(content, respondent, replaced, next));
+}
+
+/** Adds replyCounts' rows to the counters (one upsert). */
+export async function countReplyRows(db: Executor, rows: CounterRow[]): Promise<void> {
+  await upsertRows(db, rows);
 }
 
 /** Counts the rows of respondents written in bulk (tests, benchmarks): one upsert per 1 000 keys. */

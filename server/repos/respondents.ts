@@ -3,6 +3,8 @@ import { sql } from 'kysely';
 import type { Db } from '../db';
 import type { AnswerRow } from '../../src/domain/flow';
 import { RESPONDENT_STATUS } from '../db/tables-responses';
+import { ProjectStatus } from '../../src/domain/projects';
+import { COUNTER_KEY_SQL, countReplyRows, type CounterRow } from '../reports/counters';
 
 // Respondents, their answer rows, portrait quotas and survey tickets (server/db/tables-responses.ts
 // documents what each row means; the reports read them).
@@ -27,6 +29,16 @@ export async function respondentWithStatus(db: Executor, token: string) {
     .where('respondents.token_hash', '=', sha256(token))
     .executeTakeFirst();
 }
+/** The same by id (an answer's fresh read after a kept row proved out of date). */
+export async function respondentWithStatusById(db: Executor, id: number) {
+  return db
+    .selectFrom('respondents')
+    .innerJoin('projects', 'projects.id', 'respondents.project_id')
+    .selectAll('respondents')
+    .select('projects.status as project_status')
+    .where('respondents.id', '=', id)
+    .executeTakeFirst();
+}
 export type RespondentRow = NonNullable<Awaited<ReturnType<typeof respondentByToken>>>;
 
 /** The respondent's columns an answer changes. */
@@ -39,10 +51,13 @@ export interface RespondentMove {
 
 /**
  * Moves a started respondent to the answer's state, only from the state the answer was checked
- * against, and replaces the answer rows of the `replaced` questions by `rows`. False, with nothing
- * written, when someone else moved the respondent first (the same page sent twice at once).
- * PostgreSQL does it in one statement (data-modifying CTEs: one round trip instead of three);
- * SQLite, where a statement costs no round trip and CTEs cannot write, in up to three.
+ * against and only while the project is On rotation; replaces the answer rows of the `replaced`
+ * questions by `rows` and adds `counts` to the report's counters. False, with nothing written, when
+ * the respondent moved first (the same page sent twice at once, or a state read earlier and kept)
+ * or the project is no longer open.
+ * PostgreSQL does it all in one statement (data-modifying CTEs: atomic without a transaction, one
+ * round trip instead of five); SQLite, where a statement costs no round trip and CTEs cannot write,
+ * in up to four, which the caller runs in a transaction.
  */
 export async function saveAnswer(
   db: Db,
@@ -51,16 +66,20 @@ export async function saveAnswer(
   move: RespondentMove,
   replaced: string[],
   rows: AnswerRow[],
+  counts: CounterRow[],
 ): Promise<boolean> {
   if (onPostgres) {
     const col = <K extends keyof AnswerRow>(k: K) => rows.map((r) => r[k] ?? null);
-    // unnest over arrays: the same SQL text for any number of rows.
+    const count = <K extends keyof CounterRow>(k: K) => counts.map((c) => c[k]);
+    // unnest over arrays: the same SQL text for any number of rows. The counters' rows come in key
+    // order, so concurrent answers lock them in the same order.
     const result = await sql<{ moved: number }>`
       with moved as (
         update respondents
         set state = ${move.state}, status = ${move.status}, updated_at = ${move.updated_at},
           finished_at = ${move.finished_at}
         where id = ${respondent.id} and status = ${RESPONDENT_STATUS.started} and state = ${respondent.state}
+          and exists (select 1 from projects where id = ${respondent.project_id} and status = ${ProjectStatus.OnRotation})
         returning id
       ), dropped as (
         delete from respondent_answers
@@ -71,6 +90,17 @@ export async function saveAnswer(
         from moved, unnest(${col('question_id')}::text[], ${col('answer_id')}::text[],
           ${col('statement_id')}::text[], ${col('value')}::float8[], ${col('text')}::text[])
           as r(question_id, answer_id, statement_id, value, text)
+      ), counted as (
+        insert into report_counts (${sql.raw(COUNTER_KEY_SQL)}, n)
+        select ${respondent.project_id}, c.portrait_id, c.question_id, c.kind, c.answer_id, c.statement_id,
+          c.has_value, c.value, c.place, c.shard, c.n
+        from moved, unnest(${count('portrait_id')}::text[], ${count('question_id')}::text[],
+          ${count('kind')}::int[], ${count('answer_id')}::text[], ${count('statement_id')}::text[],
+          ${count('has_value')}::int[], ${count('value')}::float8[], ${count('place')}::text[],
+          ${count('shard')}::int[], ${count('n')}::int[])
+          with ordinality as c(portrait_id, question_id, kind, answer_id, statement_id, has_value, value, place, shard, n, i)
+        order by c.i
+        on conflict (${sql.raw(COUNTER_KEY_SQL)}) do update set n = report_counts.n + excluded.n
       )
       select count(*) as moved from moved`.execute(db);
     return Number(result.rows[0]?.moved) === 1;
@@ -81,9 +111,19 @@ export async function saveAnswer(
     .where('id', '=', respondent.id)
     .where('status', '=', RESPONDENT_STATUS.started)
     .where('state', '=', respondent.state)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('projects')
+          .select('projects.id')
+          .where('projects.id', '=', respondent.project_id)
+          .where('projects.status', '=', ProjectStatus.OnRotation),
+      ),
+    )
     .executeTakeFirst();
   if (Number(moved.numUpdatedRows) !== 1) return false;
   await writeAnswerRows(db, respondent.id, respondent.project_id, replaced, rows);
+  await countReplyRows(db, counts);
   return true;
 }
 
