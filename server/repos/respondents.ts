@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
-import { sql } from 'kysely';
-import type { Db } from '../db';
+import { CompiledQuery, sql } from 'kysely';
+import { runPrepared, type Db } from '../db';
 import type { AnswerRow } from '../../src/domain/flow';
 import { RESPONDENT_STATUS } from '../db/tables-responses';
 import { ProjectStatus } from '../../src/domain/projects';
@@ -50,6 +50,39 @@ export interface RespondentMove {
 }
 
 /**
+ * PostgreSQL's whole answer write as one statement (saveAnswer's parameters, in order): the
+ * respondent moved from the state checked, the replaced rows deleted, the new rows and the report's
+ * counters added, each only when the respondent moved. Rows go in as arrays through unnest, so the
+ * text is the same for any number of rows (one prepared statement); the counters' rows come in key
+ * order (`with ordinality`), so concurrent answers lock them in the same order.
+ */
+const SAVE_ANSWER_PG = `
+  with moved as (
+    update respondents set state = $1, status = $2, updated_at = $3, finished_at = $4
+    where id = $5 and status = $6 and state = $7
+      and exists (select 1 from projects where id = $8 and status = $9)
+    returning id
+  ), dropped as (
+    delete from respondent_answers
+    where respondent_id in (select id from moved) and question_id = any($10::text[])
+  ), added as (
+    insert into respondent_answers (respondent_id, project_id, question_id, answer_id, statement_id, value, text)
+    select moved.id, $8, r.question_id, r.answer_id, r.statement_id, r.value, r.text
+    from moved, unnest($11::text[], $12::text[], $13::text[], $14::float8[], $15::text[])
+      as r(question_id, answer_id, statement_id, value, text)
+  ), counted as (
+    insert into report_counts (${COUNTER_KEY_SQL}, n)
+    select $8, c.portrait_id, c.question_id, c.kind, c.answer_id, c.statement_id, c.has_value, c.value,
+      c.place, c.shard, c.n
+    from moved, unnest($16::text[], $17::text[], $18::int[], $19::text[], $20::text[], $21::int[],
+      $22::float8[], $23::text[], $24::int[], $25::int[]) with ordinality
+      as c(portrait_id, question_id, kind, answer_id, statement_id, has_value, value, place, shard, n, i)
+    order by c.i
+    on conflict (${COUNTER_KEY_SQL}) do update set n = report_counts.n + excluded.n
+  )
+  select count(*)::int as moved from moved`;
+
+/**
  * Moves a started respondent to the answer's state, only from the state the answer was checked
  * against and only while the project is On rotation; replaces the answer rows of the `replaced`
  * questions by `rows` and adds `counts` to the report's counters. False, with nothing written, when
@@ -71,39 +104,38 @@ export async function saveAnswer(
   if (onPostgres) {
     const col = <K extends keyof AnswerRow>(k: K) => rows.map((r) => r[k] ?? null);
     const count = <K extends keyof CounterRow>(k: K) => counts.map((c) => c[k]);
-    // unnest over arrays: the same SQL text for any number of rows. The counters' rows come in key
-    // order, so concurrent answers lock them in the same order.
-    const result = await sql<{ moved: number }>`
-      with moved as (
-        update respondents
-        set state = ${move.state}, status = ${move.status}, updated_at = ${move.updated_at},
-          finished_at = ${move.finished_at}
-        where id = ${respondent.id} and status = ${RESPONDENT_STATUS.started} and state = ${respondent.state}
-          and exists (select 1 from projects where id = ${respondent.project_id} and status = ${ProjectStatus.OnRotation})
-        returning id
-      ), dropped as (
-        delete from respondent_answers
-        where respondent_id in (select id from moved) and question_id = any(${replaced}::text[])
-      ), added as (
-        insert into respondent_answers (respondent_id, project_id, question_id, answer_id, statement_id, value, text)
-        select moved.id, ${respondent.project_id}, r.question_id, r.answer_id, r.statement_id, r.value, r.text
-        from moved, unnest(${col('question_id')}::text[], ${col('answer_id')}::text[],
-          ${col('statement_id')}::text[], ${col('value')}::float8[], ${col('text')}::text[])
-          as r(question_id, answer_id, statement_id, value, text)
-      ), counted as (
-        insert into report_counts (${sql.raw(COUNTER_KEY_SQL)}, n)
-        select ${respondent.project_id}, c.portrait_id, c.question_id, c.kind, c.answer_id, c.statement_id,
-          c.has_value, c.value, c.place, c.shard, c.n
-        from moved, unnest(${count('portrait_id')}::text[], ${count('question_id')}::text[],
-          ${count('kind')}::int[], ${count('answer_id')}::text[], ${count('statement_id')}::text[],
-          ${count('has_value')}::int[], ${count('value')}::float8[], ${count('place')}::text[],
-          ${count('shard')}::int[], ${count('n')}::int[])
-          with ordinality as c(portrait_id, question_id, kind, answer_id, statement_id, has_value, value, place, shard, n, i)
-        order by c.i
-        on conflict (${sql.raw(COUNTER_KEY_SQL)}) do update set n = report_counts.n + excluded.n
-      )
-      select count(*) as moved from moved`.execute(db);
-    return Number(result.rows[0]?.moved) === 1;
+    const values = [
+      move.state,
+      move.status,
+      move.updated_at,
+      move.finished_at,
+      respondent.id,
+      RESPONDENT_STATUS.started,
+      respondent.state,
+      respondent.project_id,
+      ProjectStatus.OnRotation,
+      replaced,
+      col('question_id'),
+      col('answer_id'),
+      col('statement_id'),
+      col('value'),
+      col('text'),
+      count('portrait_id'),
+      count('question_id'),
+      count('kind'),
+      count('answer_id'),
+      count('statement_id'),
+      count('has_value'),
+      count('value'),
+      count('place'),
+      count('shard'),
+      count('n'),
+    ];
+    // Outside a transaction, a named prepared statement: parsed and planned once per connection.
+    const [row] = db.isTransaction
+      ? (await db.executeQuery<{ moved: number }>(CompiledQuery.raw(SAVE_ANSWER_PG, values))).rows
+      : await runPrepared<{ moved: number }>(db, 'survey_save_answer', SAVE_ANSWER_PG, values);
+    return Number(row?.moved) === 1;
   }
   const moved = await db
     .updateTable('respondents')

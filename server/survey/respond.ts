@@ -200,31 +200,30 @@ export async function startRespondent(
     orders: {},
     end: null,
   };
-  const row = await db
-    .insertInto('respondents')
-    .values({
-      project_id: project.id,
-      questionnaire_id: questionnaireId,
-      portrait_id: portrait?.id ?? null,
-      token_hash: sha256(token),
-      source: input.source,
-      game_id: input.gameId ?? null,
-      player_id: who.playerId ?? null,
-      gender: who.gender ?? null,
-      age: who.age ?? null,
-      city: who.city ?? null,
-      region: who.region ?? null,
-      education: who.education ?? null,
-      platform: who.platform ?? null,
-      status: RESPONDENT_STATUS.started,
-      state: JSON.stringify(state),
-      locale: input.locale ?? null,
-      started_at: now,
-      updated_at: now,
-      finished_at: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const values = {
+    project_id: project.id,
+    questionnaire_id: questionnaireId,
+    portrait_id: portrait?.id ?? null,
+    token_hash: sha256(token),
+    source: input.source,
+    game_id: input.gameId ?? null,
+    player_id: who.playerId ?? null,
+    gender: who.gender ?? null,
+    age: who.age ?? null,
+    city: who.city ?? null,
+    region: who.region ?? null,
+    education: who.education ?? null,
+    platform: who.platform ?? null,
+    status: RESPONDENT_STATUS.started,
+    state: JSON.stringify(state),
+    locale: input.locale ?? null,
+    started_at: now,
+    updated_at: now,
+    finished_at: null,
+  };
+  const row = await db.insertInto('respondents').values(values).returning('id').executeTakeFirstOrThrow();
+  // Their first answer then needs no read (respondent-cache.ts).
+  keepRespondent(db, { ...values, id: row.id, project_status: project.status });
   return { outcome: 'started', respondentId: row.id, token };
 }
 
