@@ -59,7 +59,7 @@ export interface RespondentMove {
 const SAVE_ANSWER_PG = `
   with moved as (
     update respondents set state = $1, status = $2, updated_at = $3, finished_at = $4
-    where id = $5 and status = $6 and state = $7
+    where id = $5 and status = $6 and updated_at = $7
       and exists (select 1 from projects where id = $8 and status = $9)
     returning id
   ), dropped as (
@@ -84,7 +84,8 @@ const SAVE_ANSWER_PG = `
 
 /**
  * Moves a started respondent to the answer's state, only from the state the answer was checked
- * against and only while the project is On rotation; replaces the answer rows of the `replaced`
+ * against (their updated_at, which every answer moves strictly forward, so the state text itself is
+ * neither sent twice nor compared) and only while the project is On rotation; replaces the answer rows of the `replaced`
  * questions by `rows` and adds `counts` to the report's counters. False, with nothing written, when
  * the respondent moved first (the same page sent twice at once, or a state read earlier and kept)
  * or the project is no longer open.
@@ -95,7 +96,7 @@ const SAVE_ANSWER_PG = `
 export async function saveAnswer(
   db: Db,
   onPostgres: boolean,
-  respondent: { id: number; project_id: number; state: string },
+  respondent: { id: number; project_id: number; updated_at: number },
   move: RespondentMove,
   replaced: string[],
   rows: AnswerRow[],
@@ -111,7 +112,7 @@ export async function saveAnswer(
       move.finished_at,
       respondent.id,
       RESPONDENT_STATUS.started,
-      respondent.state,
+      respondent.updated_at,
       respondent.project_id,
       ProjectStatus.OnRotation,
       replaced,
@@ -142,7 +143,7 @@ export async function saveAnswer(
     .set(move)
     .where('id', '=', respondent.id)
     .where('status', '=', RESPONDENT_STATUS.started)
-    .where('state', '=', respondent.state)
+    .where('updated_at', '=', respondent.updated_at)
     .where((eb) =>
       eb.exists(
         eb

@@ -194,7 +194,9 @@ export default async function surveyRoutes(app: FastifyInstance) {
     };
   });
 
-  app.post('/survey/answer', async (req) => {
+  // The platform's hottest call: its body and reply are a few hundred bytes (under the compression
+  // threshold either way), so the compression hooks are not run for it at all.
+  app.post('/survey/answer', { compress: false, decompress: false }, async (req) => {
     const token = String(req.headers['x-respondent-token'] ?? '');
     const found = /^[A-Za-z0-9_-]{10,64}$/.test(token) ? await respondentForAnswer(db, token) : undefined;
     if (!found) throw notFoundError();

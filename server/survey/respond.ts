@@ -406,7 +406,8 @@ async function submitChecked(
   let filledPortrait = false;
   const move = {
     state: JSON.stringify(next),
-    updated_at: now,
+    // Strictly increasing per respondent: the write's check that nobody moved them meanwhile.
+    updated_at: Math.max(now, Number(respondent.updated_at) + 1),
     status:
       end === 'completed'
         ? RESPONDENT_STATUS.completed

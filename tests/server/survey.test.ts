@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from './helpers';
 import { GOOD, ORDER, insertSurveyProject, surveyContent } from './survey-fixtures';
@@ -322,10 +323,11 @@ describe('a respondent takes the survey', () => {
     // Another server process changed page 2 to f2 meanwhile: sending f1 again is a change, not a resend.
     const changed = await stored();
     changed.state.replies[2].reply = { answers: ['f2'] };
+    // As every writer of an answer does, it moves updated_at forward (the write's version check).
     const setState = () =>
       db
         .updateTable('respondents')
-        .set({ state: JSON.stringify(changed.state) })
+        .set({ state: JSON.stringify(changed.state), updated_at: sql`updated_at + 1` })
         .where('id', '=', id)
         .execute();
     await setState();
