@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import type { Db } from '../db';
 import type { ProjectContent, Question } from '../../src/domain/content/model';
 import { replyRows, type AnswerRow, type ReplyEntry } from '../../src/domain/flow';
@@ -8,10 +8,11 @@ import { MULTI_ROW, PLACE_CATEGORIES } from './shape';
 // The report's counters (migration 010-report-counters explains the table): kept in the answer's
 // own transaction, so the report without filters (or with only a portrait) reads a few thousand
 // counter rows instead of grouping every answer row. Three writers keep them right:
-// - countReplies: every answered page (server/survey/respond.ts), one upsert per page that adds
+// - replyCounts: every answered page (server/survey/respond.ts), one upsert per page that adds
 //   the new reply's rows and takes away the rows of the replies it replaces (a page answered again
 //   going Back drops the pages after it). Those are known from the respondent's stored state, which
-//   the same transaction checks has not changed, so no row is read;
+//   the same write checks has not changed, so no row is read. PostgreSQL upserts them in the
+//   answer's one statement, SQLite in its transaction (countReplyRowsSqlite);
 // - countSampleRows: the bulk insert of tests and benchmarks (server/reports/sample.ts);
 // - rebuildCounters: counts a project again from its answer rows (the migration, and tests).
 // A status change (quotaFull turning a completed respondent screened out) changes no counter: the
@@ -211,23 +212,33 @@ export function replyCounts(
 }
 
 /**
- * Counts one answered page (see replyCounts). Call it in the transaction that writes the answer
- * rows, after the respondent's state was checked unchanged. PostgreSQL's answers count in the
- * answer's own statement instead (server/repos/respondents.ts saveAnswer).
+ * Adds replyCounts' rows to the counters on SQLite (PostgreSQL adds them in the answer's own
+ * statement): one upsert, its text built once per row count rather than through the query builder
+ * on every answer (building and compiling it cost more than running it).
  */
-export async function countReplies(
-  db: Executor,
-  content: ProjectContent,
-  respondent: { id: number; project_id: number; portrait_id: string | null },
-  replaced: readonly ReplyEntry[],
-  next: ReplyEntry,
+export async function countReplyRowsSqlite(
+  db: Pick<Db, 'executeQuery' | 'insertInto'>,
+  rows: CounterRow[],
 ): Promise<void> {
-  await countReplyRows(db, replyCounts(content, respondent, replaced, next));
+  if (rows.length === 0) return;
+  if (rows.length > 50) return upsertRows(db, rows);
+  const values: unknown[] = [];
+  for (const r of rows) for (const c of COUNTER_COLUMNS) values.push(r[c]);
+  await db.executeQuery(CompiledQuery.raw(upsertText(rows.length), values));
 }
 
-/** Adds replyCounts' rows to the counters (one upsert). */
-export async function countReplyRows(db: Executor, rows: CounterRow[]): Promise<void> {
-  await upsertRows(db, rows);
+const COUNTER_COLUMNS = [...COUNTER_KEY, 'n'] as const;
+const upsertTexts = new Map<number, string>();
+function upsertText(n: number): string {
+  let text = upsertTexts.get(n);
+  if (!text) {
+    const row = `(${COUNTER_COLUMNS.map(() => '?').join(', ')})`;
+    text =
+      `insert into report_counts (${COUNTER_COLUMNS.join(', ')}) values ${Array(n).fill(row).join(', ')} ` +
+      `on conflict (${COUNTER_KEY.join(', ')}) do update set n = report_counts.n + excluded.n`;
+    upsertTexts.set(n, text);
+  }
+  return text;
 }
 
 /** Counts the rows of respondents written in bulk (tests, benchmarks): one upsert per 1 000 keys. */

@@ -4,7 +4,7 @@ import { runPrepared, type Db } from '../db';
 import type { AnswerRow } from '../../src/domain/flow';
 import { RESPONDENT_STATUS } from '../db/tables-responses';
 import { ProjectStatus } from '../../src/domain/projects';
-import { COUNTER_KEY_SQL, countReplyRows, type CounterRow } from '../reports/counters';
+import { COUNTER_KEY_SQL, countReplyRowsSqlite, type CounterRow } from '../reports/counters';
 
 // Respondents, their answer rows, portrait quotas and survey tickets (server/db/tables-responses.ts
 // documents what each row means; the reports read them).
@@ -138,27 +138,30 @@ export async function saveAnswer(
       : await runPrepared<{ moved: number }>(db, 'survey_save_answer', SAVE_ANSWER_PG, values);
     return Number(row?.moved) === 1;
   }
-  const moved = await db
-    .updateTable('respondents')
-    .set(move)
-    .where('id', '=', respondent.id)
-    .where('status', '=', RESPONDENT_STATUS.started)
-    .where('updated_at', '=', respondent.updated_at)
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('projects')
-          .select('projects.id')
-          .where('projects.id', '=', respondent.project_id)
-          .where('projects.status', '=', ProjectStatus.OnRotation),
-      ),
-    )
-    .executeTakeFirst();
-  if (Number(moved.numUpdatedRows) !== 1) return false;
+  // The query builder's work (building, compiling) cost more than SQLite's: a fixed text.
+  const moved = await db.executeQuery(
+    CompiledQuery.raw(SAVE_ANSWER_SQLITE, [
+      move.state,
+      move.status,
+      move.updated_at,
+      move.finished_at,
+      respondent.id,
+      RESPONDENT_STATUS.started,
+      respondent.updated_at,
+      respondent.project_id,
+      ProjectStatus.OnRotation,
+    ]),
+  );
+  if (Number(moved.numAffectedRows) !== 1) return false;
   await writeAnswerRows(db, respondent.id, respondent.project_id, replaced, rows);
-  await countReplyRows(db, counts);
+  await countReplyRowsSqlite(db, counts);
   return true;
 }
+
+/** SQLite's move of the respondent (saveAnswer): the same conditions as PostgreSQL's `moved`. */
+const SAVE_ANSWER_SQLITE = `update respondents set state = ?, status = ?, updated_at = ?, finished_at = ?
+  where id = ? and status = ? and updated_at = ?
+    and exists (select 1 from projects where id = ? and status = ?)`;
 
 export async function writeAnswerRows(
   db: Executor,
