@@ -108,9 +108,17 @@ export async function surveyContent(db: Db, projectId: number): Promise<ProjectC
     return cached.content;
   }
   const stored = await loadContent(db, projectId);
+  // Shared by every answer: frozen, so nothing changes it by mistake (and the flow keeps its index).
+  deepFreeze(stored.content);
   if (contentCache.size > 200) contentCache.clear();
   contentCache.set(projectId, { version: stored.version, content: stored.content, at: Date.now() });
   return stored.content;
+}
+
+function deepFreeze(value: unknown): void {
+  if (!value || typeof value !== 'object' || Object.isFrozen(value)) return;
+  for (const v of Object.values(value)) deepFreeze(v);
+  Object.freeze(value);
 }
 
 /** Only what the runner shows: questionnaires without the platform's technical settings. */
@@ -346,7 +354,7 @@ async function submitChecked(
   now: number,
   speculative: boolean,
 ): Promise<SubmitResult | null> {
-  const state = JSON.parse(respondent.state) as SurveyState;
+  const state = parsedStates.get(respondent) ?? (JSON.parse(respondent.state) as SurveyState);
   const same = () => {
     const old = state.replies[input.at];
     return old && old.questionId === input.questionId && sameReplyLoose(old.reply, input.reply);
@@ -459,15 +467,20 @@ async function submitChecked(
     if (fresh && availability(fresh.project_status) !== 'open') throw closedError(fresh.project_status);
     throw fail(409, 'busy', (s) => s.errors.busy);
   }
-  keepRespondent(db, {
+  const kept = {
     ...respondent,
     project_status: ProjectStatus.OnRotation,
     ...move,
     status: (outcome as Outcome) === 'quotaFull' ? RESPONDENT_STATUS.screenedOut : move.status,
-  });
+  };
+  parsedStates.set(kept, next);
+  keepRespondent(db, kept);
   if (filledPortrait) await finishWhenFull(db, respondent.project_id, now);
   return { status: outcome, answered: replies.length };
 }
+
+/** The state of a kept respondent as written (never changed in place): not parsed again. */
+const parsedStates = new WeakMap<object, SurveyState>();
 
 const questionSets = new WeakMap<ProjectContent, Set<string>>();
 /** The content's question ids (per cached content, not per answer). */

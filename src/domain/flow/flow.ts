@@ -185,13 +185,23 @@ function after(
   return { to: index.sequentialNext(w), plain: true };
 }
 
+// A frozen content cannot change (immer freezes the editor's drafts, the server freezes the content
+// it caches), so its index is built once rather than on every replay; any other is indexed each time.
+const indexes = new WeakMap<ProjectContent, Index>();
+function indexOf(content: ProjectContent): Index {
+  if (!Object.isFrozen(content)) return new Index(content);
+  let index = indexes.get(content);
+  if (!index) indexes.set(content, (index = new Index(content)));
+  return index;
+}
+
 /** Replays the replies from the start and says where the respondent is. Never throws. */
 export function runFlow(
   content: ProjectContent,
   start: FlowStart,
   replies: readonly ReplyEntry[],
 ): FlowResult {
-  const index = new Index(content);
+  const index = indexOf(content);
   const pages: Page[] = [];
   const answered = new Map<string, Reply>();
   const visited = new Set<string>();
