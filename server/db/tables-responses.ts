@@ -41,12 +41,17 @@ export interface RespondentAnswersTable {
 }
 
 /**
- * The report's counters (migration 010-report-counters): n answer rows (kind 0) or respondents who
+ * The report's counters (migrations 010-report-counters, 011): n answer rows (kind 0) or respondents who
  * answered (kind 1) per key, kept in the answer's transaction; '' and 0 stand for "none" in the key.
  */
 export interface ReportCountsTable {
   project_id: number;
   portrait_id: string;
+  /** The respondent's, '' when not known (011). */
+  gender: string;
+  education: string;
+  /** The respondent's, -1 when not known. */
+  age: number;
   question_id: string;
   kind: number;
   answer_id: string;

@@ -3,6 +3,7 @@ import type { Db } from '../db';
 import type { ProjectContent, Question } from '../../src/domain/content/model';
 import { replyRows, type AnswerRow, type ReplyEntry } from '../../src/domain/flow';
 import type { Cell, TextCount } from './aggregate';
+import type { ReportFilters } from '../../src/domain/reports';
 import { MULTI_ROW, PLACE_CATEGORIES } from './shape';
 
 // The report's counters (migration 010-report-counters explains the table): kept in the answer's
@@ -12,16 +13,17 @@ import { MULTI_ROW, PLACE_CATEGORIES } from './shape';
 //   the new reply's rows and takes away the rows of the replies it replaces (a page answered again
 //   going Back drops the pages after it). Those are known from the respondent's stored state, which
 //   the same write checks has not changed, so no row is read. PostgreSQL upserts them in the
-//   answer's one statement, SQLite in its transaction (countReplyRowsSqlite);
+//   answer's one statement (server/repos/respondents.ts), SQLite in its transaction
+//   (countReplyRowsSqlite);
 // - countSampleRows: the bulk insert of tests and benchmarks (server/reports/sample.ts);
 // - rebuildCounters: counts a project again from its answer rows (the migration, and tests).
 // A status change (quotaFull turning a completed respondent screened out) changes no counter: the
-// counters are keyed by portrait, and statuses are counted from the respondents table.
+// counters are keyed by portrait and the respondent's gender, education and age (011), all fixed
+// when the respondent starts, and statuses are counted from the respondents table.
 
 /** The counters' unique key (the table's upsert target); the migration keeps its own copy. */
 const COUNTER_KEY = [
   'project_id',
-  'portrait_id',
   'question_id',
   'kind',
   'answer_id',
@@ -29,6 +31,10 @@ const COUNTER_KEY = [
   'has_value',
   'value',
   'place',
+  'portrait_id',
+  'gender',
+  'education',
+  'age',
   'shard',
 ] as const;
 /** The key a project's totals are summed by: without the project (fixed) and the shard (summed). */
@@ -37,8 +43,39 @@ const TOTAL_KEY = COUNTER_KEY.filter((c) => c !== 'project_id' && c !== 'shard')
   'project_id' | 'shard'
 >[];
 
-/** Counter rows per key, so concurrent respondents on PostgreSQL seldom wait for one row lock. */
+/**
+ * Counter rows per key for respondents whose age is not known (a direct link without a profile, a
+ * game that sends only the gender), so concurrent ones on PostgreSQL seldom wait for one row lock.
+ * People of known age spread over some 60 ages × the gender and education keys already; sharding
+ * them too would multiply the rows a report sums by 8.
+ */
 export const SHARDS = 8;
+
+/** Who a respondent is, as the counters key them ('' and -1: not known). */
+export interface CounterPerson {
+  portrait_id: string;
+  gender: string;
+  education: string;
+  age: number;
+}
+
+export function counterPerson(r: {
+  portrait_id: string | null;
+  gender: string | null;
+  education: string | null;
+  age: number | null;
+}): CounterPerson {
+  return {
+    portrait_id: r.portrait_id ?? '',
+    gender: r.gender ?? '',
+    education: r.education ?? '',
+    age: r.age ?? -1,
+  };
+}
+
+function shardOf(id: number, who: CounterPerson): number {
+  return who.age === -1 ? id % SHARDS : 0;
+}
 
 /** Which questions key their counters by the place picked, and which count respondents (kind 1). */
 export interface CounterQuestions {
@@ -61,7 +98,7 @@ export function counterQuestions(content: unknown): CounterQuestions {
 
 type Executor = Pick<Db, 'insertInto'>;
 
-/** One counter's key without project, portrait and shard (those are the same for a whole upsert). */
+/** One counter's key without the project, the person and the shard (the same for a respondent's upsert). */
 interface Key {
   question_id: string;
   kind: number;
@@ -136,25 +173,19 @@ const kindsOf = (q: Pick<Question, 'category'>) => ({
 /** One multi-row upsert, rows in key order (a fixed lock order: no deadlock between respondents). */
 async function upsert(
   db: Executor,
-  where: { project_id: number; portrait_id: string },
-  entries: { key: Key; n: number; shard: number; portrait_id?: string }[],
+  projectId: number,
+  entries: { key: Key; n: number; shard: number; who: CounterPerson }[],
 ): Promise<void> {
   await upsertRows(
     db,
     entries
       .filter((e) => e.n !== 0)
-      .map((e) => ({
-        project_id: where.project_id,
-        portrait_id: e.portrait_id ?? where.portrait_id,
-        ...e.key,
-        shard: e.shard,
-        n: e.n,
-      })),
+      .map((e) => ({ project_id: projectId, ...e.who, ...e.key, shard: e.shard, n: e.n })),
   );
 }
 
 async function upsertRows(db: Executor, rows: CounterRow[]): Promise<void> {
-  // 11 parameters a row: well under either database's limit per statement.
+  // 14 parameters a row: well under either database's limit per statement.
   for (let i = 0; i < rows.length; i += 1000)
     await db
       .insertInto('report_counts')
@@ -179,16 +210,24 @@ function questionById(content: ProjectContent): Map<string, Question> {
 }
 
 /** One counter row to add to (n below 0 takes away). */
-export type CounterRow = Key & { project_id: number; portrait_id: string; shard: number; n: number };
+export type CounterRow = Key & CounterPerson & { project_id: number; shard: number; n: number };
 
 /**
  * The counter changes of one answered page: the rows of `next` in, the rows of the `replaced`
  * replies (the stored replies from the page's position on, which the page's write deletes) out;
- * without the keys that cancel out, in key order (the fixed order every upsert takes its row locks in).
+ * without the keys that cancel out, in key order (the fixed order every upsert takes its row locks
+ * in). Write them with the answer rows, after the respondent's state was checked unchanged.
  */
 export function replyCounts(
   content: ProjectContent,
-  respondent: { id: number; project_id: number; portrait_id: string | null },
+  respondent: {
+    id: number;
+    project_id: number;
+    portrait_id: string | null;
+    gender: string | null;
+    education: string | null;
+    age: number | null;
+  },
   replaced: readonly ReplyEntry[],
   next: ReplyEntry,
 ): CounterRow[] {
@@ -200,13 +239,13 @@ export function replyCounts(
   }
   const q = questions.get(next.questionId);
   if (q) addRows(deltas, replyRows(q, next.reply), q.id, kindsOf(q), 1);
-  const base = { project_id: respondent.project_id, portrait_id: respondent.portrait_id ?? '' };
-  const shard = respondent.id % SHARDS;
+  const who = counterPerson(respondent);
+  const base = { project_id: respondent.project_id, ...who, shard: shardOf(respondent.id, who) };
   const keys = deltas.size > 1 ? [...deltas.keys()].sort() : [...deltas.keys()];
   const out: CounterRow[] = [];
   for (const k of keys) {
     const d = deltas.get(k)!;
-    if (d.n !== 0) out.push({ ...base, ...d.key, shard, n: d.n });
+    if (d.n !== 0) out.push({ ...base, ...d.key, n: d.n });
   }
   return out;
 }
@@ -235,7 +274,7 @@ function upsertText(n: number): string {
     const row = `(${COUNTER_COLUMNS.map(() => '?').join(', ')})`;
     text =
       `insert into report_counts (${COUNTER_COLUMNS.join(', ')}) values ${Array(n).fill(row).join(', ')} ` +
-      `on conflict (${COUNTER_KEY.join(', ')}) do update set n = report_counts.n + excluded.n`;
+      `on conflict (${COUNTER_KEY_SQL}) do update set n = report_counts.n + excluded.n`;
     upsertTexts.set(n, text);
   }
   return text;
@@ -246,15 +285,26 @@ export async function countSampleRows(
   db: Executor,
   projectId: number,
   questions: CounterQuestions,
-  people: { id: number; portrait_id: string | null; answers: AnswerRow[] }[],
+  people: {
+    id: number;
+    portrait_id: string | null;
+    gender: string | null;
+    education: string | null;
+    age: number | null;
+    answers: AnswerRow[];
+  }[],
 ): Promise<void> {
   const places = new Set(questions.places);
   const multi = new Set(questions.multiRow);
-  const byPortrait = new Map<string, Deltas>();
+  // Per person key (and shard): the deltas of everyone who shares it.
+  const byPerson = new Map<string, { who: CounterPerson; shard: number; deltas: Deltas }>();
   for (const p of people) {
-    const portrait = p.portrait_id ?? '';
-    let deltas = byPortrait.get(portrait);
-    if (!deltas) byPortrait.set(portrait, (deltas = new Map()));
+    const who = counterPerson(p);
+    const shard = shardOf(p.id, who);
+    const pk = [who.portrait_id, who.gender, who.education, who.age, shard].join('\u0002');
+    let group = byPerson.get(pk);
+    if (!group) byPerson.set(pk, (group = { who, shard, deltas: new Map() }));
+    const deltas = group.deltas;
     const byQuestion = new Map<string, AnswerRow[]>();
     for (const a of p.answers) {
       const list = byQuestion.get(a.question_id);
@@ -264,11 +314,11 @@ export async function countSampleRows(
     for (const [qid, rows] of byQuestion)
       addRows(deltas, rows, qid, { place: places.has(qid), multiRow: multi.has(qid) }, 1);
   }
-  const entries = [...byPortrait].flatMap(([portrait_id, deltas]) =>
-    [...deltas].map(([k, d]) => ({ k: portrait_id + '\u0002' + k, ...d, portrait_id, shard: 0 })),
+  const entries = [...byPerson].flatMap(([pk, { who, shard, deltas }]) =>
+    [...deltas].map(([k, d]) => ({ k: pk + '\u0003' + k, ...d, who, shard })),
   );
   entries.sort((a, b) => (a.k < b.k ? -1 : a.k > b.k ? 1 : 0));
-  await upsert(db, { project_id: projectId, portrait_id: '' }, entries);
+  await upsert(db, projectId, entries);
 }
 
 /** The place key of a row in SQL: the text of a place question's rows, '' for every other row. */
@@ -284,29 +334,30 @@ function placeSql(places: string[]) {
  * the same expression as in the select list.
  */
 function recountQuery(projectId: number, questions: CounterQuestions) {
+  const person = sql`coalesce(r.portrait_id, '') as portrait_id, coalesce(r.gender, '') as gender,
+    coalesce(r.education, '') as education, coalesce(r.age, -1) as age`;
   const kind1 =
     questions.multiRow.length === 0
       ? sql``
       : sql`union all
-        select coalesce(r.portrait_id, '') as portrait_id, a.question_id as question_id, 1 as kind,
+        select ${person}, a.question_id as question_id, 1 as kind,
           '' as answer_id, '' as statement_id, 0 as has_value, 0 as value, '' as place,
           count(distinct a.respondent_id) as n
         from respondent_answers a join respondents r on r.id = a.respondent_id
         where a.project_id = ${projectId} and a.question_id in (${sql.join(questions.multiRow)})
-        group by 1, 2`;
+        group by 1, 2, 3, 4, 5`;
   return sql<RecountRow>`
-    select coalesce(r.portrait_id, '') as portrait_id, a.question_id as question_id, 0 as kind,
+    select ${person}, a.question_id as question_id, 0 as kind,
       coalesce(a.answer_id, '') as answer_id, coalesce(a.statement_id, '') as statement_id,
       case when a.value is null then 0 else 1 end as has_value, coalesce(a.value, 0) as value,
       ${placeSql(questions.places)} as place, count(*) as n
     from respondent_answers a join respondents r on r.id = a.respondent_id
     where a.project_id = ${projectId}
-    group by 1, 2, 4, 5, 6, 7, 8
+    group by 1, 2, 3, 4, 5, 7, 8, 9, 10, 11
     ${kind1}`;
 }
 
-export interface RecountRow extends Key {
-  portrait_id: string;
+export interface RecountRow extends Key, CounterPerson {
   n: number;
 }
 
@@ -319,16 +370,18 @@ export async function recount(db: Db, projectId: number, questions: CounterQuest
 /** Replaces a project's counters by a count of its answer rows (one INSERT … SELECT … GROUP BY). */
 export async function rebuildCounters(db: Db, projectId: number, questions: CounterQuestions): Promise<void> {
   await db.deleteFrom('report_counts').where('project_id', '=', projectId).execute();
-  await sql`insert into report_counts
-      (project_id, portrait_id, question_id, kind, answer_id, statement_id, has_value, value, place, shard, n)
-    select cast(${projectId} as integer), c.portrait_id, c.question_id, c.kind, c.answer_id, c.statement_id, c.has_value,
-      c.value, c.place, 0, c.n
+  await sql`insert into report_counts (${sql.join(COUNTER_KEY.map((c) => sql.ref(c)))}, n)
+    select cast(${projectId} as integer), c.question_id, c.kind, c.answer_id, c.statement_id, c.has_value,
+      c.value, c.place, c.portrait_id, c.gender, c.education, c.age, 0, c.n
     from (${recountQuery(projectId, questions)}) c`.execute(db);
 }
 
 function normalizeRow(r: RecountRow): RecountRow {
   return {
     portrait_id: r.portrait_id,
+    gender: r.gender,
+    education: r.education,
+    age: Number(r.age),
     question_id: r.question_id,
     kind: Number(r.kind),
     answer_id: r.answer_id,
@@ -341,33 +394,56 @@ function normalizeRow(r: RecountRow): RecountRow {
 }
 
 /** The counters summed over their shards, in the table's key, without the keys that sum to 0. */
-export async function counterTotals(db: Db, projectId: number, portrait?: string): Promise<RecountRow[]> {
-  let q = db
+export async function counterTotals(db: Db, projectId: number): Promise<RecountRow[]> {
+  const rows = await db
     .selectFrom('report_counts')
     .select([...TOTAL_KEY, sql<number>`sum(n)`.as('n')])
-    .where('project_id', '=', projectId);
-  if (portrait !== undefined) q = q.where('portrait_id', '=', portrait);
-  const rows = await q.groupBy([...TOTAL_KEY]).execute();
+    .where('project_id', '=', projectId)
+    .groupBy([...TOTAL_KEY])
+    .execute();
   return rows.map((r) => normalizeRow(r)).filter((r) => r.n !== 0);
 }
 
+/** The filters the counters answer: all but the city, which is too fine to key by. */
+export type CounterFilters = Omit<ReportFilters, 'city'>;
+
+/** The key a report sums the counters by: the cell, whoever the respondents were. */
+const CELL_KEY = ['question_id', 'kind', 'answer_id', 'statement_id', 'has_value', 'value', 'place'] as const;
+
 /**
  * The report's answer counts from the counters, in aggregate.ts's shapes: the same numbers its
- * GROUP BY over the answer rows gives for all respondents, or for one portrait's.
+ * GROUP BY over the answer rows gives for the respondents the filters (all but a city) select.
  */
 export async function readCounters(
   db: Db,
   projectId: number,
-  portrait: string | undefined,
+  f: CounterFilters,
   wanted: { multiRow: string[]; places: string[] },
 ): Promise<{ cells: Cell[]; answered: { question_id: string; n: number }[]; places: TextCount[] }> {
-  const rows = await counterTotals(db, projectId, portrait);
+  let q = db
+    .selectFrom('report_counts')
+    .select([...CELL_KEY, sql<number>`sum(n)`.as('n')])
+    .where('project_id', '=', projectId);
+  if (f.portrait !== undefined) q = q.where('portrait_id', '=', f.portrait);
+  if (f.gender !== undefined) q = q.where('gender', '=', f.gender);
+  if (f.education !== undefined) q = q.where('education', '=', f.education);
+  // An unknown age (-1) is outside every range, as NULL is for the respondents' own filter.
+  if (f.ageMin !== undefined || f.ageMax !== undefined) q = q.where('age', '>=', Math.max(0, f.ageMin ?? 0));
+  if (f.ageMax !== undefined) q = q.where('age', '<=', f.ageMax);
+  const rows = (await q.groupBy([...CELL_KEY]).execute()).map((r) => ({
+    ...r,
+    kind: Number(r.kind),
+    has_value: Number(r.has_value),
+    value: Number(r.value),
+    n: Number(r.n),
+  }));
   const multi = new Set(wanted.multiRow);
   const placeIds = new Set(wanted.places);
   const cells = new Map<string, Cell>();
   const answered = new Map<string, number>();
   const places = new Map<string, TextCount>();
   for (const r of rows) {
+    if (r.n === 0) continue;
     if (r.kind === 1) {
       if (multi.has(r.question_id)) answered.set(r.question_id, (answered.get(r.question_id) ?? 0) + r.n);
       continue;

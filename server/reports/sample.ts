@@ -330,7 +330,7 @@ export async function insertRespondents(
       db,
       pid,
       questions,
-      batch.map((p, j) => ({ id: batchIds[j], portrait_id: p.portrait_id, answers: p.answers })),
+      batch.map((p, j) => ({ ...p, id: batchIds[j] })),
     );
   }
   return ids;

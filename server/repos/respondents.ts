@@ -71,12 +71,13 @@ const SAVE_ANSWER_PG = `
     from moved, unnest($11::text[], $12::text[], $13::text[], $14::float8[], $15::text[])
       as r(question_id, answer_id, statement_id, value, text)
   ), counted as (
-    insert into report_counts (${COUNTER_KEY_SQL}, n)
-    select $8, c.portrait_id, c.question_id, c.kind, c.answer_id, c.statement_id, c.has_value, c.value,
-      c.place, c.shard, c.n
-    from moved, unnest($16::text[], $17::text[], $18::int[], $19::text[], $20::text[], $21::int[],
-      $22::float8[], $23::text[], $24::int[], $25::int[]) with ordinality
-      as c(portrait_id, question_id, kind, answer_id, statement_id, has_value, value, place, shard, n, i)
+    insert into report_counts (project_id, portrait_id, gender, education, age, shard,
+      question_id, kind, answer_id, statement_id, has_value, value, place, n)
+    select $8, $16::text, $17::text, $18::text, $19::int, $20::int, c.question_id, c.kind, c.answer_id, c.statement_id, c.has_value,
+      c.value, c.place, c.n
+    from moved, unnest($21::text[], $22::int[], $23::text[], $24::text[], $25::int[], $26::float8[],
+      $27::text[], $28::int[]) with ordinality
+      as c(question_id, kind, answer_id, statement_id, has_value, value, place, n, i)
     order by c.i
     on conflict (${COUNTER_KEY_SQL}) do update set n = report_counts.n + excluded.n
   )
@@ -105,6 +106,7 @@ export async function saveAnswer(
   if (onPostgres) {
     const col = <K extends keyof AnswerRow>(k: K) => rows.map((r) => r[k] ?? null);
     const count = <K extends keyof CounterRow>(k: K) => counts.map((c) => c[k]);
+    const who = counts[0] ?? { portrait_id: '', gender: '', education: '', age: -1, shard: 0 };
     const values = [
       move.state,
       move.status,
@@ -121,7 +123,12 @@ export async function saveAnswer(
       col('statement_id'),
       col('value'),
       col('text'),
-      count('portrait_id'),
+      // The respondent's counter key (the same for every row of one answer), then the rows.
+      who.portrait_id,
+      who.gender,
+      who.education,
+      who.age,
+      who.shard,
       count('question_id'),
       count('kind'),
       count('answer_id'),
@@ -129,7 +136,6 @@ export async function saveAnswer(
       count('has_value'),
       count('value'),
       count('place'),
-      count('shard'),
       count('n'),
     ];
     // Outside a transaction, a named prepared statement: parsed and planned once per connection.

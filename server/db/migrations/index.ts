@@ -10,6 +10,8 @@ import { migration as m007 } from './007-responses';
 import { migration as m008 } from './008-content-version-summary';
 import { migration as m009 } from './009-report-index';
 import { migration as m010 } from './010-report-counters';
+import { migration as m011 } from './011-report-counters-people';
+import { migration as m012 } from './012-report-statistics';
 
 // Every migration, registered by name in order (never scanned from disk). Each is a factory taking
 // the dialect, so one migration serves SQLite and PostgreSQL. Add new ones at the end.
@@ -24,6 +26,8 @@ const factories: Record<string, (dialect: Dialect) => Migration> = {
   '008-content-version-summary': m008,
   '009-report-index': m009,
   '010-report-counters': m010,
+  '011-report-counters-people': m011,
+  '012-report-statistics': m012,
 };
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
