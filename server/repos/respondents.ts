@@ -50,38 +50,116 @@ export interface RespondentMove {
 }
 
 /**
- * PostgreSQL's whole answer write as one statement (saveAnswer's parameters, in order): the
- * respondent moved from the state checked, the replaced rows deleted, the new rows and the report's
- * counters added, each only when the respondent moved. Rows go in as arrays through unnest, so the
- * text is the same for any number of rows (one prepared statement); the counters' rows come in key
- * order (`with ordinality`), so concurrent answers lock them in the same order.
+ * PostgreSQL's whole write of one or more answers (of different respondents) as one statement
+ * (saveAnswersPg's parameters, in order): each respondent moved from the state checked, the replaced
+ * rows deleted, the new rows and the report's counters added, each only for the respondents that
+ * moved. Everything goes in as arrays through unnest, so the text is the same for any number of
+ * answers and rows (one prepared statement). The counters of several respondents are summed per key
+ * and upserted in key order, so concurrent statements lock counter rows in the same order.
  */
-const SAVE_ANSWER_PG = `
-  with moved as (
-    update respondents set state = $1, status = $2, updated_at = $3, finished_at = $4
-    where id = $5 and status = $6 and updated_at = $7
-      and exists (select 1 from projects where id = $8 and status = $9)
-    returning id
+const SAVE_ANSWERS_PG = `
+  with input as (
+    select * from unnest($1::int[], $2::bigint[], $3::text[], $4::int[], $5::bigint[], $6::bigint[], $7::int[])
+      as i(id, old, state, status, updated_at, finished_at, project_id)
+  ), moved as (
+    update respondents r
+    set state = i.state, status = i.status, updated_at = i.updated_at, finished_at = i.finished_at
+    from input i
+    where r.id = i.id and r.status = $8 and r.updated_at = i.old
+      and exists (select 1 from projects p where p.id = i.project_id and p.status = $9)
+    returning r.id, r.project_id
   ), dropped as (
-    delete from respondent_answers
-    where respondent_id in (select id from moved) and question_id = any($10::text[])
+    delete from respondent_answers a
+    using unnest($10::int[], $11::text[]) as d(rid, question_id)
+    where a.respondent_id = d.rid and a.question_id = d.question_id and d.rid in (select id from moved)
   ), added as (
     insert into respondent_answers (respondent_id, project_id, question_id, answer_id, statement_id, value, text)
-    select moved.id, $8, r.question_id, r.answer_id, r.statement_id, r.value, r.text
-    from moved, unnest($11::text[], $12::text[], $13::text[], $14::float8[], $15::text[])
-      as r(question_id, answer_id, statement_id, value, text)
+    select m.id, m.project_id, r.question_id, r.answer_id, r.statement_id, r.value, r.text
+    from unnest($12::int[], $13::text[], $14::text[], $15::text[], $16::float8[], $17::text[])
+      as r(rid, question_id, answer_id, statement_id, value, text)
+    join moved m on m.id = r.rid
   ), counted as (
-    insert into report_counts (project_id, portrait_id, gender, education, age, shard,
-      question_id, kind, answer_id, statement_id, has_value, value, place, n)
-    select $8, $16::text, $17::text, $18::text, $19::int, $20::int, c.question_id, c.kind, c.answer_id, c.statement_id, c.has_value,
-      c.value, c.place, c.n
-    from moved, unnest($21::text[], $22::int[], $23::text[], $24::text[], $25::int[], $26::float8[],
-      $27::text[], $28::int[]) with ordinality
-      as c(question_id, kind, answer_id, statement_id, has_value, value, place, n, i)
-    order by c.i
+    insert into report_counts (${COUNTER_KEY_SQL}, n)
+    select m.project_id, c.question_id, c.kind, c.answer_id, c.statement_id, c.has_value, c.value, c.place,
+      c.portrait_id, c.gender, c.education, c.age, c.shard, sum(c.n)::int
+    from unnest($18::int[], $19::text[], $20::int[], $21::text[], $22::text[], $23::int[], $24::float8[],
+      $25::text[], $26::text[], $27::text[], $28::text[], $29::int[], $30::int[], $31::int[])
+      as c(rid, question_id, kind, answer_id, statement_id, has_value, value, place, portrait_id, gender,
+        education, age, shard, n)
+    join moved m on m.id = c.rid
+    group by m.project_id, c.question_id, c.kind, c.answer_id, c.statement_id, c.has_value, c.value, c.place,
+      c.portrait_id, c.gender, c.education, c.age, c.shard
+    having sum(c.n) <> 0
+    order by m.project_id, c.question_id, c.kind, c.answer_id, c.statement_id, c.has_value, c.value, c.place,
+      c.portrait_id, c.gender, c.education, c.age, c.shard
     on conflict (${COUNTER_KEY_SQL}) do update set n = report_counts.n + excluded.n
   )
-  select count(*)::int as moved from moved`;
+  select id from moved`;
+
+/** One answer's write, as saveAnswer and saveAnswersPg take it. */
+export interface AnswerWrite {
+  respondent: { id: number; project_id: number; updated_at: number };
+  move: RespondentMove;
+  replaced: string[];
+  rows: AnswerRow[];
+  counts: CounterRow[];
+}
+
+/**
+ * Writes answers of different respondents in one PostgreSQL statement (SAVE_ANSWERS_PG); answers
+ * the ids of the respondents that moved (the others were moved first by someone else, or their
+ * project is no longer open: nothing of theirs was written). Outside a transaction it runs as a
+ * named prepared statement, parsed and planned once per connection.
+ */
+export async function saveAnswersPg(db: Db, writes: AnswerWrite[]): Promise<Set<number>> {
+  const w = [...writes].sort((a, b) => a.respondent.id - b.respondent.id);
+  const each = <T>(f: (x: AnswerWrite) => T) => w.map(f);
+  const flat = <T>(f: (x: AnswerWrite) => T[]) => w.flatMap(f);
+  const values = [
+    each((x) => x.respondent.id),
+    each((x) => x.respondent.updated_at),
+    each((x) => x.move.state),
+    each((x) => x.move.status),
+    each((x) => x.move.updated_at),
+    each((x) => x.move.finished_at),
+    each((x) => x.respondent.project_id),
+    RESPONDENT_STATUS.started,
+    ProjectStatus.OnRotation,
+    flat((x) => x.replaced.map(() => x.respondent.id)),
+    flat((x) => x.replaced),
+    flat((x) => x.rows.map(() => x.respondent.id)),
+    ...(['question_id', 'answer_id', 'statement_id', 'value', 'text'] as const).map((k) =>
+      flat((x) => x.rows.map((r) => r[k] ?? null)),
+    ),
+    flat((x) => x.counts.map(() => x.respondent.id)),
+    ...(
+      [
+        'question_id',
+        'kind',
+        'answer_id',
+        'statement_id',
+        'has_value',
+        'value',
+        'place',
+        'portrait_id',
+        'gender',
+        'education',
+        'age',
+        'shard',
+        'n',
+      ] as const
+    ).map((k) => flat((x) => x.counts.map((c) => c[k]))),
+  ];
+  const rows = db.isTransaction
+    ? (await db.executeQuery<{ id: number }>(CompiledQuery.raw(SAVE_ANSWERS_PG, values))).rows
+    : await runPrepared<{ id: number }>(db, 'survey_save_answers', SAVE_ANSWERS_PG, values);
+  return new Set(rows.map((r) => Number(r.id)));
+}
+
+/** One answer's write alone on PostgreSQL (saveAnswersPg with one answer). */
+export async function saveAnswerRow(db: Db, write: AnswerWrite): Promise<boolean> {
+  return (await saveAnswersPg(db, [write])).has(write.respondent.id);
+}
 
 /**
  * Moves a started respondent to the answer's state, only from the state the answer was checked
@@ -103,47 +181,8 @@ export async function saveAnswer(
   rows: AnswerRow[],
   counts: CounterRow[],
 ): Promise<boolean> {
-  if (onPostgres) {
-    const col = <K extends keyof AnswerRow>(k: K) => rows.map((r) => r[k] ?? null);
-    const count = <K extends keyof CounterRow>(k: K) => counts.map((c) => c[k]);
-    const who = counts[0] ?? { portrait_id: '', gender: '', education: '', age: -1, shard: 0 };
-    const values = [
-      move.state,
-      move.status,
-      move.updated_at,
-      move.finished_at,
-      respondent.id,
-      RESPONDENT_STATUS.started,
-      respondent.updated_at,
-      respondent.project_id,
-      ProjectStatus.OnRotation,
-      replaced,
-      col('question_id'),
-      col('answer_id'),
-      col('statement_id'),
-      col('value'),
-      col('text'),
-      // The respondent's counter key (the same for every row of one answer), then the rows.
-      who.portrait_id,
-      who.gender,
-      who.education,
-      who.age,
-      who.shard,
-      count('question_id'),
-      count('kind'),
-      count('answer_id'),
-      count('statement_id'),
-      count('has_value'),
-      count('value'),
-      count('place'),
-      count('n'),
-    ];
-    // Outside a transaction, a named prepared statement: parsed and planned once per connection.
-    const [row] = db.isTransaction
-      ? (await db.executeQuery<{ moved: number }>(CompiledQuery.raw(SAVE_ANSWER_PG, values))).rows
-      : await runPrepared<{ moved: number }>(db, 'survey_save_answer', SAVE_ANSWER_PG, values);
-    return Number(row?.moved) === 1;
-  }
+  if (onPostgres)
+    return (await saveAnswersPg(db, [{ respondent, move, replaced, rows, counts }])).has(respondent.id);
   // The query builder's work (building, compiling) cost more than SQLite's: a fixed text.
   const moved = await db.executeQuery(
     CompiledQuery.raw(SAVE_ANSWER_SQLITE, [

@@ -15,7 +15,7 @@ import {
   respondentWithStatusById,
   type RespondentRow,
 } from '../repos/respondents';
-import { writeInGroup } from './group-commit';
+import { saveAnswerInGroup, writeInGroup } from './group-commit';
 import {
   cachedRespondent,
   forgetRespondent,
@@ -447,13 +447,14 @@ async function submitChecked(
     }
     return true;
   };
-  // PostgreSQL: the answer's one statement is atomic by itself; a transaction only when a completion
-  // also takes a portrait's place. SQLite: answers arriving together share one commit (one fsync).
+  // PostgreSQL: the answer's one statement (shared with the answers arriving with it) is atomic by
+  // itself; a transaction only when a completion also takes a portrait's place. SQLite: answers
+  // arriving together share one commit (one fsync).
   const written = !onPostgres
     ? await writeInGroup(db, write)
     : takesPlace
       ? await db.transaction().execute(write)
-      : await write(db);
+      : await saveAnswerInGroup(db, { respondent, move, replaced, rows, counts });
   if (!written) {
     if (speculative) return null;
     // Someone (the same page sent twice at once) got there first, or the project closed meanwhile:
