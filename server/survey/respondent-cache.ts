@@ -12,7 +12,7 @@ import { RESPONDENT_STATUS } from '../db/tables-responses';
 
 export type CachedRespondent = RespondentRow & { project_status: number };
 
-const MAX = 20_000;
+const MAX = 5_000;
 const caches = new WeakMap<Db, Map<string, CachedRespondent>>();
 
 function cacheOf(db: Db) {
