@@ -31,9 +31,11 @@ import {
   normalizeReply,
   replyRows,
   runFlow,
+  runFlowFrom,
   sameReply,
   startQuestionnaire,
   type Attributes,
+  type FlowCheckpoint,
   type FlowProblem,
   type Page,
   type Reply,
@@ -371,10 +373,11 @@ async function submitChecked(
   if (!questionIds(content).has(input.questionId))
     throw fail(400, 'unknown-question', (s) => s.errors.unknownQuestion);
   if (input.at > state.replies.length) throw problemError({ code: 'notReachable' });
+  const from = checkpoints.get(respondent) ?? null;
   if (input.at < state.replies.length) {
     if (same()) return speculative ? null : { status: 'started', answered: state.replies.length };
     // Going back: every page after `at` must have been reached in order.
-    const before = runFlow(content, start, state.replies);
+    const before = runFlowFrom(content, start, state.replies, from).flow;
     const later = [
       ...before.pages.slice(input.at + 1),
       ...(before.next.kind === 'page' ? [before.next] : []),
@@ -382,7 +385,9 @@ async function submitChecked(
     if (later.some((p) => !p.back)) throw fail(409, 'back-refused', (s) => s.errors.backRefused);
   }
   const replies = [...state.replies.slice(0, input.at), { questionId: input.questionId, reply: input.reply }];
-  const flow = runFlow(content, start, replies);
+  // A new page continues the replay kept from the last answer; a changed one replays from the start.
+  const replay = runFlowFrom(content, start, replies, input.at === state.replies.length ? from : null);
+  const flow = replay.flow;
   if (flow.error) throw problemError(flow.error.problem);
   const page = flow.pages[input.at];
   const q = page.question;
@@ -475,6 +480,7 @@ async function submitChecked(
     status: (outcome as Outcome) === 'quotaFull' ? RESPONDENT_STATUS.screenedOut : move.status,
   };
   parsedStates.set(kept, next);
+  if (replay.checkpoint) checkpoints.set(kept, replay.checkpoint);
   keepRespondent(db, kept);
   if (filledPortrait) await finishWhenFull(db, respondent.project_id, now);
   return { status: outcome, answered: replies.length };
@@ -482,6 +488,8 @@ async function submitChecked(
 
 /** The state of a kept respondent as written (never changed in place): not parsed again. */
 const parsedStates = new WeakMap<object, SurveyState>();
+/** Where the flow of a kept respondent's replies stands (the next answer continues from it). */
+const checkpoints = new WeakMap<object, FlowCheckpoint>();
 
 const questionSets = new WeakMap<ProjectContent, Set<string>>();
 /** The content's question ids (per cached content, not per answer). */
