@@ -1,4 +1,4 @@
-import { once } from 'node:events';
+import type { EventEmitter } from 'node:events';
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { Db } from '../db';
@@ -17,6 +17,19 @@ import { OTHER_ANSWER_ID, questionsOf } from './shape';
 // memory stays bounded however many respondents there are.
 
 const BATCH = 500;
+
+/**
+ * How much of the raw sheet's XML may wait for the zip's deflate (or for a slow reader behind it)
+ * before the writer stops reading rows: a few pages of rows at 20 questions, a few milliseconds of
+ * deflate.
+ */
+const SHEET_BACKLOG = 1024 * 1024;
+const ZIP_BUFFER = 16 * 1024;
+/**
+ * A reader that takes nothing for this long is gone (a connection dropped without a word, a client
+ * that stopped reading): the download ends and frees its export slot rather than wait for ever.
+ */
+export const READER_GONE_MS = 60_000;
 
 /** The download's reader went away before the end; not a failure of ours. */
 export class DownloadAborted extends Error {
@@ -295,11 +308,16 @@ export async function writeXlsx(
   content: ProjectContent,
   t: TranslationFunctions,
   placeName?: (id: string) => string,
+  readerGoneMs = READER_GONE_MS,
 ): Promise<void> {
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: out,
     useStyles: false,
     useSharedStrings: false,
+    // The zip keeps a stream's usual 16 KB for a reader slower than deflate (archiver's default of
+    // 1 MB is ≈ 7 MB of XML read ahead); archiver takes stream options beside its zip options,
+    // which ExcelJS's types leave out.
+    zip: { highWaterMark: ZIP_BUFFER } as Partial<ExcelJS.stream.xlsx.ArchiverZipOptions>,
   });
   const taken = new Set<string>();
   const add = (name: string, rows: Cell[][]) => {
@@ -310,13 +328,66 @@ export async function writeXlsx(
   add(t.reports.file.summary(), overviewRows(report, t));
   for (const q of report.questions) add(`${q.number}. ${q.text}`, summaryRows(q, t));
   const raw = wb.addWorksheet(sheetName(t.reports.file.respondentsSheet(), taken));
+  const backlog = sheetBacklog(raw);
   for await (const row of rawRows(db, report.project.id, content, report.filters, t, placeName)) {
     // The caller went away (closed the tab, cancelled): stop reading the database.
     if (out.destroyed) throw new DownloadAborted();
     raw.addRow(row).commit();
+    if (backlog && backlog.waiting() > SHEET_BACKLOG) await drained(backlog.stream, out, readerGoneMs);
   }
   raw.commit();
   await wb.commit();
+}
+
+interface Backlog {
+  /** Bytes of the sheet's XML written and not yet taken by the zip's deflate. */
+  waiting: () => number;
+  /** Emits 'drain' once the zip has taken all of it. */
+  stream: EventEmitter;
+}
+
+/**
+ * ExcelJS 4.4's WorkbookWriter hands a sheet's XML to the zip (archiver) through its own StreamBuf,
+ * whose write() always says "go on" and which writes into the PassThrough archiver reads the entry
+ * from without looking at its answer either. So nothing tells the writer to wait: when rows come
+ * faster than deflate (or the reader) takes them, the XML piles up in that PassThrough. On SQLite it
+ * all piles up: better-sqlite3 reads synchronously, so the loop over the pages never gives the event
+ * loop a turn, deflate's results never come back, and the whole sheet's XML (≈ 140 MB at 100 000
+ * respondents × 20 questions) sat in memory while the server answered nothing else for the whole
+ * export; PostgreSQL's network reads gave deflate its turns. Watching that PassThrough is the
+ * backpressure ExcelJS does not pass on: a slow reader stops deflate (archiver pipes into `out`),
+ * deflate stops taking XML, and the writer waits here. Null if a later ExcelJS lays this out
+ * otherwise; tests/server/stats-download.test.ts then fails (a stalled reader no longer stalls the
+ * reads).
+ */
+function sheetBacklog(ws: ExcelJS.Worksheet): Backlog | null {
+  const entry = (ws as unknown as { stream?: { pipes?: unknown[] } }).stream?.pipes?.[0] as
+    (Writable & { _writableState?: { length?: number } }) | undefined;
+  const state = entry?._writableState;
+  if (!entry || typeof entry.once !== 'function' || typeof state?.length !== 'number') return null;
+  return { waiting: () => state.length ?? 0, stream: entry };
+}
+
+/**
+ * Resolves on `source`'s next 'drain'; rejects with DownloadAborted when `out` closes first (the
+ * reader went away) or when nothing drains for `goneMs` (the reader stopped taking anything).
+ */
+function drained(source: EventEmitter, out: Writable, goneMs: number): Promise<void> {
+  if (out.destroyed) return Promise.reject(new DownloadAborted());
+  return new Promise<void>((resolve, reject) => {
+    const done = (err?: Error) => {
+      clearTimeout(timer);
+      source.off('drain', onDrain);
+      out.off('close', onClose);
+      if (err) reject(err);
+      else resolve();
+    };
+    const onDrain = () => done();
+    const onClose = () => done(new DownloadAborted());
+    const timer = setTimeout(() => done(new DownloadAborted()), goneMs);
+    source.once('drain', onDrain);
+    out.once('close', onClose);
+  });
 }
 
 /** A CSV cell: quoted when needed; text that a spreadsheet would run as a formula starts with '. */
@@ -334,6 +405,7 @@ export async function writeCsv(
   content: ProjectContent,
   t: TranslationFunctions,
   placeName?: (id: string) => string,
+  readerGoneMs = READER_GONE_MS,
 ): Promise<void> {
   // The byte order mark makes Excel read the file as UTF-8 (Cyrillic stays readable).
   let chunk = '\uFEFF';
@@ -341,7 +413,7 @@ export async function writeCsv(
     chunk += row.map(csvCell).join(',') + '\r\n';
     if (chunk.length > 64 * 1024) {
       if (out.destroyed) throw new DownloadAborted();
-      if (!out.write(chunk)) await Promise.race([once(out, 'drain'), once(out, 'close')]);
+      if (!out.write(chunk)) await drained(out, out, readerGoneMs);
       chunk = '';
     }
   }

@@ -150,83 +150,45 @@ function messageOf(err: unknown): string {
  * based on the current server version is ahead of it; one based on an older version wins only if
  * it was written after the server's last save (then the next save meets a 412 and the user chooses).
  */
-export const loadProject = fromPromise<Loaded, { pid: number; userId: number; db: AppDB }>(
-  async ({ input }) => {
-    // Both at once: opening IndexedDB and the network each take a while on a cold page.
-    const storedAsync = readDraft(input.db, input.pid, input.userId);
-    const serverAsync = fetchProject(input.pid);
-    // Neither rejection may go unhandled while the other is awaited.
-    storedAsync.catch(() => {});
-    serverAsync.catch(() => {});
-    const stored = await storedAsync;
-    let server;
-    try {
-      server = await serverAsync;
-    } catch (err) {
-      // Offline: the copy kept in this browser, if there is one.
-      if (err instanceof ApiError && err.isNetwork && stored.draft) {
-        const d = stored.draft;
-        return {
-          project: d.project,
-          content: d.content,
-          baseVersion: d.baseVersion,
-          // A dirty draft's base is not kept here: a merge fetches it from the history.
-          savedContent: d.dirty ? null : d.content,
-          source: 'offline',
-          setAside: null,
-          changes: stored.rows,
-          lastSeq: stored.lastSeq,
-          clearLogUpTo: null,
-          persist: false,
-        };
-      }
-      throw err;
-    }
-    const { content: fetched, version, updatedAt, ...meta } = server;
-    const project: EditorProject = meta;
-    // A new project opens with one empty questionnaire, so "Add block" has somewhere to add. It
-    // counts as the server's copy (an empty questionnaire is as empty as none): nothing to save.
-    const serverContent =
-      project.editable && fetched.questionnaires.length === 0
-        ? { ...fetched, questionnaires: [newQuestionnaire({ blocks: [] })] }
-        : fetched;
-    const fromServer = (source: Source, setAside: Draft | null): Loaded => {
-      // When the server copy replaces a draft, the log says so (010) and the draft's old rows go.
-      const received: ChangeLogRow[] =
-        source === 'serverNewer'
-          ? [
-              {
-                pid: input.pid,
-                seq: stored.lastSeq + 1,
-                code: '010',
-                at: Date.now(),
-                payload: { label: project.name, kind: 'server' },
-              },
-            ]
-          : [];
+export const loadProject = fromPromise<Loaded, { pid: number; userId: number; db: AppDB }>(({ input }) =>
+  openProject(input),
+);
+
+/** The two copies of a project, as promises: the draft in Dexie and the server's. */
+export interface ProjectSources {
+  stored: Promise<Awaited<ReturnType<typeof readDraft>>>;
+  server: Promise<Awaited<ReturnType<typeof fetchProject>>>;
+}
+
+/**
+ * Opens a project from its two copies; `sources` are reads already under way (the page starts
+ * them while the app itself loads), otherwise both are started here.
+ */
+export async function openProject(
+  input: { pid: number; userId: number; db: AppDB },
+  sources?: ProjectSources,
+): Promise<Loaded> {
+  // Both at once: opening IndexedDB and the network each take a while on a cold page.
+  const storedAsync = sources?.stored ?? readDraft(input.db, input.pid, input.userId);
+  const serverAsync = sources?.server ?? fetchProject(input.pid);
+  // Neither rejection may go unhandled while the other is awaited.
+  storedAsync.catch(() => {});
+  serverAsync.catch(() => {});
+  const stored = await storedAsync;
+  let server;
+  try {
+    server = await serverAsync;
+  } catch (err) {
+    // Offline: the copy kept in this browser, if there is one.
+    if (err instanceof ApiError && err.isNetwork && stored.draft) {
+      const d = stored.draft;
       return {
-        project,
-        content: serverContent,
-        baseVersion: version,
-        savedContent: serverContent,
-        source,
-        setAside,
-        changes: received,
-        lastSeq: stored.lastSeq + received.length,
-        clearLogUpTo: stored.lastSeq > 0 ? stored.lastSeq : null,
-        // A replaced draft stays in Dexie until the user edits or brings it back.
-        persist: project.editable && source === 'server',
-      };
-    };
-    const d = stored.draft;
-    if (!project.editable || !d || !d.dirty) return fromServer('server', null);
-    if (d.baseVersion === version) {
-      return {
-        project,
+        project: d.project,
         content: d.content,
         baseVersion: d.baseVersion,
-        savedContent: serverContent,
-        source: 'draft',
+        // A dirty draft's base is not kept here: a merge fetches it from the history.
+        savedContent: d.dirty ? null : d.content,
+        source: 'offline',
         setAside: null,
         changes: stored.rows,
         lastSeq: stored.lastSeq,
@@ -234,13 +196,52 @@ export const loadProject = fromPromise<Loaded, { pid: number; userId: number; db
         persist: false,
       };
     }
-    // The draft started from an older version than the server's: merged, not one or the other.
+    throw err;
+  }
+  const { content: fetched, version, updatedAt, ...meta } = server;
+  const project: EditorProject = meta;
+  // A new project opens with one empty questionnaire, so "Add block" has somewhere to add. It
+  // counts as the server's copy (an empty questionnaire is as empty as none): nothing to save.
+  const serverContent =
+    project.editable && fetched.questionnaires.length === 0
+      ? { ...fetched, questionnaires: [newQuestionnaire({ blocks: [] })] }
+      : fetched;
+  const fromServer = (source: Source, setAside: Draft | null): Loaded => {
+    // When the server copy replaces a draft, the log says so (010) and the draft's old rows go.
+    const received: ChangeLogRow[] =
+      source === 'serverNewer'
+        ? [
+            {
+              pid: input.pid,
+              seq: stored.lastSeq + 1,
+              code: '010',
+              at: Date.now(),
+              payload: { label: project.name, kind: 'server' },
+            },
+          ]
+        : [];
+    return {
+      project,
+      content: serverContent,
+      baseVersion: version,
+      savedContent: serverContent,
+      source,
+      setAside,
+      changes: received,
+      lastSeq: stored.lastSeq + received.length,
+      clearLogUpTo: stored.lastSeq > 0 ? stored.lastSeq : null,
+      // A replaced draft stays in Dexie until the user edits or brings it back.
+      persist: project.editable && source === 'server',
+    };
+  };
+  const d = stored.draft;
+  if (!project.editable || !d || !d.dirty) return fromServer('server', null);
+  if (d.baseVersion === version) {
     return {
       project,
       content: d.content,
       baseVersion: d.baseVersion,
-      savedContent: null,
-      theirs: { version, updatedAt, content: serverContent },
+      savedContent: serverContent,
       source: 'draft',
       setAside: null,
       changes: stored.rows,
@@ -248,8 +249,22 @@ export const loadProject = fromPromise<Loaded, { pid: number; userId: number; db
       clearLogUpTo: null,
       persist: false,
     };
-  },
-);
+  }
+  // The draft started from an older version than the server's: merged, not one or the other.
+  return {
+    project,
+    content: d.content,
+    baseVersion: d.baseVersion,
+    savedContent: null,
+    theirs: { version, updatedAt, content: serverContent },
+    source: 'draft',
+    setAside: null,
+    changes: stored.rows,
+    lastSeq: stored.lastSeq,
+    clearLogUpTo: null,
+    persist: false,
+  };
+}
 
 export const saveToServer = fromPromise<
   SaveResult,

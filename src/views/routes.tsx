@@ -1,4 +1,5 @@
 import { createElement, lazy, type ComponentType } from 'react';
+import { fetchOpenedProject } from './editor/earlyFetch';
 
 // Every route of spec section 2 with its layout. Pages load lazily so that /login stays small;
 // the editor (and cytoscape with it) loads only on /project.
@@ -26,8 +27,11 @@ const LazyEditorPage = lazy(loadEditorPage);
 function EditorRoute() {
   return editorPage ? createElement(editorPage) : createElement(LazyEditorPage);
 }
-if (typeof location !== 'undefined' && location.pathname === '/project')
+if (typeof location !== 'undefined' && location.pathname === '/project') {
+  // The project itself too: its fetch is the longest part of opening the editor.
+  fetchOpenedProject();
   void loadEditorPage().catch(() => {});
+}
 
 export const ROUTES: AppRoute[] = [
   { path: '/login', layout: 'auth', public: true, component: lazy(() => import('./auth/LoginPage')) },

@@ -1,4 +1,3 @@
-import { Writable } from 'node:stream';
 import { sql } from 'kysely';
 import { startServer, type TestServer } from '../server/helpers';
 import { median, type Bench, type BenchResult } from './run';
@@ -13,22 +12,20 @@ import {
   sampleRespondents,
 } from '../../server/reports/sample';
 import { buildReport, readiness } from '../../server/reports/report';
-import { writeXlsx } from '../../server/reports/workbook';
-import { translator } from '../../server/http/i18n';
 import type { ReportFilters } from '../../src/domain/reports';
 
 // The report at 100 000 respondents × 20 questions (DESIGN.md 7: ≤ 500 ms and ≤ 2 × a hand-written
 // GROUP BY over the same rows, in the same run), on SQLite and, when BENCH_DATABASE_URL (or
-// TEST_DATABASE_URL) names a PostgreSQL server, on PostgreSQL too; and the streamed workbook of all
-// of them: its time and the process's peak memory while it is written.
+// TEST_DATABASE_URL) names a PostgreSQL server, on PostgreSQL too. The downloads of the same
+// respondents (XLSX, CSV) are measured by report-download.bench.ts.
 
-export const title =
-  'Reports: 100 000 respondents × 20 questions (JSON report, hand-written GROUP BY, streamed XLSX)';
+export const title = 'Reports: 100 000 respondents × 20 questions (JSON report, hand-written GROUP BY)';
 
 const RESPONDENTS = Number(process.env.BENCH_RESPONDENTS ?? 100_000);
 const CHUNK = 5_000;
 
-async function seed(server: TestServer) {
+/** The bench's project: 20 questions, RESPONDENTS respondents (report-download.bench.ts seeds it too). */
+export async function seed(server: TestServer) {
   const org = await server.createOrganization('Bench');
   const session = await server.as(Role.Researcher, { organizationId: org });
   const pid = await insertProject(server, org, { status: ProjectStatus.OnRotation, name: 'Bench report' });
@@ -127,49 +124,12 @@ async function measure(label: string, server: TestServer): Promise<BenchResult[]
     );
   }
 
-  // The workbook, streamed into a sink that only counts bytes; memory sampled while it is written.
-  const t = translator('en');
-  let bytes = 0;
-  const sink = new Writable({
-    write(chunk: Buffer, _enc, done) {
-      bytes += chunk.length;
-      done();
-    },
+  out.push({
+    name: `${label}: seeding`,
+    value: seedSeconds * 1000,
+    unit: 'ms',
+    note: `${RESPONDENTS.toLocaleString('en')} respondents, ${rows.toLocaleString('en')} answer rows`,
   });
-  const before = process.memoryUsage().rss;
-  let peak = before;
-  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
-  const report = await buildReport(server.app.db, project, {
-    filters: {},
-    openPage: 1,
-    openPageSize: 1,
-    ready,
-    content,
-  });
-  const xlsxStart = performance.now();
-  await writeXlsx(sink, server.app.db, report, content, t);
-  const xlsxMs = Math.round(performance.now() - xlsxStart);
-  clearInterval(timer);
-  out.push(
-    {
-      name: `${label}: streamed XLSX of ${RESPONDENTS.toLocaleString('en')} respondents`,
-      value: xlsxMs,
-      unit: 'ms',
-      note: `${Math.round(bytes / 1024 / 1024)} MB written`,
-    },
-    {
-      name: `${label}: peak memory growth while writing it`,
-      value: Math.round((peak - before) / 1024),
-      unit: 'KB',
-      note: `RSS ${Math.round(before / 1024 / 1024)} → ${Math.round(peak / 1024 / 1024)} MB`,
-    },
-    {
-      name: `${label}: seeding`,
-      value: seedSeconds * 1000,
-      unit: 'ms',
-      note: `${RESPONDENTS.toLocaleString('en')} respondents, ${rows.toLocaleString('en')} answer rows`,
-    },
-  );
   return out;
 }
 

@@ -5,7 +5,13 @@ import { performCommand } from '../../src/domain/content/commands';
 import { newAnswer, newBlock, newQuestion, newQuestionnaire } from '../../src/domain/content/factory';
 import type { ProjectContent } from '../../src/domain/content/model';
 import { checkContent } from '../../src/domain/content/rules';
-import { contentToElements, cycleEdges, structureOf } from '../../src/views/editor/canvas/elements';
+import {
+  contentToElements,
+  cycleEdges,
+  reuseElements,
+  structureOf,
+  structureText,
+} from '../../src/views/editor/canvas/elements';
 import { layout } from '../../src/workers/layout';
 import { structureKey } from '../../src/workers/layoutProtocol';
 
@@ -90,6 +96,53 @@ describe('canvas elements', () => {
       problemIds: new Set(),
     });
     expect(els.find((e) => e.data.id === 'r:q1')!.classes).toContain('cycle');
+  });
+});
+
+describe('elements between edits', () => {
+  const opts = {
+    positions: null,
+    connections: true,
+    cycle: new Set<string>(),
+    problemIds: new Set<string>(),
+  };
+  it('keeps the objects of unchanged elements, so an edit gives cytoscape only what it changed', () => {
+    const c = sample();
+    const before = contentToElements(c, labels, opts);
+    const edited = performCommand(c, {
+      type: 'question.update',
+      questionId: 'q2',
+      patch: { text: 'Two, edited' },
+    })!.content;
+    const previous = new Map(before.map((e) => [String(e.data.id), e]));
+    const after = reuseElements(contentToElements(edited, labels, opts), previous);
+    const changed = after.filter((e) => previous.get(String(e.data.id)) !== e).map((e) => e.data.id);
+    expect(changed).toEqual(['q2']);
+    expect(after.find((e) => e.data.id === 'q2')!.data.label).toBe('2. Two, edited');
+    // A problem mark changes the element's classes: a new object.
+    const marked = reuseElements(
+      contentToElements(edited, labels, { ...opts, problemIds: new Set(['q3']) }),
+      new Map(after.map((e) => [String(e.data.id), e])),
+    );
+    expect(marked.filter((e) => !after.includes(e)).map((e) => e.data.id)).toEqual(['q3']);
+  });
+
+  it('gives the same structure text for a text edit and another for a move', () => {
+    const c = sample();
+    const renamed = performCommand(c, {
+      type: 'question.update',
+      questionId: 'q1',
+      patch: { text: 'Changed' },
+    })!.content;
+    expect(structureText(renamed)).toBe(structureText(c));
+    const moved = performCommand(c, {
+      type: 'question.move',
+      questionId: 'q1',
+      toBlockId: 'b2',
+      index: 0,
+    })!.content;
+    expect(structureText(moved)).not.toBe(structureText(c));
+    expect(structureOf(moved).questionnaires[0].blocks[1].questions).toEqual(['q1', 'q3']);
   });
 });
 

@@ -1,22 +1,23 @@
-import { lazy, Suspense, useCallback, useEffect, useState, type ComponentType } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useState, type ComponentType } from 'react';
 import { useSearch } from 'wouter';
 import { useI18nContext } from '../../i18n/i18n-react';
 import { useCurrentUser } from '../auth/AuthProvider';
 import { notify } from '../ui/toast';
 import { EditorActor, useSaveState } from './editorActor';
-import { EditorUiProvider, useEditorUi } from './EditorUi';
-import { SaveStatus } from './SaveStatus';
-import { SourceNotice } from './SourceNotice';
-import { ConflictPanel } from './ConflictPanel';
-import { Outline } from './Outline';
+import { EditorUiProvider, useEditorView, useSelection } from './EditorUi';
+import { SaveStatus as SaveStatusPart } from './SaveStatus';
+import { SourceNotice as SourceNoticePart } from './SourceNotice';
+import { ConflictPanel as ConflictPanelPart } from './ConflictPanel';
+import { Outline as OutlinePart } from './Outline';
 import { ImportPanel } from './ImportPanel';
-import { SidePanel } from './SidePanel';
-import { PriceFooter } from './panels/PriceFooter';
-import { Toolbar, useShortcuts } from './tools/Toolbar';
+import { SidePanel as SidePanelPart } from './SidePanel';
+import { PriceFooter as PriceFooterPart } from './panels/PriceFooter';
+import { Toolbar as ToolbarPart, useShortcuts } from './tools/Toolbar';
 import { CommandMenu } from './tools/CommandMenu';
 import { editReason } from './tools/availability';
 import { useToolEnv } from './tools/useToolEnv';
-import type { ToolEnv } from './tools/registry';
+import { prefetchingEditorMachine, prefetchProject } from './prefetch';
+import { layoutOf } from './canvas/positions';
 
 // /project?pid=…: the editor's frame. The toolbar's commands, the outline (keyboard path to every
 // item), the graph canvas (cytoscape, its own chunk), the side panel's tabs, the preview pane, all
@@ -25,7 +26,8 @@ import type { ToolEnv } from './tools/registry';
 // The canvas's chunk (cytoscape) starts loading with this page, while the project is fetched, and
 // mounts a frame after the loaded outline. Not React.lazy: a Suspense boundary revealing its content while
 // another waits is held back by React for up to 300 ms, measured on every open.
-type CanvasComponent = ComponentType<{ env: ToolEnv }>;
+type CanvasComponent = ComponentType;
+prefetchProject();
 const canvasLoading = import('./canvas/Canvas').then((m) => m.default as CanvasComponent);
 // A failed chunk (offline before it was ever cached) leaves the "loading" line; the outline still works.
 canvasLoading.catch(() => {});
@@ -42,7 +44,7 @@ function useCanvasModule(loaded: boolean): CanvasComponent | null {
     let timer = 0;
     const frame = requestAnimationFrame(() => {
       timer = window.setTimeout(() => {
-        canvasLoading.then((c) => live && setCanvas(() => c)).catch(() => {});
+        canvasLoading.then((c) => live && setCanvas(() => memo(c))).catch(() => {});
       });
     });
     return () => {
@@ -55,9 +57,19 @@ function useCanvasModule(loaded: boolean): CanvasComponent | null {
 }
 const SurveyPreview = lazy(() => import('../survey/Preview'));
 
+// The frame's parts take no props and read what they show themselves: memoised, the frame rendering
+// again (a toggle, renaming) does not render them all again.
+const SaveStatus = memo(SaveStatusPart);
+const SourceNotice = memo(SourceNoticePart);
+const ConflictPanel = memo(ConflictPanelPart);
+const Outline = memo(OutlinePart);
+const SidePanel = memo(SidePanelPart);
+const PriceFooter = memo(PriceFooterPart);
+const Toolbar = memo(ToolbarPart);
+
 function Preview() {
   const { LL } = useI18nContext();
-  const ui = useEditorUi();
+  const selection = useSelection();
   const content = EditorActor.useSelector((s) => s.context.doc.content);
   return (
     <section
@@ -68,7 +80,7 @@ function Preview() {
       <Suspense fallback={null}>
         <SurveyPreview
           content={content}
-          startQuestionId={ui.selection?.kind === 'question' ? ui.selection.id : null}
+          startQuestionId={selection?.kind === 'question' ? selection.id : null}
         />
       </Suspense>
     </section>
@@ -78,7 +90,7 @@ function Preview() {
 /** A failed save or sending opens the problem list and says how many there are. */
 function useRefusalNotice() {
   const { LL } = useI18nContext();
-  const ui = useEditorUi();
+  const ui = useEditorView();
   const state = useSaveState();
   const error = EditorActor.useSelector((s) => s.context.error);
   const count = EditorActor.useSelector((s) => s.context.problems.length);
@@ -90,18 +102,60 @@ function useRefusalNotice() {
   }, [state, count, error]);
 }
 
+/** The page-wide keyboard shortcuts (their own component: the tools' facts change on every click). */
+function Shortcuts() {
+  useShortcuts(useToolEnv());
+  return null;
+}
+
+function ReadOnlyBanner() {
+  const { LL } = useI18nContext();
+  const state = useSaveState();
+  const project = EditorActor.useSelector((s) => s.context.project);
+  const content = EditorActor.useSelector((s) => s.context.doc.content);
+  if (state !== 'readOnly') return null;
+  // editReason reads the state and the project only: the rest of the facts do not matter here.
+  const facts = {
+    state,
+    project,
+    content,
+    canUndo: false,
+    canRedo: false,
+    dirty: false,
+    selection: null,
+    roleId: undefined,
+  };
+  return (
+    <p
+      role="note"
+      data-readonly-banner
+      className="border-b border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-950"
+    >
+      {LL.editor.frame.readOnlyBanner({ reason: editReason(LL, facts) ?? '' })}
+    </p>
+  );
+}
+
+/** The command menu reads the tools' facts only while it is open. */
+function OpenCommandMenu() {
+  return <CommandMenu env={useToolEnv()} />;
+}
+
+/**
+ * The frame. It reads the page's toggles and a few facts of the machine, not the selection or the
+ * content: a click or an edit renders the parts that show them (toolbar, outline, canvas, side
+ * panel), not the whole page.
+ */
 function Editor() {
   const { LL } = useI18nContext();
   const actor = EditorActor.useActorRef();
-  const ui = useEditorUi();
-  const env = useToolEnv();
+  const ui = useEditorView();
   const state = useSaveState();
   const name = EditorActor.useSelector((s) => s.context.project?.name ?? '');
   const version = EditorActor.useSelector((s) => s.context.baseVersion);
   const emptyQuestionnaire = EditorActor.useSelector((s) =>
     s.context.doc.content.questionnaires.some((qn) => qn.blocks.length === 0),
   );
-  useShortcuts(env);
   useRefusalNotice();
 
   useEffect(() => {
@@ -118,7 +172,12 @@ function Editor() {
 
   const loaded = state !== 'loading' && state !== 'loadFailed';
   const Canvas = useCanvasModule(loaded);
-  const readOnlyReason = state === 'readOnly' ? editReason(LL, env.facts) : null;
+  // The positions are read (or laid out) while the frame renders, before the canvas mounts.
+  useEffect(() => {
+    if (!loaded) return;
+    const { db, pid, doc } = actor.getSnapshot().context;
+    void layoutOf(db, pid, doc.content).catch(() => {});
+  }, [actor, loaded]);
   return (
     <div className="flex min-h-0 flex-1 flex-col overflow-y-auto lg:overflow-hidden">
       <header className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-4 py-2">
@@ -129,16 +188,9 @@ function Editor() {
         <SaveStatus />
       </header>
       <SourceNotice />
-      {readOnlyReason && (
-        <p
-          role="note"
-          data-readonly-banner
-          className="border-b border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-950"
-        >
-          {LL.editor.frame.readOnlyBanner({ reason: readOnlyReason })}
-        </p>
-      )}
-      <Toolbar env={env} />
+      <Shortcuts />
+      <ReadOnlyBanner />
+      <Toolbar />
       <ConflictPanel />
       {ui.importing && <ImportPanel onDone={() => ui.setImporting(false)} />}
       {loaded && emptyQuestionnaire && state !== 'readOnly' && (
@@ -158,11 +210,11 @@ function Editor() {
             aria-label={LL.editor.frame.outline.label()}
             className="flex h-72 min-h-0 w-full shrink-0 flex-col border-b border-slate-200 lg:h-auto lg:w-72 lg:border-b-0 lg:border-r"
           >
-            <Outline env={env} />
+            <Outline />
           </nav>
           <main className="flex h-[60vh] min-h-0 min-w-0 flex-none flex-col lg:h-auto lg:flex-1">
             {Canvas ? (
-              <Canvas env={env} />
+              <Canvas />
             ) : (
               <p className="min-h-0 flex-1 p-4 text-sm text-slate-600">{LL.editor.frame.canvas.loading()}</p>
             )}
@@ -172,7 +224,7 @@ function Editor() {
           <SidePanel />
         </div>
       )}
-      {ui.commandMenu && <CommandMenu env={env} />}
+      {ui.commandMenu && <OpenCommandMenu />}
     </div>
   );
 }
@@ -193,6 +245,7 @@ export default function EditorPage() {
   return (
     <EditorActor.Provider
       key={`${user.id}:${pid}:${generation}`}
+      logic={prefetchingEditorMachine}
       options={{ input: { pid, userId: user.id } }}
     >
       <EditorUiProvider reload={reload}>

@@ -4,11 +4,14 @@ import type { EditorSelection } from './selection';
 // The editor page's own view state, beside the machine's content: the one selection that the canvas,
 // the outline, the side panel and the problem list share, and the page's toggles. Kept out of the
 // editor machine because none of it is saved or undone.
+//
+// Two contexts: the selection changes on every click, the toggles seldom. The frame and the parts
+// that only read toggles (useEditorView) do not render again when the selection moves; those that
+// show the selection read it (useSelection, or useEditorUi for both).
 
 export type SideTab = 'item' | 'problems' | 'history' | 'changes';
 
-export interface EditorUiState {
-  selection: EditorSelection;
+export interface EditorView {
   select: (s: EditorSelection) => void;
   connections: boolean;
   setConnections: (on: boolean) => void;
@@ -27,7 +30,12 @@ export interface EditorUiState {
   reload: () => void;
 }
 
-const Ctx = createContext<EditorUiState | null>(null);
+export interface EditorUiState extends EditorView {
+  selection: EditorSelection;
+}
+
+const ViewCtx = createContext<EditorView | null>(null);
+const SelectionCtx = createContext<EditorSelection>(null);
 
 export function EditorUiProvider({ reload, children }: { reload: () => void; children: ReactNode }) {
   const [selection, select] = useState<EditorSelection>(null);
@@ -37,9 +45,8 @@ export function EditorUiProvider({ reload, children }: { reload: () => void; chi
   const [tab, setTab] = useState<SideTab>('item');
   const [commandMenu, setCommandMenu] = useState(false);
   const [renaming, setRenaming] = useState<string | null>(null);
-  const value = useMemo(
+  const view = useMemo(
     () => ({
-      selection,
       select,
       connections,
       setConnections,
@@ -55,13 +62,28 @@ export function EditorUiProvider({ reload, children }: { reload: () => void; chi
       setRenaming,
       reload,
     }),
-    [selection, connections, preview, importing, tab, commandMenu, renaming, reload],
+    [connections, preview, importing, tab, commandMenu, renaming, reload],
   );
-  return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
+  return (
+    <ViewCtx.Provider value={view}>
+      <SelectionCtx.Provider value={selection}>{children}</SelectionCtx.Provider>
+    </ViewCtx.Provider>
+  );
+}
+
+/** The page's toggles and setters, without the selection (does not render again on a click). */
+export function useEditorView(): EditorView {
+  const v = useContext(ViewCtx);
+  if (!v) throw new Error('useEditorView outside EditorUiProvider');
+  return v;
+}
+
+export function useSelection(): EditorSelection {
+  return useContext(SelectionCtx);
 }
 
 export function useEditorUi(): EditorUiState {
-  const v = useContext(Ctx);
-  if (!v) throw new Error('useEditorUi outside EditorUiProvider');
-  return v;
+  const view = useEditorView();
+  const selection = useSelection();
+  return useMemo(() => ({ ...view, selection }), [view, selection]);
 }

@@ -3,10 +3,10 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useI18nContext } from '../../i18n/i18n-react';
 import type { Command } from '../../domain/content/commands';
 import { EditorActor } from './editorActor';
-import { useEditorUi } from './EditorUi';
-import { outlineRows, type OutlineRow } from './outlineRows';
+import { outlineRows, type OutlineRow, type OutlineRowCache } from './outlineRows';
 import { locate } from './items';
-import { runTool, type ToolEnv } from './tools/registry';
+import { runTool } from './tools/registry';
+import { useToolEnv } from './tools/useToolEnv';
 
 // The outline: the keyboard and screen-reader path to every item (a WAI-ARIA tree). Arrows move,
 // Right/Left open and close, Enter opens the item's panel, Insert adds inside or after, F2 renames,
@@ -120,18 +120,22 @@ const Row = memo(function Row({
   );
 });
 
-export function Outline({ env }: { env: ToolEnv }) {
+export function Outline() {
   const { LL } = useI18nContext();
   const actor = EditorActor.useActorRef();
-  const ui = useEditorUi();
+  const env = useToolEnv();
+  const ui = env.ui;
   const content = EditorActor.useSelector((s) => s.context.doc.content);
   const [collapsed, setCollapsed] = useState<Set<string>>(() => new Set());
   // A row keeps its object while nothing in it changed, so an edit renders again only its own row.
   const previous = useRef(new Map<string, OutlineRow>());
+  const cache = useRef<{ LL: typeof LL; rows: OutlineRowCache } | null>(null);
   const rows = useMemo(() => {
-    const next = outlineRows(LL, content, collapsed).map((r) => {
+    // Questions' rows are cached by the question object, for this language.
+    if (cache.current?.LL !== LL) cache.current = { LL, rows: new WeakMap() };
+    const next = outlineRows(LL, content, collapsed, cache.current.rows).map((r) => {
       const old = previous.current.get(r.id);
-      return old && sameRow(old, r) ? old : r;
+      return old && (old === r || sameRow(old, r)) ? old : r;
     });
     previous.current = new Map(next.map((r) => [r.id, r]));
     return next;

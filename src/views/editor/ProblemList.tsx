@@ -1,7 +1,7 @@
 import { useI18nContext } from '../../i18n/i18n-react';
 import type { Problem } from '../../domain/content/problems';
-import { EditorActor } from './editorActor';
-import { useEditorUi } from './EditorUi';
+import type { ProjectContent } from '../../domain/content/model';
+import { useEditorView } from './EditorUi';
 import { pathLabel, selectionOfPath } from './items';
 import { problemText } from './problemText';
 
@@ -10,10 +10,10 @@ import { problemText } from './problemText';
 
 const SHOWN = 200;
 
-export function ProblemList({ problems }: { problems: Problem[] }) {
+/** `content`: the content the problems were found in (their paths are indexes into it). */
+export function ProblemList({ problems, content }: { problems: Problem[]; content: ProjectContent }) {
   const { LL } = useI18nContext();
-  const ui = useEditorUi();
-  const content = EditorActor.useSelector((s) => s.context.doc.content);
+  const ui = useEditorView();
   if (problems.length === 0) return <p className="text-slate-600">{LL.editor.frame.problems.none()}</p>;
   return (
     <ul

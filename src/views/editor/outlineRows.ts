@@ -1,5 +1,5 @@
 import type { TranslationFunctions } from '../../i18n/i18n-types';
-import type { ProjectContent } from '../../domain/content/model';
+import type { ProjectContent, Question } from '../../domain/content/model';
 import type { SelectionKind } from './selection';
 import { blockName, questionnaireName } from './items';
 
@@ -21,10 +21,17 @@ export interface OutlineRow {
   category?: string;
 }
 
+/**
+ * A question's last row with its number: an unchanged question (the same object, content being
+ * immutable) at the same place keeps its row object, so an edit builds one row, not a thousand.
+ */
+export type OutlineRowCache = WeakMap<Question, { n: number; row: OutlineRow }>;
+
 export function outlineRows(
   LL: TranslationFunctions,
   content: ProjectContent,
   collapsed: ReadonlySet<string>,
+  cache?: OutlineRowCache,
 ): OutlineRow[] {
   const rows: OutlineRow[] = [];
   // Each step into LL builds proxies: the functions are looked up once, not once per question (that
@@ -70,7 +77,18 @@ export function outlineRows(
       }
       b.questions.forEach((q, k) => {
         n++;
-        rows.push({
+        const hit = cache?.get(q);
+        if (
+          hit &&
+          hit.n === n &&
+          hit.row.posinset === k + 1 &&
+          hit.row.setsize === b.questions.length &&
+          hit.row.parent === b.id
+        ) {
+          rows.push(hit.row);
+          return;
+        }
+        const row: OutlineRow = {
           kind: 'question',
           id: q.id,
           level: 3,
@@ -81,7 +99,9 @@ export function outlineRows(
           posinset: k + 1,
           setsize: b.questions.length,
           category: categoryName(q.category),
-        });
+        };
+        cache?.set(q, { n, row });
+        rows.push(row);
       });
     });
   });

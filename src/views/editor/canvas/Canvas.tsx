@@ -1,26 +1,28 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import cytoscape, { type Core, type EventObject, type NodeSingular } from 'cytoscape';
 import { useI18nContext } from '../../../i18n/i18n-react';
-import { positionsFor } from '../../../workers/layoutClient';
 import { NODE_H, NODE_W } from '../../../workers/layout';
 import type { Positions } from '../../../workers/layoutProtocol';
 import { EditorActor } from '../editorActor';
-import { useEditorUi } from '../EditorUi';
-import { blockName, questionnaireName, selectionOfPath } from '../items';
-import { useProblems } from '../useProblems';
+import { selectionOfPath } from '../items';
+import { useChecked } from '../useProblems';
 import { STRUCTURE, disabledReason, editReason, type ToolId } from '../tools/availability';
 import { runTool, TOOLS, type ToolEnv } from '../tools/registry';
+import { useToolEnv } from '../tools/useToolEnv';
 import {
   contentToElements,
   cycleEdges,
   firstLeaves,
+  reuseElements,
   shortLabel,
-  structureOf,
+  structureText,
+  type CanvasElement,
   type CanvasLabels,
 } from './elements';
 import { canvasStyle } from './style';
 import { applyElements, type Applied } from './applyElements';
 import { useCanvasHint } from './useCanvasHint';
+import { layoutOf } from './positions';
 
 // The questionnaire as a graph (cytoscape, in the editor's own chunk): questionnaires' boxes hold
 // blocks' boxes holding questions in order; edges for every redirect. Positions come from the layout
@@ -52,7 +54,12 @@ function keepInView(cy: Core, node: NodeSingular) {
   const m = 24;
   const w = cy.width();
   const h = cy.height();
-  const bb = node.renderedBoundingBox({ includeLabels: false });
+  // From the node's position and size: its bounding box would be worked out afresh (labels
+  // measured) on each selection.
+  const p = node.renderedPosition();
+  const hw = node.renderedOuterWidth() / 2;
+  const hh = node.renderedOuterHeight() / 2;
+  const bb = { x1: p.x - hw, x2: p.x + hw, y1: p.y - hh, y2: p.y + hh };
   const shift = (lo: number, hi: number, size: number) =>
     lo < m ? m - lo : hi > size - m ? Math.max(size - m - hi, m - lo) : 0;
   const dx = shift(bb.x1, bb.x2, w);
@@ -108,14 +115,15 @@ function Menu({ env, at, close }: { env: ToolEnv; at: { x: number; y: number }; 
   );
 }
 
-export default function Canvas({ env }: { env: ToolEnv }) {
+export default function Canvas() {
   const { LL } = useI18nContext();
   const actor = EditorActor.useActorRef();
-  const ui = useEditorUi();
+  const env = useToolEnv();
+  const ui = env.ui;
   const content = EditorActor.useSelector((s) => s.context.doc.content);
   const pid = EditorActor.useSelector((s) => s.context.pid);
   const db = EditorActor.useSelector((s) => s.context.db);
-  const problems = useProblems();
+  const checked = useChecked();
   const [laid, setLaid] = useState<{ structure: string; positions: Positions } | null>(null);
   const positions = laid?.positions ?? null;
   const [menu, setMenu] = useState<{ x: number; y: number } | null>(null);
@@ -137,43 +145,58 @@ export default function Canvas({ env }: { env: ToolEnv }) {
   envRef.current = env;
 
   // Lay out when the structure changes (not on text edits): cached positions, else the worker.
-  const structure = useMemo(() => structureOf(content), [content]);
-  const structureJson = useMemo(() => JSON.stringify(structure), [structure]);
+  // Cached per block object: a text edit does not walk the other 49 blocks.
+  const structureJson = useMemo(() => structureText(content), [content]);
   useEffect(() => {
     let live = true;
-    void positionsFor(db, pid, JSON.parse(structureJson)).then((laid) => {
+    void layoutOf(db, pid, content).then((laid) => {
       if (live) setLaid({ structure: structureJson, positions: laid.positions });
     });
     return () => {
       live = false;
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the positions change when the structure's text does
   }, [db, pid, structureJson]);
 
-  const labels: CanvasLabels = useMemo(
-    () => ({
-      questionnaire: (n, name) => questionnaireName(LL, name, n),
-      block: (n, name) => blockName(LL, name, n),
+  const labels: CanvasLabels = useMemo(() => {
+    // Each step into LL builds proxies: the functions are looked up once, not once per block.
+    const outline = LL.editor.frame.outline;
+    const { block, blockNamed, questionnaire, questionnaireNamed } = outline;
+    return {
+      questionnaire: (n, name) => (name ? questionnaireNamed({ n, name }) : questionnaire({ n })),
+      block: (n, name) => (name ? blockNamed({ n, name }) : block({ n })),
       question: (n, text) => `${n}. ${shortLabel(text.trim() || LL.editor.page.untitled())}`,
       completeBlock: LL.editor.frame.canvas.completeBlock(),
       newQuestionnaire: LL.editor.frame.canvas.newQuestionnaire(),
       answer: (n) => LL.editor.frame.path.answer({ n }),
-    }),
-    [LL],
-  );
-  const cycle = useMemo(() => cycleEdges(content, problems), [content, problems]);
-  const elements = useMemo(() => {
-    const problemIds = new Set<string>();
-    for (const p of problems) {
-      const s = selectionOfPath(content, p.path);
-      if (s) problemIds.add(s.id);
+    };
+  }, [LL]);
+  // The rules' problems come a frame after an edit (useChecked): their paths are read in the
+  // content they were found in, which may be the one before the edit.
+  const cycle = useMemo(() => cycleEdges(checked.content, checked.problems), [checked]);
+  const problemIds = useMemo(() => {
+    const ids = new Set<string>();
+    for (const p of checked.problems) {
+      const s = selectionOfPath(checked.content, p.path);
+      if (s) ids.add(s.id);
     }
-    return contentToElements(content, labels, {
-      positions,
-      connections: ui.connections,
-      cycle,
-      problemIds,
-    });
-  }, [content, labels, positions, ui.connections, problems, cycle]);
+    return ids;
+  }, [checked]);
+  // The previous elements by id: unchanged ones keep their objects, which the diff skips.
+  const previousElements = useRef(new Map<string, CanvasElement>());
+  const elements = useMemo(() => {
+    const next = reuseElements(
+      contentToElements(content, labels, {
+        positions,
+        connections: ui.connections,
+        cycle,
+        problemIds,
+      }),
+      previousElements.current,
+    );
+    previousElements.current = new Map(next.map((e) => [String(e.data.id), e]));
+    return next;
+  }, [content, labels, positions, ui.connections, problemIds, cycle]);
 
   const complete = leaves === Infinity;
   const shown = useMemo(

@@ -2,15 +2,18 @@ import type { Core, ElementDefinition } from 'cytoscape';
 import type { CanvasElement } from './elements';
 
 // Diffs the canvas's elements into cytoscape: adds what is new, removes what is gone, and touches
-// only the elements whose data, classes or position changed, in one batch. Keyed by a string of each
-// element's fields, so a text edit on a 1 000-question canvas updates one node, not three thousand.
+// only the elements whose data, classes or position changed, in one batch. An element that is the
+// same object as last time is skipped at once (elements.ts reuses the objects of unchanged
+// elements); another is compared by a string of each of its parts, so a text edit on a
+// 1 000-question canvas updates one node, not three thousand.
 // (react-cytoscapejs's own patch re-read every element through cytoscape's collection API on each
 // render and cost seconds at this size: see docs/decisions/editor.md.)
 
-/** Per element: its data, classes and position as strings, to compare each part on its own. */
-export type Applied = Map<string, { data: string; classes: string; pos: string }>;
+/** Per element: the definition applied, and its data, classes and position as strings, to compare each part on its own. */
+export type Applied = Map<string, { el: CanvasElement; data: string; classes: string; pos: string }>;
 
 const partsOf = (e: CanvasElement) => ({
+  el: e,
   data: JSON.stringify(e.data),
   classes: e.classes ?? '',
   pos: e.position ? `${e.position.x},${e.position.y}` : '',
@@ -26,6 +29,11 @@ export function applyElements(cy: Core, applied: Applied, next: CanvasElement[])
   }[] = [];
   for (const e of next) {
     const id = String(e.data.id);
+    const same = applied.get(id);
+    if (same !== undefined && same.el === e) {
+      now.set(id, same);
+      continue;
+    }
     const after = partsOf(e);
     now.set(id, after);
     const before = applied.get(id);
@@ -57,8 +65,18 @@ export function applyElements(cy: Core, applied: Applied, next: CanvasElement[])
       if (before.classes !== after.classes) el.classes(after.classes);
       if (before.pos !== after.pos && e.position) el.position(e.position);
     }
-    // Nodes before edges: an edge needs its ends.
-    if (toAdd.length) cy.add(toAdd.sort((a, b) => (a.group === b.group ? 0 : a.group === 'nodes' ? -1 : 1)));
+    // Nodes before edges: an edge needs its ends. Copies: cytoscape keeps the data and position
+    // objects it is given and changes them in place (a drag), and ours are reused between renders.
+    if (toAdd.length)
+      cy.add(
+        toAdd
+          .sort((a, b) => (a.group === b.group ? 0 : a.group === 'nodes' ? -1 : 1))
+          .map((e) => ({
+            ...e,
+            data: { ...e.data },
+            ...(e.position ? { position: { ...e.position } } : {}),
+          })),
+      );
   });
   return now;
 }

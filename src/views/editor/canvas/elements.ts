@@ -1,7 +1,7 @@
-import type { ProjectContent, Redirect } from '../../../domain/content/model';
+import type { Block, ProjectContent, Redirect } from '../../../domain/content/model';
 import type { Problem } from '../../../domain/content/problems';
 import { NODE_H, NODE_W } from '../../../workers/layout';
-import type { LayoutStructure, Positions } from '../../../workers/layoutProtocol';
+import type { LayoutBlock, LayoutStructure, Positions } from '../../../workers/layoutProtocol';
 
 // The canvas as a pure function of the content: cytoscape element definitions (nodes, edges, classes
 // for problems), which the component diffs into cytoscape. Cytoscape never owns data: every edit
@@ -41,25 +41,55 @@ export interface CanvasElement {
 const LABEL_MAX = 30;
 const short = (s: string) => (s.length > LABEL_MAX ? `${s.slice(0, LABEL_MAX - 1)}…` : s);
 
+/** A block's part of the structure, with its text for comparing structures. */
+interface BlockStructure {
+  block: LayoutBlock;
+  /** Some redirect of the block goes to "new questionnaire". */
+  newQn: boolean;
+  text: string;
+}
+
+// Content is immutable: an unchanged block is the same object, and its structure is not walked again.
+const blockStructures = new WeakMap<Block, BlockStructure>();
+
+function blockStructure(b: Block): BlockStructure {
+  let s = blockStructures.get(b);
+  if (s) return s;
+  let end = false;
+  let newQn = false;
+  for (const q of b.questions) {
+    if (q.redirect?.kind === 'completeBlock') end = true;
+    if (q.redirect?.kind === 'newQuestionnaire') newQn = true;
+    for (const a of q.answers) {
+      if (a.redirect?.kind === 'completeBlock') end = true;
+      if (a.redirect?.kind === 'newQuestionnaire') newQn = true;
+    }
+  }
+  const questions = b.questions.map((q) => q.id);
+  s = {
+    block: { id: b.id, questions, end },
+    newQn,
+    text: `B${b.id}${end ? '+' : ''}${newQn ? '*' : ''}:${questions.join(',')}`,
+  };
+  blockStructures.set(b, s);
+  return s;
+}
+
 /** What the layout needs: the ids in their places. */
 export function structureOf(content: ProjectContent): LayoutStructure {
   return {
     questionnaires: content.questionnaires.map((qn) => {
-      let newQn = false;
-      const blocks = qn.blocks.map((b) => {
-        let end = false;
-        for (const q of b.questions) {
-          const all = [q.redirect, ...q.answers.map((a) => a.redirect)];
-          for (const r of all) {
-            if (r?.kind === 'completeBlock') end = true;
-            if (r?.kind === 'newQuestionnaire') newQn = true;
-          }
-        }
-        return { id: b.id, questions: b.questions.map((q) => q.id), end };
-      });
-      return { id: qn.id, blocks, newQn };
+      const blocks = qn.blocks.map(blockStructure);
+      return { id: qn.id, blocks: blocks.map((b) => b.block), newQn: blocks.some((b) => b.newQn) };
     }),
   };
+}
+
+/** A text that two contents share exactly when they have the same structure (structureOf). */
+export function structureText(content: ProjectContent): string {
+  return content.questionnaires
+    .map((qn) => `Q${qn.id}|${qn.blocks.map((b) => blockStructure(b).text).join('|')}`)
+    .join('\n');
 }
 
 /** Edge ids of the redirects that form cycles, from the rules' paths. */
@@ -80,6 +110,33 @@ export function cycleEdges(content: ProjectContent, problems: readonly Problem[]
     }
   }
   return out;
+}
+
+/** Whether two element definitions say the same (data, classes, position, grabbable). */
+function sameElement(a: CanvasElement, b: CanvasElement): boolean {
+  if (a.group !== b.group || a.classes !== b.classes || a.grabbable !== b.grabbable) return false;
+  if (a.position?.x !== b.position?.x || a.position?.y !== b.position?.y) return false;
+  let n = 0;
+  for (const k in a.data) {
+    if (a.data[k] !== b.data[k]) return false;
+    n++;
+  }
+  for (const _ in b.data) n--;
+  return n === 0;
+}
+
+/**
+ * The elements, each the previous call's object when nothing in it changed: the diff into cytoscape
+ * (applyElements.ts) then skips it by identity, and an edit touches only the elements it changed.
+ */
+export function reuseElements(
+  next: CanvasElement[],
+  previous: ReadonlyMap<string, CanvasElement>,
+): CanvasElement[] {
+  return next.map((e) => {
+    const old = previous.get(String(e.data.id));
+    return old !== undefined && sameElement(old, e) ? old : e;
+  });
 }
 
 export function contentToElements(

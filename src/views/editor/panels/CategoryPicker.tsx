@@ -38,6 +38,33 @@ export function droppedBy(LL: TranslationFunctions, q: Question, category: Quest
   return out;
 }
 
+/**
+ * One category in the open list. Its own component: what switching would drop is worked out when
+ * the list is open (Headless UI renders the options only then), not on every render of the panel
+ * (13 trial switches of the question per click and per edit).
+ */
+function CategoryOption({ question, category }: { question: Question; category: QuestionCategory }) {
+  const { LL } = useI18nContext();
+  const dropped = droppedBy(LL, question, category);
+  return (
+    <ListboxOption
+      value={category}
+      className="flex cursor-pointer gap-2 px-2 py-1.5 data-[focus]:bg-indigo-50 data-[selected]:bg-indigo-100"
+    >
+      <CategoryIcon category={category} className="mt-0.5 h-5 w-5 shrink-0 text-indigo-700" />
+      <span className="flex flex-col">
+        <span className="font-medium text-slate-800">{LL.editor.categories[category]()}</span>
+        <span className="text-xs text-slate-600">{LL.panels.categoryHints[category]()}</span>
+        {dropped.length > 0 && (
+          <span className="text-xs text-amber-800">
+            {LL.panels.question.willDrop({ fields: dropped.join(', ') })}
+          </span>
+        )}
+      </span>
+    </ListboxOption>
+  );
+}
+
 export function CategoryPicker({ question, disabled }: { question: Question; disabled: boolean }) {
   const { LL } = useI18nContext();
   const edit = useEdit();
@@ -71,27 +98,9 @@ export function CategoryPicker({ question, disabled }: { question: Question; dis
           anchor="bottom start"
           className="z-40 max-h-[60vh] w-[var(--button-width)] min-w-72 overflow-auto rounded border border-slate-200 bg-white py-1 text-sm shadow-lg focus:outline-none"
         >
-          {QUESTION_CATEGORIES.map((c) => {
-            const dropped = droppedBy(LL, question, c);
-            return (
-              <ListboxOption
-                key={c}
-                value={c}
-                className="flex cursor-pointer gap-2 px-2 py-1.5 data-[focus]:bg-indigo-50 data-[selected]:bg-indigo-100"
-              >
-                <CategoryIcon category={c} className="mt-0.5 h-5 w-5 shrink-0 text-indigo-700" />
-                <span className="flex flex-col">
-                  <span className="font-medium text-slate-800">{LL.editor.categories[c]()}</span>
-                  <span className="text-xs text-slate-600">{LL.panels.categoryHints[c]()}</span>
-                  {dropped.length > 0 && (
-                    <span className="text-xs text-amber-800">
-                      {LL.panels.question.willDrop({ fields: dropped.join(', ') })}
-                    </span>
-                  )}
-                </span>
-              </ListboxOption>
-            );
-          })}
+          {QUESTION_CATEGORIES.map((c) => (
+            <CategoryOption key={c} question={question} category={c} />
+          ))}
         </ListboxOptions>
       </Listbox>
       <p role="status" aria-live="polite" className="text-xs text-slate-700">

@@ -1,27 +1,47 @@
-import { useEffect, useId, useRef } from 'react';
+import { memo, useCallback, useEffect, useId, useMemo, useRef } from 'react';
 import { disabledReason, TOOLBAR, STRUCTURE, type ToolId } from './availability';
-import { ariaShortcuts, matches, runTool, tooltip, TOOLS, type ToolEnv } from './registry';
+import { ariaShortcuts, matches, runTool, tooltipText, TOOLS, type ToolEnv } from './registry';
 import { ToolIcon } from './icons';
+import { useToolEnv } from './useToolEnv';
 
 // The spec's 14 tools as icon buttons. A disabled tool stays focusable (aria-disabled) so that its
 // tooltip, which says why it is disabled, can be read by hovering or tabbing to it.
+//
+// The buttons are memoised on their texts: a click or an edit changes the tools' facts, and only
+// a button whose state, tooltip or pressed state changed renders again.
 
-function ToolButton({ env, id, alignRight = false }: { env: ToolEnv; id: ToolId; alignRight?: boolean }) {
+interface ButtonProps {
+  id: ToolId;
+  label: string;
+  tip: string;
+  disabled: boolean;
+  pressed: boolean | undefined;
+  alignRight: boolean;
+  run: (id: ToolId) => void;
+}
+
+const ToolButton = memo(function ToolButton({
+  id,
+  label,
+  tip,
+  disabled,
+  pressed,
+  alignRight,
+  run,
+}: ButtonProps) {
   const tool = TOOLS[id];
   const tipId = useId();
-  const reason = disabledReason(env.LL, id, env.facts);
-  const tip = tooltip(env, tool);
   return (
     <span className="group relative">
       <button
         type="button"
         data-tool={id}
-        aria-label={tool.label(env.LL)}
+        aria-label={label}
         aria-describedby={tipId}
-        aria-disabled={reason ? true : undefined}
-        aria-pressed={tool.pressed ? tool.pressed(env) : undefined}
+        aria-disabled={disabled || undefined}
+        aria-pressed={pressed}
         aria-keyshortcuts={ariaShortcuts(tool)}
-        onClick={() => runTool(env, id)}
+        onClick={() => run(id)}
         className="inline-flex h-9 w-9 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 aria-disabled:cursor-not-allowed aria-disabled:text-slate-400 aria-disabled:hover:bg-transparent aria-pressed:bg-indigo-50 aria-pressed:text-indigo-700"
       >
         <ToolIcon name={tool.icon} />
@@ -35,10 +55,57 @@ function ToolButton({ env, id, alignRight = false }: { env: ToolEnv; id: ToolId;
       </span>
     </span>
   );
-}
+});
 
-export function Toolbar({ env }: { env: ToolEnv }) {
+/** A tool with its name on the button (the structure commands a new user looks for first). */
+const LabelledTool = memo(function LabelledTool({ id, label, tip, disabled, run }: ButtonProps) {
+  const tool = TOOLS[id];
+  return (
+    <button
+      type="button"
+      data-tool={id}
+      title={tip}
+      aria-disabled={disabled || undefined}
+      aria-keyshortcuts={ariaShortcuts(tool)}
+      onClick={() => run(id)}
+      className="inline-flex h-9 items-center gap-1 rounded-md border border-slate-300 px-2 text-sm text-slate-800 hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 aria-disabled:cursor-not-allowed aria-disabled:text-slate-400"
+    >
+      <ToolIcon name={tool.icon} />
+      {label}
+    </button>
+  );
+});
+
+export function Toolbar() {
+  const env = useToolEnv();
   const ref = useRef<HTMLDivElement>(null);
+  // One stable callback for the memoised buttons; it runs with the facts of the latest render.
+  const envRef = useRef(env);
+  envRef.current = env;
+  const run = useCallback((id: ToolId) => void runTool(envRef.current, id), []);
+  const props = (id: ToolId, alignRight = false): ButtonProps => {
+    const tool = TOOLS[id];
+    const label = tool.label(env.LL);
+    const reason = disabledReason(env.LL, id, env.facts);
+    return {
+      id,
+      label,
+      tip: tooltipText(env.LL, tool, label, reason),
+      disabled: reason !== null,
+      pressed: tool.pressed ? tool.pressed(env) : undefined,
+      alignRight,
+      run,
+    };
+  };
+  // The spec's 14 tools do not depend on the selection: not worked out again on every click.
+  const { LL, facts, ui } = env;
+  const { state, project, content, canUndo, canRedo, dirty, roleId } = facts;
+  const { connections, preview, importing } = ui;
+  const toolbar = useMemo(
+    () => TOOLBAR.map((id, i) => props(id, i >= 7)),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- what the 14 tools read (availability.ts, pressed)
+    [LL, state, project, content, canUndo, canRedo, dirty, roleId, connections, preview, importing],
+  );
   // Arrow keys move between the tools (one tab stop for the whole toolbar is not needed: every tool
   // stays in the tab order, arrows are a shortcut).
   const onKeyDown = (e: React.KeyboardEvent) => {
@@ -62,35 +129,15 @@ export function Toolbar({ env }: { env: ToolEnv }) {
           {(i === 2 || i === 7 || i === 10 || i === 12) && (
             <span aria-hidden="true" className="mx-1 h-6 w-px bg-slate-200" />
           )}
-          <ToolButton env={env} id={id} alignRight={i >= 7} />
+          <ToolButton {...toolbar[i]} />
         </span>
       ))}
       <span aria-hidden="true" className="mx-1 h-6 w-px bg-slate-200" />
       {(['addQuestionnaire', 'addBlock', 'addQuestion'] as const).map((id) => (
-        <LabelledTool key={id} env={env} id={id} />
+        <LabelledTool key={id} {...props(id)} />
       ))}
-      <ToolButton env={env} id="commandMenu" alignRight />
+      <ToolButton {...props('commandMenu', true)} />
     </div>
-  );
-}
-
-/** A tool with its name on the button (the structure commands a new user looks for first). */
-export function LabelledTool({ env, id }: { env: ToolEnv; id: ToolId }) {
-  const tool = TOOLS[id];
-  const reason = disabledReason(env.LL, id, env.facts);
-  return (
-    <button
-      type="button"
-      data-tool={id}
-      title={tooltip(env, tool)}
-      aria-disabled={reason ? true : undefined}
-      aria-keyshortcuts={ariaShortcuts(tool)}
-      onClick={() => runTool(env, id)}
-      className="inline-flex h-9 items-center gap-1 rounded-md border border-slate-300 px-2 text-sm text-slate-800 hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 aria-disabled:cursor-not-allowed aria-disabled:text-slate-400"
-    >
-      <ToolIcon name={tool.icon} />
-      {tool.label(env.LL)}
-    </button>
   );
 }
 

@@ -134,7 +134,9 @@ export function targetBlock(f: ToolFacts): { qn: number; block: number } | null 
 export function disabledReason(LL: TranslationFunctions, id: ToolId, f: ToolFacts): string | null {
   const loaded = LOADED.has(f.state) && f.project ? null : LL.editor.frame.why.loading();
   const edit = editReason(LL, f);
-  const selected = f.selection && locate(f.content, f.selection) ? null : LL.editor.frame.why.noSelection();
+  // Only the item commands ask where the selection is (a walk of the content).
+  const selected = () =>
+    f.selection && locate(f.content, f.selection) ? null : LL.editor.frame.why.noSelection();
   switch (id) {
     case 'undo':
       return edit ?? (f.canUndo ? null : LL.editor.frame.why.nothingToUndo());
@@ -185,11 +187,13 @@ export function disabledReason(LL: TranslationFunctions, id: ToolId, f: ToolFact
     case 'rename':
     case 'duplicate':
     case 'delete':
-      return edit ?? selected;
+      return edit ?? selected();
     case 'moveUp':
     case 'moveDown': {
+      if (edit) return edit;
+      const notSelected = selected();
+      if (notSelected) return notSelected;
       const s = siblings(f);
-      if (edit ?? selected) return edit ?? selected;
       if (id === 'moveUp' && s!.index === 0) return LL.editor.frame.why.first();
       if (id === 'moveDown' && s!.index === s!.length - 1) return LL.editor.frame.why.last();
       return null;

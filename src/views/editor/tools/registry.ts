@@ -93,7 +93,9 @@ export const TOOLS: Record<ToolId, Tool> = {
   commandMenu: t('commandMenu', [{ key: 'k', mod: true }], ({ ui }) => ui.setCommandMenu(true)),
 };
 
-const isMac = () => typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
+// Read once: navigator.platform is a call into the browser, asked for every tooltip on every render.
+let mac: boolean | undefined;
+const isMac = () => (mac ??= typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform));
 
 const KEY_NAMES: Record<string, string> = { ArrowUp: '↑', ArrowDown: '↓', Delete: 'Del' };
 
@@ -133,11 +135,19 @@ export function matches(s: Shortcut, e: KeyboardEvent): boolean {
 
 /** The tooltip: name and shortcut, or name and why it is disabled. */
 export function tooltip(env: ToolEnv, tool: Tool): string {
-  const name = tool.label(env.LL);
-  const reason = disabledReason(env.LL, tool.id, env.facts);
-  if (reason) return env.LL.editor.frame.disabledBecause({ name, reason });
+  return tooltipText(env.LL, tool, tool.label(env.LL), disabledReason(env.LL, tool.id, env.facts));
+}
+
+/** The tooltip from the tool's name and why it is disabled now (null: enabled). */
+export function tooltipText(
+  LL: TranslationFunctions,
+  tool: Tool,
+  name: string,
+  reason: string | null,
+): string {
+  if (reason) return LL.editor.frame.disabledBecause({ name, reason });
   return tool.shortcuts.length
-    ? env.LL.editor.frame.shortcut({ name, keys: tool.shortcuts.map(shortcutText).join(', ') })
+    ? LL.editor.frame.shortcut({ name, keys: tool.shortcuts.map(shortcutText).join(', ') })
     : name;
 }
 

@@ -1,0 +1,39 @@
+import { fetchProject, type ProjectDocument } from '../../api/content';
+import { readAuth } from '../../api/storage';
+
+// The project's fetch for a page opened straight on /project, started by the app's first script
+// (routes.tsx), before the editor's chunk has even arrived. Small on purpose: it is in the first
+// load of every page. The editor's chunk takes it (prefetch.ts) with the draft's read.
+
+let early: { pid: number; userId: number; server: Promise<ProjectDocument> } | null = null;
+
+/** The pid of /project?pid=N when the page is on it and someone is signed in here; else null. */
+function openedProject(): { pid: number; userId: number } | null {
+  if (typeof location === 'undefined' || location.pathname !== '/project') return null;
+  const pid = Number(new URLSearchParams(location.search).get('pid'));
+  const auth = readAuth();
+  return Number.isInteger(pid) && pid > 0 && auth ? { pid, userId: auth.userId } : null;
+}
+
+export function fetchOpenedProject(): void {
+  const opened = openedProject();
+  if (!opened) return;
+  const server = fetchProject(opened.pid);
+  // Read later or never: its rejection may not go unhandled meanwhile.
+  server.catch(() => {});
+  early = { ...opened, server };
+}
+
+/** The project this page was opened on, and its fetch if the first script started one (once). */
+export function takeOpenedProject(): {
+  pid: number;
+  userId: number;
+  server: Promise<ProjectDocument> | null;
+} | null {
+  const opened = openedProject();
+  const e = early;
+  early = null;
+  if (!opened) return null;
+  const same = e !== null && e.pid === opened.pid && e.userId === opened.userId;
+  return { ...opened, server: same ? e.server : null };
+}

@@ -1,0 +1,49 @@
+import { fromPromise } from 'xstate';
+import { fetchProject } from '../../api/content';
+import { appDB } from '../../db/AppDB';
+import { readDraft } from '../../db/drafts';
+import { editorMachine, openProject, type ProjectSources } from '../../machines/editor';
+import { takeOpenedProject } from './earlyFetch';
+
+// Opening /project straight away (a reload, a link): the project's two copies, the server's and the
+// draft in Dexie, are asked for beside the sign-in's restore rather than after it (the page cannot
+// render the editor before it knows the user): the server's by the app's first script
+// (earlyFetch.ts), the draft when the editor's chunk arrives. The editor
+// machine takes them once, for the same project and user and while fresh; anything else (another
+// project, a refresh, a later visit) reads both anew.
+
+const FRESH_MS = 10_000;
+
+let pending: { pid: number; userId: number; at: number; sources: ProjectSources } | null = null;
+
+export function prefetchProject(): void {
+  const opened = takeOpenedProject();
+  if (!opened) return;
+  const { pid, userId } = opened;
+  const sources: ProjectSources = {
+    stored: readDraft(appDB(), pid, userId),
+    server: opened.server ?? fetchProject(pid),
+  };
+  // Read later or never: no rejection may go unhandled meanwhile.
+  sources.stored.catch(() => {});
+  sources.server.catch(() => {});
+  pending = { pid, userId, at: Date.now(), sources };
+}
+
+/** The reads started at load for this project and user, handed out once; null otherwise. */
+export function takePrefetched(pid: number, userId: number, db: unknown): ProjectSources | null {
+  const p = pending;
+  pending = null;
+  if (!p || p.pid !== pid || p.userId !== userId || db !== appDB() || Date.now() - p.at > FRESH_MS)
+    return null;
+  return p.sources;
+}
+
+/** The editor machine opening with the reads started at load, when there are some. */
+export const prefetchingEditorMachine = editorMachine.provide({
+  actors: {
+    loadProject: fromPromise(({ input }: { input: Parameters<typeof openProject>[0] }) =>
+      openProject(input, takePrefetched(input.pid, input.userId, input.db) ?? undefined),
+    ),
+  },
+});
