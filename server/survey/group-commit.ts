@@ -5,9 +5,8 @@ import { saveAnswerRow, saveAnswersPg, type AnswerWrite } from '../repos/respond
 
 // Group commit for answers: SQLite's in one transaction, PostgreSQL's in one statement.
 //
-// SQLite. With synchronous=FULL (DESIGN.md 5) every commit waits for
-// an fsync, and better-sqlite3 blocks the process while it does: under load that wait was half of
-// an answer's time. Answers that arrive together (the requests one turn of the event loop reads)
+// SQLite. With synchronous=FULL (DESIGN.md 5) every commit waits for an fsync, and better-sqlite3
+// blocks the process while it does: under load that wait was half of an answer's time. Answers that arrive together (the requests one turn of the event loop reads)
 // are written in one transaction, each in its own savepoint, and each caller is answered only once
 // that transaction has committed, so an answered call still survives kill -9. A write that fails
 // rolls back to its savepoint alone; a commit that fails fails every write of the group.
