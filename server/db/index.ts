@@ -16,6 +16,20 @@ pg.types.setTypeParser(20, (v) => Number(v));
 const dialects = new WeakMap<Db, Dialect>();
 /** The dialect of a database opened by openDatabase (undefined for any other instance). */
 export const dialectOf = (db: Db): Dialect | undefined => dialects.get(db);
+const pools = new WeakMap<Db, pg.Pool>();
+
+/**
+ * Runs one statement on PostgreSQL as a named prepared statement, outside any transaction: each
+ * connection parses and plans it once instead of on every call (Kysely sends every query unnamed,
+ * so PostgreSQL parses, analyses and plans it each time). For the few hot statements whose text
+ * never changes (server/repos/respondents.ts saveAnswer); `name` must be unique to that text.
+ */
+export async function runPrepared<R>(db: Db, name: string, text: string, values: unknown[]): Promise<R[]> {
+  const pool = pools.get(db);
+  if (!pool) throw new Error('runPrepared needs a PostgreSQL database opened by openDatabase');
+  const result = await pool.query({ name, text, values });
+  return result.rows as R[];
+}
 
 export interface DbHandle {
   db: Db;
@@ -34,6 +48,7 @@ export function openDatabase(
     pool.on('error', onConnectionError);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     dialects.set(db, 'postgres');
+    pools.set(db, pool);
     return { db, dialect: 'postgres' };
   }
   fs.mkdirSync(opts.dataDir, { recursive: true });

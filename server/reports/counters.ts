@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import type { Db } from '../db';
 import type { ProjectContent, Question } from '../../src/domain/content/model';
 import { replyRows, type AnswerRow, type ReplyEntry } from '../../src/domain/flow';
@@ -9,10 +9,12 @@ import { MULTI_ROW, PLACE_CATEGORIES } from './shape';
 // The report's counters (migration 010-report-counters explains the table): kept in the answer's
 // own transaction, so the report without filters (or with only a portrait) reads a few thousand
 // counter rows instead of grouping every answer row. Three writers keep them right:
-// - countReplies: every answered page (server/survey/respond.ts), one upsert per page that adds
+// - replyCounts: every answered page (server/survey/respond.ts), one upsert per page that adds
 //   the new reply's rows and takes away the rows of the replies it replaces (a page answered again
 //   going Back drops the pages after it). Those are known from the respondent's stored state, which
-//   the same transaction checks has not changed, so no row is read;
+//   the same write checks has not changed, so no row is read. PostgreSQL upserts them in the
+//   answer's one statement (server/repos/respondents.ts), SQLite in its transaction
+//   (countReplyRowsSqlite);
 // - countSampleRows: the bulk insert of tests and benchmarks (server/reports/sample.ts);
 // - rebuildCounters: counts a project again from its answer rows (the migration, and tests).
 // A status change (quotaFull turning a completed respondent screened out) changes no counter: the
@@ -174,9 +176,15 @@ async function upsert(
   projectId: number,
   entries: { key: Key; n: number; shard: number; who: CounterPerson }[],
 ): Promise<void> {
-  const rows = entries
-    .filter((e) => e.n !== 0)
-    .map((e) => ({ project_id: projectId, ...e.who, ...e.key, shard: e.shard, n: e.n }));
+  await upsertRows(
+    db,
+    entries
+      .filter((e) => e.n !== 0)
+      .map((e) => ({ project_id: projectId, ...e.who, ...e.key, shard: e.shard, n: e.n })),
+  );
+}
+
+async function upsertRows(db: Executor, rows: CounterRow[]): Promise<void> {
   // 14 parameters a row: well under either database's limit per statement.
   for (let i = 0; i < rows.length; i += 1000)
     await db
@@ -185,6 +193,9 @@ async function upsert(
       .onConflict((oc) => oc.columns([...COUNTER_KEY]).doUpdateSet({ n: sql`report_counts.n + excluded.n` }))
       .execute();
 }
+
+/** The upsert target as SQL (PostgreSQL's answer statement counts with it in a CTE). */
+export const COUNTER_KEY_SQL = COUNTER_KEY.join(', ');
 
 const questionMaps = new WeakMap<ProjectContent, Map<string, Question>>();
 function questionById(content: ProjectContent): Map<string, Question> {
@@ -198,13 +209,16 @@ function questionById(content: ProjectContent): Map<string, Question> {
   return map;
 }
 
+/** One counter row to add to (n below 0 takes away). */
+export type CounterRow = Key & CounterPerson & { project_id: number; shard: number; n: number };
+
 /**
- * Counts one answered page: the rows of `next` in, the rows of the `replaced` replies (the stored
- * replies from the page's position on, which the page's write deletes) out. Call it in the
- * transaction that writes the answer rows, after the respondent's state was checked unchanged.
+ * The counter changes of one answered page: the rows of `next` in, the rows of the `replaced`
+ * replies (the stored replies from the page's position on, which the page's write deletes) out;
+ * without the keys that cancel out, in key order (the fixed order every upsert takes its row locks
+ * in). Write them with the answer rows, after the respondent's state was checked unchanged.
  */
-export async function countReplies(
-  db: Executor,
+export function replyCounts(
   content: ProjectContent,
   respondent: {
     id: number;
@@ -216,20 +230,54 @@ export async function countReplies(
   },
   replaced: readonly ReplyEntry[],
   next: ReplyEntry,
-): Promise<void> {
+): CounterRow[] {
   const questions = questionById(content);
   const deltas: Deltas = new Map();
-  for (const [entry, sign] of [...replaced.map((r) => [r, -1] as const), [next, 1] as const]) {
-    const q = questions.get(entry.questionId);
-    if (q) addRows(deltas, replyRows(q, entry.reply), q.id, kindsOf(q), sign);
+  for (const r of replaced) {
+    const q = questions.get(r.questionId);
+    if (q) addRows(deltas, replyRows(q, r.reply), q.id, kindsOf(q), -1);
   }
+  const q = questions.get(next.questionId);
+  if (q) addRows(deltas, replyRows(q, next.reply), q.id, kindsOf(q), 1);
   const who = counterPerson(respondent);
-  const shard = shardOf(respondent.id, who);
-  await upsert(
-    db,
-    respondent.project_id,
-    [...deltas].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, d]) => ({ ...d, shard, who })),
-  );
+  const base = { project_id: respondent.project_id, ...who, shard: shardOf(respondent.id, who) };
+  const keys = deltas.size > 1 ? [...deltas.keys()].sort() : [...deltas.keys()];
+  const out: CounterRow[] = [];
+  for (const k of keys) {
+    const d = deltas.get(k)!;
+    if (d.n !== 0) out.push({ ...base, ...d.key, n: d.n });
+  }
+  return out;
+}
+
+/**
+ * Adds replyCounts' rows to the counters on SQLite (PostgreSQL adds them in the answer's own
+ * statement): one upsert, its text built once per row count rather than through the query builder
+ * on every answer (building and compiling it cost more than running it).
+ */
+export async function countReplyRowsSqlite(
+  db: Pick<Db, 'executeQuery' | 'insertInto'>,
+  rows: CounterRow[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  if (rows.length > 50) return upsertRows(db, rows);
+  const values: unknown[] = [];
+  for (const r of rows) for (const c of COUNTER_COLUMNS) values.push(r[c]);
+  await db.executeQuery(CompiledQuery.raw(upsertText(rows.length), values));
+}
+
+const COUNTER_COLUMNS = [...COUNTER_KEY, 'n'] as const;
+const upsertTexts = new Map<number, string>();
+function upsertText(n: number): string {
+  let text = upsertTexts.get(n);
+  if (!text) {
+    const row = `(${COUNTER_COLUMNS.map(() => '?').join(', ')})`;
+    text =
+      `insert into report_counts (${COUNTER_COLUMNS.join(', ')}) values ${Array(n).fill(row).join(', ')} ` +
+      `on conflict (${COUNTER_KEY_SQL}) do update set n = report_counts.n + excluded.n`;
+    upsertTexts.set(n, text);
+  }
+  return text;
 }
 
 /** Counts the rows of respondents written in bulk (tests, benchmarks): one upsert per 1 000 keys. */

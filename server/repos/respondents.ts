@@ -1,8 +1,10 @@
 import crypto from 'node:crypto';
-import { sql } from 'kysely';
-import type { Db } from '../db';
+import { CompiledQuery, sql } from 'kysely';
+import { runPrepared, type Db } from '../db';
 import type { AnswerRow } from '../../src/domain/flow';
 import { RESPONDENT_STATUS } from '../db/tables-responses';
+import { ProjectStatus } from '../../src/domain/projects';
+import { COUNTER_KEY_SQL, countReplyRowsSqlite, type CounterRow } from '../reports/counters';
 
 // Respondents, their answer rows, portrait quotas and survey tickets (server/db/tables-responses.ts
 // documents what each row means; the reports read them).
@@ -27,6 +29,16 @@ export async function respondentWithStatus(db: Executor, token: string) {
     .where('respondents.token_hash', '=', sha256(token))
     .executeTakeFirst();
 }
+/** The same by id (an answer's fresh read after a kept row proved out of date). */
+export async function respondentWithStatusById(db: Executor, id: number) {
+  return db
+    .selectFrom('respondents')
+    .innerJoin('projects', 'projects.id', 'respondents.project_id')
+    .selectAll('respondents')
+    .select('projects.status as project_status')
+    .where('respondents.id', '=', id)
+    .executeTakeFirst();
+}
 export type RespondentRow = NonNullable<Awaited<ReturnType<typeof respondentByToken>>>;
 
 /** The respondent's columns an answer changes. */
@@ -38,54 +50,163 @@ export interface RespondentMove {
 }
 
 /**
+ * PostgreSQL's whole write of one or more answers (of different respondents) as one statement
+ * (saveAnswersPg's parameters, in order): each respondent moved from the state checked, the replaced
+ * rows deleted, the new rows and the report's counters added, each only for the respondents that
+ * moved. Everything goes in as arrays through unnest, so the text is the same for any number of
+ * answers and rows (one prepared statement). The counters of several respondents are summed per key
+ * and upserted in key order, so concurrent statements lock counter rows in the same order.
+ */
+const SAVE_ANSWERS_PG = `
+  with input as (
+    select * from unnest($1::int[], $2::bigint[], $3::text[], $4::int[], $5::bigint[], $6::bigint[], $7::int[])
+      as i(id, old, state, status, updated_at, finished_at, project_id)
+  ), moved as (
+    update respondents r
+    set state = i.state, status = i.status, updated_at = i.updated_at, finished_at = i.finished_at
+    from input i
+    where r.id = i.id and r.status = $8 and r.updated_at = i.old
+      and exists (select 1 from projects p where p.id = i.project_id and p.status = $9)
+    returning r.id, r.project_id
+  ), dropped as (
+    delete from respondent_answers a
+    using unnest($10::int[], $11::text[]) as d(rid, question_id)
+    where a.respondent_id = d.rid and a.question_id = d.question_id and d.rid in (select id from moved)
+  ), added as (
+    insert into respondent_answers (respondent_id, project_id, question_id, answer_id, statement_id, value, text)
+    select m.id, m.project_id, r.question_id, r.answer_id, r.statement_id, r.value, r.text
+    from unnest($12::int[], $13::text[], $14::text[], $15::text[], $16::float8[], $17::text[])
+      as r(rid, question_id, answer_id, statement_id, value, text)
+    join moved m on m.id = r.rid
+  ), counted as (
+    insert into report_counts (${COUNTER_KEY_SQL}, n)
+    select m.project_id, c.question_id, c.kind, c.answer_id, c.statement_id, c.has_value, c.value, c.place,
+      c.portrait_id, c.gender, c.education, c.age, c.shard, sum(c.n)::int
+    from unnest($18::int[], $19::text[], $20::int[], $21::text[], $22::text[], $23::int[], $24::float8[],
+      $25::text[], $26::text[], $27::text[], $28::text[], $29::int[], $30::int[], $31::int[])
+      as c(rid, question_id, kind, answer_id, statement_id, has_value, value, place, portrait_id, gender,
+        education, age, shard, n)
+    join moved m on m.id = c.rid
+    group by m.project_id, c.question_id, c.kind, c.answer_id, c.statement_id, c.has_value, c.value, c.place,
+      c.portrait_id, c.gender, c.education, c.age, c.shard
+    having sum(c.n) <> 0
+    order by m.project_id, c.question_id, c.kind, c.answer_id, c.statement_id, c.has_value, c.value, c.place,
+      c.portrait_id, c.gender, c.education, c.age, c.shard
+    on conflict (${COUNTER_KEY_SQL}) do update set n = report_counts.n + excluded.n
+  )
+  select id from moved`;
+
+/** One answer's write, as saveAnswer and saveAnswersPg take it. */
+export interface AnswerWrite {
+  respondent: { id: number; project_id: number; updated_at: number };
+  move: RespondentMove;
+  replaced: string[];
+  rows: AnswerRow[];
+  counts: CounterRow[];
+}
+
+/**
+ * Writes answers of different respondents in one PostgreSQL statement (SAVE_ANSWERS_PG); answers
+ * the ids of the respondents that moved (the others were moved first by someone else, or their
+ * project is no longer open: nothing of theirs was written). Outside a transaction it runs as a
+ * named prepared statement, parsed and planned once per connection.
+ */
+export async function saveAnswersPg(db: Db, writes: AnswerWrite[]): Promise<Set<number>> {
+  const w = [...writes].sort((a, b) => a.respondent.id - b.respondent.id);
+  const each = <T>(f: (x: AnswerWrite) => T) => w.map(f);
+  const flat = <T>(f: (x: AnswerWrite) => T[]) => w.flatMap(f);
+  const values = [
+    each((x) => x.respondent.id),
+    each((x) => x.respondent.updated_at),
+    each((x) => x.move.state),
+    each((x) => x.move.status),
+    each((x) => x.move.updated_at),
+    each((x) => x.move.finished_at),
+    each((x) => x.respondent.project_id),
+    RESPONDENT_STATUS.started,
+    ProjectStatus.OnRotation,
+    flat((x) => x.replaced.map(() => x.respondent.id)),
+    flat((x) => x.replaced),
+    flat((x) => x.rows.map(() => x.respondent.id)),
+    ...(['question_id', 'answer_id', 'statement_id', 'value', 'text'] as const).map((k) =>
+      flat((x) => x.rows.map((r) => r[k] ?? null)),
+    ),
+    flat((x) => x.counts.map(() => x.respondent.id)),
+    ...(
+      [
+        'question_id',
+        'kind',
+        'answer_id',
+        'statement_id',
+        'has_value',
+        'value',
+        'place',
+        'portrait_id',
+        'gender',
+        'education',
+        'age',
+        'shard',
+        'n',
+      ] as const
+    ).map((k) => flat((x) => x.counts.map((c) => c[k]))),
+  ];
+  const rows = db.isTransaction
+    ? (await db.executeQuery<{ id: number }>(CompiledQuery.raw(SAVE_ANSWERS_PG, values))).rows
+    : await runPrepared<{ id: number }>(db, 'survey_save_answers', SAVE_ANSWERS_PG, values);
+  return new Set(rows.map((r) => Number(r.id)));
+}
+
+/** One answer's write alone on PostgreSQL (saveAnswersPg with one answer). */
+export async function saveAnswerRow(db: Db, write: AnswerWrite): Promise<boolean> {
+  return (await saveAnswersPg(db, [write])).has(write.respondent.id);
+}
+
+/**
  * Moves a started respondent to the answer's state, only from the state the answer was checked
- * against, and replaces the answer rows of the `replaced` questions by `rows`. False, with nothing
- * written, when someone else moved the respondent first (the same page sent twice at once).
- * PostgreSQL does it in one statement (data-modifying CTEs: one round trip instead of three);
- * SQLite, where a statement costs no round trip and CTEs cannot write, in up to three.
+ * against (their updated_at, which every answer moves strictly forward, so the state text itself is
+ * neither sent twice nor compared) and only while the project is On rotation; replaces the answer rows of the `replaced`
+ * questions by `rows` and adds `counts` to the report's counters. False, with nothing written, when
+ * the respondent moved first (the same page sent twice at once, or a state read earlier and kept)
+ * or the project is no longer open.
+ * PostgreSQL does it all in one statement (data-modifying CTEs: atomic without a transaction, one
+ * round trip instead of five); SQLite, where a statement costs no round trip and CTEs cannot write,
+ * in up to four, which the caller runs in a transaction.
  */
 export async function saveAnswer(
   db: Db,
   onPostgres: boolean,
-  respondent: { id: number; project_id: number; state: string },
+  respondent: { id: number; project_id: number; updated_at: number },
   move: RespondentMove,
   replaced: string[],
   rows: AnswerRow[],
+  counts: CounterRow[],
 ): Promise<boolean> {
-  if (onPostgres) {
-    const col = <K extends keyof AnswerRow>(k: K) => rows.map((r) => r[k] ?? null);
-    // unnest over arrays: the same SQL text for any number of rows.
-    const result = await sql<{ moved: number }>`
-      with moved as (
-        update respondents
-        set state = ${move.state}, status = ${move.status}, updated_at = ${move.updated_at},
-          finished_at = ${move.finished_at}
-        where id = ${respondent.id} and status = ${RESPONDENT_STATUS.started} and state = ${respondent.state}
-        returning id
-      ), dropped as (
-        delete from respondent_answers
-        where respondent_id in (select id from moved) and question_id = any(${replaced}::text[])
-      ), added as (
-        insert into respondent_answers (respondent_id, project_id, question_id, answer_id, statement_id, value, text)
-        select moved.id, ${respondent.project_id}, r.question_id, r.answer_id, r.statement_id, r.value, r.text
-        from moved, unnest(${col('question_id')}::text[], ${col('answer_id')}::text[],
-          ${col('statement_id')}::text[], ${col('value')}::float8[], ${col('text')}::text[])
-          as r(question_id, answer_id, statement_id, value, text)
-      )
-      select count(*) as moved from moved`.execute(db);
-    return Number(result.rows[0]?.moved) === 1;
-  }
-  const moved = await db
-    .updateTable('respondents')
-    .set(move)
-    .where('id', '=', respondent.id)
-    .where('status', '=', RESPONDENT_STATUS.started)
-    .where('state', '=', respondent.state)
-    .executeTakeFirst();
-  if (Number(moved.numUpdatedRows) !== 1) return false;
+  if (onPostgres)
+    return (await saveAnswersPg(db, [{ respondent, move, replaced, rows, counts }])).has(respondent.id);
+  // The query builder's work (building, compiling) cost more than SQLite's: a fixed text.
+  const moved = await db.executeQuery(
+    CompiledQuery.raw(SAVE_ANSWER_SQLITE, [
+      move.state,
+      move.status,
+      move.updated_at,
+      move.finished_at,
+      respondent.id,
+      RESPONDENT_STATUS.started,
+      respondent.updated_at,
+      respondent.project_id,
+      ProjectStatus.OnRotation,
+    ]),
+  );
+  if (Number(moved.numAffectedRows) !== 1) return false;
   await writeAnswerRows(db, respondent.id, respondent.project_id, replaced, rows);
+  await countReplyRowsSqlite(db, counts);
   return true;
 }
+
+/** SQLite's move of the respondent (saveAnswer): the same conditions as PostgreSQL's `moved`. */
+const SAVE_ANSWER_SQLITE = `update respondents set state = ?, status = ?, updated_at = ?, finished_at = ?
+  where id = ? and status = ? and updated_at = ?
+    and exists (select 1 from projects where id = ? and status = ?)`;
 
 export async function writeAnswerRows(
   db: Executor,

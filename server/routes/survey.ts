@@ -4,7 +4,7 @@ import { HttpError, unauthorized } from '../http/errors';
 import { parse } from '../http/validate';
 import { hit, peek } from '../http/ratelimit';
 import { gameBySecrets } from '../repos/games';
-import { respondentByToken, respondentWithStatus } from '../repos/respondents';
+import { respondentByToken } from '../repos/respondents';
 import { searchCities, regions } from '../data/cities';
 import {
   AnswerBody,
@@ -13,6 +13,7 @@ import {
   limitRate,
   outcomeOf,
   publicContent,
+  respondentForAnswer,
   startRespondent,
   submitPage,
   surveyContent,
@@ -193,10 +194,13 @@ export default async function surveyRoutes(app: FastifyInstance) {
     };
   });
 
-  app.post('/survey/answer', async (req) => {
+  // The platform's hottest call: its body and reply are a few hundred bytes (under the compression
+  // threshold either way), so the compression hooks are not run for it at all.
+  app.post('/survey/answer', { compress: false, decompress: false }, async (req) => {
     const token = String(req.headers['x-respondent-token'] ?? '');
-    const r = /^[A-Za-z0-9_-]{10,64}$/.test(token) ? await respondentWithStatus(db, token) : undefined;
-    if (!r) throw notFoundError();
+    const found = /^[A-Za-z0-9_-]{10,64}$/.test(token) ? await respondentForAnswer(db, token) : undefined;
+    if (!found) throw notFoundError();
+    const r = found.respondent;
     const limits = [
       { key: `survey:answer:r:${r.id}`, max: SURVEY_LIMITS.answerPerRespondent },
       { key: `survey:answer:ip:${req.ip}`, max: SURVEY_LIMITS.answerPerAddress },
@@ -212,7 +216,7 @@ export default async function surveyRoutes(app: FastifyInstance) {
       });
     }
     const { at, questionId } = body.output;
-    return submitPage(db, r, { at, questionId, reply: reply.output }, Date.now(), limits);
+    return submitPage(db, r, { at, questionId, reply: reply.output }, Date.now(), limits, found.cached);
   });
 
   /** Places for the region and city questions (the cities lookup, for respondents). */

@@ -11,8 +11,17 @@ import {
   sha256,
   takeQuotaPlace,
   saveAnswer,
+  respondentWithStatus,
+  respondentWithStatusById,
   type RespondentRow,
 } from '../repos/respondents';
+import { saveAnswerInGroup, writeInGroup } from './group-commit';
+import {
+  cachedRespondent,
+  forgetRespondent,
+  keepRespondent,
+  type CachedRespondent,
+} from './respondent-cache';
 import { cityIds, regions } from '../data/cities';
 import type { ProjectContent } from '../../src/domain/content/model';
 import { ProjectStatus } from '../../src/domain/projects';
@@ -22,9 +31,11 @@ import {
   normalizeReply,
   replyRows,
   runFlow,
+  runFlowFrom,
   sameReply,
   startQuestionnaire,
   type Attributes,
+  type FlowCheckpoint,
   type FlowProblem,
   type Page,
   type Reply,
@@ -32,7 +43,7 @@ import {
 } from '../../src/domain/flow';
 import { SURVEY_TEXTS, type SurveyLocale, type SurveyTexts } from '../../src/views/survey/texts';
 import { RESPONDENT_STATUS } from '../db/tables-responses';
-import { countReplies } from '../reports/counters';
+import { replyCounts } from '../reports/counters';
 
 // Recording respondents: the one code path behind POST /survey/:token/start and POST /survey/answer,
 // and behind recordRespondent (the reports' demo data). The flow (src/domain/flow) decides what may be
@@ -99,9 +110,17 @@ export async function surveyContent(db: Db, projectId: number): Promise<ProjectC
     return cached.content;
   }
   const stored = await loadContent(db, projectId);
+  // Shared by every answer: frozen, so nothing changes it by mistake (and the flow keeps its index).
+  deepFreeze(stored.content);
   if (contentCache.size > 200) contentCache.clear();
   contentCache.set(projectId, { version: stored.version, content: stored.content, at: Date.now() });
   return stored.content;
+}
+
+function deepFreeze(value: unknown): void {
+  if (!value || typeof value !== 'object' || Object.isFrozen(value)) return;
+  for (const v of Object.values(value)) deepFreeze(v);
+  Object.freeze(value);
 }
 
 /** Only what the runner shows: questionnaires without the platform's technical settings. */
@@ -191,31 +210,30 @@ export async function startRespondent(
     orders: {},
     end: null,
   };
-  const row = await db
-    .insertInto('respondents')
-    .values({
-      project_id: project.id,
-      questionnaire_id: questionnaireId,
-      portrait_id: portrait?.id ?? null,
-      token_hash: sha256(token),
-      source: input.source,
-      game_id: input.gameId ?? null,
-      player_id: who.playerId ?? null,
-      gender: who.gender ?? null,
-      age: who.age ?? null,
-      city: who.city ?? null,
-      region: who.region ?? null,
-      education: who.education ?? null,
-      platform: who.platform ?? null,
-      status: RESPONDENT_STATUS.started,
-      state: JSON.stringify(state),
-      locale: input.locale ?? null,
-      started_at: now,
-      updated_at: now,
-      finished_at: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const values = {
+    project_id: project.id,
+    questionnaire_id: questionnaireId,
+    portrait_id: portrait?.id ?? null,
+    token_hash: sha256(token),
+    source: input.source,
+    game_id: input.gameId ?? null,
+    player_id: who.playerId ?? null,
+    gender: who.gender ?? null,
+    age: who.age ?? null,
+    city: who.city ?? null,
+    region: who.region ?? null,
+    education: who.education ?? null,
+    platform: who.platform ?? null,
+    status: RESPONDENT_STATUS.started,
+    state: JSON.stringify(state),
+    locale: input.locale ?? null,
+    started_at: now,
+    updated_at: now,
+    finished_at: null,
+  };
+  const row = await db.insertInto('respondents').values(values).returning('id').executeTakeFirstOrThrow();
+  // Their first answer then needs no read (respondent-cache.ts).
+  keepRespondent(db, { ...values, id: row.id, project_status: project.status });
   return { outcome: 'started', respondentId: row.id, token };
 }
 
@@ -286,6 +304,8 @@ function tooManyRequests() {
  * Stores one page. Resending the same page answers the same and writes nothing; changing an earlier
  * answer is allowed only back along pages reached in order (no redirect in between), and drops the
  * answers of the pages after it. Everything is checked before anything is written.
+ * A respondent from the cache (`cached`: see respondent-cache.ts) is trusted only for a write that
+ * succeeds; any other answer is decided again on a fresh read.
  */
 export async function submitPage(
   db: Db,
@@ -293,24 +313,56 @@ export async function submitPage(
   input: AnswerInput,
   now = Date.now(),
   limits: RateLimit[] = [],
+  cached = false,
 ): Promise<SubmitResult> {
   // Every submission counts, written or refused, before anything is read or written.
   limitAnswers(db, limits, now);
-  return submitChecked(db, respondent, input, now);
+  if (cached) {
+    const written = await submitChecked(db, respondent, input, now, true).catch(() => null);
+    if (written) return written;
+    const fresh = await respondentWithStatusById(db, respondent.id);
+    if (!fresh) {
+      forgetRespondent(db, respondent.token_hash);
+      throw fail(404, 'survey-not-found', (s) => s.errors.notFound);
+    }
+    keepRespondent(db, fresh);
+    respondent = fresh;
+  }
+  return (await submitChecked(db, respondent, input, now, false))!;
 }
 
+/** The respondent behind an answer's token: from the cache when they answered lately, else read. */
+export async function respondentForAnswer(
+  db: Db,
+  token: string,
+): Promise<{ respondent: CachedRespondent; cached: boolean } | undefined> {
+  const hash = sha256(token);
+  const hit = cachedRespondent(db, hash);
+  if (hit) return { respondent: hit, cached: true };
+  const row = await respondentWithStatus(db, token);
+  if (!row) return undefined;
+  keepRespondent(db, row);
+  return { respondent: row, cached: false };
+}
+
+/**
+ * Checks and writes one page. `speculative` (a cached respondent): answers null instead of any
+ * result not decided by its own successful write, so that the caller decides it on a fresh read.
+ */
 async function submitChecked(
   db: Db,
   respondent: RespondentRow & { project_status?: number },
   input: AnswerInput,
   now: number,
-): Promise<SubmitResult> {
-  const state = JSON.parse(respondent.state) as SurveyState;
+  speculative: boolean,
+): Promise<SubmitResult | null> {
+  const state = parsedStates.get(respondent) ?? (JSON.parse(respondent.state) as SurveyState);
   const same = () => {
     const old = state.replies[input.at];
     return old && old.questionId === input.questionId && sameReplyLoose(old.reply, input.reply);
   };
   if (respondent.status !== RESPONDENT_STATUS.started) {
+    if (speculative) return null;
     if (same()) return { status: outcomeOf(respondent), answered: state.replies.length };
     throw fail(409, 'survey-done', (s) => s.errors.finished);
   }
@@ -318,15 +370,14 @@ async function submitChecked(
   if (availability(projectStatus) !== 'open') throw closedError(projectStatus);
   const content = await surveyContent(db, respondent.project_id);
   const start = { questionnaireId: state.start, seed: state.seed };
-  const known = content.questionnaires.some((qn) =>
-    qn.blocks.some((b) => b.questions.some((q) => q.id === input.questionId)),
-  );
-  if (!known) throw fail(400, 'unknown-question', (s) => s.errors.unknownQuestion);
+  if (!questionIds(content).has(input.questionId))
+    throw fail(400, 'unknown-question', (s) => s.errors.unknownQuestion);
   if (input.at > state.replies.length) throw problemError({ code: 'notReachable' });
+  const from = checkpoints.get(respondent) ?? null;
   if (input.at < state.replies.length) {
-    if (same()) return { status: 'started', answered: state.replies.length };
+    if (same()) return speculative ? null : { status: 'started', answered: state.replies.length };
     // Going back: every page after `at` must have been reached in order.
-    const before = runFlow(content, start, state.replies);
+    const before = runFlowFrom(content, start, state.replies, from).flow;
     const later = [
       ...before.pages.slice(input.at + 1),
       ...(before.next.kind === 'page' ? [before.next] : []),
@@ -334,7 +385,9 @@ async function submitChecked(
     if (later.some((p) => !p.back)) throw fail(409, 'back-refused', (s) => s.errors.backRefused);
   }
   const replies = [...state.replies.slice(0, input.at), { questionId: input.questionId, reply: input.reply }];
-  const flow = runFlow(content, start, replies);
+  // A new page continues the replay kept from the last answer; a changed one replays from the start.
+  const replay = runFlowFrom(content, start, replies, input.at === state.replies.length ? from : null);
+  const flow = replay.flow;
   if (flow.error) throw problemError(flow.error.problem);
   const page = flow.pages[input.at];
   const q = page.question;
@@ -366,7 +419,8 @@ async function submitChecked(
   let filledPortrait = false;
   const move = {
     state: JSON.stringify(next),
-    updated_at: now,
+    // Strictly increasing per respondent: the write's check that nobody moved them meanwhile.
+    updated_at: Math.max(now, Number(respondent.updated_at) + 1),
     status:
       end === 'completed'
         ? RESPONDENT_STATUS.completed
@@ -375,13 +429,15 @@ async function submitChecked(
           : RESPONDENT_STATUS.started,
     finished_at: end ? now : null,
   };
+  const rows = replyRows(q, reply);
+  const counts = replyCounts(content, respondent, state.replies.slice(input.at), replies[input.at]);
+  const takesPlace = end === 'completed' && !!respondent.portrait_id;
   const onPostgres = dialectOf(db) === 'postgres';
-  const written = await db.transaction().execute(async (trx) => {
+  const write = async (trx: Db) => {
     // Only from the state checked above: a page sent twice at once is written once.
-    if (!(await saveAnswer(trx, onPostgres, respondent, move, replaced, replyRows(q, reply)))) return false;
-    await countReplies(trx, content, respondent, state.replies.slice(input.at), replies[input.at]);
-    if (end === 'completed' && respondent.portrait_id) {
-      if (!(await takeQuotaPlace(trx, respondent.project_id, respondent.portrait_id))) {
+    if (!(await saveAnswer(trx, onPostgres, respondent, move, replaced, rows, counts))) return false;
+    if (takesPlace) {
+      if (!(await takeQuotaPlace(trx, respondent.project_id, respondent.portrait_id!))) {
         // The last place went to someone else a moment ago: kept, but not counted (never overshoots).
         outcome = 'quotaFull';
         await trx
@@ -395,22 +451,57 @@ async function submitChecked(
       } else filledPortrait = true;
     }
     return true;
-  });
+  };
+  // PostgreSQL: the answer's one statement (shared with the answers arriving with it) is atomic by
+  // itself; a transaction only when a completion also takes a portrait's place. SQLite: answers
+  // arriving together share one commit (one fsync).
+  const written = !onPostgres
+    ? await writeInGroup(db, write)
+    : takesPlace
+      ? await db.transaction().execute(write)
+      : await saveAnswerInGroup(db, { respondent, move, replaced, rows, counts });
   if (!written) {
-    // Someone (the same page sent twice at once) got there first: same answer → same result.
-    const fresh = await db
-      .selectFrom('respondents')
-      .selectAll()
-      .where('id', '=', respondent.id)
-      .executeTakeFirst();
+    if (speculative) return null;
+    // Someone (the same page sent twice at once) got there first, or the project closed meanwhile:
+    // the same answer already stored → the same result.
+    const fresh = await respondentWithStatusById(db, respondent.id);
     const freshState = fresh ? (JSON.parse(fresh.state) as SurveyState) : null;
+    if (fresh) keepRespondent(db, fresh);
     const old = freshState?.replies[input.at];
     if (fresh && old && old.questionId === q.id && sameReply(old.reply, reply))
       return { status: outcomeOf(fresh), answered: freshState!.replies.length };
+    if (fresh && availability(fresh.project_status) !== 'open') throw closedError(fresh.project_status);
     throw fail(409, 'busy', (s) => s.errors.busy);
   }
+  const kept = {
+    ...respondent,
+    project_status: ProjectStatus.OnRotation,
+    ...move,
+    status: (outcome as Outcome) === 'quotaFull' ? RESPONDENT_STATUS.screenedOut : move.status,
+  };
+  parsedStates.set(kept, next);
+  if (replay.checkpoint) checkpoints.set(kept, replay.checkpoint);
+  keepRespondent(db, kept);
   if (filledPortrait) await finishWhenFull(db, respondent.project_id, now);
   return { status: outcome, answered: replies.length };
+}
+
+/** The state of a kept respondent as written (never changed in place): not parsed again. */
+const parsedStates = new WeakMap<object, SurveyState>();
+/** Where the flow of a kept respondent's replies stands (the next answer continues from it). */
+const checkpoints = new WeakMap<object, FlowCheckpoint>();
+
+const questionSets = new WeakMap<ProjectContent, Set<string>>();
+/** The content's question ids (per cached content, not per answer). */
+function questionIds(content: ProjectContent): Set<string> {
+  let ids = questionSets.get(content);
+  if (!ids) {
+    ids = new Set();
+    for (const qn of content.questionnaires)
+      for (const b of qn.blocks) for (const q of b.questions) ids.add(q.id);
+    questionSets.set(content, ids);
+  }
+  return ids;
 }
 
 function sameReplyLoose(stored: Reply, sent: Reply): boolean {

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { createRequire } from 'node:module';
 import Fastify from 'fastify';
 import { startServer, type TestServer } from '../server/helpers';
@@ -51,6 +53,24 @@ async function run(opts: Options) {
   const used = process.cpuUsage(before);
   const cpu = (used.user + used.system) / 1000 / Math.max(1, result.requests.total);
   return { ...result, cpu: Math.round(cpu * 100) / 100 };
+}
+
+/** With ANSWER_CPU_PROFILE=<prefix>, the answer run is profiled into <prefix>-<database>.cpuprofile
+ * (open it in Chrome's DevTools): only the answers, not the setup nor the bare route. */
+async function profiled<T>(label: string, fn: () => Promise<T>): Promise<T> {
+  const prefix = process.env.ANSWER_CPU_PROFILE;
+  if (!prefix) return fn();
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  try {
+    return await fn();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    fs.writeFileSync(`${prefix}-${label}.cpuprofile`, JSON.stringify(profile));
+    session.disconnect();
+  }
 }
 
 async function measure(server: TestServer, label: string): Promise<BenchResult[]> {
@@ -122,31 +142,33 @@ async function measure(server: TestServer, label: string): Promise<BenchResult[]
   // a write, as respondents make them. A respondent's last page completes them.
   const walkers = tokens.flat().map((token) => ({ token, at: 0 }));
   const free = walkers.slice();
-  const survey = await run({
-    url: `${server.url}/api/v1/service/survey/answer`,
-    requests: [
-      {
-        method: 'POST',
-        setupRequest: (req, context) => {
-          const w = free.shift();
-          if (!w) throw new Error('every respondent has answered every page');
-          context.walker = w;
-          const at = w.at;
-          return {
-            ...req,
-            headers: { 'content-type': 'application/json', 'x-respondent-token': w.token },
-            body: JSON.stringify({ at, questionId: `q${at}`, reply: { answers: [`q${at}a`] } }),
-          };
+  const survey = await profiled(label, () =>
+    run({
+      url: `${server.url}/api/v1/service/survey/answer`,
+      requests: [
+        {
+          method: 'POST',
+          setupRequest: (req, context) => {
+            const w = free.shift();
+            if (!w) throw new Error('every respondent has answered every page');
+            context.walker = w;
+            const at = w.at;
+            return {
+              ...req,
+              headers: { 'content-type': 'application/json', 'x-respondent-token': w.token },
+              body: JSON.stringify({ at, questionId: `q${at}`, reply: { answers: [`q${at}a`] } }),
+            };
+          },
+          onResponse: (status, _body, context) => {
+            const w = context.walker as { token: string; at: number } | undefined;
+            if (!w) return;
+            if (status === 200) w.at++;
+            if (w.at < PAGES) free.push(w);
+          },
         },
-        onResponse: (status, _body, context) => {
-          const w = context.walker as { token: string; at: number } | undefined;
-          if (!w) return;
-          if (status === 200) w.at++;
-          if (w.at < PAGES) free.push(w);
-        },
-      },
-    ],
-  });
+      ],
+    }),
+  );
   const ok = survey['2xx'];
   const share = Math.round((survey.requests.average / Math.max(1, reference.requests.average)) * 100);
   return [

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from './helpers';
 import { GOOD, ORDER, insertSurveyProject, surveyContent } from './survey-fixtures';
@@ -281,6 +282,77 @@ describe('a respondent takes the survey', () => {
     expect(res.status).toBe(409);
     expect(res.body.state).toBe('paused');
     expect((await session(rt)).body).toMatchObject({ state: 'paused', content: null });
+  });
+
+  it('decides answers on what is stored, not on the copy the server keeps of a respondent', async () => {
+    const p = await insertSurveyProject(server, surveyContent());
+    const rt = await start(p.link);
+    expect((await answer(rt, 0, 'scr', GOOD.scr)).status).toBe(200);
+    expect((await answer(rt, 1, 'one', GOOD.one)).status).toBe(200);
+    const db = server.app.db;
+    const { id } = await db
+      .selectFrom('respondents')
+      .select('id')
+      .where('project_id', '=', p.pid)
+      .executeTakeFirstOrThrow();
+    const stored = async () => {
+      const r = await db
+        .selectFrom('respondents')
+        .select('state')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      const rows = await db
+        .selectFrom('respondent_answers')
+        .select(['question_id', 'answer_id'])
+        .where('respondent_id', '=', id)
+        .orderBy('question_id')
+        .execute();
+      return { state: JSON.parse(r.state) as { replies: { questionId: string; reply: unknown }[] }, rows };
+    };
+    // Paused behind the server's back: refused as paused, nothing written.
+    const setStatus = (status: number) =>
+      db.updateTable('projects').set({ status }).where('id', '=', p.pid).execute();
+    await setStatus(ProjectStatus.Paused);
+    const before = await stored();
+    const paused = await answer(rt, 2, 'few', GOOD.few);
+    expect(paused.status).toBe(409);
+    expect(paused.body.state).toBe('paused');
+    expect(await stored()).toEqual(before);
+    await setStatus(ProjectStatus.OnRotation);
+    await answer(rt, 2, 'few', { answers: ['f1'] });
+    // Another server process changed page 2 to f2 meanwhile: sending f1 again is a change, not a resend.
+    const changed = await stored();
+    changed.state.replies[2].reply = { answers: ['f2'] };
+    // As every writer of an answer does, it moves updated_at forward (the write's version check).
+    const setState = () =>
+      db
+        .updateTable('respondents')
+        .set({ state: JSON.stringify(changed.state), updated_at: sql`updated_at + 1` })
+        .where('id', '=', id)
+        .execute();
+    await setState();
+    await db
+      .updateTable('respondent_answers')
+      .set({ answer_id: 'f2' })
+      .where('respondent_id', '=', id)
+      .where('question_id', '=', 'few')
+      .execute();
+    const again = await answer(rt, 2, 'few', { answers: ['f1'] });
+    expect(again.status).toBe(200);
+    const after = await stored();
+    expect(after.state.replies[2].reply).toEqual({ answers: ['f1'] });
+    expect(after.rows).toEqual([
+      { question_id: 'few', answer_id: 'f1' },
+      { question_id: 'one', answer_id: 'o2' },
+      { question_id: 'scr', answer_id: 'yes' },
+    ]);
+    // That process also answered page 3: the same answer sent here is its resend (nothing written).
+    changed.state.replies = [...after.state.replies, { questionId: 'qual', reply: { answers: ['q1'] } }];
+    await setState();
+    const resent = await answer(rt, 3, 'qual', { answers: ['q1'] });
+    expect(resent.status).toBe(200);
+    expect(resent.body.answered).toBe(4);
+    expect((await stored()).rows).toEqual(after.rows);
   });
 
   it('recordRespondent goes through the same path (the reports demo)', async () => {

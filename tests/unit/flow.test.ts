@@ -8,7 +8,7 @@ import {
   newStatement,
 } from '../../src/domain/content/factory';
 import { SHUFFLE_MODES, type ProjectContent, type Question } from '../../src/domain/content/model';
-import { arrange, runFlow, checkReply, replyRows, type Reply } from '../../src/domain/flow';
+import { arrange, runFlow, runFlowFrom, checkReply, replyRows, type Reply } from '../../src/domain/flow';
 
 // The survey flow (issue 13): one pure function decides every page a respondent sees.
 
@@ -303,6 +303,41 @@ describe('any replies', () => {
           expect(new Set(ids).size).toBe(ids.length);
         },
       ),
+    );
+  });
+
+  it('continuing from where an earlier replay stopped gives what a replay from the start gives', () => {
+    // The server keeps a respondent's checkpoint between answers (server/survey/respond.ts).
+    const c = content(
+      [
+        q('q1', { redirect: { kind: 'question', target: 'q3' }, shuffle: 'shuffle' }),
+        q('q2', {
+          category: 'screening',
+          answers: [a('in', { screening: 'allow' }), a('out', { screening: 'deny' })],
+        }),
+      ],
+      [
+        q('q3', { answers: [a('jump', { redirect: { kind: 'completeBlock', target: null } }), a('on')] }),
+        q('q4'),
+      ],
+      [q('q5'), q('q6')],
+    );
+    fc.assert(
+      fc.property(fc.array(fc.nat(), { maxLength: 8 }), fc.boolean(), (choices, junk) => {
+        // A walk that answers each page the flow shows, with an answer picked by `choices`.
+        const replies: ReturnType<typeof pick>[] = [];
+        for (const choice of choices) {
+          const next = runFlow(c, start, replies).next;
+          if (next.kind !== 'page') break;
+          replies.push(pick(next.question.id, next.answers[choice % next.answers.length].id));
+        }
+        if (junk) replies.push(pick('q6', 'nope'));
+        const whole = runFlow(c, start, replies);
+        for (let k = 0; k <= replies.length; k++) {
+          const { checkpoint } = runFlowFrom(c, start, replies.slice(0, k), null);
+          expect(runFlowFrom(c, start, replies, checkpoint).flow).toEqual(whole);
+        }
+      }),
     );
   });
 });

@@ -185,16 +185,51 @@ function after(
   return { to: index.sequentialNext(w), plain: true };
 }
 
+// A frozen content cannot change (immer freezes the editor's drafts, the server freezes the content
+// it caches), so its index is built once rather than on every replay; any other is indexed each time.
+const indexes = new WeakMap<ProjectContent, Index>();
+function indexOf(content: ProjectContent): Index {
+  if (!Object.isFrozen(content)) return new Index(content);
+  let index = indexes.get(content);
+  if (!index) indexes.set(content, (index = new Index(content)));
+  return index;
+}
+
 /** Replays the replies from the start and says where the respondent is. Never throws. */
 export function runFlow(
   content: ProjectContent,
   start: FlowStart,
   replies: readonly ReplyEntry[],
 ): FlowResult {
-  const index = new Index(content);
-  const pages: Page[] = [];
-  const answered = new Map<string, Reply>();
-  const visited = new Set<string>();
+  return runFlowFrom(content, start, replies, null).flow;
+}
+
+/**
+ * Where a replay that accepted every reply stopped: runFlowFrom continues from it instead of
+ * replaying those replies again (the server keeps one per respondent between answers). Valid only
+ * for the same content object and start, with the replies it was made from as the first replies.
+ */
+export interface FlowCheckpoint {
+  readonly content: ProjectContent;
+  readonly count: number;
+  readonly pages: readonly Page[];
+  readonly answered: ReadonlyMap<string, Reply>;
+  readonly visited: ReadonlySet<string>;
+  readonly page: Page | null;
+}
+
+/** runFlow, continuing from a checkpoint when one fits; also answers the checkpoint of this replay. */
+export function runFlowFrom(
+  content: ProjectContent,
+  start: FlowStart,
+  replies: readonly ReplyEntry[],
+  from: FlowCheckpoint | null,
+): { flow: FlowResult; checkpoint: FlowCheckpoint | null } {
+  const index = indexOf(content);
+  const resume = from && from.content === content && from.count <= replies.length ? from : null;
+  const pages: Page[] = resume ? [...resume.pages] : [];
+  const answered = new Map<string, Reply>(resume?.answered);
+  const visited = new Set<string>(resume?.visited);
   let at: Where | null = null;
   if (start.questionId) at = index.questions.get(start.questionId) ?? null;
   if (!at) {
@@ -227,18 +262,19 @@ export function runFlow(
     return null;
   };
 
-  let page = pageAt(at, plain);
-  for (let i = 0; i < replies.length; i++) {
+  let page = resume ? resume.page : pageAt(at, plain);
+  for (let i = resume ? resume.count : 0; i < replies.length; i++) {
     const entry = replies[i];
     if (!page || page.question.id !== entry.questionId) {
-      return {
+      const flow: FlowResult = {
         pages,
         next: page ?? { kind: 'end', reason: 'completed' },
         error: { index: i, problem: { code: 'notReachable' } },
       };
+      return { flow, checkpoint: null };
     }
     const problem = checkReply(page, entry.reply);
-    if (problem) return { pages, next: page, error: { index: i, problem } };
+    if (problem) return { flow: { pages, next: page, error: { index: i, problem } }, checkpoint: null };
     const q = page.question;
     const reply = normalizeReply(q, entry.reply);
     pages.push(page);
@@ -248,14 +284,19 @@ export function runFlow(
     const step = after(index, w, q, reply);
     if (step === 'screenedOut') {
       const end: FlowEnd = { kind: 'end', reason: 'screenedOut' };
-      return i + 1 < replies.length
-        ? { pages, next: end, error: { index: i + 1, problem: { code: 'notReachable' } } }
-        : { pages, next: end, error: null };
+      const flow: FlowResult =
+        i + 1 < replies.length
+          ? { pages, next: end, error: { index: i + 1, problem: { code: 'notReachable' } } }
+          : { pages, next: end, error: null };
+      return { flow, checkpoint: null };
     }
     plain = step.plain;
     page = pageAt(step.to, plain);
   }
-  return { pages, next: page ?? { kind: 'end', reason: 'completed' }, error: null };
+  const flow: FlowResult = { pages, next: page ?? { kind: 'end', reason: 'completed' }, error: null };
+  // Shared, not copied: a continuation copies them before it changes anything.
+  const checkpoint: FlowCheckpoint = { content, count: replies.length, pages, answered, visited, page };
+  return { flow, checkpoint };
 }
 
 /** The questionnaire a respondent starts in: the portrait's, else the first. */

@@ -1,0 +1,172 @@
+import { sql, type Transaction } from 'kysely';
+import type { Db } from '../db';
+import type { Database } from '../db/schema';
+import { saveAnswerRow, saveAnswersPg, type AnswerWrite } from '../repos/respondents';
+
+// Group commit for answers: SQLite's in one transaction, PostgreSQL's in one statement.
+//
+// SQLite. With synchronous=FULL (DESIGN.md 5) every commit waits for an fsync, and better-sqlite3
+// blocks the process while it does: under load that wait was half of an answer's time. Answers that arrive together (the requests one turn of the event loop reads)
+// are written in one transaction, each in its own savepoint, and each caller is answered only once
+// that transaction has committed, so an answered call still survives kill -9. A write that fails
+// rolls back to its savepoint alone; a commit that fails fails every write of the group.
+// Other writers are not affected: they wait for the connection as they wait for any transaction.
+
+type Write<T> = (trx: Transaction<Database>) => Promise<T>;
+interface Job {
+  write: Write<unknown>;
+  resolve: (value: unknown) => void;
+  reject: (err: unknown) => void;
+}
+
+/** Most writes in one commit: bounds how long the first of them waits for the last. */
+const MAX_GROUP = 64;
+
+class GroupCommit {
+  private queue: Job[] = [];
+  private scheduled = false;
+
+  constructor(private readonly db: Db) {}
+
+  run<T>(write: Write<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.queue.push({ write, resolve: resolve as (v: unknown) => void, reject });
+      if (!this.scheduled) {
+        this.scheduled = true;
+        // After the poll phase: the requests that arrived with this one queue their writes first.
+        setImmediate(() => void this.flush());
+      }
+    });
+  }
+
+  private async flush(): Promise<void> {
+    const done: [Job, unknown][] = [];
+    let group: Job[] = [];
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        // Taken once the connection is ours: whatever queued while waiting for it joins too.
+        group = this.queue.splice(0, MAX_GROUP);
+        for (const job of group) {
+          if (group.length === 1) {
+            done.push([job, await job.write(trx)]);
+            continue;
+          }
+          await sql`savepoint answer`.execute(trx);
+          try {
+            const value = await job.write(trx);
+            await sql`release answer`.execute(trx);
+            done.push([job, value]);
+          } catch (err) {
+            await sql`rollback to answer`.execute(trx);
+            await sql`release answer`.execute(trx);
+            job.reject(err);
+          }
+        }
+      });
+      for (const [job, value] of done) job.resolve(value);
+    } catch (err) {
+      // The transaction did not commit (a lone write's error lands here too): nothing was written.
+      // A job already refused keeps its own error (a settled promise ignores a second reject).
+      // When the transaction could not even begin, the queue is refused rather than retried forever.
+      if (group.length === 0) group = this.queue.splice(0, MAX_GROUP);
+      for (const job of group) job.reject(err);
+    } finally {
+      this.scheduled = false;
+      if (this.queue.length > 0) {
+        this.scheduled = true;
+        setImmediate(() => void this.flush());
+      }
+    }
+  }
+}
+
+const groups = new WeakMap<Db, GroupCommit>();
+
+/** Runs `write` in a transaction shared with the writes queued at the same moment (SQLite only). */
+export function writeInGroup<T>(db: Db, write: Write<T>): Promise<T> {
+  let group = groups.get(db);
+  if (!group) groups.set(db, (group = new GroupCommit(db)));
+  return group.run(write);
+}
+
+// PostgreSQL. Each answer is one statement already (no fsync to share: the commit is cheap), but on
+// a busy server each statement sent wakes a backend and costs its own protocol round, parse of
+// parameters and commit. Answers that arrive in the same turn of the event loop go as one statement
+// over arrays (saveAnswersPg), at most 64, never two of one respondent (a page sent twice at once
+// goes in another group, whose statement waits for the first's row lock and then finds the
+// respondent moved). Groups run side by side on the pool's connections. When a group's statement fails, its answers are written one by
+// one, so that only the faulty one gets the error.
+
+interface PgJob {
+  write: AnswerWrite;
+  resolve: (moved: boolean) => void;
+  reject: (err: unknown) => void;
+}
+
+class PgGroups {
+  private queue: PgJob[] = [];
+  private scheduled = false;
+
+  constructor(private readonly db: Db) {}
+
+  run(write: AnswerWrite): Promise<boolean> {
+    return new Promise<boolean>((resolve, reject) => {
+      this.queue.push({ write, resolve, reject });
+      this.schedule();
+    });
+  }
+
+  private schedule() {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      while (this.queue.length > 0) void this.flush(this.take());
+    });
+  }
+
+  /** Up to MAX_GROUP jobs, one per respondent (the rest keep their place in the queue). */
+  private take(): PgJob[] {
+    const group: PgJob[] = [];
+    const ids = new Set<number>();
+    const rest: PgJob[] = [];
+    for (const job of this.queue) {
+      const id = job.write.respondent.id;
+      if (group.length < MAX_GROUP && !ids.has(id)) {
+        ids.add(id);
+        group.push(job);
+      } else rest.push(job);
+    }
+    this.queue = rest;
+    return group;
+  }
+
+  private async flush(group: PgJob[]): Promise<void> {
+    if (group.length === 1) {
+      const [job] = group;
+      await saveAnswerRow(this.db, job.write).then(job.resolve, job.reject);
+      return;
+    }
+    let moved: Set<number>;
+    try {
+      moved = await saveAnswersPg(
+        this.db,
+        group.map((j) => j.write),
+      );
+    } catch {
+      // One faulty answer (a value the database refuses) must not fail the others: one by one.
+      await Promise.all(group.map((job) => saveAnswerRow(this.db, job.write).then(job.resolve, job.reject)));
+      return;
+    }
+    for (const job of group) job.resolve(moved.has(job.write.respondent.id));
+  }
+}
+
+const pgGroups = new WeakMap<Db, PgGroups>();
+
+/** Writes one answer on PostgreSQL, in one statement with the answers queued at the same moment. */
+export function saveAnswerInGroup(db: Db, write: AnswerWrite): Promise<boolean> {
+  let groups = pgGroups.get(db);
+  if (!groups) pgGroups.set(db, (groups = new PgGroups(db)));
+  return groups.run(write);
+}
