@@ -25,10 +25,51 @@ export async function startApp(overrides: (c: Config) => void = () => {}): Promi
   });
 }
 
-export async function launchBrowser(): Promise<Browser> {
+function startChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     args: CHROMIUM_FLAGS,
+  });
+}
+
+/**
+ * Debian's Chromium, started once per test file. If the browser process itself goes away (it did
+ * once on a loaded CI machine, between two tests, taking every later test of the file with it), the
+ * next context or page starts a new one and says so on stderr. A page that crashes only loses its
+ * tab, so this hides nothing the app does.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  let current = await startChromium();
+  let restarting: Promise<Browser> | null = null;
+  const watch = (b: Browser) =>
+    b.on('disconnected', () => {
+      if (!closing) console.warn(`e2e: Chromium went away at ${new Date().toISOString()}`);
+    });
+  let closing = false;
+  watch(current);
+  const live = async () => {
+    if (current.isConnected()) return current;
+    restarting ??= startChromium().then((b) => {
+      console.warn('e2e: started a new Chromium');
+      watch(b);
+      current = b;
+      restarting = null;
+      return b;
+    });
+    return restarting;
+  };
+  return new Proxy(current, {
+    get(_target, prop) {
+      if (prop === 'newContext' || prop === 'newPage') {
+        return async (...args: unknown[]) => {
+          const b = await live();
+          return (b[prop] as (...a: unknown[]) => unknown)(...args);
+        };
+      }
+      if (prop === 'close') closing = true;
+      const value = Reflect.get(current, prop, current) as unknown;
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(current) : value;
+    },
   });
 }
 
