@@ -5,6 +5,7 @@ import type { OrganizationTypesTable, UserTokensTable } from './tables-people';
 import type { PicturesTable, ProjectContentsTable, ProjectContentVersionsTable } from './tables-content';
 import type {
   PortraitQuotasTable,
+  ReportCityCountsTable,
   ReportCountsTable,
   RespondentAnswersTable,
   RespondentsTable,
@@ -129,5 +130,6 @@ export interface Database {
   respondent_answers: RespondentAnswersTable;
   portrait_quotas: PortraitQuotasTable;
   report_counts: ReportCountsTable;
+  report_city_counts: ReportCityCountsTable;
   survey_tickets: SurveyTicketsTable;
 }

@@ -63,6 +63,25 @@ export interface ReportCountsTable {
   n: number;
 }
 
+/**
+ * The same counters per city (013): the respondents of each known city, by portrait, spread over
+ * shards; no gender, education or age in the key.
+ */
+export interface ReportCityCountsTable {
+  project_id: number;
+  city: string;
+  question_id: string;
+  kind: number;
+  answer_id: string;
+  statement_id: string;
+  has_value: number;
+  value: number;
+  place: string;
+  portrait_id: string;
+  shard: number;
+  n: number;
+}
+
 export interface PortraitQuotasTable {
   project_id: number;
   portrait_id: string;

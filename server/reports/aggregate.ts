@@ -2,12 +2,12 @@ import { PostgresAdapter, sql, type ExpressionBuilder, type SelectQueryBuilder }
 import type { Db } from '../db';
 import type { Database } from '../db/schema';
 import type { ReportFilters } from '../../src/domain/reports';
-import { readCounters } from './counters';
+import { countersServe, readCounters } from './counters';
 
 // The numbers of a report, counted by the database (DESIGN.md 8). The answers' counts come from
-// the counters kept at write time (counters.ts, keyed by portrait, gender, education and age) unless
-// a city filters, else from GROUP BY queries over the answer rows narrowed by the filters as WHERE
-// clauses; the respondents'
+// the counters kept at write time (counters.ts: keyed by portrait, gender, education and age, and
+// per city by portrait) unless a city is filtered together with gender, education or age; then from
+// GROUP BY queries over the answer rows narrowed by the filters as WHERE clauses. The respondents'
 // own counts are always a GROUP BY over the project's respondent rows. No query ever brings every
 // row into JavaScript; what comes back is bounded by the questionnaire's size (questions × answers
 // × distinct values), not by the number of respondents. The open answers are the one list, and it
@@ -131,11 +131,6 @@ function scanAnswersOf(db: Db, pid: number, f: ReportFilters) {
 }
 
 const count = sql<string | number>`count(*)`;
-
-/** Whether the counters kept at write time answer these filters: all but a city (011). */
-export function countersServe(f: ReportFilters): boolean {
-  return f.city === undefined;
-}
 
 /** The answer counts by a GROUP BY over the answer rows of the filtered respondents. */
 async function groupAnswers(

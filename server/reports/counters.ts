@@ -20,6 +20,8 @@ import { MULTI_ROW, PLACE_CATEGORIES } from './shape';
 // A status change (quotaFull turning a completed respondent screened out) changes no counter: the
 // counters are keyed by portrait and the respondent's gender, education and age (011), all fixed
 // when the respondent starts, and statuses are counted from the respondents table.
+// Every writer keeps the per-city counters (013, report_city_counts) beside them, from the same
+// deltas: the respondent's city (fixed at the start too) instead of gender, education and age.
 
 /** The counters' unique key (the table's upsert target); the migration keeps its own copy. */
 const COUNTER_KEY = [
@@ -59,12 +61,15 @@ export interface CounterPerson {
   age: number;
 }
 
-export function counterPerson(r: {
+/** The respondent's columns the counters key by. */
+interface PersonColumns {
   portrait_id: string | null;
   gender: string | null;
   education: string | null;
   age: number | null;
-}): CounterPerson {
+}
+
+export function counterPerson(r: PersonColumns): CounterPerson {
   return {
     portrait_id: r.portrait_id ?? '',
     gender: r.gender ?? '',
@@ -72,6 +77,16 @@ export function counterPerson(r: {
     age: r.age ?? -1,
   };
 }
+
+/** Where a respondent's rows go in the per-city counters ('' : nowhere, the city is not known). */
+interface CityPlace {
+  city: string;
+  city_shard: number;
+}
+const cityPlace = (id: number, city: string | null): CityPlace => ({
+  city: city ?? '',
+  city_shard: id % SHARDS,
+});
 
 function shardOf(id: number, who: CounterPerson): number {
   return who.age === -1 ? id % SHARDS : 0;
@@ -170,28 +185,71 @@ const kindsOf = (q: Pick<Question, 'category'>) => ({
   multiRow: MULTI_ROW.includes(q.category),
 });
 
-/** One multi-row upsert, rows in key order (a fixed lock order: no deadlock between respondents). */
-async function upsert(
-  db: Executor,
-  projectId: number,
-  entries: { key: Key; n: number; shard: number; who: CounterPerson }[],
-): Promise<void> {
-  await upsertRows(
-    db,
-    entries
-      .filter((e) => e.n !== 0)
-      .map((e) => ({ project_id: projectId, ...e.who, ...e.key, shard: e.shard, n: e.n })),
-  );
-}
-
-async function upsertRows(db: Executor, rows: CounterRow[]): Promise<void> {
+async function upsertRows(db: Executor, rows: Omit<CounterRow, keyof CityPlace>[]): Promise<void> {
   // 14 parameters a row: well under either database's limit per statement.
   for (let i = 0; i < rows.length; i += 1000)
     await db
       .insertInto('report_counts')
-      .values(rows.slice(i, i + 1000))
+      .values(rows.slice(i, i + 1000).map((r) => pick(r, COUNTER_COLUMNS)))
       .onConflict((oc) => oc.columns([...COUNTER_KEY]).doUpdateSet({ n: sql`report_counts.n + excluded.n` }))
       .execute();
+}
+
+/** The per-city counters' unique key (013). */
+const CITY_KEY = [
+  'project_id',
+  'city',
+  'question_id',
+  'kind',
+  'answer_id',
+  'statement_id',
+  'has_value',
+  'value',
+  'place',
+  'portrait_id',
+  'shard',
+] as const;
+const CITY_COLUMNS = [...CITY_KEY, 'n'] as const;
+export const CITY_KEY_SQL = CITY_KEY.join(', ');
+type CityCounterRow = Record<(typeof CITY_COLUMNS)[number], string | number>;
+
+/** The per-city rows of counter rows: those of respondents whose city is known. */
+function cityRows(rows: readonly CounterRow[]): CityCounterRow[] {
+  const out: CityCounterRow[] = [];
+  for (const r of rows)
+    if (r.city !== '')
+      out.push({
+        project_id: r.project_id,
+        city: r.city,
+        question_id: r.question_id,
+        kind: r.kind,
+        answer_id: r.answer_id,
+        statement_id: r.statement_id,
+        has_value: r.has_value,
+        value: r.value,
+        place: r.place,
+        portrait_id: r.portrait_id,
+        shard: r.city_shard,
+        n: r.n,
+      });
+  return out;
+}
+
+async function upsertCityRows(db: Executor, rows: CityCounterRow[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 1000)
+    await db
+      .insertInto('report_city_counts')
+      .values(rows.slice(i, i + 1000) as never)
+      .onConflict((oc) =>
+        oc.columns([...CITY_KEY]).doUpdateSet({ n: sql`report_city_counts.n + excluded.n` }),
+      )
+      .execute();
+}
+
+function pick<T extends object, K extends keyof T>(o: T, keys: readonly K[]): Pick<T, K> {
+  const out = {} as Pick<T, K>;
+  for (const k of keys) out[k] = o[k];
+  return out;
 }
 
 /** The upsert target as SQL (PostgreSQL's answer statement counts with it in a CTE). */
@@ -209,8 +267,8 @@ function questionById(content: ProjectContent): Map<string, Question> {
   return map;
 }
 
-/** One counter row to add to (n below 0 takes away). */
-export type CounterRow = Key & CounterPerson & { project_id: number; shard: number; n: number };
+/** One counter row to add to (n below 0 takes away), and where it goes in the per-city counters. */
+export type CounterRow = Key & CounterPerson & CityPlace & { project_id: number; shard: number; n: number };
 
 /**
  * The counter changes of one answered page: the rows of `next` in, the rows of the `replaced`
@@ -227,6 +285,7 @@ export function replyCounts(
     gender: string | null;
     education: string | null;
     age: number | null;
+    city: string | null;
   },
   replaced: readonly ReplyEntry[],
   next: ReplyEntry,
@@ -240,7 +299,12 @@ export function replyCounts(
   const q = questions.get(next.questionId);
   if (q) addRows(deltas, replyRows(q, next.reply), q.id, kindsOf(q), 1);
   const who = counterPerson(respondent);
-  const base = { project_id: respondent.project_id, ...who, shard: shardOf(respondent.id, who) };
+  const base = {
+    project_id: respondent.project_id,
+    ...who,
+    shard: shardOf(respondent.id, who),
+    ...cityPlace(respondent.id, respondent.city),
+  };
   const keys = deltas.size > 1 ? [...deltas.keys()].sort() : [...deltas.keys()];
   const out: CounterRow[] = [];
   for (const k of keys) {
@@ -251,31 +315,43 @@ export function replyCounts(
 }
 
 /**
- * Adds replyCounts' rows to the counters on SQLite (PostgreSQL adds them in the answer's own
- * statement): one upsert, its text built once per row count rather than through the query builder
- * on every answer (building and compiling it cost more than running it).
+ * Adds replyCounts' rows to the counters and the per-city counters on SQLite (PostgreSQL adds them
+ * in the answer's own statement): an upsert each, its text built once per row count rather than
+ * through the query builder on every answer (building and compiling it cost more than running it).
  */
 export async function countReplyRowsSqlite(
   db: Pick<Db, 'executeQuery' | 'insertInto'>,
   rows: CounterRow[],
 ): Promise<void> {
   if (rows.length === 0) return;
-  if (rows.length > 50) return upsertRows(db, rows);
+  const byCity = cityRows(rows);
+  if (rows.length > 50) {
+    await upsertRows(db, rows);
+    return upsertCityRows(db, byCity);
+  }
   const values: unknown[] = [];
   for (const r of rows) for (const c of COUNTER_COLUMNS) values.push(r[c]);
-  await db.executeQuery(CompiledQuery.raw(upsertText(rows.length), values));
+  await db.executeQuery(CompiledQuery.raw(upsertText('report_counts', COUNTER_COLUMNS, rows.length), values));
+  if (byCity.length === 0) return;
+  const cityValues: unknown[] = [];
+  for (const r of byCity) for (const c of CITY_COLUMNS) cityValues.push(r[c]);
+  await db.executeQuery(
+    CompiledQuery.raw(upsertText('report_city_counts', CITY_COLUMNS, byCity.length), cityValues),
+  );
 }
 
 const COUNTER_COLUMNS = [...COUNTER_KEY, 'n'] as const;
-const upsertTexts = new Map<number, string>();
-function upsertText(n: number): string {
-  let text = upsertTexts.get(n);
+const upsertTexts = new Map<string, string>();
+function upsertText(table: string, columns: readonly string[], n: number): string {
+  const id = `${table} ${n}`;
+  let text = upsertTexts.get(id);
   if (!text) {
-    const row = `(${COUNTER_COLUMNS.map(() => '?').join(', ')})`;
+    const row = `(${columns.map(() => '?').join(', ')})`;
+    const key = columns.filter((c) => c !== 'n').join(', ');
     text =
-      `insert into report_counts (${COUNTER_COLUMNS.join(', ')}) values ${Array(n).fill(row).join(', ')} ` +
-      `on conflict (${COUNTER_KEY_SQL}) do update set n = report_counts.n + excluded.n`;
-    upsertTexts.set(n, text);
+      `insert into ${table} (${columns.join(', ')}) values ${Array(n).fill(row).join(', ')} ` +
+      `on conflict (${key}) do update set n = ${table}.n + excluded.n`;
+    upsertTexts.set(id, text);
   }
   return text;
 }
@@ -291,34 +367,51 @@ export async function countSampleRows(
     gender: string | null;
     education: string | null;
     age: number | null;
+    city: string | null;
     answers: AnswerRow[];
   }[],
 ): Promise<void> {
   const places = new Set(questions.places);
   const multi = new Set(questions.multiRow);
-  // Per person key (and shard): the deltas of everyone who shares it.
-  const byPerson = new Map<string, { who: CounterPerson; shard: number; deltas: Deltas }>();
+  // Per person key (and shard), in each table: the deltas of everyone who shares it.
+  const byPerson = new Map<string, { key: Record<string, string | number>; deltas: Deltas }>();
+  const byCity = new Map<string, { key: Record<string, string | number>; deltas: Deltas }>();
+  const groupOf = (groups: typeof byPerson, key: Record<string, string | number>): Deltas => {
+    const k = Object.values(key).join('\u0002');
+    let group = groups.get(k);
+    if (!group) groups.set(k, (group = { key, deltas: new Map() }));
+    return group.deltas;
+  };
   for (const p of people) {
     const who = counterPerson(p);
-    const shard = shardOf(p.id, who);
-    const pk = [who.portrait_id, who.gender, who.education, who.age, shard].join('\u0002');
-    let group = byPerson.get(pk);
-    if (!group) byPerson.set(pk, (group = { who, shard, deltas: new Map() }));
-    const deltas = group.deltas;
+    const targets = [groupOf(byPerson, { ...who, shard: shardOf(p.id, who) })];
+    const { city, city_shard } = cityPlace(p.id, p.city);
+    if (city !== '') targets.push(groupOf(byCity, { city, portrait_id: who.portrait_id, shard: city_shard }));
     const byQuestion = new Map<string, AnswerRow[]>();
     for (const a of p.answers) {
       const list = byQuestion.get(a.question_id);
       if (list) list.push(a);
       else byQuestion.set(a.question_id, [a]);
     }
-    for (const [qid, rows] of byQuestion)
-      addRows(deltas, rows, qid, { place: places.has(qid), multiRow: multi.has(qid) }, 1);
+    for (const deltas of targets)
+      for (const [qid, rows] of byQuestion)
+        addRows(deltas, rows, qid, { place: places.has(qid), multiRow: multi.has(qid) }, 1);
   }
-  const entries = [...byPerson].flatMap(([pk, { who, shard, deltas }]) =>
-    [...deltas].map(([k, d]) => ({ k: pk + '\u0003' + k, ...d, who, shard })),
-  );
-  entries.sort((a, b) => (a.k < b.k ? -1 : a.k > b.k ? 1 : 0));
-  await upsert(db, projectId, entries);
+  // Rows in key order (a fixed lock order: no deadlock between writers).
+  const rowsOf = (groups: typeof byPerson) =>
+    [...groups]
+      .flatMap(([pk, { key, deltas }]) =>
+        [...deltas]
+          .filter(([, d]) => d.n !== 0)
+          .map(([k, d]) => ({
+            k: pk + '\u0003' + k,
+            row: { project_id: projectId, ...key, ...d.key, n: d.n },
+          })),
+      )
+      .sort((a, b) => (a.k < b.k ? -1 : a.k > b.k ? 1 : 0))
+      .map((e) => e.row);
+  await upsertRows(db, rowsOf(byPerson) as never);
+  await upsertCityRows(db, rowsOf(byCity) as never);
 }
 
 /** The place key of a row in SQL: the text of a place question's rows, '' for every other row. */
@@ -357,18 +450,67 @@ function recountQuery(projectId: number, questions: CounterQuestions) {
     ${kind1}`;
 }
 
+/**
+ * The per-city counters of a project counted again from its answer rows, in their table's key
+ * without the shard (the respondents whose city is known).
+ */
+function cityRecountQuery(projectId: number, questions: CounterQuestions) {
+  const kind1 =
+    questions.multiRow.length === 0
+      ? sql``
+      : sql`union all
+        select r.city as city, coalesce(r.portrait_id, '') as portrait_id, a.question_id as question_id,
+          1 as kind, '' as answer_id, '' as statement_id, 0 as has_value, 0 as value, '' as place,
+          count(distinct a.respondent_id) as n
+        from respondent_answers a join respondents r on r.id = a.respondent_id
+        where a.project_id = ${projectId} and r.city is not null and a.question_id in (${sql.join(questions.multiRow)})
+        group by 1, 2, 3`;
+  return sql<RecountRow & { city: string }>`
+    select r.city as city, coalesce(r.portrait_id, '') as portrait_id, a.question_id as question_id,
+      0 as kind, coalesce(a.answer_id, '') as answer_id, coalesce(a.statement_id, '') as statement_id,
+      case when a.value is null then 0 else 1 end as has_value, coalesce(a.value, 0) as value,
+      ${placeSql(questions.places)} as place, count(*) as n
+    from respondent_answers a join respondents r on r.id = a.respondent_id
+    where a.project_id = ${projectId} and r.city is not null
+    group by 1, 2, 3, 5, 6, 7, 8, 9
+    ${kind1}`;
+}
+
+/**
+ * One row of either counters table, summed over shards. `city` is null for report_counts (every
+ * city), a city for report_city_counts, whose rows have no gender, education or age ('', '', -1).
+ */
 export interface RecountRow extends Key, CounterPerson {
+  city?: string | null;
   n: number;
 }
 
-/** What the counters should hold, counted from the answer rows (tests compare the two). */
+/** What both counters tables should hold, counted from the answer rows (tests compare the two). */
 export async function recount(db: Db, projectId: number, questions: CounterQuestions): Promise<RecountRow[]> {
   const { rows } = await recountQuery(projectId, questions).execute(db);
-  return rows.map((r) => normalizeRow(r));
+  const { rows: cities } = await cityRecountQuery(projectId, questions).execute(db);
+  return [...rows.map((r) => normalizeRow(r)), ...cities.map((r) => normalizeRow(asCityRow(r)))];
 }
 
-/** Replaces a project's counters by a count of its answer rows (one INSERT … SELECT … GROUP BY). */
+const asCityRow = (r: Omit<RecountRow, 'gender' | 'education' | 'age'>): RecountRow => ({
+  ...r,
+  gender: '',
+  education: '',
+  age: -1,
+});
+
+/** Replaces a project's counters (both tables) by a count of its answer rows. */
 export async function rebuildCounters(db: Db, projectId: number, questions: CounterQuestions): Promise<void> {
+  await rebuildPersonCounters(db, projectId, questions);
+  await rebuildCityCounters(db, projectId, questions);
+}
+
+/** Replaces a project's report_counts by a count of its answer rows (migration 011 too). */
+export async function rebuildPersonCounters(
+  db: Db,
+  projectId: number,
+  questions: CounterQuestions,
+): Promise<void> {
   await db.deleteFrom('report_counts').where('project_id', '=', projectId).execute();
   await sql`insert into report_counts (${sql.join(COUNTER_KEY.map((c) => sql.ref(c)))}, n)
     select cast(${projectId} as integer), c.question_id, c.kind, c.answer_id, c.statement_id, c.has_value,
@@ -376,8 +518,22 @@ export async function rebuildCounters(db: Db, projectId: number, questions: Coun
     from (${recountQuery(projectId, questions)}) c`.execute(db);
 }
 
+/** Replaces a project's per-city counters by a count of its answer rows (migration 013 too). */
+export async function rebuildCityCounters(
+  db: Db,
+  projectId: number,
+  questions: CounterQuestions,
+): Promise<void> {
+  await db.deleteFrom('report_city_counts').where('project_id', '=', projectId).execute();
+  await sql`insert into report_city_counts (${sql.join(CITY_KEY.map((c) => sql.ref(c)))}, n)
+    select cast(${projectId} as integer), c.city, c.question_id, c.kind, c.answer_id, c.statement_id,
+      c.has_value, c.value, c.place, c.portrait_id, 0, c.n
+    from (${cityRecountQuery(projectId, questions)}) c`.execute(db);
+}
+
 function normalizeRow(r: RecountRow): RecountRow {
   return {
+    city: r.city ?? null,
     portrait_id: r.portrait_id,
     gender: r.gender,
     education: r.education,
@@ -393,7 +549,7 @@ function normalizeRow(r: RecountRow): RecountRow {
   };
 }
 
-/** The counters summed over their shards, in the table's key, without the keys that sum to 0. */
+/** Both counters tables summed over their shards, in recount's shape, without the keys that sum to 0. */
 export async function counterTotals(db: Db, projectId: number): Promise<RecountRow[]> {
   const rows = await db
     .selectFrom('report_counts')
@@ -401,25 +557,43 @@ export async function counterTotals(db: Db, projectId: number): Promise<RecountR
     .where('project_id', '=', projectId)
     .groupBy([...TOTAL_KEY])
     .execute();
-  return rows.map((r) => normalizeRow(r)).filter((r) => r.n !== 0);
+  const cityKey = CITY_KEY.filter((c) => c !== 'project_id' && c !== 'shard');
+  const cities = await db
+    .selectFrom('report_city_counts')
+    .select([...cityKey, sql<number>`sum(n)`.as('n')])
+    .where('project_id', '=', projectId)
+    .groupBy([...cityKey])
+    .execute();
+  return [...rows.map((r) => normalizeRow(r)), ...cities.map((r) => normalizeRow(asCityRow(r)))].filter(
+    (r) => r.n !== 0,
+  );
 }
 
-/** The filters the counters answer: all but the city, which is too fine to key by. */
-export type CounterFilters = Omit<ReportFilters, 'city'>;
+/**
+ * Whether the counters answer these filters: any but a city (report_counts), or a city with at most
+ * a portrait (report_city_counts). A city with gender, education or age groups the answer rows.
+ */
+export function countersServe(f: ReportFilters): boolean {
+  return (
+    f.city === undefined ||
+    (f.gender === undefined && f.education === undefined && f.ageMin === undefined && f.ageMax === undefined)
+  );
+}
 
 /** The key a report sums the counters by: the cell, whoever the respondents were. */
 const CELL_KEY = ['question_id', 'kind', 'answer_id', 'statement_id', 'has_value', 'value', 'place'] as const;
 
-/**
- * The report's answer counts from the counters, in aggregate.ts's shapes: the same numbers its
- * GROUP BY over the answer rows gives for the respondents the filters (all but a city) select.
- */
-export async function readCounters(
-  db: Db,
-  projectId: number,
-  f: CounterFilters,
-  wanted: { multiRow: string[]; places: string[] },
-): Promise<{ cells: Cell[]; answered: { question_id: string; n: number }[]; places: TextCount[] }> {
+/** The counter rows the filters select, summed by cell (countersServe says which filters can). */
+function counterCells(db: Db, projectId: number, f: ReportFilters) {
+  if (f.city !== undefined) {
+    let q = db
+      .selectFrom('report_city_counts')
+      .select([...CELL_KEY, sql<number>`sum(n)`.as('n')])
+      .where('project_id', '=', projectId)
+      .where('city', '=', f.city);
+    if (f.portrait !== undefined) q = q.where('portrait_id', '=', f.portrait);
+    return q.groupBy([...CELL_KEY]).execute();
+  }
   let q = db
     .selectFrom('report_counts')
     .select([...CELL_KEY, sql<number>`sum(n)`.as('n')])
@@ -430,7 +604,20 @@ export async function readCounters(
   // An unknown age (-1) is outside every range, as NULL is for the respondents' own filter.
   if (f.ageMin !== undefined || f.ageMax !== undefined) q = q.where('age', '>=', Math.max(0, f.ageMin ?? 0));
   if (f.ageMax !== undefined) q = q.where('age', '<=', f.ageMax);
-  const rows = (await q.groupBy([...CELL_KEY]).execute()).map((r) => ({
+  return q.groupBy([...CELL_KEY]).execute();
+}
+
+/**
+ * The report's answer counts from the counters, in aggregate.ts's shapes: the same numbers its
+ * GROUP BY over the answer rows gives for the respondents the filters select.
+ */
+export async function readCounters(
+  db: Db,
+  projectId: number,
+  f: ReportFilters,
+  wanted: { multiRow: string[]; places: string[] },
+): Promise<{ cells: Cell[]; answered: { question_id: string; n: number }[]; places: TextCount[] }> {
+  const rows = (await counterCells(db, projectId, f)).map((r) => ({
     ...r,
     kind: Number(r.kind),
     has_value: Number(r.has_value),

@@ -4,7 +4,7 @@ import { runPrepared, type Db } from '../db';
 import type { AnswerRow } from '../../src/domain/flow';
 import { RESPONDENT_STATUS } from '../db/tables-responses';
 import { ProjectStatus } from '../../src/domain/projects';
-import { COUNTER_KEY_SQL, countReplyRowsSqlite, type CounterRow } from '../reports/counters';
+import { CITY_KEY_SQL, COUNTER_KEY_SQL, countReplyRowsSqlite, type CounterRow } from '../reports/counters';
 
 // Respondents, their answer rows, portrait quotas and survey tickets (server/db/tables-responses.ts
 // documents what each row means; the reports read them).
@@ -55,7 +55,8 @@ export interface RespondentMove {
  * rows deleted, the new rows and the report's counters added, each only for the respondents that
  * moved. Everything goes in as arrays through unnest, so the text is the same for any number of
  * answers and rows (one prepared statement). The counters of several respondents are summed per key
- * and upserted in key order, so concurrent statements lock counter rows in the same order.
+ * and upserted in key order, so concurrent statements lock counter rows in the same order; the
+ * per-city counters take the same deltas, keyed by city instead of gender, education and age.
  */
 const SAVE_ANSWERS_PG = `
   with input as (
@@ -78,21 +79,35 @@ const SAVE_ANSWERS_PG = `
     from unnest($12::int[], $13::text[], $14::text[], $15::text[], $16::float8[], $17::text[])
       as r(rid, question_id, answer_id, statement_id, value, text)
     join moved m on m.id = r.rid
+  ), deltas as (
+    select m.project_id, c.*
+    from unnest($18::int[], $19::text[], $20::int[], $21::text[], $22::text[], $23::int[], $24::float8[],
+      $25::text[], $26::text[], $27::text[], $28::text[], $29::int[], $30::int[], $31::int[], $32::text[],
+      $33::int[])
+      as c(rid, question_id, kind, answer_id, statement_id, has_value, value, place, portrait_id, gender,
+        education, age, shard, n, city, city_shard)
+    join moved m on m.id = c.rid
   ), counted as (
     insert into report_counts (${COUNTER_KEY_SQL}, n)
-    select m.project_id, c.question_id, c.kind, c.answer_id, c.statement_id, c.has_value, c.value, c.place,
-      c.portrait_id, c.gender, c.education, c.age, c.shard, sum(c.n)::int
-    from unnest($18::int[], $19::text[], $20::int[], $21::text[], $22::text[], $23::int[], $24::float8[],
-      $25::text[], $26::text[], $27::text[], $28::text[], $29::int[], $30::int[], $31::int[])
-      as c(rid, question_id, kind, answer_id, statement_id, has_value, value, place, portrait_id, gender,
-        education, age, shard, n)
-    join moved m on m.id = c.rid
-    group by m.project_id, c.question_id, c.kind, c.answer_id, c.statement_id, c.has_value, c.value, c.place,
-      c.portrait_id, c.gender, c.education, c.age, c.shard
-    having sum(c.n) <> 0
-    order by m.project_id, c.question_id, c.kind, c.answer_id, c.statement_id, c.has_value, c.value, c.place,
-      c.portrait_id, c.gender, c.education, c.age, c.shard
+    select project_id, question_id, kind, answer_id, statement_id, has_value, value, place,
+      portrait_id, gender, education, age, shard, sum(n)::int
+    from deltas
+    group by ${COUNTER_KEY_SQL}
+    having sum(n) <> 0
+    order by ${COUNTER_KEY_SQL}
     on conflict (${COUNTER_KEY_SQL}) do update set n = report_counts.n + excluded.n
+  ), city_counted as (
+    insert into report_city_counts (${CITY_KEY_SQL}, n)
+    select project_id, city, question_id, kind, answer_id, statement_id, has_value, value, place,
+      portrait_id, city_shard, sum(n)::int
+    from deltas
+    where city <> ''
+    group by project_id, city, question_id, kind, answer_id, statement_id, has_value, value, place,
+      portrait_id, city_shard
+    having sum(n) <> 0
+    order by project_id, city, question_id, kind, answer_id, statement_id, has_value, value, place,
+      portrait_id, city_shard
+    on conflict (${CITY_KEY_SQL}) do update set n = report_city_counts.n + excluded.n
   )
   select id from moved`;
 
@@ -147,6 +162,8 @@ export async function saveAnswersPg(db: Db, writes: AnswerWrite[]): Promise<Set<
         'age',
         'shard',
         'n',
+        'city',
+        'city_shard',
       ] as const
     ).map((k) => flat((x) => x.counts.map((c) => c[k]))),
   ];

@@ -65,6 +65,7 @@ function handWritten(server: TestServer, pid: number, f: ReportFilters) {
 }
 
 const kazan = SAMPLE_PLACES.find((p) => p.region === 'Республика Татарстан')!.city;
+const moscow = SAMPLE_PLACES[0].city;
 
 async function measure(label: string, server: TestServer): Promise<BenchResult[]> {
   const started = performance.now();
@@ -78,8 +79,8 @@ async function measure(label: string, server: TestServer): Promise<BenchResult[]
     .where('id', '=', pid)
     .executeTakeFirst())!;
   const ready = await readiness(server.app.db, project);
-  // Every filter but a city reads the counters kept at write time; a city groups the answer rows of
-  // its respondents.
+  // Every filter reads the counters kept at write time (a city its own per-city counters) but a city
+  // with a person's filter, which groups the answer rows of its respondents.
   const portrait = content.portraits[0].id;
   for (const [name, f, q] of [
     ['no filter', {}, ''],
@@ -90,8 +91,19 @@ async function measure(label: string, server: TestServer): Promise<BenchResult[]
       { ageMin: 25, ageMax: 40, education: 'higher' },
       '&ageMin=25&ageMax=40&education=higher',
     ],
-    // The one filter the counters do not key by: the answer rows of the city's respondents.
     ['city filter (Kazan, 7 %)', { city: kazan }, `&city=${encodeURIComponent(kazan)}`],
+    ['city filter (Moscow, 41 %)', { city: moscow }, `&city=${encodeURIComponent(moscow)}`],
+    // What no counters key: the answer rows of the filtered respondents, few and many.
+    [
+      'Kazan and women',
+      { city: kazan, gender: 'female' },
+      `&city=${encodeURIComponent(kazan)}&gender=female`,
+    ],
+    [
+      'Moscow and women',
+      { city: moscow, gender: 'female' },
+      `&city=${encodeURIComponent(moscow)}&gender=female`,
+    ],
   ] as const) {
     const reference = await median(() => handWritten(server, pid, f), 5, 1);
     const report = await median(

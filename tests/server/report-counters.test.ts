@@ -33,9 +33,9 @@ import {
 // answer at the same time through POST /survey/answer, resend pages, go Back and change answers,
 // send one page twice at once, stop halfway, and race for a portrait's last places (quotaFull).
 // Afterwards the counters equal a recount of the answer rows, and the JSON report (which reads the
-// counters unless a city filters) equals a brute-force count of the stored rows, with and without
-// filters. And the migrations (011 since the counters are keyed by gender, education and age) count
-// the answers stored before them.
+// counters unless a city is filtered with gender, education or age) equals a brute-force count of
+// the stored rows, with and without filters. And the migrations (011 since the counters are keyed by
+// gender, education and age, 013 per city) count the answers stored before them.
 // Runs on SQLite, and on PostgreSQL with TEST_DATABASE_URL.
 
 let server: TestServer;
@@ -239,8 +239,13 @@ describe('the report counters', () => {
             { ageMin: 20, ageMax: 30 },
             { ageMax: 25 },
             { gender: 'male', education: 'secondary', portrait: content.portraits[1].id },
-            // The one filter the counters cannot answer: a GROUP BY over the answer rows.
+            // A city alone or with a portrait: the per-city counters (013).
             { city: CITIES[0] },
+            { city: CITIES[1], portrait: content.portraits[0].id },
+            { city: 'Нигде' },
+            // A city with a person's filter, which no counters key: a GROUP BY over the answer rows.
+            { city: CITIES[0], gender: 'female' },
+            { city: CITIES[2], ageMin: 20 },
           ];
           for (const f of filters) expectReport(await report(pid, session, f), people, f, list, 'any');
 
@@ -316,7 +321,7 @@ describe('the report counters', () => {
     const questions = content.questionnaires[0].blocks[0].questions;
     expectReport(before, people, {}, questions);
 
-    // Back to 009 (no counters) and up again: 011 builds the counters from the stored rows.
+    // Back to 009 (no counters) and up again: 011 and 013 build the counters from the stored rows.
     const migrator = new Migrator({
       db: server.app.db,
       provider: { getMigrations: async () => migrationsFor(server.app.dialect) },
@@ -327,5 +332,8 @@ describe('the report counters', () => {
     expect({ ...after, generatedAt: 0 }).toEqual({ ...before, generatedAt: 0 });
     for (const portrait of content.portraits.map((p) => p.id))
       expectReport(await report(pid, session, { portrait }), people, { portrait }, questions);
+    // 013 counts the cities too.
+    for (const city of new Set(people.map((p) => p.city).filter((c) => c !== null)))
+      expectReport(await report(pid, session, { city }), people, { city }, questions);
   });
 });

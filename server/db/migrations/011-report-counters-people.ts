@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../index';
 import type { Db } from '../index';
 import { real } from './helpers';
-import { rebuildCounters, counterQuestions } from '../../reports/counters';
+import { rebuildPersonCounters, counterQuestions } from '../../reports/counters';
 
 // The report's counters keyed by the respondent's gender, education and age too
 // (docs/decisions/reports.md): with them a report filtered by any of those (and a portrait) sums
@@ -83,7 +83,7 @@ export function migration(dialect: Dialect) {
         )
         .execute();
       for (const p of projects)
-        await rebuildCounters(db as unknown as Db, p.project_id, counterQuestions(JSON.parse(p.content)));
+        await rebuildPersonCounters(db as unknown as Db, p.project_id, counterQuestions(JSON.parse(p.content)));
     },
     async down(db: Kysely<unknown>) {
       // Back to 010's table, empty: 010's own code that counted it is gone (its up counts nothing).
