@@ -64,8 +64,8 @@ export interface ReportCountsTable {
 }
 
 /**
- * The same counters per city (013): the respondents of each known city, by portrait, spread over
- * shards; no gender, education or age in the key.
+ * The same counters per city (013): the respondents of each known city, by portrait, gender and
+ * education, spread over shards; no age in the key.
  */
 export interface ReportCityCountsTable {
   project_id: number;
@@ -78,6 +78,8 @@ export interface ReportCityCountsTable {
   value: number;
   place: string;
   portrait_id: string;
+  gender: string;
+  education: string;
   shard: number;
   n: number;
 }

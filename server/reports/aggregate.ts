@@ -6,7 +6,7 @@ import { countersServe, readCounters } from './counters';
 
 // The numbers of a report, counted by the database (DESIGN.md 8). The answers' counts come from
 // the counters kept at write time (counters.ts: keyed by portrait, gender, education and age, and
-// per city by portrait) unless a city is filtered together with gender, education or age; then from
+// per city by portrait, gender and education) unless a city is filtered with an age range; then from
 // GROUP BY queries over the answer rows narrowed by the filters as WHERE clauses. The respondents'
 // own counts are always a GROUP BY over the project's respondent rows. No query ever brings every
 // row into JavaScript; what comes back is bounded by the questionnaire's size (questions × answers

@@ -207,6 +207,8 @@ const CITY_KEY = [
   'value',
   'place',
   'portrait_id',
+  'gender',
+  'education',
   'shard',
 ] as const;
 const CITY_COLUMNS = [...CITY_KEY, 'n'] as const;
@@ -229,6 +231,8 @@ function cityRows(rows: readonly CounterRow[]): CityCounterRow[] {
         value: r.value,
         place: r.place,
         portrait_id: r.portrait_id,
+        gender: r.gender,
+        education: r.education,
         shard: r.city_shard,
         n: r.n,
       });
@@ -386,7 +390,16 @@ export async function countSampleRows(
     const who = counterPerson(p);
     const targets = [groupOf(byPerson, { ...who, shard: shardOf(p.id, who) })];
     const { city, city_shard } = cityPlace(p.id, p.city);
-    if (city !== '') targets.push(groupOf(byCity, { city, portrait_id: who.portrait_id, shard: city_shard }));
+    if (city !== '')
+      targets.push(
+        groupOf(byCity, {
+          city,
+          portrait_id: who.portrait_id,
+          gender: who.gender,
+          education: who.education,
+          shard: city_shard,
+        }),
+      );
     const byQuestion = new Map<string, AnswerRow[]>();
     for (const a of p.answers) {
       const list = byQuestion.get(a.question_id);
@@ -455,30 +468,32 @@ function recountQuery(projectId: number, questions: CounterQuestions) {
  * without the shard (the respondents whose city is known).
  */
 function cityRecountQuery(projectId: number, questions: CounterQuestions) {
+  const who = sql`r.city as city, coalesce(r.portrait_id, '') as portrait_id,
+    coalesce(r.gender, '') as gender, coalesce(r.education, '') as education`;
   const kind1 =
     questions.multiRow.length === 0
       ? sql``
       : sql`union all
-        select r.city as city, coalesce(r.portrait_id, '') as portrait_id, a.question_id as question_id,
+        select ${who}, a.question_id as question_id,
           1 as kind, '' as answer_id, '' as statement_id, 0 as has_value, 0 as value, '' as place,
           count(distinct a.respondent_id) as n
         from respondent_answers a join respondents r on r.id = a.respondent_id
         where a.project_id = ${projectId} and r.city is not null and a.question_id in (${sql.join(questions.multiRow)})
-        group by 1, 2, 3`;
+        group by 1, 2, 3, 4, 5`;
   return sql<RecountRow & { city: string }>`
-    select r.city as city, coalesce(r.portrait_id, '') as portrait_id, a.question_id as question_id,
+    select ${who}, a.question_id as question_id,
       0 as kind, coalesce(a.answer_id, '') as answer_id, coalesce(a.statement_id, '') as statement_id,
       case when a.value is null then 0 else 1 end as has_value, coalesce(a.value, 0) as value,
       ${placeSql(questions.places)} as place, count(*) as n
     from respondent_answers a join respondents r on r.id = a.respondent_id
     where a.project_id = ${projectId} and r.city is not null
-    group by 1, 2, 3, 5, 6, 7, 8, 9
+    group by 1, 2, 3, 4, 5, 7, 8, 9, 10, 11
     ${kind1}`;
 }
 
 /**
  * One row of either counters table, summed over shards. `city` is null for report_counts (every
- * city), a city for report_city_counts, whose rows have no gender, education or age ('', '', -1).
+ * city), a city for report_city_counts, whose rows have no age (-1).
  */
 export interface RecountRow extends Key, CounterPerson {
   city?: string | null;
@@ -492,12 +507,7 @@ export async function recount(db: Db, projectId: number, questions: CounterQuest
   return [...rows.map((r) => normalizeRow(r)), ...cities.map((r) => normalizeRow(asCityRow(r)))];
 }
 
-const asCityRow = (r: Omit<RecountRow, 'gender' | 'education' | 'age'>): RecountRow => ({
-  ...r,
-  gender: '',
-  education: '',
-  age: -1,
-});
+const asCityRow = (r: Omit<RecountRow, 'age'>): RecountRow => ({ ...r, age: -1 });
 
 /** Replaces a project's counters (both tables) by a count of its answer rows. */
 export async function rebuildCounters(db: Db, projectId: number, questions: CounterQuestions): Promise<void> {
@@ -527,7 +537,7 @@ export async function rebuildCityCounters(
   await db.deleteFrom('report_city_counts').where('project_id', '=', projectId).execute();
   await sql`insert into report_city_counts (${sql.join(CITY_KEY.map((c) => sql.ref(c)))}, n)
     select cast(${projectId} as integer), c.city, c.question_id, c.kind, c.answer_id, c.statement_id,
-      c.has_value, c.value, c.place, c.portrait_id, 0, c.n
+      c.has_value, c.value, c.place, c.portrait_id, c.gender, c.education, 0, c.n
     from (${cityRecountQuery(projectId, questions)}) c`.execute(db);
 }
 
@@ -570,14 +580,11 @@ export async function counterTotals(db: Db, projectId: number): Promise<RecountR
 }
 
 /**
- * Whether the counters answer these filters: any but a city (report_counts), or a city with at most
- * a portrait (report_city_counts). A city with gender, education or age groups the answer rows.
+ * Whether the counters answer these filters: any without a city (report_counts), or a city with
+ * anything but an age range (report_city_counts). A city and an age range group the answer rows.
  */
 export function countersServe(f: ReportFilters): boolean {
-  return (
-    f.city === undefined ||
-    (f.gender === undefined && f.education === undefined && f.ageMin === undefined && f.ageMax === undefined)
-  );
+  return f.city === undefined || (f.ageMin === undefined && f.ageMax === undefined);
 }
 
 /** The key a report sums the counters by: the cell, whoever the respondents were. */
@@ -592,6 +599,8 @@ function counterCells(db: Db, projectId: number, f: ReportFilters) {
       .where('project_id', '=', projectId)
       .where('city', '=', f.city);
     if (f.portrait !== undefined) q = q.where('portrait_id', '=', f.portrait);
+    if (f.gender !== undefined) q = q.where('gender', '=', f.gender);
+    if (f.education !== undefined) q = q.where('education', '=', f.education);
     return q.groupBy([...CELL_KEY]).execute();
   }
   let q = db

@@ -56,7 +56,7 @@ export interface RespondentMove {
  * moved. Everything goes in as arrays through unnest, so the text is the same for any number of
  * answers and rows (one prepared statement). The counters of several respondents are summed per key
  * and upserted in key order, so concurrent statements lock counter rows in the same order; the
- * per-city counters take the same deltas, keyed by city instead of gender, education and age.
+ * per-city counters take the same deltas, keyed by city instead of age.
  */
 const SAVE_ANSWERS_PG = `
   with input as (
@@ -99,14 +99,14 @@ const SAVE_ANSWERS_PG = `
   ), city_counted as (
     insert into report_city_counts (${CITY_KEY_SQL}, n)
     select project_id, city, question_id, kind, answer_id, statement_id, has_value, value, place,
-      portrait_id, city_shard, sum(n)::int
+      portrait_id, gender, education, city_shard, sum(n)::int
     from deltas
     where city <> ''
     group by project_id, city, question_id, kind, answer_id, statement_id, has_value, value, place,
-      portrait_id, city_shard
+      portrait_id, gender, education, city_shard
     having sum(n) <> 0
     order by project_id, city, question_id, kind, answer_id, statement_id, has_value, value, place,
-      portrait_id, city_shard
+      portrait_id, gender, education, city_shard
     on conflict (${CITY_KEY_SQL}) do update set n = report_city_counts.n + excluded.n
   )
   select id from moved`;

@@ -83,7 +83,11 @@ export function migration(dialect: Dialect) {
         )
         .execute();
       for (const p of projects)
-        await rebuildPersonCounters(db as unknown as Db, p.project_id, counterQuestions(JSON.parse(p.content)));
+        await rebuildPersonCounters(
+          db as unknown as Db,
+          p.project_id,
+          counterQuestions(JSON.parse(p.content)),
+        );
     },
     async down(db: Kysely<unknown>) {
       // Back to 010's table, empty: 010's own code that counted it is gone (its up counts nothing).

@@ -4,14 +4,15 @@ import type { Db } from '../index';
 import { real } from './helpers';
 import { rebuildCityCounters, counterQuestions } from '../../reports/counters';
 
-// The report's counters per city (docs/decisions/reports.md): a report filtered by a city alone (or
-// with a portrait) sums these rows as the other filters sum report_counts (011), where it used to
-// group the answer rows of the city's respondents. That was 740 ms on SQLite and about 1 s on
-// PostgreSQL at 100 000 respondents for a city with 41 % of them, over the 500 ms budget. Cities are
-// too many to multiply 011's key by (gender × education × age × city would be about one key per
-// respondent), so they get a table of their own: per city, the cells, by portrait, spread over
-// shards so the many respondents of one big city seldom wait for one row lock on PostgreSQL.
-// A city filtered together with gender, education or age still groups the answer rows.
+// The report's counters per city (docs/decisions/reports.md): a report filtered by a city (with or
+// without a portrait, gender or education) sums these rows as the other filters sum report_counts
+// (011), where it used to group the answer rows of the city's respondents. That was 740 ms on SQLite
+// and about 1 s on PostgreSQL at 100 000 respondents for a city with 41 % of them, over the 500 ms
+// budget. Cities are too many to multiply 011's key by (with some 60 ages as well it would be about
+// one key per respondent), so they get a table of their own: per city, the cells, by portrait,
+// gender and education, spread over shards so the many respondents of one big city seldom wait for
+// one row lock on PostgreSQL. A city filtered together with an age range still groups the answer
+// rows.
 //
 // The city is fixed when the respondent starts, like 011's keys. Respondents with no city have no
 // rows here (no city filter selects them).
@@ -26,6 +27,8 @@ const KEY = [
   'value',
   'place',
   'portrait_id',
+  'gender',
+  'education',
   'shard',
 ];
 
