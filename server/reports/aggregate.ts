@@ -3,6 +3,7 @@ import type { Db } from '../db';
 import type { Database } from '../db/schema';
 import type { ReportFilters } from '../../src/domain/reports';
 import { countersServe, readCounters } from './counters';
+import { RESPONDENT_STATUS } from '../db/tables-responses';
 
 // The numbers of a report, counted by the database (DESIGN.md 8). The answers' counts come from
 // the counters kept at write time (counters.ts: keyed by portrait, gender, education and age, and
@@ -56,7 +57,13 @@ export function whereFilters<Q extends SelectQueryBuilder<Database, 'respondents
   if (f.gender !== undefined) out = out.where('respondents.gender', '=', f.gender);
   if (f.ageMin !== undefined) out = out.where('respondents.age', '>=', f.ageMin);
   if (f.ageMax !== undefined) out = out.where('respondents.age', '<=', f.ageMax);
-  if (f.city !== undefined) out = out.where('respondents.city', '=', f.city);
+  if (f.city !== undefined)
+    // Every status, said outright: SQLite then finds a city's respondents through the covering
+    // index's (project, status, city) prefix, 1 ms at 100 000 respondents, where it otherwise read
+    // every respondent of the project from the table (30–60 ms).
+    out = out
+      .where('respondents.status', 'in', Object.values(RESPONDENT_STATUS))
+      .where('respondents.city', '=', f.city);
   if (f.education !== undefined) out = out.where('respondents.education', '=', f.education);
   if (f.portrait !== undefined) out = out.where('respondents.portrait_id', '=', f.portrait);
   return out as Q;
@@ -132,32 +139,31 @@ function scanAnswersOf(db: Db, pid: number, f: ReportFilters) {
 
 const count = sql<string | number>`count(*)`;
 
+type Questions = { multiRow: string[]; places: string[] };
+
 /** The answer counts by a GROUP BY over the answer rows of the filtered respondents. */
-async function groupAnswers(
-  db: Db,
-  pid: number,
-  f: ReportFilters,
-  questions: { multiRow: string[]; places: string[] },
-  few: boolean,
-) {
-  if (db.getExecutor().adapter instanceof PostgresAdapter && !few)
-    return groupAnswersPg(db, pid, f, questions);
-  const answersOf = few ? fewAnswersOf : scanAnswersOf;
+async function groupAnswers(db: Db, pid: number, f: ReportFilters, questions: Questions, few: boolean) {
+  const pg = db.getExecutor().adapter instanceof PostgresAdapter;
+  if (few || pg) {
+    // The rows come from the table (the respondents' rows one by one, or PostgreSQL's parallel
+    // scan), so the places' texts cost nothing more: one GROUP BY gives the cells and the places.
+    const [rows, answered] = await Promise.all([
+      few ? cellsAndPlaces(fewAnswersOf(db, pid, f), questions) : cellsAndPlacesPg(db, pid, f, questions),
+      answeredCounts(db, pid, f, questions, few ? fewAnswersOf : scanAnswersOf),
+    ]);
+    return { ...splitPlaces(rows), answered };
+  }
+  // SQLite's scan reads the covering index, which has no text: the places are a query of their own
+  // over the place questions' rows only.
   const [cells, answered, places] = await Promise.all([
-    answersOf(db, pid, f)
+    scanAnswersOf(db, pid, f)
       .select(['a.question_id', 'a.answer_id', 'a.statement_id', 'a.value', count.as('n')])
       .groupBy(['a.question_id', 'a.answer_id', 'a.statement_id', 'a.value'])
       .execute(),
-    questions.multiRow.length === 0
-      ? Promise.resolve([])
-      : answersOf(db, pid, f)
-          .where('a.question_id', 'in', questions.multiRow)
-          .select(['a.question_id', sql<string | number>`count(distinct a.respondent_id)`.as('n')])
-          .groupBy('a.question_id')
-          .execute(),
+    answeredCounts(db, pid, f, questions, scanAnswersOf),
     questions.places.length === 0
       ? Promise.resolve([])
-      : answersOf(db, pid, f)
+      : scanAnswersOf(db, pid, f)
           .where('a.question_id', 'in', questions.places)
           .where('a.text', 'is not', null)
           .select(['a.question_id', 'a.text', count.as('n')])
@@ -172,53 +178,77 @@ async function groupAnswers(
       value: r.value === null ? null : Number(r.value),
       n: Number(r.n),
     })),
-    answered: answered.map((r) => ({ question_id: r.question_id, n: Number(r.n) })),
+    answered,
     places: places.map((r) => ({ question_id: r.question_id, text: r.text ?? '', n: Number(r.n) })),
   };
 }
 
-/**
- * PostgreSQL reads the answer rows from the table (a parallel scan joined to the filtered
- * respondents, as the hand-written query does), so the places' texts cost nothing more there: one
- * GROUP BY gives the cells and the places together. With the default 4 MB of work memory the
- * planner, which overestimates the groups (it multiplies the four columns' distinct values),
- * sorted the 1.1 million rows on disk instead of hashing them into ~150 groups; the report's
- * transaction gives its queries 64 MB.
- */
-async function groupAnswersPg(
+/** Respondents with any answer, per question that takes several rows (a DISTINCT there). */
+async function answeredCounts(
   db: Db,
   pid: number,
   f: ReportFilters,
-  questions: { multiRow: string[]; places: string[] },
+  questions: Questions,
+  answersOf: typeof scanAnswersOf,
 ) {
-  const place =
-    questions.places.length === 0
-      ? sql<string | null>`null`
-      : sql<string | null>`case when a.question_id in (${sql.join(questions.places)}) then a.text end`;
-  // Side by side on two connections: the cells in their own transaction (for its work memory).
-  const [rows, answered] = await Promise.all([
-    db.transaction().execute(async (trx) => {
-      await sql`set local work_mem = '64MB'`.execute(trx);
-      return scanAnswersOf(trx, pid, f)
-        .select([
-          'a.question_id',
-          'a.answer_id',
-          'a.statement_id',
-          'a.value',
-          place.as('place'),
-          count.as('n'),
-        ])
-        .groupBy([sql`1`, sql`2`, sql`3`, sql`4`, sql`5`])
-        .execute();
-    }),
-    questions.multiRow.length === 0
-      ? []
-      : scanAnswersOf(db, pid, f)
-          .where('a.question_id', 'in', questions.multiRow)
-          .select(['a.question_id', sql<string | number>`count(distinct a.respondent_id)`.as('n')])
-          .groupBy('a.question_id')
-          .execute(),
-  ]);
+  if (questions.multiRow.length === 0) return [];
+  const rows = await answersOf(db, pid, f)
+    .where('a.question_id', 'in', questions.multiRow)
+    .select(['a.question_id', sql<string | number>`count(distinct a.respondent_id)`.as('n')])
+    .groupBy('a.question_id')
+    .execute();
+  return rows.map((r) => ({ question_id: r.question_id, n: Number(r.n) }));
+}
+
+/** The text of a place question's row, null for every other question. */
+const placeOf = (places: string[]) =>
+  places.length === 0
+    ? sql<string | null>`null`
+    : sql<string | null>`case when a.question_id in (${sql.join(places)}) then a.text end`;
+
+type CellPlaceRow = {
+  question_id: string;
+  answer_id: string | null;
+  statement_id: string | null;
+  value: number | string | null;
+  place: string | null;
+  n: string | number;
+};
+
+/** Cells and places in one GROUP BY over answer rows aliased `a`. */
+function cellsAndPlaces(
+  rows: ReturnType<typeof scanAnswersOf>,
+  questions: Questions,
+): Promise<CellPlaceRow[]> {
+  return rows
+    .select([
+      'a.question_id',
+      'a.answer_id',
+      'a.statement_id',
+      'a.value',
+      placeOf(questions.places).as('place'),
+      count.as('n'),
+    ])
+    .groupBy([sql`1`, sql`2`, sql`3`, sql`4`, sql`5`])
+    .execute();
+}
+
+/**
+ * PostgreSQL's scan path: a parallel scan of the table joined to the filtered respondents, as the
+ * hand-written query does. With the default 4 MB of work memory the planner, which overestimates
+ * the groups (it multiplies the four columns' distinct values), sorted the 1.1 million rows on
+ * disk instead of hashing them into ~150 groups; the report's transaction gives its queries 64 MB
+ * (on a connection of its own, beside the answered counts).
+ */
+function cellsAndPlacesPg(db: Db, pid: number, f: ReportFilters, questions: Questions) {
+  return db.transaction().execute(async (trx) => {
+    await sql`set local work_mem = '64MB'`.execute(trx);
+    return cellsAndPlaces(scanAnswersOf(trx, pid, f), questions);
+  });
+}
+
+/** Rows grouped by cell and place into the cells (summed over places) and the places. */
+function splitPlaces(rows: CellPlaceRow[]): { cells: Cell[]; places: TextCount[] } {
   const cells = new Map<string, Cell>();
   const places: TextCount[] = [];
   for (const r of rows) {
@@ -236,11 +266,7 @@ async function groupAnswersPg(
       });
     if (r.place !== null) places.push({ question_id: r.question_id, text: r.place, n: Number(r.n) });
   }
-  return {
-    cells: [...cells.values()],
-    answered: answered.map((r) => ({ question_id: r.question_id, n: Number(r.n) })),
-    places,
-  };
+  return { cells: [...cells.values()], places };
 }
 
 async function respondentCount(db: Db, pid: number): Promise<number> {
@@ -256,7 +282,7 @@ export async function aggregate(
   db: Db,
   pid: number,
   f: ReportFilters,
-  questions: { multiRow: string[]; places: string[] },
+  questions: Questions,
 ): Promise<Aggregates> {
   const respondents = whereFilters(db.selectFrom('respondents').where('respondents.project_id', '=', pid), f);
   // One pass over the respondents gives the status counters and the city and region counts.

@@ -23,16 +23,13 @@ import { MULTI_ROW, PLACE_CATEGORIES } from './shape';
 // Every writer keeps the per-city counters (013, report_city_counts) beside them, from the same
 // deltas: the respondent's city (fixed at the start too) instead of gender, education and age.
 
-/** The counters' unique key (the table's upsert target); the migration keeps its own copy. */
+/** What a counter counts: a cell of a question (the key a report sums by, whoever answered). */
+const CELL_KEY = ['question_id', 'kind', 'answer_id', 'statement_id', 'has_value', 'value', 'place'] as const;
+
+/** The counters' unique key (the table's upsert target); the migrations keep their own copies. */
 const COUNTER_KEY = [
   'project_id',
-  'question_id',
-  'kind',
-  'answer_id',
-  'statement_id',
-  'has_value',
-  'value',
-  'place',
+  ...CELL_KEY,
   'portrait_id',
   'gender',
   'education',
@@ -196,21 +193,7 @@ async function upsertRows(db: Executor, rows: Omit<CounterRow, keyof CityPlace>[
 }
 
 /** The per-city counters' unique key (013). */
-const CITY_KEY = [
-  'project_id',
-  'city',
-  'question_id',
-  'kind',
-  'answer_id',
-  'statement_id',
-  'has_value',
-  'value',
-  'place',
-  'portrait_id',
-  'gender',
-  'education',
-  'shard',
-] as const;
+const CITY_KEY = ['project_id', 'city', ...CELL_KEY, 'portrait_id', 'gender', 'education', 'shard'] as const;
 const CITY_COLUMNS = [...CITY_KEY, 'n'] as const;
 export const CITY_KEY_SQL = CITY_KEY.join(', ');
 type CityCounterRow = Record<(typeof CITY_COLUMNS)[number], string | number>;
@@ -586,9 +569,6 @@ export async function counterTotals(db: Db, projectId: number): Promise<RecountR
 export function countersServe(f: ReportFilters): boolean {
   return f.city === undefined || (f.ageMin === undefined && f.ageMax === undefined);
 }
-
-/** The key a report sums the counters by: the cell, whoever the respondents were. */
-const CELL_KEY = ['question_id', 'kind', 'answer_id', 'statement_id', 'has_value', 'value', 'place'] as const;
 
 /** The counter rows the filters select, summed by cell (countersServe says which filters can). */
 function counterCells(db: Db, projectId: number, f: ReportFilters) {

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../index';
 import type { Db } from '../index';
-import { real } from './helpers';
+import { projectsWithAnswers, real } from './helpers';
 import { rebuildPersonCounters, counterQuestions } from '../../reports/counters';
 
 // The report's counters keyed by the respondent's gender, education and age too
@@ -70,19 +70,7 @@ export function migration(dialect: Dialect) {
         .columns(['project_id', 'status', 'city', 'region', 'portrait_id', 'gender', 'education', 'age'])
         .execute();
 
-      const projects = await (db as unknown as Db)
-        .selectFrom('project_contents')
-        .select(['project_id', 'content'])
-        .where((eb) =>
-          eb.exists(
-            eb
-              .selectFrom('respondent_answers')
-              .select('respondent_answers.id')
-              .whereRef('respondent_answers.project_id', '=', 'project_contents.project_id'),
-          ),
-        )
-        .execute();
-      for (const p of projects)
+      for (const p of await projectsWithAnswers(db))
         await rebuildPersonCounters(
           db as unknown as Db,
           p.project_id,

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../index';
 import type { Db } from '../index';
-import { real } from './helpers';
+import { projectsWithAnswers, real } from './helpers';
 import { rebuildCityCounters, counterQuestions } from '../../reports/counters';
 
 // The report's counters per city (docs/decisions/reports.md): a report filtered by a city (with or
@@ -49,19 +49,7 @@ export function migration(dialect: Dialect) {
       // As 011's: the rows in the key's b-tree, so a city's cells are read in order with no lookup.
       await (dialect === 'sqlite' ? t.modifyEnd(sql`without rowid`) : t).execute();
 
-      const projects = await (db as unknown as Db)
-        .selectFrom('project_contents')
-        .select(['project_id', 'content'])
-        .where((eb) =>
-          eb.exists(
-            eb
-              .selectFrom('respondent_answers')
-              .select('respondent_answers.id')
-              .whereRef('respondent_answers.project_id', '=', 'project_contents.project_id'),
-          ),
-        )
-        .execute();
-      for (const p of projects)
+      for (const p of await projectsWithAnswers(db))
         await rebuildCityCounters(db as unknown as Db, p.project_id, counterQuestions(JSON.parse(p.content)));
     },
     async down(db: Kysely<unknown>) {

@@ -1,5 +1,5 @@
-import type { CreateTableBuilder } from 'kysely';
-import type { Dialect } from '../index';
+import type { CreateTableBuilder, Kysely } from 'kysely';
+import type { Db, Dialect } from '../index';
 
 // Small pieces that let one migration serve both dialects.
 
@@ -18,4 +18,20 @@ export function bigInt(dialect: Dialect) {
 /** A floating point column. */
 export function real(dialect: Dialect) {
   return dialect === 'postgres' ? 'double precision' : 'real';
+}
+
+/** The projects that have stored answers, with their content as stored (the counters' migrations). */
+export function projectsWithAnswers(db: Kysely<unknown>) {
+  return (db as unknown as Db)
+    .selectFrom('project_contents')
+    .select(['project_id', 'content'])
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('respondent_answers')
+          .select('respondent_answers.id')
+          .whereRef('respondent_answers.project_id', '=', 'project_contents.project_id'),
+      ),
+    )
+    .execute();
 }
