@@ -84,41 +84,39 @@ function respondentIds(db: Db, pid: number, f: ReportFilters) {
 /**
  * Below this share of the project's respondents, the filtered respondents' rows are read one
  * respondent at a time through the respondent index; above it, every answer row of the project is
- * read and checked against them. At 100 000 respondents a city with 7 % of them took 170 ms the
- * first way and 280 ms the second on SQLite (PostgreSQL 116 against 284 ms), Moscow with 41 %
- * 2 000 against 400 ms (PostgreSQL 1 260 against 600 ms): the crossing lies between.
+ * read and checked against them. At 100 000 respondents, SQLite: a city with 7 % of them took 170 ms
+ * the first way and 280 ms the second, Moscow with 41 % 2 000 against 400 ms; PostgreSQL (with
+ * onlyNestedLoops): Moscow and ages 25–40 (13 %) 215 against 330 ms, Moscow and ages up to 40
+ * (35 %) 560 against 440 ms. The crossings lie between.
  */
-const FEW_RESPONDENTS = 0.12;
+const FEW_RESPONDENTS = { sqlite: 0.12, postgres: 0.2 };
 
 /**
  * The answer rows (aliased `a`) of the filtered respondents, read respondent by respondent: a join
- * that starts at the respondents. SQLite keeps a CROSS JOIN's order; PostgreSQL's planner, which
- * takes the rows of one respondent for scattered pages, would hash the whole table instead, so
- * there a LATERAL subquery that it may not flatten (OFFSET 0) keeps the index lookups.
+ * that starts at the respondents. SQLite keeps a CROSS JOIN's order. PostgreSQL's planner, which
+ * takes the rows of one respondent for scattered pages, would hash the whole table instead; it
+ * runs these queries through onlyNestedLoops.
  */
 function fewAnswersOf(db: Db, pid: number, f: ReportFilters) {
   const people = whereFilters(db.selectFrom('respondents').where('respondents.project_id', '=', pid), f);
-  const q =
-    db.getExecutor().adapter instanceof PostgresAdapter
-      ? people.crossJoinLateral((eb) =>
-          eb
-            .selectFrom('respondent_answers as x')
-            .select([
-              'x.id',
-              'x.respondent_id',
-              'x.question_id',
-              'x.answer_id',
-              'x.statement_id',
-              'x.value',
-              'x.text',
-            ])
-            .whereRef('x.respondent_id', '=', 'respondents.id')
-            .offset(0)
-            .as('a'),
-        )
-      : people.crossJoin('respondent_answers as a').whereRef('a.respondent_id', '=', 'respondents.id');
-  // The later clauses name only `a`'s columns, which both shapes have.
-  return q as unknown as ReturnType<typeof scanAnswersOf>;
+  return people
+    .crossJoin('respondent_answers as a')
+    .whereRef('a.respondent_id', '=', 'respondents.id') as unknown as ReturnType<typeof scanAnswersOf>;
+}
+
+/**
+ * A PostgreSQL query of the few respondents' rows, with hash and merge joins off for its
+ * transaction: the planner then looks each respondent's rows up in the respondent index, in
+ * parallel workers. At 100 000 respondents: Kazan and ages 25–40 (2 %) 41 ms where a LATERAL
+ * subquery (OFFSET 0, which kept the lookups but not the workers) took 74 ms; Kazan (7 %) 123 ms
+ * where the planner's own choice, a hash of every answer row, took 278 ms.
+ */
+function onlyNestedLoops<T>(db: Db, query: (trx: Db) => Promise<T>): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    await sql`set local enable_hashjoin = off`.execute(trx);
+    await sql`set local enable_mergejoin = off`.execute(trx);
+    return query(trx);
+  });
 }
 
 /** Narrows answer rows (aliased `a`) to the filtered respondents; no subquery when nothing filters. */
@@ -147,9 +145,13 @@ async function groupAnswers(db: Db, pid: number, f: ReportFilters, questions: Qu
   if (few || pg) {
     // The rows come from the table (the respondents' rows one by one, or PostgreSQL's parallel
     // scan), so the places' texts cost nothing more: one GROUP BY gives the cells and the places.
+    const plan = <T>(query: (d: Db) => Promise<T>) => (few && pg ? onlyNestedLoops(db, query) : query(db));
+    // Side by side (PostgreSQL: on two connections).
     const [rows, answered] = await Promise.all([
-      few ? cellsAndPlaces(fewAnswersOf(db, pid, f), questions) : cellsAndPlacesPg(db, pid, f, questions),
-      answeredCounts(db, pid, f, questions, few ? fewAnswersOf : scanAnswersOf),
+      few
+        ? plan((d) => cellsAndPlaces(fewAnswersOf(d, pid, f), questions))
+        : cellsAndPlacesPg(db, pid, f, questions),
+      plan((d) => answeredCounts(d, pid, f, questions, few ? fewAnswersOf : scanAnswersOf)),
     ]);
     return { ...splitPlaces(rows), answered };
   }
@@ -301,7 +303,9 @@ export async function aggregate(
           pid,
           f,
           questions,
-          rows.reduce((s, r) => s + Number(r.n), 0) < all * FEW_RESPONDENTS,
+          rows.reduce((s, r) => s + Number(r.n), 0) <
+            all *
+              FEW_RESPONDENTS[db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite'],
         ),
       );
   const [people, answers, quotas] = await Promise.all([
