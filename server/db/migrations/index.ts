@@ -13,6 +13,7 @@ import { migration as m010 } from './010-report-counters';
 import { migration as m011 } from './011-report-counters-people';
 import { migration as m012 } from './012-report-statistics';
 import { migration as m013 } from './013-report-city-counts';
+import { migration as m014 } from './014-report-text-index';
 
 // Every migration, registered by name in order (never scanned from disk). Each is a factory taking
 // the dialect, so one migration serves SQLite and PostgreSQL. Add new ones at the end.
@@ -30,6 +31,7 @@ const factories: Record<string, (dialect: Dialect) => Migration> = {
   '011-report-counters-people': m011,
   '012-report-statistics': m012,
   '013-report-city-counts': m013,
+  '014-report-text-index': m014,
 };
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
