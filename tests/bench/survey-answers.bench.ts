@@ -7,6 +7,8 @@ import { insertSurveyProject } from '../server/survey-fixtures';
 import { newAnswer, newBlock, newQuestion, newQuestionnaire } from '../../src/domain/content/factory';
 import { ProjectStatus } from '../../src/domain/projects';
 import { startRespondent } from '../../server/survey/respond';
+import { cityIds } from '../../server/data/cities';
+import { EDUCATION_LEVELS } from '../../src/domain/lookups';
 import { SURVEY_LIMITS } from '../../server/routes/survey';
 import type { BenchResult } from './run';
 
@@ -98,10 +100,20 @@ async function measure(server: TestServer, label: string): Promise<BenchResult[]
   const project = { id: pid, status: ProjectStatus.OnRotation, template: 'directLink' };
   const tokens: string[][] = [];
   let firstId = 0;
+  // Respondents as a game's players come: gender, age, education and a city (two in five from one big
+  // city), so every answer counts in the counters by person and in the per-city counters.
+  const cities = cityIds().slice(0, 30);
   for (let c = 0; c < CONNECTIONS; c++) {
     const mine: string[] = [];
     for (let k = 0; k < PER_CONNECTION; k++) {
-      const r = await startRespondent(db, { project, source: 'demo' });
+      const i = c * PER_CONNECTION + k;
+      const attributes = {
+        gender: i % 2 ? ('female' as const) : ('male' as const),
+        age: 14 + (i % 57),
+        education: EDUCATION_LEVELS[i % EDUCATION_LEVELS.length],
+        city: i % 5 < 2 ? cities[0] : cities[i % cities.length],
+      };
+      const r = await startRespondent(db, { project, source: 'demo', attributes });
       if (r.outcome !== 'started') throw new Error('not started');
       firstId ||= r.respondentId;
       mine.push(r.token);
