@@ -32,7 +32,7 @@ try {
     email:    ${result.email}
     password: ${result.password}
   Then open Reports, or go straight to /report?pid=${result.projectId}
-  (start the server with npm run serve, or npm run dev, on the same DATA_DIR / DATABASE_URL).
+  (start the server with npm start, or npm run dev, on the same DATA_DIR / DATABASE_URL).
 `);
 } finally {
   await handle.db.destroy();

@@ -184,7 +184,13 @@ function Report({ pid }: { pid: number }) {
           <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600">
             <StatusBadge status={report.project.status} />
             <span>{report.final ? P.final() : P.live()}</span>
-            <span>· {P.updatedAt({ time: formatDate(locale, report.generatedAt) })}</span>
+            {/* The separator only where the time follows on the same line. */}
+            <span>
+              <span aria-hidden="true" className="hidden sm:inline">
+                ·{' '}
+              </span>
+              {P.updatedAt({ time: formatDate(locale, report.generatedAt) })}
+            </span>
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
