@@ -64,3 +64,36 @@ it('tells a researcher that an administrator page is not for their role, and kee
   await page.waitForURL((u) => u.pathname === '/profile');
   await ctx.close();
 });
+
+it('gives the keyboard the fields of the item it just moved to, never those of the item it left', async () => {
+  // The side panel draws an item's fields a render after the selection (SidePanel): the previous
+  // item's fields stay inert until then, and Enter waits for the new ones.
+  const org = await server.createOrganization('Fields Follow Org');
+  const r = await server.as(Role.Researcher, { organizationId: org });
+  const pid = await insertProject(server, org, { name: 'Fields follow' });
+  expect((await saveProject(server, r, pid, completeContent(false), 0)).status).toBe(200);
+  const ctx = await newContext(browser);
+  const page = await ctx.newPage();
+  await signIn(page, server, r.user.email);
+  await page.goto(`${server.url}/project?pid=${pid}`);
+  const rows = page.locator('[role="treeitem"][data-kind="question"]');
+  await rows.first().click();
+  await page.getByLabel('Question text').waitFor();
+  const before = await page.getByLabel('Question text').inputValue();
+  // Down and Enter in one go, at machine speed: the fields that take the typing are question 2's.
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  // The focused element's value if it is a field of the side panel's item, else its tag.
+  const focused = () =>
+    page.evaluate(() => {
+      const el = document.activeElement as HTMLTextAreaElement | null;
+      return el?.closest('[data-item-panel]') ? `field=${el.value}` : el?.tagName;
+    });
+  await expect.poll(focused).toBe('field=Anything else?');
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('Typed into the second');
+  await page.keyboard.press('Tab');
+  await expect.poll(() => rows.nth(1).textContent()).toContain('Typed into the second');
+  expect(await rows.first().textContent()).toContain(before);
+  await ctx.close();
+});

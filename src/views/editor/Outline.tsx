@@ -214,14 +214,9 @@ export function Outline() {
       case 'Enter':
         if (!row) return;
         ui.setTab('item');
-        // Until an item has its own panel fields, Enter edits its name in place.
-        requestAnimationFrame(() => {
-          const field = document.querySelector<HTMLElement>(
-            '[data-item-panel] input, [data-item-panel] textarea',
-          );
-          if (field) field.focus();
-          else ui.setRenaming(row.id);
-        });
+        // To the item's first field once its fields are drawn (they follow the selection a render
+        // later: SidePanel); an item without fields is renamed in place.
+        focusFieldsOf(row.id, () => ui.setRenaming(row.id));
         break;
       case 'Insert':
       case '+':
@@ -295,4 +290,15 @@ export function Outline() {
       </div>
     </div>
   );
+}
+
+/** Focuses the first field of the item's panel when it shows that item, waiting a few frames. */
+function focusFieldsOf(id: string, otherwise: () => void, frames = 10) {
+  requestAnimationFrame(() => {
+    const panel = document.querySelector(`[data-item-panel] [data-fields-for="${CSS.escape(id)}"]`);
+    if (!panel && frames > 0) return focusFieldsOf(id, otherwise, frames - 1);
+    const field = panel?.querySelector<HTMLElement>('input, textarea');
+    if (field) field.focus();
+    else otherwise();
+  });
 }

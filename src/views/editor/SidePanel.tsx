@@ -1,4 +1,4 @@
-import { useEffect, useId } from 'react';
+import { useDeferredValue, useEffect, useId } from 'react';
 import { useI18nContext } from '../../i18n/i18n-react';
 import { EditorActor } from './editorActor';
 import { useEditorView, useSelection, type SideTab } from './EditorUi';
@@ -43,6 +43,13 @@ export function SidePanel() {
   const { LL } = useI18nContext();
   const ui = useEditorView();
   const selection = useSelection();
+  // The item's fields follow the selection in a render of their own: a click paints the outline's,
+  // the canvas's and this header's selection in its own frame, and the fields (a few hundred
+  // elements for a question) come right after, interruptible by the next click or key. Until they
+  // do, the previous item's fields are inert and hidden from assistive technology, so nothing can
+  // type into the item that was just left.
+  const shown = useDeferredValue(selection);
+  const stale = shown !== selection;
   const checked = useChecked();
   const problems = checked.problems;
   // The problem list is drawn for this content (a frame after an edit: useChecked). The benchmark
@@ -115,7 +122,14 @@ export function SidePanel() {
             <h2 className="mb-2 font-semibold text-slate-800">
               {selected || LL.editor.frame.why.noSelection()}
             </h2>
-            <ItemPanel selection={selection} onSelect={ui.select} />
+            <div
+              inert={stale}
+              aria-hidden={stale || undefined}
+              aria-busy={stale || undefined}
+              data-fields-for={stale ? undefined : (shown?.id ?? undefined)}
+            >
+              <ItemPanel selection={shown} onSelect={ui.select} />
+            </div>
           </>
         )}
         {ui.tab === 'problems' && <ProblemList problems={problems} content={checked.content} />}
