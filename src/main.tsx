@@ -2,6 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createActor, waitFor } from 'xstate';
 import TypesafeI18n from './i18n/i18n-react';
+import { configureClient } from './api/client';
+import { readSettings } from './i18n/setup';
 import { authMachine } from './machines/auth';
 import { AuthProvider } from './views/auth/AuthProvider';
 import { App } from './views/App';
@@ -15,10 +17,13 @@ import './styles.css';
 // language is loaded (the groups start-up and /login need; the rest with the first other page) and
 // the stored sign-in has been restored (or found missing).
 async function start() {
+  // The stored sign-in is checked beside the language's load, not after it: its call needs only the
+  // locale's name (Accept-Language), and a failed restore shows no message.
+  configureClient({ locale: readSettings().locale });
+  const auth = createActor(authMachine).start();
   const { locale, LL } = await setupBootLocale();
   // Every page but /login needs the whole dictionary: fetched beside the sign-in's restore.
   if (location.pathname !== '/login') loadFullLocale(locale).catch(() => {});
-  const auth = createActor(authMachine).start();
   await waitFor(auth, (s) => !s.matches('restoring'));
   document.title = LL.common.appName();
   document.getElementById('boot')?.remove();

@@ -1,4 +1,4 @@
-import type { AppDB } from '../db/AppDB';
+import type { AppDB, LayoutRow } from '../db/AppDB';
 import { layout } from './layout';
 import {
   structureKey,
@@ -37,6 +37,26 @@ export function layoutInWorker(structure: LayoutStructure): Promise<Positions> {
   });
 }
 
+/** The cached row's read for the project a page was opened on, started before its content arrives. */
+let early: { db: AppDB; pid: number; at: number; row: Promise<LayoutRow | undefined> } | null = null;
+const FRESH_MS = 10_000;
+
+/**
+ * Starts reading a project's cached positions now (opening /project straight away: beside the
+ * project's fetch, not after it); the first positionsFor for the same project takes the answer.
+ */
+export function prefetchLayout(db: AppDB, pid: number): void {
+  const row = db.layouts.get(pid);
+  row.catch(() => {});
+  early = { db, pid, at: Date.now(), row };
+}
+
+function cachedRow(db: AppDB, pid: number) {
+  const e = early;
+  early = null;
+  return e && e.db === db && e.pid === pid && Date.now() - e.at < FRESH_MS ? e.row : db.layouts.get(pid);
+}
+
 export interface LaidOut {
   key: string;
   positions: Positions;
@@ -49,7 +69,7 @@ export async function positionsFor(db: AppDB, pid: number, structure: LayoutStru
   const start = performance.now();
   const key = structureKey(structure);
   try {
-    const row = await db.layouts.get(pid);
+    const row = await cachedRow(db, pid);
     if (row && row.key === key) {
       performance.measure('editor:layout-cached', { start });
       return { key, positions: row.positions, cached: true };

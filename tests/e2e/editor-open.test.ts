@@ -104,4 +104,21 @@ describe('opening the editor straight from its address', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it("says why a project cannot be opened in the page's language, though it was asked for before the app started", async () => {
+    const other = await server.createOrganization('Someone else');
+    const pid = await insertProject(server, other, { name: 'Not ours' });
+    const said = async (locale: 'en' | 'ru') =>
+      (await server.call('GET', `/project?pid=${pid}`, { session: researcher, locale })).body as {
+        message: string;
+      };
+    const en = (await said('en')).message;
+    expect(en).not.toBe((await said('ru')).message);
+    const context = await newContext(browser, 'en');
+    const page = await context.newPage();
+    await signIn(page, server, researcher.user.email);
+    await page.goto(`${server.url}/project?pid=${pid}`);
+    await page.getByText(`The project could not be opened: ${en}`).waitFor();
+    await context.close();
+  });
 });

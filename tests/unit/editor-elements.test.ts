@@ -8,12 +8,15 @@ import { checkContent } from '../../src/domain/content/rules';
 import {
   contentToElements,
   cycleEdges,
+  firstLeaves,
+  openingView,
   reuseElements,
   structureOf,
   structureText,
 } from '../../src/views/editor/canvas/elements';
 import { layout } from '../../src/workers/layout';
 import { structureKey } from '../../src/workers/layoutProtocol';
+import { bigProject } from './content-fixtures';
 
 // The canvas as a pure function of the content, its layout, and the structure commands the outline
 // and the canvas send (duplicate, move, rename), each with its change-log code.
@@ -166,6 +169,70 @@ describe('layout', () => {
       index: 0,
     })!.content;
     expect(structureKey(structureOf(moved))).not.toBe(structureKey(s));
+  });
+});
+
+describe('opening a large project', () => {
+  const content = bigProject();
+  const positions = layout(structureOf(content));
+  const elements = contentToElements(content, labels, {
+    positions,
+    connections: true,
+    cycle: new Set(),
+    problemIds: new Set(),
+  });
+  const leafIds = (els: typeof elements) =>
+    els.filter((e) => e.group === 'nodes' && e.data.kind === 'question').map((e) => String(e.data.id));
+
+  it('opens at its top left at a readable zoom, and starts the canvas with just what that view shows', () => {
+    const view = openingView(positions, 1000, 700);
+    expect(view.zoom).toBe(0.6);
+    // The first block's first question is in view; a block far to the right is not.
+    const first = content.questionnaires[0].blocks[0];
+    const far = content.questionnaires[0].blocks[40];
+    const inView = (id: string) => {
+      const p = positions[id];
+      return p.x >= view.area.x1 && p.x <= view.area.x2 && p.y >= view.area.y1 && p.y <= view.area.y2;
+    };
+    expect(inView(first.questions[0].id)).toBe(true);
+    expect(inView(far.questions[0].id)).toBe(false);
+
+    const start = firstLeaves(elements, 0, view.area);
+    const shown = new Set(leafIds(start));
+    // Every question the view shows, and none it does not.
+    for (const b of content.questionnaires[0].blocks)
+      for (const q of b.questions) expect(shown.has(q.id), q.id).toBe(inView(q.id));
+    expect(shown.size).toBeGreaterThan(40);
+    expect(shown.size).toBeLessThan(200);
+    // The boxes of the blocks in view and of the questionnaire, not the other 45 blocks'.
+    const boxes = start.filter((e) => e.data.kind === 'block').map((e) => String(e.data.id));
+    expect(boxes).toContain(first.id);
+    expect(boxes).not.toContain(far.id);
+    expect(start.some((e) => e.data.kind === 'questionnaire')).toBe(true);
+    // Edges only between what is in.
+    const startIds = new Set(start.map((e) => String(e.data.id)));
+    for (const e of start.filter((x) => x.group === 'edges'))
+      expect(startIds.has(String(e.data.source)) && startIds.has(String(e.data.target))).toBe(true);
+
+    // Later slices add the rest in reading order, each with its block's box.
+    const more = firstLeaves(elements, 100, view.area);
+    expect(leafIds(more).length).toBe(shown.size + 100);
+    const moreIds = new Set(more.map((e) => String(e.data.id)));
+    for (const e of more)
+      if (e.data.kind === 'question') expect(moreIds.has(String(e.data.block))).toBe(true);
+    expect(firstLeaves(elements, Infinity, view.area)).toEqual(elements);
+  });
+
+  it('shows a small project whole, centred', () => {
+    const small = sample();
+    const pos = layout(structureOf(small));
+    const view = openingView(pos, 1200, 800);
+    expect(view.zoom).toBe(1);
+    for (const p of Object.values(pos)) {
+      expect(p.x).toBeGreaterThan(view.area.x1);
+      expect(p.x).toBeLessThan(view.area.x2);
+    }
+    expect(openingView({}, 800, 600)).toMatchObject({ zoom: 1, pan: { x: 0, y: 0 } });
   });
 });
 

@@ -3,12 +3,13 @@ import { fetchProject } from '../../api/content';
 import { appDB } from '../../db/AppDB';
 import { readDraft } from '../../db/drafts';
 import { editorMachine, openProject, type ProjectSources } from '../../machines/editor';
+import { prefetchLayout } from '../../workers/layoutClient';
 import { takeOpenedProject } from './earlyFetch';
 
 // Opening /project straight away (a reload, a link): the project's two copies, the server's and the
 // draft in Dexie, are asked for beside the sign-in's restore rather than after it (the page cannot
 // render the editor before it knows the user): the server's by the app's first script
-// (earlyFetch.ts), the draft when the editor's chunk arrives. The editor
+// (earlyFetch.ts), the draft and the canvas's cached positions when the editor's chunk arrives. The editor
 // machine takes them once, for the same project and user and while fresh; anything else (another
 // project, a refresh, a later visit) reads both anew.
 
@@ -28,6 +29,8 @@ export function prefetchProject(): void {
   sources.stored.catch(() => {});
   sources.server.catch(() => {});
   pending = { pid, userId, at: Date.now(), sources };
+  // The canvas's cached positions too: a structure unchanged since the last visit opens with them.
+  prefetchLayout(appDB(), pid);
 }
 
 /** The reads started at load for this project and user, handed out once; null otherwise. */

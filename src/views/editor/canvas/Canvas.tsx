@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import cytoscape, { type Core, type EventObject, type NodeSingular } from 'cytoscape';
 import { useI18nContext } from '../../../i18n/i18n-react';
-import { NODE_H, NODE_W } from '../../../workers/layout';
 import type { Positions } from '../../../workers/layoutProtocol';
 import { EditorActor } from '../editorActor';
 import { selectionOfPath } from '../items';
@@ -13,6 +12,7 @@ import {
   contentToElements,
   cycleEdges,
   firstLeaves,
+  openingView,
   reuseElements,
   shortLabel,
   structureText,
@@ -31,12 +31,12 @@ import { layoutOf } from './positions';
 // (EditorUi), both ways. Dragging a question onto another block moves it there (code 012).
 
 /**
- * A large project's leaves go into cytoscape in slices: the first (the columns the opening viewport
- * shows) before the first frame, the rest one slice per idle moment, so that the outline and the
- * toolbar answer while the canvas fills in (styling and drawing 1 000 questions at once was one
- * task of a second and more).
+ * A large project's leaves go into cytoscape in slices: the first (what the opening view shows)
+ * before the first frame, the rest one slice per idle moment, so that the outline and the toolbar
+ * answer while the canvas fills in (styling and drawing 1 000 questions at once was one task of a
+ * second and more; the first 200 in reading order, half of them off screen, were a first frame of
+ * about 100 ms).
  */
-const FIRST_SLICE = 200;
 const SLICE = 100;
 const whenIdle = (f: () => void) =>
   typeof requestIdleCallback === 'function'
@@ -128,7 +128,10 @@ export default function Canvas() {
   const positions = laid?.positions ?? null;
   const [menu, setMenu] = useState<{ x: number; y: number } | null>(null);
   const [ready, setReady] = useState(false);
-  const [leaves, setLeaves] = useState(FIRST_SLICE);
+  /** Leaves in beyond those the opening view shows; Infinity once all are in. */
+  const [leaves, setLeaves] = useState(0);
+  /** The view the project opened at, worked out once, with the first positions. */
+  const [opening, setOpening] = useState<ReturnType<typeof openingView> | null>(null);
   const cyRef = useRef<Core | null>(null);
   const container = useRef<HTMLDivElement>(null);
   const applied = useRef<Applied>(new Map());
@@ -150,7 +153,10 @@ export default function Canvas() {
   useEffect(() => {
     let live = true;
     void layoutOf(db, pid, content).then((laid) => {
-      if (live) setLaid({ structure: structureJson, positions: laid.positions });
+      if (!live) return;
+      setLaid({ structure: structureJson, positions: laid.positions });
+      const box = container.current;
+      if (box) setOpening((o) => o ?? openingView(laid.positions, box.clientWidth, box.clientHeight));
     });
     return () => {
       live = false;
@@ -200,8 +206,8 @@ export default function Canvas() {
 
   const complete = leaves === Infinity;
   const shown = useMemo(
-    () => (complete ? elements : firstLeaves(elements, leaves)),
-    [elements, leaves, complete],
+    () => (complete ? elements : firstLeaves(elements, leaves, opening?.area ?? null)),
+    [elements, leaves, complete, opening],
   );
   // The next slice once the previous one is drawn and the page is idle; all in, slicing ends for good.
   useEffect(() => {
@@ -255,32 +261,16 @@ export default function Canvas() {
     cyRef.current?.autoungrabify(env.facts.state === 'readOnly');
   }, [env.facts.state]);
 
-  // Fit once the first positions are on screen; a large questionnaire starts readable at its top
-  // left. The box comes from the positions, not from cytoscape: asking cytoscape for the bounds of
-  // every element measures every label first, seconds at 1 000 questions.
+  // The opening view once the first positions are on screen: a large questionnaire starts readable
+  // at its top left (openingView).
   useEffect(() => {
     const cy = cyRef.current;
-    if (!cy || !positions || fitted.current) return;
+    if (!cy || !opening || fitted.current) return;
     fitted.current = true;
-    const pts = Object.values(positions);
-    if (pts.length) {
-      const pad = 48;
-      const x1 = Math.min(...pts.map((p) => p.x)) - NODE_W / 2 - pad;
-      const y1 = Math.min(...pts.map((p) => p.y)) - NODE_H / 2 - pad;
-      const x2 = Math.max(...pts.map((p) => p.x)) + NODE_W / 2 + pad;
-      const y2 = Math.max(...pts.map((p) => p.y)) + NODE_H / 2 + pad;
-      const zoom = Math.min(1, Math.max(0.6, Math.min(cy.width() / (x2 - x1), cy.height() / (y2 - y1))));
-      const fits = (x2 - x1) * zoom <= cy.width() && (y2 - y1) * zoom <= cy.height();
-      cy.viewport({
-        zoom,
-        pan: fits
-          ? { x: (cy.width() - (x1 + x2) * zoom) / 2, y: (cy.height() - (y1 + y2) * zoom) / 2 }
-          : { x: -x1 * zoom, y: -y1 * zoom },
-      });
-    }
+    cy.viewport({ zoom: opening.zoom, pan: opening.pan });
     setReady(true);
     performance.mark('editor:canvas-ready');
-  }, [positions]);
+  }, [opening]);
 
   // The page's selection shown on the canvas.
   useEffect(() => {

@@ -304,21 +304,93 @@ function boxContainers(nodes: CanvasElement[], positions: Positions | null) {
 
 export { short as shortLabel };
 
+/** A rectangle of the graph, in model coordinates. */
+export interface Area {
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+}
+
+/** A node's box, from its position and size (a leaf's fixed size, a box's from its data). */
+function nodeArea(e: CanvasElement): Area | null {
+  if (!e.position) return null;
+  const box = e.data.kind === 'questionnaire' || e.data.kind === 'block';
+  const hw = box ? Number(e.data.w) / 2 : NODE_W / 2;
+  const hh = box ? Number(e.data.h) / 2 : NODE_H / 2;
+  const { x, y } = e.position;
+  return { x1: x - hw, y1: y - hh, x2: x + hw, y2: y + hh };
+}
+
+const overlaps = (a: Area, b: Area) => a.x1 <= b.x2 && b.x1 <= a.x2 && a.y1 <= b.y2 && b.y1 <= a.y2;
+
 /**
- * The elements of the first `leaves` leaves in reading order (the first blocks' columns, which the
- * opening viewport shows), with every questionnaire's and block's box and the edges between what is
- * in. The canvas adds a large project's elements in slices so that no frame styles them all at once.
+ * Where a project opens in a view of `width` × `height` pixels: all of it, centred, when it fits at
+ * a readable zoom (0.6 to 1); else its top left at the readable zoom that shows the most. Worked out
+ * from the positions, not asked of cytoscape: the bounds of every element would measure every label
+ * first, seconds at 1 000 questions. `area` is the part of the graph the view shows.
  */
-export function firstLeaves(elements: CanvasElement[], leaves: number): CanvasElement[] {
-  const out: CanvasElement[] = [];
+export function openingView(
+  positions: Positions,
+  width: number,
+  height: number,
+): { zoom: number; pan: { x: number; y: number }; area: Area } {
+  const pts = Object.values(positions);
+  let zoom = 1;
+  let pan = { x: 0, y: 0 };
+  if (pts.length) {
+    const pad = 48;
+    const x1 = Math.min(...pts.map((p) => p.x)) - NODE_W / 2 - pad;
+    const y1 = Math.min(...pts.map((p) => p.y)) - NODE_H / 2 - pad;
+    const x2 = Math.max(...pts.map((p) => p.x)) + NODE_W / 2 + pad;
+    const y2 = Math.max(...pts.map((p) => p.y)) + NODE_H / 2 + pad;
+    zoom = Math.min(1, Math.max(0.6, Math.min(width / (x2 - x1), height / (y2 - y1))));
+    const fits = (x2 - x1) * zoom <= width && (y2 - y1) * zoom <= height;
+    pan = fits
+      ? { x: (width - (x1 + x2) * zoom) / 2, y: (height - (y1 + y2) * zoom) / 2 }
+      : { x: -x1 * zoom, y: -y1 * zoom };
+  }
+  const area = {
+    x1: -pan.x / zoom,
+    y1: -pan.y / zoom,
+    x2: (width - pan.x) / zoom,
+    y2: (height - pan.y) / zoom,
+  };
+  return { zoom, pan, area };
+}
+
+/**
+ * The elements a large project's canvas starts with: every node within `area` (the opening view),
+ * then the first `leaves` other leaves in reading order, the boxes of the blocks and questionnaires
+ * those belong to, and the edges between what is in. The canvas adds the rest in slices so that no
+ * frame styles them all at once, and the first frame styles and draws only what it shows.
+ */
+export function firstLeaves(elements: CanvasElement[], leaves: number, area: Area | null): CanvasElement[] {
+  const seen = (e: CanvasElement) => {
+    const a = area && nodeArea(e);
+    return a ? overlaps(a, area!) : false;
+  };
+  const isBox = (e: CanvasElement) => e.data.kind === 'questionnaire' || e.data.kind === 'block';
+  const qnOfBlock = new Map<string, string>();
+  for (const e of elements)
+    if (e.group === 'nodes' && e.data.kind === 'block') qnOfBlock.set(String(e.data.id), String(e.data.qn));
+  // The leaves first, and the boxes they need.
   const ids = new Set<string>();
   let n = 0;
   for (const e of elements) {
+    if (e.group !== 'nodes' || isBox(e)) continue;
+    if (!seen(e) && n++ >= leaves) continue;
+    ids.add(String(e.data.id));
+    const block = e.data.block !== undefined ? String(e.data.block) : undefined;
+    if (block !== undefined) ids.add(block);
+    const qn =
+      e.data.qn !== undefined ? String(e.data.qn) : block !== undefined ? qnOfBlock.get(block) : undefined;
+    if (qn !== undefined) ids.add(qn);
+  }
+  const out: CanvasElement[] = [];
+  for (const e of elements) {
     if (e.group === 'nodes') {
-      const box = e.data.kind === 'questionnaire' || e.data.kind === 'block';
-      if (!box && n++ >= leaves) continue;
-      ids.add(String(e.data.id));
-      out.push(e);
+      if (ids.has(String(e.data.id)) || (isBox(e) && seen(e))) out.push(e);
     } else if (ids.has(String(e.data.source)) && ids.has(String(e.data.target))) out.push(e);
   }
   return out;
