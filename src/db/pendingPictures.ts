@@ -1,4 +1,4 @@
-import type { ProjectContent } from '../domain/content/model';
+import type { Block, ProjectContent } from '../domain/content/model';
 import type { EditorDoc, HistoryEntry } from '../domain/content/history';
 import { PENDING_PICTURE_PREFIX, pendingPictureId, pendingPictureRef } from '../domain/content/limits';
 import type { AppDB, PendingPictureRow } from './AppDB';
@@ -34,12 +34,24 @@ export async function queuedPicture(db: AppDB, ref: string | null): Promise<Pend
 export function queuedRefs(content: ProjectContent): string[] {
   const out = new Set<string>();
   for (const qn of content.questionnaires)
-    for (const b of qn.blocks)
-      for (const q of b.questions) {
-        if (pendingPictureId(q.picture)) out.add(q.picture!);
-        for (const a of q.answers) if (pendingPictureId(a.picture)) out.add(a.picture!);
-      }
+    for (const b of qn.blocks) for (const r of blockRefs(b)) out.add(r);
   return [...out];
+}
+
+// Content is immutable: an unchanged block is the same object, and is not walked again (the
+// editor asks on every edit; 1 000 questions with 5 answers each are 6 000 pictures to look at).
+const refsOfBlock = new WeakMap<Block, string[]>();
+
+function blockRefs(b: Block): string[] {
+  let refs = refsOfBlock.get(b);
+  if (refs) return refs;
+  refs = [];
+  for (const q of b.questions) {
+    if (pendingPictureId(q.picture)) refs.push(q.picture!);
+    for (const a of q.answers) if (pendingPictureId(a.picture)) refs.push(a.picture!);
+  }
+  refsOfBlock.set(b, refs);
+  return refs;
 }
 
 /** What the next upload must send for a content: the rows it refers to, and the references with no row left. */

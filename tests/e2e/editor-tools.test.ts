@@ -342,6 +342,65 @@ describe('canvas drag in Chromium', () => {
     expect(errors).toEqual([]);
   });
 
+  it("draws a question's new text on the canvas after an edit, and the old one again after undo", async () => {
+    const content: ProjectContent = {
+      questionnaires: [
+        newQuestionnaire({
+          blocks: [
+            newBlock({
+              questions: [
+                newQuestion({ text: 'Short', category: 'open' }),
+                newQuestion({ text: 'Neighbour', category: 'open' }),
+              ],
+            }),
+          ],
+        }),
+      ],
+      portraits: [],
+    };
+    const pid = await insertProject(server, org, { name: 'Redrawn' });
+    expect((await saveProject(server, researcher, pid, content, 0)).status).toBe(200);
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const errors = watchErrors(page);
+    await signIn(page, server, researcher.user.email);
+    await page.goto(`${server.url}/project?pid=${pid}`);
+    const region = page.locator('[role="region"][data-ready][data-complete]');
+    await region.waitFor();
+    await expect.poll(() => region.getAttribute('data-viewport')).not.toBeNull();
+    const [zoom, px, py] = (await region.getAttribute('data-viewport'))!.split(',').map(Number);
+    const box = (await region.boundingBox())!;
+    const p = layout(structureOf(content))[content.questionnaires[0].blocks[0].questions[0].id];
+    // The question's box on screen, a little inside its border.
+    const clip = {
+      x: box.x + px + (p.x - NODE_W / 2) * zoom + 4,
+      y: box.y + py + (p.y - NODE_H / 2) * zoom + 4,
+      width: (NODE_W - 8) * zoom,
+      height: (NODE_H - 8) * zoom,
+    };
+    const shot = () => page.screenshot({ clip }).then((b) => b.toString('base64'));
+    // Selected first (the rename selects it), the mouse away (a hovered node is drawn otherwise).
+    const row = page.locator('[role="treeitem"][data-kind="question"]').first();
+    await row.click();
+    await page.mouse.move(box.x + 5, box.y + box.height - 5);
+    await page.waitForTimeout(300);
+    const before = await shot();
+    await row.dblclick();
+    await page.getByRole('textbox', { name: /New name/ }).fill('A much longer wording now');
+    await page.getByRole('textbox', { name: /New name/ }).press('Enter');
+    await expect.poll(() => row.textContent()).toContain('A much longer wording now');
+    // The canvas follows a frame later: its pixels change, and change back with undo.
+    await page.mouse.move(box.x + 5, box.y + box.height - 5);
+    await expect.poll(shot, { timeout: 5_000 }).not.toBe(before);
+    await page.locator('[data-tool="undo"]').click();
+    await expect.poll(() => row.textContent()).toContain('Short');
+    await page.mouse.move(box.x + 5, box.y + box.height - 5);
+    await expect.poll(shot, { timeout: 5_000 }).toBe(before);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('moves the view to a question or a block added off-screen, without refitting the whole graph', async () => {
     /** Opens a project; `whole(p)` tells whether a node centred at model point p shows whole in the canvas. */
     async function openCanvas(content: ProjectContent) {

@@ -49,6 +49,59 @@ describe('GET /project', () => {
     expect(res.body.permissions).toEqual({ blockSettings: false, customParams: false });
   });
 
+  it("sends each saved version as it is now, the text kept for a reopen following every save, an older stored shape read with today's defaults", async () => {
+    const pid = await insertProject(server, org, { name: 'Reopened' });
+    const first = completeContent();
+    expect((await saveProject(server, researcher, pid, first, 0)).status).toBe(200);
+    expect((await getProject(server, researcher, pid)).body.content).toEqual(first);
+    // Read again (from the kept text), then saved anew: the new version's content, not the kept one.
+    expect((await getProject(server, researcher, pid)).body.content).toEqual(first);
+    const second = structuredClone(first);
+    second.questionnaires[0].blocks[0].questions[0].text = 'Reworded after a reopen';
+    expect((await saveProject(server, researcher, pid, second, 1)).status).toBe(200);
+    const back = await getProject(server, researcher, pid);
+    expect(back.headers.get('etag')).toBe('"2"');
+    expect(back.body).toMatchObject({ pid, name: 'Reopened', version: 2, editable: true });
+    expect(back.body.content).toEqual(second);
+    // A row written by an older server, without fields added since, comes back with their defaults.
+    const old = JSON.parse(JSON.stringify(second)) as {
+      questionnaires: { blocks: { questions: Record<string, unknown>[] }[] }[];
+    };
+    delete old.questionnaires[0].blocks[0].questions[0].customParams;
+    await server.app.db
+      .updateTable('project_contents')
+      .set({ content: JSON.stringify(old), version: 3 })
+      .where('project_id', '=', pid)
+      .execute();
+    const migrated = await getProject(server, researcher, pid);
+    expect(migrated.body.version).toBe(3);
+    expect(migrated.body.content.questionnaires[0].blocks[0].questions[0].customParams).toBe('');
+  });
+
+  it("never sends one database's project for the same id in another", async () => {
+    const other = await startServer();
+    try {
+      const otherOrg = await other.createOrganization();
+      const someone = await other.as(Role.Researcher, { organizationId: otherOrg });
+      const pid = await insertProject(server, org, { name: 'Here' });
+      // The same id in the other database: its ids count from 1.
+      let theirPid = 0;
+      while (theirPid < pid) theirPid = await insertProject(other, otherOrg, { name: 'There' });
+      expect(theirPid).toBe(pid);
+      const here = completeContent();
+      const there = structuredClone(here);
+      there.questionnaires[0].blocks[0].questions[0].text = 'Only in the other database';
+      expect((await saveProject(server, researcher, pid, here, 0)).status).toBe(200);
+      expect((await saveProject(other, someone, theirPid, there, 0)).status).toBe(200);
+      expect((await getProject(server, researcher, pid)).body.content).toEqual(here);
+      // The same id at the same version: each database's own content.
+      const inOther = await getProject(other, someone, theirPid);
+      expect(inOther.body.content).toEqual(there);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('refuses a missing or malformed pid', async () => {
     expect((await server.call('GET', '/project', { session: researcher })).status).toBe(400);
     expect((await server.call('GET', '/project?pid=abc', { session: researcher })).status).toBe(400);

@@ -65,9 +65,12 @@ describe('the pending pictures queue', () => {
     expect(plan.missing).toEqual([]);
 
     // A reference whose file is gone (removed, then brought back by an undo), or another project's.
-    q3.picture = removed;
-    q3.answers[0].picture = otherProject;
-    expect((await uploadPlan(db, 7, content)).missing).toEqual([removed, otherProject]);
+    // (A new content, as every edit makes one: an unchanged block's references are read once.)
+    const later = structuredClone(content);
+    const q3later = later.questionnaires[0].blocks[0].questions[2];
+    q3later.picture = removed;
+    q3later.answers[0].picture = otherProject;
+    expect((await uploadPlan(db, 7, later)).missing).toEqual([removed, otherProject]);
   });
 
   it('drops the rows nothing refers to, and only that project’s', async () => {

@@ -7,17 +7,30 @@ import { structureOf, structureText } from './elements';
 // soon as the project is loaded (the cached positions are read from Dexie while the outline and the
 // toolbar render, before the canvas's chunk mounts), and the canvas gets the same answer.
 
-const asked = new Map<string, Promise<LaidOut>>();
+const asked = new Map<string, { db: AppDB; laid: Promise<LaidOut>; answer?: LaidOut }>();
 const KEEP = 4;
 
+const keyOf = (pid: number, content: ProjectContent) => `${pid}\n${structureText(content)}`;
+
 export function layoutOf(db: AppDB, pid: number, content: ProjectContent): Promise<LaidOut> {
-  const key = `${pid}\n${structureText(content)}`;
-  let laid = asked.get(key);
-  if (!laid) {
-    laid = positionsFor(db, pid, structureOf(content));
-    asked.set(key, laid);
+  const key = keyOf(pid, content);
+  let entry = asked.get(key);
+  if (!entry || entry.db !== db) {
+    const laid = positionsFor(db, pid, structureOf(content));
+    const e: { db: AppDB; laid: Promise<LaidOut>; answer?: LaidOut } = { db, laid };
+    void laid.then((answer) => (e.answer = answer)).catch(() => {});
+    asked.set(key, (entry = e));
     // Only the last few structures: an edit asks for a new one, the old ones are not asked again.
     if (asked.size > KEEP) asked.delete(asked.keys().next().value!);
   }
-  return laid;
+  return entry.laid;
+}
+
+/**
+ * The positions already answered for this structure, if any: the canvas mounts with them (the page
+ * asked while the outline rendered) instead of rendering once without and again with them.
+ */
+export function layoutKnown(db: AppDB, pid: number, content: ProjectContent): LaidOut | undefined {
+  const entry = asked.get(keyOf(pid, content));
+  return entry && entry.db === db ? entry.answer : undefined;
 }
