@@ -1,6 +1,6 @@
 import Dexie from 'dexie';
 import type { ChangeLogRow } from '../domain/content/changelog';
-import type { AppDB, Draft } from './AppDB';
+import type { AppDB, Draft, DraftRow } from './AppDB';
 
 // Reading and writing a project's draft with its change-log. Every write is one transaction over
 // both tables, so a draft never exists without the rows that explain it, or the other way round.
@@ -13,10 +13,24 @@ export interface StoredDraft {
   lastSeq: number;
 }
 
+/**
+ * The stored row as a draft whose content is parsed when first read: opening a project whose draft
+ * is clean takes the server's copy and never needs it (half a megabyte of JSON and more, parsed on
+ * the main thread while the editor opens).
+ */
+function withLazyContent(row: DraftRow): Draft {
+  const { content: text, ...rest } = row;
+  let content: Draft['content'] | undefined;
+  return Object.defineProperty(rest as Draft, 'content', {
+    get: () => (content ??= JSON.parse(text) as Draft['content']),
+    enumerable: true,
+  });
+}
+
 export async function readDraft(db: AppDB, pid: number, userId: number): Promise<StoredDraft> {
   return db.transaction('r', [db.drafts, db.changeLog], async () => {
     const row = (await db.drafts.get(pid)) ?? null;
-    const draft: Draft | null = row && { ...row, content: JSON.parse(row.content) };
+    const draft: Draft | null = row && withLazyContent(row);
     const rows = await db.changeLog
       .where('[pid+seq]')
       .between([pid, Dexie.minKey], [pid, Dexie.maxKey])

@@ -270,7 +270,7 @@ export default function Canvas() {
   // questions, where the page's update and cytoscape's redraw together went past it. Structure
   // edits, slices and the opening go in at once (they wait for positions or idle time already).
   const appliedStructure = useRef<string | null>(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
     const cy = cyRef.current;
     if (!cy || !laidOut) return;
     const apply = () => {
@@ -297,7 +297,7 @@ export default function Canvas() {
 
   // The opening view once the first positions are on screen: a large questionnaire starts readable
   // at its top left (openingView).
-  useEffect(() => {
+  useLayoutEffect(() => {
     const cy = cyRef.current;
     if (!cy || !opening || fitted.current) return;
     fitted.current = true;

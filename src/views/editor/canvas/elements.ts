@@ -344,8 +344,9 @@ export function openingView(
     const y1 = Math.min(...pts.map((p) => p.y)) - NODE_H / 2 - pad;
     const x2 = Math.max(...pts.map((p) => p.x)) + NODE_W / 2 + pad;
     const y2 = Math.max(...pts.map((p) => p.y)) + NODE_H / 2 + pad;
-    zoom = Math.min(1, Math.max(0.6, Math.min(width / (x2 - x1), height / (y2 - y1))));
-    const fits = (x2 - x1) * zoom <= width && (y2 - y1) * zoom <= height;
+    const fit = Math.min(1, width / (x2 - x1), height / (y2 - y1));
+    const fits = fit >= 0.6;
+    zoom = fits ? fit : 1;
     pan = fits
       ? { x: (width - (x1 + x2) * zoom) / 2, y: (height - (y1 + y2) * zoom) / 2 }
       : { x: -x1 * zoom, y: -y1 * zoom };
