@@ -288,6 +288,24 @@ describe('canvas drag in Chromium', () => {
     await server?.close();
   });
 
+  /** Opens a saved project at 1 440 × 900 until the canvas is drawn; `viewport()` reads its zoom and pan. */
+  async function openCanvas(content: ProjectContent, name: string) {
+    const pid = await insertProject(server, org, { name });
+    expect((await saveProject(server, researcher, pid, content, 0)).status).toBe(200);
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const errors = watchErrors(page);
+    await signIn(page, server, researcher.user.email);
+    await page.goto(`${server.url}/project?pid=${pid}`);
+    const region = page.locator('[role="region"][data-ready]');
+    await region.waitFor();
+    await expect.poll(() => region.getAttribute('data-viewport')).not.toBeNull();
+    const box = (await region.boundingBox())!;
+    const viewport = async () => (await region.getAttribute('data-viewport'))!.split(',').map(Number);
+    return { page, context, errors, region, box, viewport };
+  }
+
   it('moves a question dragged onto another block (012), and undo takes it back', async () => {
     const content = {
       questionnaires: [
@@ -305,19 +323,8 @@ describe('canvas drag in Chromium', () => {
       ],
       portraits: [],
     };
-    const pid = await insertProject(server, org, { name: 'Dragging' });
-    expect((await saveProject(server, researcher, pid, content, 0)).status).toBe(200);
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await page.setViewportSize({ width: 1440, height: 900 });
-    const errors = watchErrors(page);
-    await signIn(page, server, researcher.user.email);
-    await page.goto(`${server.url}/project?pid=${pid}`);
-    const region = page.locator('[role="region"][data-ready]');
-    await region.waitFor();
-    await expect.poll(() => region.getAttribute('data-viewport')).not.toBeNull();
-    const [zoom, px, py] = (await region.getAttribute('data-viewport'))!.split(',').map(Number);
-    const box = (await region.boundingBox())!;
+    const { page, errors, box, viewport } = await openCanvas(content, 'Dragging');
+    const [zoom, px, py] = await viewport();
     const pos = layout(structureOf(content));
     const screen = (id: string) => ({ x: box.x + px + pos[id].x * zoom, y: box.y + py + pos[id].y * zoom });
     const [mover] = content.questionnaires[0].blocks[0].questions;
@@ -358,19 +365,9 @@ describe('canvas drag in Chromium', () => {
       ],
       portraits: [],
     };
-    const pid = await insertProject(server, org, { name: 'Redrawn' });
-    expect((await saveProject(server, researcher, pid, content, 0)).status).toBe(200);
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await page.setViewportSize({ width: 1440, height: 900 });
-    const errors = watchErrors(page);
-    await signIn(page, server, researcher.user.email);
-    await page.goto(`${server.url}/project?pid=${pid}`);
-    const region = page.locator('[role="region"][data-ready][data-complete]');
-    await region.waitFor();
-    await expect.poll(() => region.getAttribute('data-viewport')).not.toBeNull();
-    const [zoom, px, py] = (await region.getAttribute('data-viewport'))!.split(',').map(Number);
-    const box = (await region.boundingBox())!;
+    const { page, context, errors, box, viewport } = await openCanvas(content, 'Redrawn');
+    await page.locator('[role="region"][data-complete]').waitFor();
+    const [zoom, px, py] = await viewport();
     const p = layout(structureOf(content))[content.questionnaires[0].blocks[0].questions[0].id];
     // The question's box on screen, a little inside its border.
     const clip = {
@@ -403,20 +400,8 @@ describe('canvas drag in Chromium', () => {
 
   it('moves the view to a question or a block added off-screen, without refitting the whole graph', async () => {
     /** Opens a project; `whole(p)` tells whether a node centred at model point p shows whole in the canvas. */
-    async function openCanvas(content: ProjectContent) {
-      const pid = await insertProject(server, org, { name: 'Growing' });
-      expect((await saveProject(server, researcher, pid, content, 0)).status).toBe(200);
-      const context = await newContext(browser);
-      const page = await context.newPage();
-      await page.setViewportSize({ width: 1440, height: 900 });
-      const errors = watchErrors(page);
-      await signIn(page, server, researcher.user.email);
-      await page.goto(`${server.url}/project?pid=${pid}`);
-      const region = page.locator('[role="region"][data-ready]');
-      await region.waitFor();
-      await expect.poll(() => region.getAttribute('data-viewport')).not.toBeNull();
-      const box = (await region.boundingBox())!;
-      const viewport = async () => (await region.getAttribute('data-viewport'))!.split(',').map(Number);
+    async function openGrowing(content: ProjectContent) {
+      const { page, errors, box, viewport } = await openCanvas(content, 'Growing');
       const whole = async (p: { x: number; y: number }) => {
         const [zoom, px, py] = await viewport();
         const x = px + p.x * zoom;
@@ -435,7 +420,7 @@ describe('canvas drag in Chromium', () => {
       }),
     );
     const wide = { questionnaires: [newQuestionnaire({ blocks })], portraits: [] };
-    const a = await openCanvas(wide);
+    const a = await openGrowing(wide);
     const [zoom0] = await a.viewport();
     const shape = structureOf(wide);
     expect(await a.whole(layout(shape)[blocks[11].questions[2].id])).toBe(false);
@@ -467,7 +452,7 @@ describe('canvas drag in Chromium', () => {
 
     // A new project's questionnaire grows to the right block by block: each new block shows whole,
     // also when it would land half cut at the canvas's edge.
-    const b = await openCanvas({ questionnaires: [newQuestionnaire({ blocks: [] })], portraits: [] });
+    const b = await openGrowing({ questionnaires: [newQuestionnaire({ blocks: [] })], portraits: [] });
     const [zoom1] = await b.viewport();
     const grown = {
       questionnaires: [
