@@ -2,8 +2,6 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createActor, waitFor } from 'xstate';
 import TypesafeI18n from './i18n/i18n-react';
-import { configureClient } from './api/client';
-import { readSettings } from './i18n/setup';
 import { authMachine } from './machines/auth';
 import { AuthProvider } from './views/auth/AuthProvider';
 import { App } from './views/App';
@@ -18,8 +16,8 @@ import './styles.css';
 // the stored sign-in has been restored (or found missing).
 async function start() {
   // The stored sign-in is checked beside the language's load, not after it: its call needs only the
-  // locale's name (Accept-Language), and a failed restore shows no message.
-  configureClient({ locale: readSettings().locale });
+  // locale's name (Accept-Language, which the client knows from the start), and a failed restore
+  // shows no message.
   const auth = createActor(authMachine).start();
   const { locale, LL } = await setupBootLocale();
   // Every page but /login needs the whole dictionary: fetched beside the sign-in's restore.

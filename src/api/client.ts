@@ -1,5 +1,6 @@
 import { isContentErrorCode } from '../domain/errors';
 import type { TranslationFunctions } from '../i18n/i18n-types';
+import { readSettings } from '../i18n/setup';
 import { clearAuth, readAuth, writeAuth } from './storage';
 
 // The HTTP client of spec sections 7–8. Every call goes to /api/v1/service with JSON (or a multipart
@@ -48,7 +49,9 @@ interface ClientSettings {
 const settings: ClientSettings = {
   baseUrl: '',
   t: null,
-  locale: 'ru',
+  // The page's language from the first call on: calls start before the start-up has set the client
+  // up (the sign-in's restore, the project's early fetch), and the server answers in this language.
+  locale: typeof window === 'undefined' ? 'ru' : readSettings().locale,
   reload: () => globalThis.location?.reload(),
   fetch: (...args) => globalThis.fetch(...args),
 };

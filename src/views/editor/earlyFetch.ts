@@ -1,7 +1,5 @@
 import { fetchProject, type ProjectDocument } from '../../api/content';
-import { configureClient } from '../../api/client';
 import { readAuth } from '../../api/storage';
-import { readSettings } from '../../i18n/setup';
 
 // The project's fetch for a page opened straight on /project, started by the app's first script
 // (routes.tsx), before the editor's chunk has even arrived. Small on purpose: it is in the first
@@ -20,8 +18,6 @@ function openedProject(): { pid: number; userId: number } | null {
 export function fetchOpenedProject(): void {
   const opened = openedProject();
   if (!opened) return;
-  // Before main.tsx's start-up has run: the server's messages must come in the page's language.
-  configureClient({ locale: readSettings().locale });
   const server = fetchProject(opened.pid);
   // Read later or never: its rejection may not go unhandled meanwhile.
   server.catch(() => {});
