@@ -42,12 +42,11 @@ function parseStored(json: string): ProjectContent {
   return result.output;
 }
 
+const contentRow = (db: Executor, pid: number) =>
+  db.selectFrom('project_contents').selectAll().where('project_id', '=', pid).executeTakeFirst();
+
 export async function loadContent(db: Executor, pid: number): Promise<StoredContent> {
-  const row = await db
-    .selectFrom('project_contents')
-    .selectAll()
-    .where('project_id', '=', pid)
-    .executeTakeFirst();
+  const row = await contentRow(db, pid);
   if (!row) return { version: 0, content: structuredClone(EMPTY_CONTENT), updatedAt: null, updatedBy: null };
   return {
     version: row.version,
@@ -70,11 +69,7 @@ export async function loadContentJson(
   db: Db,
   pid: number,
 ): Promise<{ version: number; updatedAt: number | null; json: string }> {
-  const row = await db
-    .selectFrom('project_contents')
-    .selectAll()
-    .where('project_id', '=', pid)
-    .executeTakeFirst();
+  const row = await contentRow(db, pid);
   if (!row) return { version: 0, updatedAt: null, json: JSON.stringify(EMPTY_CONTENT) };
   let byPid = jsonCache.get(db);
   if (!byPid) jsonCache.set(db, (byPid = new Map()));

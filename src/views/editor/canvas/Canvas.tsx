@@ -142,7 +142,6 @@ export default function Canvas() {
   const cyRef = useRef<Core | null>(null);
   const container = useRef<HTMLDivElement>(null);
   const applied = useRef<Applied>(new Map());
-  const fitted = useRef(false);
   const selected = useRef<cytoscape.CollectionReturnValue | null>(null);
   /** The selected node and the position it was last brought into view at. */
   const shownAt = useRef<string | null>(null);
@@ -288,8 +287,7 @@ export default function Canvas() {
       cancelAnimationFrame(frame);
       clearTimeout(timer);
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- shown changes with the structure and completeness
-  }, [shown, laidOut]);
+  }, [shown, laidOut, complete, structureJson]);
 
   useEffect(() => {
     cyRef.current?.autoungrabify(env.facts.state === 'readOnly');
@@ -299,8 +297,8 @@ export default function Canvas() {
   // at its top left (openingView).
   useLayoutEffect(() => {
     const cy = cyRef.current;
-    if (!cy || !opening || fitted.current) return;
-    fitted.current = true;
+    // `opening` is set once (openAt), so this runs once.
+    if (!cy || !opening) return;
     cy.viewport({ zoom: opening.zoom, pan: opening.pan });
     setReady(true);
     performance.mark('editor:canvas-ready');

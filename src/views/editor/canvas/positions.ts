@@ -7,7 +7,14 @@ import { structureOf, structureText } from './elements';
 // soon as the project is loaded (the cached positions are read from Dexie while the outline and the
 // toolbar render, before the canvas's chunk mounts), and the canvas gets the same answer.
 
-const asked = new Map<string, { db: AppDB; laid: Promise<LaidOut>; answer?: LaidOut }>();
+/** A structure's positions asked for, and their answer once it came. */
+interface Asked {
+  db: AppDB;
+  laid: Promise<LaidOut>;
+  answer?: LaidOut;
+}
+
+const asked = new Map<string, Asked>();
 const KEEP = 4;
 
 const keyOf = (pid: number, content: ProjectContent) => `${pid}\n${structureText(content)}`;
@@ -17,7 +24,7 @@ export function layoutOf(db: AppDB, pid: number, content: ProjectContent): Promi
   let entry = asked.get(key);
   if (!entry || entry.db !== db) {
     const laid = positionsFor(db, pid, structureOf(content));
-    const e: { db: AppDB; laid: Promise<LaidOut>; answer?: LaidOut } = { db, laid };
+    const e: Asked = { db, laid };
     void laid.then((answer) => (e.answer = answer)).catch(() => {});
     asked.set(key, (entry = e));
     // Only the last few structures: an edit asks for a new one, the old ones are not asked again.
