@@ -11,6 +11,7 @@ import type {
   RespondentsTable,
   SurveyTicketsTable,
 } from './tables-responses';
+import type { PlayersTables } from './tables-players';
 
 // One interface per table, joined into the Database type that every query is checked against.
 // Times are unix milliseconds (bigint in PostgreSQL, parsed back to numbers), booleans are 0/1.
@@ -132,4 +133,7 @@ export interface Database {
   report_counts: ReportCountsTable;
   report_city_counts: ReportCityCountsTable;
   survey_tickets: SurveyTicketsTable;
+  game_players: PlayersTables['game_players'];
+  game_player_fields: PlayersTables['game_player_fields'];
+  game_offers_daily: PlayersTables['game_offers_daily'];
 }

@@ -53,6 +53,7 @@ import {
 import { LoginBody, PasswordSetBody } from '../../src/domain/validation';
 import { AnswerBody } from '../survey/respond';
 import { PlacesQuery, SdkSurveyBody, StartBody } from '../routes/survey';
+import { PlayerBody, PlayerQuery, StatsQuery } from '../../src/domain/players';
 
 // What the route table cannot know by itself: each route's one-line summary and the valibot schemas
 // its handler parses the query and the body with (the same objects, so the OpenAPI document cannot
@@ -218,4 +219,12 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   },
   'GET /openapi.json': { tag: 'service', summary: 'This document' },
   'GET /docs': { tag: 'service', summary: 'This document as a readable page' },
+  // Issue 24: players' records and a game's numbers
+  'GET /games/player': { tag: 'games', summary: 'A game player’s record', query: PlayerQuery },
+  'DELETE /games/player': {
+    tag: 'games',
+    summary: 'Erase a player’s record and unlink their respondents',
+    body: PlayerBody,
+  },
+  'GET /games/stats': { tag: 'games', summary: 'A game’s numbers per day (UTC)', query: StatsQuery },
 };

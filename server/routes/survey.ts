@@ -20,6 +20,8 @@ import {
   type SurveyState,
 } from '../survey/respond';
 import { issueTicket, ticketByToken, useTicket } from '../survey/tickets';
+import { withStoredFields } from '../players/record';
+import { countOffer } from '../players/stats';
 import { AttributesSchema, portraitsAsk, ReplySchema, type Attributes } from '../../src/domain/flow';
 import { SdkHandshakeBody } from '../../src/domain/games';
 import { GameStatus } from '../../src/domain/gameStatus';
@@ -261,7 +263,8 @@ export default async function surveyRoutes(app: FastifyInstance) {
       throw new HttpError(403, (t) => t.games.errors.disabled(), { code: 'game-disabled' });
     if (game.status !== GameStatus.Connected) return reply.status(204).send();
     const p = body.player;
-    const ticket = await issueTicket(db, game.id, {
+    // What the call omits comes from the player's record (server/players), for portrait matching.
+    const player = await withStoredFields(db, game.id, {
       playerId: p.id,
       gender: p.gender ?? null,
       age: p.age ?? null,
@@ -270,7 +273,9 @@ export default async function surveyRoutes(app: FastifyInstance) {
       education: p.education ?? null,
       platform: p.platform ?? null,
     });
+    const ticket = await issueTicket(db, game.id, player);
     if (!ticket) return reply.status(204).send();
+    await countOffer(db, game.id);
     return { url: `${config.publicUrl}/s/${ticket.token}`, expiresAt: ticket.expiresAt };
   });
 }

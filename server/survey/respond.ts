@@ -44,6 +44,7 @@ import {
 import { SURVEY_TEXTS, type SurveyLocale, type SurveyTexts } from '../../src/views/survey/texts';
 import { RESPONDENT_STATUS } from '../db/tables-responses';
 import { replyCounts } from '../reports/counters';
+import { playerWriteFor } from '../players/record';
 
 // Recording respondents: the one code path behind POST /survey/:token/start and POST /survey/answer,
 // and behind recordRespondent (the reports' demo data). The flow (src/domain/flow) decides what may be
@@ -432,10 +433,13 @@ async function submitChecked(
   const rows = replyRows(q, reply);
   const counts = replyCounts(content, respondent, state.replies.slice(input.at), replies[input.at]);
   const takesPlace = end === 'completed' && !!respondent.portrait_id;
+  // A game player's answer to a writeToDb question also goes to their record (server/players).
+  const toPlayer = playerWriteFor(respondent, q, reply, now);
   const onPostgres = dialectOf(db) === 'postgres';
   const write = async (trx: Db) => {
     // Only from the state checked above: a page sent twice at once is written once.
     if (!(await saveAnswer(trx, onPostgres, respondent, move, replaced, rows, counts))) return false;
+    if (toPlayer) await toPlayer(trx);
     if (takesPlace) {
       if (!(await takeQuotaPlace(trx, respondent.project_id, respondent.portrait_id!))) {
         // The last place went to someone else a moment ago: kept, but not counted (never overshoots).
@@ -457,7 +461,7 @@ async function submitChecked(
   // arriving together share one commit (one fsync).
   const written = !onPostgres
     ? await writeInGroup(db, write)
-    : takesPlace
+    : takesPlace || toPlayer
       ? await db.transaction().execute(write)
       : await saveAnswerInGroup(db, { respondent, move, replaced, rows, counts });
   if (!written) {

@@ -6265,6 +6265,133 @@ type RootTranslation = {
 		 */
 		back: string
 	}
+	players: {
+		mapping: {
+			/**
+			 * Н​е​ ​к​а​ж​д​ы​й​ ​о​т​в​е​т​ ​п​о​п​а​д​ё​т​ ​в​ ​п​о​л​е​ ​«​{​f​i​e​l​d​}​»
+			 * @param {string} field
+			 */
+			title: RequiredParams<'field'>
+			/**
+			 * О​т​в​е​т​ ​н​а​ ​в​о​п​р​о​с​ ​э​т​о​г​о​ ​т​и​п​а​ ​н​е​ ​м​о​ж​е​т​ ​с​т​а​т​ь​ ​з​н​а​ч​е​н​и​е​м​ ​п​о​л​я​ ​«​{​f​i​e​l​d​}​»​:​ ​о​н​ ​н​е​ ​б​у​д​е​т​ ​з​а​п​и​с​а​н​.
+			 * @param {string} field
+			 */
+			never: RequiredParams<'field'>
+			/**
+			 * С​в​о​б​о​д​н​ы​й​ ​о​т​в​е​т​ ​з​а​п​и​ш​е​т​с​я​ ​в​ ​п​о​л​е​ ​«​{​f​i​e​l​d​}​»​,​ ​т​о​л​ь​к​о​ ​е​с​л​и​ ​р​е​с​п​о​н​д​е​н​т​ ​н​а​п​и​ш​е​т​ ​р​о​в​н​о​ ​о​д​н​о​ ​и​з​ ​е​г​о​ ​з​н​а​ч​е​н​и​й​.
+			 * @param {string} field
+			 */
+			freeText: RequiredParams<'field'>
+			/**
+			 * Э​т​и​ ​о​т​в​е​т​ы​ ​н​е​ ​я​в​л​я​ю​т​с​я​ ​з​н​а​ч​е​н​и​я​м​и​ ​п​о​л​я​ ​«​{​f​i​e​l​d​}​»​ ​и​ ​н​е​ ​б​у​д​у​т​ ​з​а​п​и​с​а​н​ы​:​ ​{​a​n​s​w​e​r​s​}
+			 * @param {string} answers
+			 * @param {string} field
+			 */
+			answers: RequiredParams<'answers' | 'field'>
+			/**
+			 * В​ ​п​о​л​е​ ​«​{​f​i​e​l​d​}​»​ ​з​а​п​и​ш​у​т​с​я​ ​т​о​л​ь​к​о​ ​з​н​а​ч​е​н​и​я​ ​о​т​ ​{​m​i​n​}​ ​д​о​ ​{​m​a​x​}​.
+			 * @param {string} field
+			 * @param {number} max
+			 * @param {number} min
+			 */
+			range: RequiredParams<'field' | 'max' | 'min'>
+		}
+		stats: {
+			/**
+			 * П​о​к​а​з​а​т​е​л​и​ ​и​г​р​ы​ ​«​{​n​a​m​e​}​»
+			 * @param {string} name
+			 */
+			open: RequiredParams<'name'>
+			/**
+			 * П​о​к​а​з​а​т​е​л​и​ ​и​г​р​ы​ ​«​{​n​a​m​e​}​»
+			 * @param {string} name
+			 */
+			title: RequiredParams<'name'>
+			/**
+			 * С
+			 */
+			from: string
+			/**
+			 * П​о
+			 */
+			to: string
+			/**
+			 * П​о​к​а​з​а​т​ь
+			 */
+			show: string
+			/**
+			 * З​а​г​р​у​ж​а​е​м​ ​п​о​к​а​з​а​т​е​л​и​…
+			 */
+			loading: string
+			/**
+			 * Г​р​а​ф​и​к​ ​п​о​ ​д​н​я​м​:​ ​п​р​е​д​л​о​ж​е​н​о​,​ ​н​а​ч​а​т​о​,​ ​з​а​в​е​р​ш​е​н​о​,​ ​о​т​с​е​я​н​о
+			 */
+			chart: string
+			/**
+			 * П​о​к​а​з​а​т​е​л​и​ ​п​о​ ​д​н​я​м​ ​(​U​T​C​)
+			 */
+			caption: string
+			/**
+			 * Д​е​н​ь
+			 */
+			date: string
+			/**
+			 * П​р​е​д​л​о​ж​е​н​о
+			 */
+			offered: string
+			/**
+			 * Н​а​ч​а​т​о
+			 */
+			started: string
+			/**
+			 * З​а​в​е​р​ш​е​н​о
+			 */
+			completed: string
+			/**
+			 * О​т​с​е​я​н​о
+			 */
+			screenedOut: string
+			/**
+			 * К​о​л​б​э​к​о​в​ ​д​о​с​т​а​в​л​е​н​о
+			 */
+			delivered: string
+			/**
+			 * К​о​л​б​э​к​о​в​ ​н​е​ ​д​о​с​т​а​в​л​е​н​о
+			 */
+			failed: string
+			/**
+			 * В​с​е​г​о
+			 */
+			total: string
+			/**
+			 * З​а​ ​э​т​и​ ​д​н​и​ ​и​г​р​а​ ​н​е​ ​п​р​е​д​л​а​г​а​л​а​ ​о​п​р​о​с​о​в​.
+			 */
+			empty: string
+			/**
+			 * З​а​к​р​ы​т​ь
+			 */
+			close: string
+		}
+		errors: {
+			/**
+			 * П​е​р​и​о​д​ ​—​ ​н​е​ ​б​о​л​ь​ш​е​ ​{​m​a​x​}​ ​д​н​е​й​,​ ​и​ ​н​а​ч​а​л​о​ ​н​е​ ​п​о​з​ж​е​ ​к​о​н​ц​а
+			 * @param {number} max
+			 */
+			range: RequiredParams<'max'>
+			/**
+			 * У​ ​э​т​о​г​о​ ​и​г​р​о​к​а​ ​н​е​т​ ​з​а​п​и​с​и
+			 */
+			playerNotFound: string
+		}
+		log: {
+			/**
+			 * С​т​ё​р​т​а​ ​з​а​п​и​с​ь​ ​и​г​р​о​к​а​ ​и​г​р​ы​ ​«​{​n​a​m​e​}​»​ ​(​о​т​в​е​т​о​в​ ​о​т​в​я​з​а​н​о​:​ ​{​r​e​s​p​o​n​d​e​n​t​s​}​)
+			 * @param {string} name
+			 * @param {number} respondents
+			 */
+			erased: RequiredParams<'name' | 'respondents'>
+		}
+	}
 }
 
 export type TranslationFunctions = {
@@ -12165,6 +12292,120 @@ export type TranslationFunctions = {
 		 * Исправить текст
 		 */
 		back: () => LocalizedString
+	}
+	players: {
+		mapping: {
+			/**
+			 * Не каждый ответ попадёт в поле «{field}»
+			 */
+			title: (arg: { field: string }) => LocalizedString
+			/**
+			 * Ответ на вопрос этого типа не может стать значением поля «{field}»: он не будет записан.
+			 */
+			never: (arg: { field: string }) => LocalizedString
+			/**
+			 * Свободный ответ запишется в поле «{field}», только если респондент напишет ровно одно из его значений.
+			 */
+			freeText: (arg: { field: string }) => LocalizedString
+			/**
+			 * Эти ответы не являются значениями поля «{field}» и не будут записаны: {answers}
+			 */
+			answers: (arg: { answers: string, field: string }) => LocalizedString
+			/**
+			 * В поле «{field}» запишутся только значения от {min} до {max}.
+			 */
+			range: (arg: { field: string, max: number, min: number }) => LocalizedString
+		}
+		stats: {
+			/**
+			 * Показатели игры «{name}»
+			 */
+			open: (arg: { name: string }) => LocalizedString
+			/**
+			 * Показатели игры «{name}»
+			 */
+			title: (arg: { name: string }) => LocalizedString
+			/**
+			 * С
+			 */
+			from: () => LocalizedString
+			/**
+			 * По
+			 */
+			to: () => LocalizedString
+			/**
+			 * Показать
+			 */
+			show: () => LocalizedString
+			/**
+			 * Загружаем показатели…
+			 */
+			loading: () => LocalizedString
+			/**
+			 * График по дням: предложено, начато, завершено, отсеяно
+			 */
+			chart: () => LocalizedString
+			/**
+			 * Показатели по дням (UTC)
+			 */
+			caption: () => LocalizedString
+			/**
+			 * День
+			 */
+			date: () => LocalizedString
+			/**
+			 * Предложено
+			 */
+			offered: () => LocalizedString
+			/**
+			 * Начато
+			 */
+			started: () => LocalizedString
+			/**
+			 * Завершено
+			 */
+			completed: () => LocalizedString
+			/**
+			 * Отсеяно
+			 */
+			screenedOut: () => LocalizedString
+			/**
+			 * Колбэков доставлено
+			 */
+			delivered: () => LocalizedString
+			/**
+			 * Колбэков не доставлено
+			 */
+			failed: () => LocalizedString
+			/**
+			 * Всего
+			 */
+			total: () => LocalizedString
+			/**
+			 * За эти дни игра не предлагала опросов.
+			 */
+			empty: () => LocalizedString
+			/**
+			 * Закрыть
+			 */
+			close: () => LocalizedString
+		}
+		errors: {
+			/**
+			 * Период — не больше {max} дней, и начало не позже конца
+			 */
+			range: (arg: { max: number }) => LocalizedString
+			/**
+			 * У этого игрока нет записи
+			 */
+			playerNotFound: () => LocalizedString
+		}
+		log: {
+			/**
+			 * Стёрта запись игрока игры «{name}» (ответов отвязано: {respondents})
+			 */
+			erased: (arg: { name: string, respondents: number }) => LocalizedString
+		}
 	}
 }
 

@@ -107,6 +107,10 @@ export const ACCESS: Record<string, Access> = {
   // OpenAPI (issue #17, item 12)
   'GET /openapi.json': { public: 'the API description' },
   'GET /docs': { public: 'the API documentation page' },
+  // Players' records and a game's numbers (issue 24): the game's Issuer and the Administrator
+  'GET /games/player': { roles: [A, Issuer] },
+  'DELETE /games/player': { roles: [A, Issuer] },
+  'GET /games/stats': { roles: [A, Issuer] },
 };
 
 /** The roles a row admits; null for a public route. */

@@ -1,0 +1,91 @@
+import { sql } from 'kysely';
+import type { Db } from '../db';
+import { RESPONDENT_STATUS } from '../db/tables-responses';
+import { DAY_MS, dayDate, type GameDayStats, type GameStats } from '../../src/domain/players';
+
+// What a game delivered, per UTC day (issue 24, part 3). `offered` is a counter row per game and day
+// that POST /games/sdk/survey raises when it answers with a survey (countOffer); the respondents'
+// numbers are counted from the respondents table (a game's respondents carry its id): started by
+// their start, completed and screened out by their end. Days are UTC (day number = unix ms ÷ 86.4 M).
+
+/** One more SDK call of this game answered with a survey, today (UTC). */
+export async function countOffer(db: Db, gameId: number, now = Date.now()): Promise<void> {
+  await db
+    .insertInto('game_offers_daily')
+    .values({ game_id: gameId, day: Math.floor(now / DAY_MS), offered: 1 })
+    .onConflict((oc) =>
+      oc.columns(['game_id', 'day']).doUpdateSet({ offered: sql`game_offers_daily.offered + 1` }),
+    )
+    .execute();
+}
+
+type Counts = Omit<GameDayStats, 'date'>;
+const zero = (): Counts => ({ offered: 0, started: 0, completed: 0, screenedOut: 0, delivered: 0, failed: 0 });
+
+/** The game's numbers for the days fromDay..toDay (day numbers, both included), every day listed. */
+export async function gameStats(db: Db, gameId: number, fromDay: number, toDay: number): Promise<GameStats> {
+  const days = new Map<number, Counts>();
+  for (let d = fromDay; d <= toDay; d++) days.set(d, zero());
+  const add = (day: number, key: keyof Counts, n: number | string | bigint) => {
+    const c = days.get(Number(day));
+    if (c) c[key] += Number(n);
+  };
+  const start = fromDay * DAY_MS;
+  const end = (toDay + 1) * DAY_MS;
+  const day = (col: 'started_at' | 'finished_at') => sql<number>`(${sql.ref(col)} / ${sql.lit(DAY_MS)})`;
+
+  const [offers, started, ended] = await Promise.all([
+    db
+      .selectFrom('game_offers_daily')
+      .select(['day', 'offered'])
+      .where('game_id', '=', gameId)
+      .where('day', '>=', fromDay)
+      .where('day', '<=', toDay)
+      .execute(),
+    db
+      .selectFrom('respondents')
+      .select([day('started_at').as('day'), (eb) => eb.fn.countAll<number>().as('n')])
+      .where('game_id', '=', gameId)
+      .where('started_at', '>=', start)
+      .where('started_at', '<', end)
+      .groupBy(sql`1`)
+      .execute(),
+    db
+      .selectFrom('respondents')
+      .select([day('finished_at').as('day'), 'status', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('game_id', '=', gameId)
+      .where('finished_at', '>=', start)
+      .where('finished_at', '<', end)
+      .where('status', 'in', [RESPONDENT_STATUS.completed, RESPONDENT_STATUS.screenedOut])
+      .groupBy([sql`1`, 'status'])
+      .execute(),
+  ]);
+  for (const r of offers) add(r.day, 'offered', r.offered);
+  for (const r of started) add(r.day, 'started', r.n);
+  for (const r of ended)
+    add(r.day, r.status === RESPONDENT_STATUS.completed ? 'completed' : 'screenedOut', r.n);
+  for (const r of await callbackCounts(db, gameId, start, end)) add(r.day, r.delivered ? 'delivered' : 'failed', r.n);
+
+  const list = [...days].map(([d, c]) => ({ date: dayDate(d), ...c }));
+  const totals = zero();
+  for (const d of list) for (const k of Object.keys(totals) as (keyof Counts)[]) totals[k] += d[k];
+  return { gameId, from: dayDate(fromDay), to: dayDate(toDay), days: list, totals };
+}
+
+/**
+ * Block callbacks of the game's respondents, delivered or failed for good, by day.
+ * TODO(merge with the callbacks branch, migration 015): read `callback_deliveries` here. Until that
+ * table exists this answers nothing, so `delivered` and `failed` stay 0. The query to add (its
+ * column names as that branch defines them): deliveries joined to respondents on the respondent id,
+ * `where respondents.game_id = gameId`, `delivered` counted by the day of `delivered_at` where the
+ * status is 'delivered', `failed` by the day of the last attempt where the status is 'gave-up' or
+ * 'refused' (a delivery still being retried is neither).
+ */
+async function callbackCounts(
+  _db: Db,
+  _gameId: number,
+  _start: number,
+  _end: number,
+): Promise<{ day: number; delivered: boolean; n: number }[]> {
+  return [];
+}

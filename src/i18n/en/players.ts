@@ -1,0 +1,40 @@
+import type { Translation } from '../i18n-types';
+
+// English texts of game players' records and a game's numbers; must have every key of ru/players.ts.
+const players: Translation['players'] = {
+  mapping: {
+    title: 'Not every answer reaches the field “{field}”',
+    never: 'An answer to a question of this kind cannot be a value of “{field}”: it will not be written.',
+    freeText: 'A typed answer is written to “{field}” only when the respondent types exactly one of its values.',
+    answers: 'These answers are not values of “{field}” and will not be written: {answers}',
+    range: 'Only values from {min} to {max} are written to “{field}”.',
+  },
+  stats: {
+    open: 'Numbers of the game “{name}”',
+    title: 'Numbers of the game “{name}”',
+    from: 'From',
+    to: 'To',
+    show: 'Show',
+    loading: 'Loading the numbers…',
+    chart: 'Chart by day: offered, started, completed, screened out',
+    caption: 'Numbers by day (UTC)',
+    date: 'Day',
+    offered: 'Offered',
+    started: 'Started',
+    completed: 'Completed',
+    screenedOut: 'Screened out',
+    delivered: 'Callbacks delivered',
+    failed: 'Callbacks failed',
+    total: 'Total',
+    empty: 'The game offered no surveys on these days.',
+    close: 'Close',
+  },
+  errors: {
+    range: 'The period is at most {max} days, and its start is not after its end',
+    playerNotFound: 'This player has no record',
+  },
+  log: {
+    erased: 'A player’s record of the game “{name}” was erased ({respondents} respondents unlinked)',
+  },
+};
+export default players;
