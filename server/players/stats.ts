@@ -20,7 +20,14 @@ export async function countOffer(db: Db, gameId: number, now = Date.now()): Prom
 }
 
 type Counts = Omit<GameDayStats, 'date'>;
-const zero = (): Counts => ({ offered: 0, started: 0, completed: 0, screenedOut: 0, delivered: 0, failed: 0 });
+const zero = (): Counts => ({
+  offered: 0,
+  started: 0,
+  completed: 0,
+  screenedOut: 0,
+  delivered: 0,
+  failed: 0,
+});
 
 /** The game's numbers for the days fromDay..toDay (day numbers, both included), every day listed. */
 export async function gameStats(db: Db, gameId: number, fromDay: number, toDay: number): Promise<GameStats> {
@@ -64,7 +71,8 @@ export async function gameStats(db: Db, gameId: number, fromDay: number, toDay: 
   for (const r of started) add(r.day, 'started', r.n);
   for (const r of ended)
     add(r.day, r.status === RESPONDENT_STATUS.completed ? 'completed' : 'screenedOut', r.n);
-  for (const r of await callbackCounts(db, gameId, start, end)) add(r.day, r.delivered ? 'delivered' : 'failed', r.n);
+  for (const r of await callbackCounts(db, gameId, start, end))
+    add(r.day, r.delivered ? 'delivered' : 'failed', r.n);
 
   const list = [...days].map(([d, c]) => ({ date: dayDate(d), ...c }));
   const totals = zero();

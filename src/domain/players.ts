@@ -26,7 +26,13 @@ const GENDER_WORDS: Record<(typeof GENDERS)[number], string[]> = {
   female: ['female', 'woman', 'f', 'женский', 'женщина', 'жен', 'ж'],
 };
 const EDUCATION_WORDS: Record<(typeof EDUCATION_LEVELS)[number], string[]> = {
-  basic: ['basic', 'basic general (9 grades)', 'basic general', 'основное общее (9 классов)', 'основное общее'],
+  basic: [
+    'basic',
+    'basic general (9 grades)',
+    'basic general',
+    'основное общее (9 классов)',
+    'основное общее',
+  ],
   secondary: [
     'secondary',
     'secondary general (11 grades)',
@@ -146,13 +152,18 @@ function mappingProblem(field: MappedField, q: Question): MappingProblem | null 
   if (field === 'age' && (q.category === 'fromTo' || q.category === 'slider')) {
     const scale = q.scale ?? (q.category === 'fromTo' ? { min: 1, max: 10 } : { min: 0, max: 100 });
     if (scale.max < AGE_MIN || scale.min > AGE_MAX) return { field, code: 'never' };
-    if (scale.min < AGE_MIN || scale.max > AGE_MAX) return { field, code: 'range', min: AGE_MIN, max: AGE_MAX };
+    if (scale.min < AGE_MIN || scale.max > AGE_MAX)
+      return { field, code: 'range', min: AGE_MIN, max: AGE_MAX };
     return null;
   }
   if (q.category === 'open') return { field, code: 'freeText' };
   if (!CHOICE.has(q.category)) return { field, code: 'never' };
   const maps = (t: string) =>
-    field === 'gender' ? genderOf(t) !== null : field === 'education' ? educationOf(t) !== null : ageOf(t) !== null;
+    field === 'gender'
+      ? genderOf(t) !== null
+      : field === 'education'
+        ? educationOf(t) !== null
+        : ageOf(t) !== null;
   const bad = q.answers.map((a) => a.text).filter((t) => !maps(t));
   if (bad.length === q.answers.length && q.other === null) return { field, code: 'never' };
   return bad.length > 0 ? { field, code: 'answers', answers: bad } : null;
@@ -210,7 +221,12 @@ const date = v.pipe(
   v.regex(DATE, 'invalid'),
   v.check((s) => {
     const d = new Date(`${s}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s && s >= '2000-01-01' && s <= '2100-12-31';
+    return (
+      !Number.isNaN(d.getTime()) &&
+      d.toISOString().slice(0, 10) === s &&
+      s >= '2000-01-01' &&
+      s <= '2100-12-31'
+    );
   }, 'invalid'),
 );
 /** from ≤ to and the span's length are checked by the route (one message for both). */

@@ -5,7 +5,8 @@ const players: Translation['players'] = {
   mapping: {
     title: 'Not every answer reaches the field “{field}”',
     never: 'An answer to a question of this kind cannot be a value of “{field}”: it will not be written.',
-    freeText: 'A typed answer is written to “{field}” only when the respondent types exactly one of its values.',
+    freeText:
+      'A typed answer is written to “{field}” only when the respondent types exactly one of its values.',
     answers: 'These answers are not values of “{field}” and will not be written: {answers}',
     range: 'Only values from {min} to {max} are written to “{field}”.',
   },
