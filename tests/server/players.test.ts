@@ -261,9 +261,9 @@ describe('the SDK matches portraits from the stored record', () => {
           id: 'women',
           respondents: 10,
           params: [
-            { field: 'gender', values: ['female'] },
+            { field: 'gender', values: ['female'], min: null, max: null },
             { field: 'age', values: [], min: 18, max: 30 },
-            { field: 'education', values: ['higher'] },
+            { field: 'education', values: ['higher'], min: null, max: null },
           ],
         }),
       ]),

@@ -11,6 +11,7 @@ import * as v from 'valibot';
 import { Checkbox, Select, TextField } from '../controls';
 import { questionsOf, type QuestionPlace } from '../locate';
 import { useEdit } from '../usePanel';
+import { MappingWarnings } from './MappingWarnings';
 
 // The fields every category shares below its own: the recall filter, writing to the database and
 // customParams.
@@ -107,6 +108,7 @@ export function DbFields({ question, disabled }: { question: Question; disabled:
           }
         />
       )}
+      <MappingWarnings question={question} />
     </div>
   );
 }
