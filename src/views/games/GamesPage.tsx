@@ -19,7 +19,8 @@ import { GameForm, type GameFormResult } from './GameForm';
 import { ConnectionPanel, SDK_POLL_MS } from './ConnectionPanel';
 import { GameStatusBadge, GameStatusSelect, gameStatusName } from './GameStatus';
 import { errorMessage } from './format';
-import { EditIcon, KeyIcon, PlusIcon, TrashIcon } from '../ui/icons';
+import { EditIcon, KeyIcon, PlusIcon, Svg, TrashIcon } from '../ui/icons';
+import { GameStatsPanel } from './GameStatsPanel';
 
 // /games (spec section 2): Administrators see every organization's games and can narrow the list to
 // one; Issuers their own organization's (the server decides, GET /games?oid). The table is paged,
@@ -54,6 +55,13 @@ export default function GamesPage() {
       }),
     [LL, list.reload],
   );
+
+  const showStats = (game: Game) =>
+    enqueueModal<void>({
+      title: LL.players.stats.title({ name: game.name }),
+      wide: true,
+      render: (close) => <GameStatsPanel game={game} onClose={() => close()} />,
+    });
 
   const add = async () => {
     const result = await enqueueModal<GameFormResult>({
@@ -214,6 +222,9 @@ export default function GamesPage() {
         emptyText={list.search ? LL.games.emptySearch() : LL.games.empty()}
         actions={(g) => (
           <div className="inline-flex gap-1">
+            <IconButton label={LL.players.stats.open({ name: g.name })} onClick={() => void showStats(g)}>
+              <ChartIcon />
+            </IconButton>
             <IconButton
               label={LL.games.actions.connection({ name: g.name })}
               onClick={() => void showConnection(g)}
@@ -291,3 +302,10 @@ function useQuietRefresh(
     };
   }, [waiting, statuses, reload]);
 }
+
+/** The row's "numbers" action: a small line chart. */
+const ChartIcon = () => (
+  <Svg className="h-4 w-4">
+    <path d="M3 3v18h18M7 15l4-4 3 3 5-6" />
+  </Svg>
+);

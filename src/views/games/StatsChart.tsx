@@ -1,0 +1,99 @@
+import { useEffect, useRef } from 'react';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import type { GameDayStats } from '../../domain/players';
+
+// A game's numbers per day as lines, drawn by uPlot as the report's charts are (docs/decisions/
+// reports.md). Loaded lazily by GameStatsPanel, so /games downloads uPlot only when a game's numbers
+// are opened. The canvas is an image named by `label`; the table under it has the same numbers.
+
+export interface StatsSeries {
+  key: keyof Omit<GameDayStats, 'date'>;
+  label: string;
+  color: string;
+}
+
+const HEIGHT = 240;
+const AXIS = {
+  stroke: '#334155',
+  grid: { stroke: '#e2e8f0', width: 1 },
+  ticks: { stroke: '#cbd5e1', width: 1 },
+};
+
+export default function StatsChart({
+  days,
+  series,
+  label,
+}: {
+  days: GameDayStats[];
+  series: StatsSeries[];
+  label: string;
+}) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const width = Math.max(240, el.clientWidth);
+    // uPlot's time scale counts seconds; the days are UTC.
+    const x = days.map((d) => Date.parse(`${d.date}T00:00:00Z`) / 1000);
+    const data = [x, ...series.map((s) => days.map((d) => d[s.key]))] as uPlot.AlignedData;
+    const yMax = Math.max(1, ...series.flatMap((s) => days.map((d) => d[s.key])));
+    const plot = new uPlot(
+      {
+        width,
+        height: HEIGHT,
+        tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'UTC'),
+        legend: { show: false },
+        cursor: { show: false },
+        scales: { x: { time: true }, y: { range: () => [0, Math.ceil(yMax * 1.1)] } },
+        axes: [
+          { ...AXIS, grid: { show: false } },
+          { ...AXIS, size: 16 + 8 * String(Math.ceil(yMax * 1.1)).length },
+        ],
+        series: [
+          {},
+          ...series.map((s) => ({
+            label: s.label,
+            stroke: s.color,
+            width: 2,
+            points: { show: days.length <= 62, size: 5, fill: s.color },
+          })),
+        ],
+      },
+      data,
+      el,
+    );
+    const resize = new ResizeObserver(() => {
+      const w = Math.max(240, el.clientWidth);
+      if (Math.abs(w - plot.width) > 2) plot.setSize({ width: w, height: HEIGHT });
+    });
+    resize.observe(el);
+    return () => {
+      resize.disconnect();
+      plot.destroy();
+    };
+  }, [days, series]);
+  return (
+    <figure className="m-0 min-w-0">
+      <div
+        ref={box}
+        role="img"
+        aria-label={label}
+        className="w-full overflow-hidden"
+        data-chart="game-stats"
+      />
+      <figcaption className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-700">
+        {series.map((s) => (
+          <span key={s.key} className="inline-flex items-center gap-1">
+            <span
+              aria-hidden="true"
+              className="inline-block h-1 w-4 rounded-sm"
+              style={{ background: s.color }}
+            />
+            {s.label}
+          </span>
+        ))}
+      </figcaption>
+    </figure>
+  );
+}
