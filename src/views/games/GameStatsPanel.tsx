@@ -106,12 +106,12 @@ export function GameStatsPanel({ game, onClose }: { game: Game; onClose: () => v
           {empty ? (
             <p className="text-sm text-slate-700">{T.empty()}</p>
           ) : (
-            <Suspense fallback={<div className="h-[240px]" />}>
+            <Suspense fallback={<div className="h-[220px]" />}>
               <StatsChart days={stats.days} series={series} label={T.chart()} />
             </Suspense>
           )}
           <div
-            className="max-h-80 overflow-auto rounded border border-slate-200"
+            className="max-h-72 overflow-auto rounded border border-slate-200"
             tabIndex={0}
             role="region"
             aria-label={T.caption()}

@@ -13,7 +13,10 @@ export interface StatsSeries {
   color: string;
 }
 
-const HEIGHT = 240;
+const HEIGHT = 220;
+const WHOLE_STEPS = [1, 2, 5]
+  .flatMap((m) => [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000].map((p) => m * p))
+  .sort((a, b) => a - b);
 const AXIS = {
   stroke: '#334155',
   grid: { stroke: '#e2e8f0', width: 1 },
@@ -48,7 +51,13 @@ export default function StatsChart({
         scales: { x: { time: true }, y: { range: () => [0, Math.ceil(yMax * 1.1)] } },
         axes: [
           { ...AXIS, grid: { show: false } },
-          { ...AXIS, size: 16 + 8 * String(Math.ceil(yMax * 1.1)).length },
+          {
+            ...AXIS,
+            // Whole numbers only: these are counts of people.
+            incrs: WHOLE_STEPS,
+            size: 24 + 8 * Math.ceil(yMax * 1.1).toLocaleString().length,
+            values: (_u, splits) => splits.map((v) => v.toLocaleString()),
+          },
         ],
         series: [
           {},
