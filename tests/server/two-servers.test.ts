@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
@@ -11,6 +12,8 @@ import {
   newQuestionnaire,
 } from '../../src/domain/content/factory';
 import { ProjectStatus } from '../../src/domain/projects';
+import { GameStatus } from '../../src/domain/gameStatus';
+import { Role } from '../../src/domain/roles';
 import { startRespondent } from '../../server/survey/respond';
 import { SURVEY_LIMITS } from '../../server/routes/survey';
 
@@ -205,6 +208,108 @@ describe.skipIf(!onPostgres)(
       // Both servers say so on the link.
       for (const call of servers())
         expect((await call('GET', `/survey/${link}`)).body.state).toBe('finished');
+    });
+
+    it('takes a game’s player through both servers: the record and the game’s numbers are written once', async () => {
+      const db = a.app.db;
+      const org = await a.createOrganization();
+      const apiKey = crypto.randomBytes(12).toString('hex');
+      const token = crypto.randomBytes(12).toString('hex');
+      const sha = (x: string) => crypto.createHash('sha256').update(x).digest('hex');
+      const now = Date.now();
+      const id = (t: 'game_genres' | 'game_platforms') =>
+        db.selectFrom(t).select('id').executeTakeFirstOrThrow();
+      const game = await db
+        .insertInto('games')
+        .values({
+          name: 'Two servers',
+          name_norm: 'two servers',
+          organization_id: org,
+          genre_id: (await id('game_genres')).id,
+          platform_id: (await id('game_platforms')).id,
+          currency_id: (await db.selectFrom('game_currencies').select('id').executeTakeFirstOrThrow()).id,
+          status: GameStatus.Connected,
+          url: 'https://example.com',
+          api_key_hash: sha(apiKey),
+          api_key_prefix: 'x',
+          api_key_suffix: 'x',
+          token_hash: sha(token),
+          token_prefix: 'x',
+          token_suffix: 'x',
+          sdk_connected_at: now,
+          last_sdk_at: now,
+          created_by: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const content = {
+        questionnaires: [
+          newQuestionnaire({
+            id: 'Q1',
+            blocks: [
+              newBlock({
+                questions: [
+                  newQuestion({
+                    id: 'sex',
+                    text: 'Gender?',
+                    answers: [newAnswer({ id: 'm', text: 'Male' }), newAnswer({ id: 'f', text: 'Female' })],
+                    writeToDb: true,
+                    dbFields: ['gender'],
+                  }),
+                  newQuestion({
+                    id: 'nick',
+                    text: 'Nick?',
+                    category: 'open',
+                    writeToDb: true,
+                    dbFields: ['nick'],
+                  }),
+                ],
+              }),
+            ],
+          }),
+        ],
+        portraits: [newPortrait({ id: 'all', respondents: 10, params: [] })],
+      };
+      await insertSurveyProject(a, content, { template: 'target' });
+      const [onA, onB] = servers();
+      const offer = await onA('POST', '/games/sdk/survey', {
+        body: { apiKey, token, player: { id: 'p-2s' } },
+      });
+      expect(offer.status).toBe(200);
+      const ticket = new URL(offer.body.url).pathname.split('/').pop()!;
+      const started = await onB('POST', `/survey/${ticket}/start`, { body: {} });
+      const headers = { 'x-respondent-token': started.body.token };
+      expect(
+        (
+          await onA('POST', '/survey/answer', {
+            body: { at: 0, questionId: 'sex', reply: { answers: ['m'] } },
+            headers,
+          })
+        ).status,
+      ).toBe(200);
+      // The same page resent to B, then the last page on B.
+      expect(
+        (
+          await onB('POST', '/survey/answer', {
+            body: { at: 0, questionId: 'sex', reply: { answers: ['m'] } },
+            headers,
+          })
+        ).status,
+      ).toBe(200);
+      const end = await onB('POST', '/survey/answer', {
+        body: { at: 1, questionId: 'nick', reply: { text: 'Twin' } },
+        headers,
+      });
+      expect(end.body.status).toBe('completed');
+      const issuer = await a.as(Role.Issuer, { organizationId: org });
+      const record = await callB('GET', `/games/player?gameId=${game.id}&playerId=p-2s`, {
+        headers: { 'x-auth-token': issuer.accessToken, 'x-refresh-token': issuer.refreshToken },
+      });
+      expect(record.body).toMatchObject({ gender: 'male', fields: { nick: 'Twin' } });
+      const stats = await a.call('GET', `/games/stats?gameId=${game.id}`, { session: issuer });
+      expect(stats.body.totals).toMatchObject({ offered: 1, started: 1, completed: 1, screenedOut: 0 });
     });
 
     it('counts the answer limits per server process (documented: N processes allow N times the limit)', async () => {
