@@ -81,6 +81,8 @@ async function writePlayer(
   now: number,
 ): Promise<void> {
   const { mapped, fields } = changes;
+  // A game deleted while its player answers takes their records with it; the answer still counts.
+  if (!(await trx.selectFrom('games').select('id').where('id', '=', gameId).executeTakeFirst())) return;
   const row = await trx
     .insertInto('game_players')
     .values({

@@ -246,6 +246,34 @@ describe('answers written to the player’s record', () => {
   });
 });
 
+describe('a game deleted while its player answers', () => {
+  it('still takes the answer and writes no record', async () => {
+    const doomed = await insertGame(org);
+    const saved = game;
+    game = doomed;
+    const res = await askSurvey('leaving');
+    game = saved;
+    expect(res.status).toBe(200);
+    const token = new URL(res.body.url).pathname.split('/').pop()!;
+    const start = await server.call('POST', `/survey/${token}/start`, { body: {} });
+    const headers = { 'x-respondent-token': start.body.token };
+    // The first answer keeps the respondent in the server's memory, game id and all.
+    await server.call('POST', '/survey/answer', {
+      body: { at: 0, questionId: 'sex', reply: { answers: ['m'] } },
+      headers,
+    });
+    await server.app.db.deleteFrom('games').where('id', '=', doomed.id).execute();
+    const next = await server.call('POST', '/survey/answer', {
+      body: { at: 1, questionId: 'sexText', reply: { text: 'male' } },
+      headers,
+    });
+    expect(next.status).toBe(200);
+    expect(
+      await server.app.db.selectFrom('game_players').select('id').where('game_id', '=', doomed.id).execute(),
+    ).toEqual([]);
+  });
+});
+
 describe('the SDK matches portraits from the stored record', () => {
   it('uses the stored gender, age, city and education when the call omits them', async () => {
     // The first project stops; a second one wants women of 18–30 with higher education from Moscow region.
