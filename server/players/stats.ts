@@ -82,12 +82,21 @@ export async function gameStats(db: Db, gameId: number, fromDay: number, toDay: 
 
 /**
  * Block callbacks of the game's respondents, delivered or failed for good, by day.
- * TODO(merge with the callbacks branch, migration 015): read `callback_deliveries` here. Until that
- * table exists this answers nothing, so `delivered` and `failed` stay 0. The query to add (its
- * column names as that branch defines them): deliveries joined to respondents on the respondent id,
- * `where respondents.game_id = gameId`, `delivered` counted by the day of `delivered_at` where the
- * status is 'delivered', `failed` by the day of the last attempt where the status is 'gave-up' or
- * 'refused' (a delivery still being retried is neither).
+ *
+ * TODO(merge with the callbacks branch): the outbox `callback_deliveries` is that branch's (migration
+ * 015). Until it is merged this answers nothing, so `delivered` and `failed` stay 0. Once it is, the
+ * body is one query (column names as issue 24 names the log's fields; adjust to that migration):
+ *
+ *   select (coalesce(d.delivered_at, d.updated_at) / 86400000) as day,
+ *          d.status = 'delivered' as delivered, count(*) as n
+ *   from callback_deliveries d join respondents r on r.id = d.respondent_id
+ *   where r.game_id = :gameId
+ *     and d.status in ('delivered', 'gave-up', 'refused')
+ *     and coalesce(d.delivered_at, d.updated_at) >= :start and coalesce(d.delivered_at, d.updated_at) < :end
+ *   group by 1, 2
+ *
+ * `failed` counts only deliveries that will not be tried again (gave-up, refused): one still being
+ * retried is neither. A delivery is dated by its delivery, or by its last attempt when it failed.
  */
 async function callbackCounts(
   _db: Db,
