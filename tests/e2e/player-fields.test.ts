@@ -81,7 +81,9 @@ describe('the question panel’s warning for fields of the player’s record', (
     await selectQuestion(page, 2);
     await expect
       .poll(() => warning.textContent())
-      .toContain('These answers are not values of “gender” and will not be written: «Prefer not to say»');
+      .toContain('These answers are not values of “gender” and will not be written: “Prefer not to say”');
+    await warning.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: '/tmp/players-warning.png' });
     expect(await seriousViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
     await page.context().close();

@@ -10,7 +10,7 @@ import type { TranslationFunctions } from '../../../../i18n/i18n-types';
 
 const MAX_LISTED = 5;
 
-function message(LL: TranslationFunctions, p: MappingProblem): string {
+function message(LL: TranslationFunctions, locale: string, p: MappingProblem): string {
   const T = LL.players.mapping;
   switch (p.code) {
     case 'never':
@@ -20,7 +20,8 @@ function message(LL: TranslationFunctions, p: MappingProblem): string {
     case 'range':
       return T.range({ field: p.field, min: p.min, max: p.max });
     case 'answers': {
-      const shown = p.answers.slice(0, MAX_LISTED).map((a) => `«${a || '—'}»`);
+      const [open, close] = locale === 'ru' ? ['«', '»'] : ['“', '”'];
+      const shown = p.answers.slice(0, MAX_LISTED).map((a) => `${open}${a || '—'}${close}`);
       if (p.answers.length > MAX_LISTED) shown.push('…');
       return T.answers({ field: p.field, answers: shown.join(', ') });
     }
@@ -28,7 +29,7 @@ function message(LL: TranslationFunctions, p: MappingProblem): string {
 }
 
 export function MappingWarnings({ question }: { question: Question }) {
-  const { LL } = useI18nContext();
+  const { LL, locale } = useI18nContext();
   const problems = useMemo(() => mappingProblems(question), [question]);
   if (problems.length === 0) return null;
   return (
@@ -39,7 +40,7 @@ export function MappingWarnings({ question }: { question: Question }) {
       {problems.map((p) => (
         <div key={p.field} className="mt-1 first:mt-0">
           <p className="font-medium">{LL.players.mapping.title({ field: p.field })}</p>
-          <p>{message(LL, p)}</p>
+          <p>{message(LL, locale, p)}</p>
         </div>
       ))}
     </div>
