@@ -6298,12 +6298,12 @@ type RootTranslation = {
 		}
 		stats: {
 			/**
-			 * П​о​к​а​з​а​т​е​л​и​ ​и​г​р​ы​ ​«​{​n​a​m​e​}​»
+			 * П​о​к​а​з​а​т​е​л​и​ ​и​ ​и​г​р​о​к​и​ ​и​г​р​ы​ ​«​{​n​a​m​e​}​»
 			 * @param {string} name
 			 */
 			open: RequiredParams<'name'>
 			/**
-			 * П​о​к​а​з​а​т​е​л​и​ ​и​г​р​ы​ ​«​{​n​a​m​e​}​»
+			 * И​г​р​а​ ​«​{​n​a​m​e​}​»​:​ ​п​о​к​а​з​а​т​е​л​и​ ​и​ ​и​г​р​о​к​и
 			 * @param {string} name
 			 */
 			title: RequiredParams<'name'>
@@ -6371,6 +6371,63 @@ type RootTranslation = {
 			 * З​а​к​р​ы​т​ь
 			 */
 			close: string
+		}
+		record: {
+			/**
+			 * З​а​п​и​с​ь​ ​и​г​р​о​к​а
+			 */
+			title: string
+			/**
+			 * Ч​т​о​ ​о​т​в​е​т​ы​ ​и​г​р​о​к​а​ ​з​а​п​и​с​а​л​и​ ​в​ ​е​г​о​ ​з​а​п​и​с​ь​ ​(​в​о​п​р​о​с​ы​ ​с​ ​«​З​а​п​и​с​ы​в​а​т​ь​ ​о​т​в​е​т​ ​в​ ​б​а​з​у​ ​д​а​н​н​ы​х​»​)​.​ ​П​о​ ​п​р​о​с​ь​б​е​ ​и​г​р​о​к​а​ ​з​а​п​и​с​ь​ ​м​о​ж​н​о​ ​с​т​е​р​е​т​ь​.
+			 */
+			hint: string
+			/**
+			 * I​D​ ​и​г​р​о​к​а​ ​в​ ​S​D​K
+			 */
+			playerId: string
+			/**
+			 * Н​а​й​т​и
+			 */
+			find: string
+			/**
+			 * Н​е​ ​у​к​а​з​а​н​о
+			 */
+			none: string
+			/**
+			 * Д​р​у​г​и​е​ ​п​о​л​я
+			 */
+			fields: string
+			/**
+			 * О​б​н​о​в​л​е​н​а
+			 */
+			updated: string
+			/**
+			 * С​т​е​р​е​т​ь​ ​з​а​п​и​с​ь
+			 */
+			erase: string
+			/**
+			 * С​т​е​р​е​т​ь​ ​з​а​п​и​с​ь​ ​и​г​р​о​к​а​ ​«​{​p​l​a​y​e​r​I​d​}​»​?​ ​Е​г​о​ ​о​т​в​е​т​ы​ ​о​с​т​а​н​у​т​с​я​ ​в​ ​о​т​ч​ё​т​а​х​ ​б​е​з​ ​п​р​и​в​я​з​к​и​ ​к​ ​н​е​м​у​.​ ​Э​т​о​ ​н​е​л​ь​з​я​ ​о​т​м​е​н​и​т​ь​.
+			 * @param {string} playerId
+			 */
+			eraseAsk: RequiredParams<'playerId'>
+			/**
+			 * Д​а​,​ ​с​т​е​р​е​т​ь
+			 */
+			eraseConfirm: string
+			/**
+			 * О​т​м​е​н​а
+			 */
+			cancel: string
+			/**
+			 * З​а​п​и​с​ь​ ​с​т​ё​р​т​а​,​ ​о​т​в​е​т​о​в​ ​о​т​в​я​з​а​н​о​:​ ​{​r​e​s​p​o​n​d​e​n​t​s​}
+			 * @param {number} respondents
+			 */
+			erased: RequiredParams<'respondents'>
+			/**
+			 * З​а​п​и​с​и​ ​н​е​ ​б​ы​л​о​;​ ​о​т​в​е​т​о​в​ ​о​т​в​я​з​а​н​о​:​ ​{​r​e​s​p​o​n​d​e​n​t​s​}
+			 * @param {number} respondents
+			 */
+			nothing: RequiredParams<'respondents'>
 		}
 		errors: {
 			/**
@@ -12318,11 +12375,11 @@ export type TranslationFunctions = {
 		}
 		stats: {
 			/**
-			 * Показатели игры «{name}»
+			 * Показатели и игроки игры «{name}»
 			 */
 			open: (arg: { name: string }) => LocalizedString
 			/**
-			 * Показатели игры «{name}»
+			 * Игра «{name}»: показатели и игроки
 			 */
 			title: (arg: { name: string }) => LocalizedString
 			/**
@@ -12389,6 +12446,60 @@ export type TranslationFunctions = {
 			 * Закрыть
 			 */
 			close: () => LocalizedString
+		}
+		record: {
+			/**
+			 * Запись игрока
+			 */
+			title: () => LocalizedString
+			/**
+			 * Что ответы игрока записали в его запись (вопросы с «Записывать ответ в базу данных»). По просьбе игрока запись можно стереть.
+			 */
+			hint: () => LocalizedString
+			/**
+			 * ID игрока в SDK
+			 */
+			playerId: () => LocalizedString
+			/**
+			 * Найти
+			 */
+			find: () => LocalizedString
+			/**
+			 * Не указано
+			 */
+			none: () => LocalizedString
+			/**
+			 * Другие поля
+			 */
+			fields: () => LocalizedString
+			/**
+			 * Обновлена
+			 */
+			updated: () => LocalizedString
+			/**
+			 * Стереть запись
+			 */
+			erase: () => LocalizedString
+			/**
+			 * Стереть запись игрока «{playerId}»? Его ответы останутся в отчётах без привязки к нему. Это нельзя отменить.
+			 */
+			eraseAsk: (arg: { playerId: string }) => LocalizedString
+			/**
+			 * Да, стереть
+			 */
+			eraseConfirm: () => LocalizedString
+			/**
+			 * Отмена
+			 */
+			cancel: () => LocalizedString
+			/**
+			 * Запись стёрта, ответов отвязано: {respondents}
+			 */
+			erased: (arg: { respondents: number }) => LocalizedString
+			/**
+			 * Записи не было; ответов отвязано: {respondents}
+			 */
+			nothing: (arg: { respondents: number }) => LocalizedString
 		}
 		errors: {
 			/**

@@ -11,7 +11,8 @@ import { DAY_MS } from '../../src/domain/players';
 import { countOffer } from '../../server/players/stats';
 
 // Issue 24, part 3 in Chromium: an Issuer opens a game's numbers from its row on /games: a chart
-// (uPlot, downloaded only then) and a table per day that say what the game's activity was; axe's
+// (uPlot, downloaded only then) and a table per day that say what the game's activity was, then
+// finds a player's record and erases it; axe's
 // full rule set finds nothing serious on the open dialog; screenshots at 1440 and 360 px.
 
 describe('a game’s numbers on /games', () => {
@@ -98,6 +99,26 @@ describe('a game’s numbers on /games', () => {
           .execute();
       }
     }
+    // One player told the game's surveys about themselves.
+    const player = await db
+      .insertInto('game_players')
+      .values({
+        game_id: game.id,
+        player_id: 'player-1',
+        gender: 'female',
+        age: 30,
+        city: null,
+        region: null,
+        education: 'higher',
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('game_player_fields')
+      .values({ game_player_id: player.id, name: 'nickname', value: 'StarQueen', updated_at: now })
+      .execute();
   });
   afterAll(async () => {
     await browser?.close();
@@ -115,8 +136,8 @@ describe('a game’s numbers on /games', () => {
     await page.getByRole('cell', { name: 'Star Puzzle', exact: true }).waitFor();
     expect(chunks.filter((u) => /StatsChart|uPlot/.test(u))).toEqual([]);
 
-    await page.getByRole('button', { name: 'Numbers of the game “Star Puzzle”' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Numbers of the game “Star Puzzle”' });
+    await page.getByRole('button', { name: 'Numbers and players of the game “Star Puzzle”' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Game “Star Puzzle”: numbers and players' });
     await dialog.waitFor();
     const table = dialog.getByRole('table', { name: 'Numbers by day (UTC)' });
     await table.waitFor();
@@ -150,6 +171,24 @@ describe('a game’s numbers on /games', () => {
     await dialog.getByLabel('From').fill(isoDay(today - 29));
     await dialog.getByRole('button', { name: 'Show' }).click();
     await expect.poll(() => rows.count()).toBe(30);
+
+    // A player's record, found by their SDK id and erased at their request (confirmed inline).
+    await dialog.getByLabel('Player id in the SDK').fill('player-1');
+    await dialog.getByRole('button', { name: 'Find' }).click();
+    const record = dialog.getByTestId('player-record');
+    await record.waitFor();
+    expect(await record.textContent()).toContain('Female');
+    expect(await record.textContent()).toContain('StarQueen');
+    expect(axeLines(await axeFull(page))).toEqual([]);
+    await dialog.getByRole('button', { name: 'Erase the record' }).click();
+    await record.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: '/tmp/players-record-1440.png' });
+    await dialog.getByText('Erase the record of player “player-1”?', { exact: false }).waitFor();
+    await dialog.getByRole('button', { name: 'Yes, erase' }).click();
+    await dialog.getByText('The record was erased; respondents unlinked: 1').waitFor();
+    expect(await server.app.db.selectFrom('game_players').select('id').execute()).toEqual([]);
+    await dialog.getByRole('button', { name: 'Find' }).click();
+    await dialog.getByText('This player has no record').waitFor();
 
     await page.setViewportSize({ width: 360, height: 800 });
     await dialog.locator('[data-chart="game-stats"] canvas').waitFor();

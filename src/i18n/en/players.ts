@@ -11,8 +11,8 @@ const players: Translation['players'] = {
     range: 'Only values from {min} to {max} are written to “{field}”.',
   },
   stats: {
-    open: 'Numbers of the game “{name}”',
-    title: 'Numbers of the game “{name}”',
+    open: 'Numbers and players of the game “{name}”',
+    title: 'Game “{name}”: numbers and players',
     from: 'From',
     to: 'To',
     show: 'Show',
@@ -29,6 +29,22 @@ const players: Translation['players'] = {
     total: 'Total',
     empty: 'The game offered no surveys on these days.',
     close: 'Close',
+  },
+  record: {
+    title: 'A player’s record',
+    hint: 'What the player’s answers wrote to their record (questions with “Write the answer to the database”). At the player’s request the record can be erased.',
+    playerId: 'Player id in the SDK',
+    find: 'Find',
+    none: 'Not given',
+    fields: 'Other fields',
+    updated: 'Updated',
+    erase: 'Erase the record',
+    eraseAsk:
+      'Erase the record of player “{playerId}”? Their answers stay in reports, no longer linked to them. This cannot be undone.',
+    eraseConfirm: 'Yes, erase',
+    cancel: 'Cancel',
+    erased: 'The record was erased; respondents unlinked: {respondents}',
+    nothing: 'There was no record; respondents unlinked: {respondents}',
   },
   errors: {
     range: 'The period is at most {max} days, and its start is not after its end',

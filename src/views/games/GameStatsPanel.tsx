@@ -7,6 +7,7 @@ import { Field } from '../ui/Field';
 import { Button } from '../ui/Button';
 import { errorMessage } from './format';
 import type { StatsSeries } from './StatsChart';
+import { PlayerRecordPanel } from './PlayerRecordPanel';
 
 // A game's numbers (issue 24, part 3), opened from its row on /games: per UTC day what the SDK was
 // offered, how many players started, completed and were screened out, and the block callbacks
@@ -163,6 +164,7 @@ export function GameStatsPanel({ game, onClose }: { game: Game; onClose: () => v
           </div>
         </>
       )}
+      <PlayerRecordPanel game={game} />
       <div className="flex justify-end">
         <Button variant="secondary" onClick={onClose}>
           {T.close()}
