@@ -125,7 +125,7 @@ describe('a game’s numbers on /games', () => {
     await server?.close();
   });
 
-  it('opens the chart and the table of a game’s numbers per day, loading the chart only then', async () => {
+  it('opens a game’s numbers per day (the chart loaded only then) and erases a player’s record', async () => {
     const page = await newAuditPage(browser);
     const errors = watchErrors(page);
     const chunks: string[] = [];
