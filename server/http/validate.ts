@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { INT32_MAX, issueKey, messageParams } from '../../src/domain/validation';
+import { INT32_MAX, issueKey, MAX_JSON_DEPTH, messageParams } from '../../src/domain/validation';
 import { badRequest } from './errors';
 import { translateKey } from './i18n';
 import { inputProblem } from './input-guard';
@@ -11,7 +11,8 @@ import { inputProblem } from './input-guard';
 export function parse<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
   const guard = inputProblem(schema, input);
   if (guard) {
-    const params: Record<string, number> = guard.key === 'tooBig' ? { max: INT32_MAX } : {};
+    const params: Record<string, number> =
+      guard.key === 'tooBig' ? { max: INT32_MAX } : guard.key === 'tooDeep' ? { max: MAX_JSON_DEPTH } : {};
     throw fieldError([{ ...guard, params }]);
   }
   const result = v.safeParse(schema, input);
@@ -25,17 +26,27 @@ export function parse<S extends v.GenericSchema>(schema: S, input: unknown): v.I
   );
 }
 
-function fieldError(problems: { field: string; key: string; params: Record<string, number> }[]) {
+/**
+ * The field as a person reads it in the message: list positions in brackets
+ * (`content.questionnaires[0].blocks[0].questions[0].colour`). `field` itself stays dotted, as the
+ * content rules' problem paths are.
+ */
+export const readablePath = (field: string) => field.replace(/\.(\d+)(?=\.|$)/g, '[$1]');
+
+export function fieldError(
+  problems: { field: string; key: string; params: Record<string, number> }[],
+  extra: { code?: string } = {},
+) {
   const first = problems[0];
   return badRequest(
     (t, locale) => {
       const reason = translateKey(locale, `validation.${first.key}`, first.params);
       // A message that is not one of our keys (valibot's own English text) is shown as it is.
       return t.errors.fieldError({
-        field: first.field,
+        field: readablePath(first.field),
         reason: reason.startsWith('validation.') ? first.key : reason,
       });
     },
-    { field: first.field, details: problems.map((p) => ({ field: p.field, key: p.key })) },
+    { ...extra, field: first.field, details: problems.map((p) => ({ field: p.field, key: p.key })) },
   );
 }

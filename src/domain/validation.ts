@@ -30,7 +30,15 @@ export type ValidationKey =
   | 'tooBig'
   | 'tooSmall'
   | 'controlChars'
-  | 'invalid';
+  | 'invalid'
+  | 'tooDeep';
+
+/**
+ * How deep a JSON body may nest (objects and arrays, the body itself being level 1). A real
+ * questionnaire reaches about 10 (body → content → questionnaires → block → question → answer →
+ * redirect); 64 leaves room for anything sane and stops a 50 000-deep body before any code walks it.
+ */
+export const MAX_JSON_DEPTH = 64;
 
 /** What a 32-bit integer column (every id, count and amount in the database) holds. */
 export const INT32_MAX = 2_147_483_647;

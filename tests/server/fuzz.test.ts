@@ -5,7 +5,17 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startServer, type TestServer } from './helpers';
 import { ACCESS, admittedRoles } from './access-table';
 import { concretePath, roleName, roleUsers, routeKey } from './matrix-harness';
-import { allFieldsOf, badQueries, badValues, baseOf, RAW_BODIES, REMOVE, withValue } from './fuzz-cases';
+import {
+  allFieldsOf,
+  badQueries,
+  badValues,
+  baseOf,
+  fieldsOf,
+  RAW_BODIES,
+  REMOVE,
+  sizeCases,
+  withValue,
+} from './fuzz-cases';
 import { completeContent, insertProject, saveProject } from './content-helpers';
 import { ROUTE_DOCS } from '../../server/openapi/registry';
 import type { RouteEntry } from '../../server/http/route-table';
@@ -86,6 +96,12 @@ function casesFor(route: RouteEntry): Case[] {
     cases.push({ label: `raw ${raw.type} ${JSON.stringify(raw.text.slice(0, 30))}`, path, raw });
   const base = baseOf(doc?.body);
   cases.push({ label: 'extra field', path, body: { ...base, zzUnknownField: 1 } });
+  // Issue 26: nesting 50 000 deep, a 1 MB string, a 100 000-element array.
+  for (const c of sizeCases(
+    base,
+    fieldsOf(doc?.body).map((f) => f.name),
+  ))
+    cases.push({ path, ...c });
   for (const f of allFieldsOf(doc?.body)) {
     const name = f.path.join('.');
     if (f.required) cases.push({ label: `${name} missing`, path, body: withValue(base, f.path, REMOVE) });
@@ -191,7 +207,9 @@ function badFor(current: unknown): fc.Arbitrary<unknown> {
   if (typeof current === 'number') return fc.oneof(fc.constantFrom(2 ** 31, -(2 ** 31) - 1, 1e308), control);
   if (typeof current === 'boolean') return fc.constantFrom('true', 1, [true]);
   if (Array.isArray(current)) return fc.constantFrom({ a: 1 }, 'x', 2 ** 31);
-  if (current && typeof current === 'object') return fc.constantFrom([], [current], 'x', 2 ** 31);
+  // An unknown key beside the known ones (issue 26: content is strict).
+  if (current && typeof current === 'object')
+    return fc.constantFrom([], [current], 'x', 2 ** 31, { ...current, zzUnknownKey: 1 });
   return fc.constantFrom(2 ** 31, 1e308, { a: [] });
 }
 
