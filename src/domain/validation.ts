@@ -84,9 +84,12 @@ export const newPassword = v.pipe(
   v.regex(/\p{Ll}/u, 'passwordLowercase'),
 );
 
-/** For strict objects: a missing key is 'required', a key the schema does not know is 'unknownField'. */
+/**
+ * For strict objects: a missing key is 'required', a key the schema does not know is 'unknownField',
+ * and something that is not an object at all (a string where the reply is due) is 'type'.
+ */
 export const objectMessage = (issue: v.BaseIssue<unknown>) =>
-  issue.expected === 'never' ? 'unknownField' : 'required';
+  issue.expected === 'never' ? 'unknownField' : issue.expected === 'Object' ? 'type' : 'required';
 
 export const LoginBody = v.strictObject(
   {
