@@ -6,7 +6,7 @@ import { inputProblem } from './input-guard';
 
 /**
  * Parses a body or query with a shared valibot schema. The first problem becomes a 400 that names
- * the field and the reason in the caller's language; every problem is listed in `details`.
+ * the field and the reason in the caller's language; the first 100 problems are listed in `details`.
  */
 export function parse<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
   const guard = inputProblem(schema, input);
@@ -25,6 +25,9 @@ export function parse<S extends v.GenericSchema>(schema: S, input: unknown): v.I
     })),
   );
 }
+
+/** Problems listed in `details`: a 100 000-element array of wrong items is one mistake, not 100 000 rows. */
+const MAX_DETAILS = 100;
 
 /**
  * The field as a person reads it in the message: list positions in brackets
@@ -47,6 +50,10 @@ export function fieldError(
         reason: reason.startsWith('validation.') ? first.key : reason,
       });
     },
-    { ...extra, field: first.field, details: problems.map((p) => ({ field: p.field, key: p.key })) },
+    {
+      ...extra,
+      field: first.field,
+      details: problems.slice(0, MAX_DETAILS).map((p) => ({ field: p.field, key: p.key })),
+    },
   );
 }
