@@ -114,6 +114,9 @@ describe('walks over input never recurse without a bound', () => {
     expect(jsonDepthExceeds(deepArray(MAX_JSON_DEPTH + 1), MAX_JSON_DEPTH)).toBe(true);
     expect(jsonDepthExceeds(JSON.stringify({ s: '['.repeat(1000) + '"\\' }), 4)).toBe(false);
     expect(jsonDepthExceeds(JSON.stringify({ s: 'a\\"[[[[[[' }), 2)).toBe(false);
+    // A string ending in an escaped backslash ends there: the brackets after it count.
+    expect(jsonDepthExceeds(JSON.stringify({ s: 'a\\', t: [[[]]] }), 3)).toBe(true);
+    expect(jsonDepthExceeds(JSON.stringify({ s: 'a\\', t: [[[]]] }), 4)).toBe(false);
   });
 
   it('the value guard takes a 200 000-deep value built in memory without overflowing the stack', () => {
