@@ -84,7 +84,10 @@ function acceptsArray(schema: AnySchema): boolean {
   return false;
 }
 
-/** The first place where the input has an array and the schema wants an object. */
+/**
+ * The first place where the input has an array and the schema wants an object. It recurses along
+ * the schema, never deeper than the schema itself (no schema here is recursive), whatever the input.
+ */
 export function shapeProblem(schema: AnySchema, input: unknown, path = ''): InputProblem | null {
   if (input === undefined || input === null) return null;
   for (const step of schema.pipe ?? []) {
