@@ -10,6 +10,7 @@ import { migrateToLatest } from './db/migrate';
 import { HttpError } from './http/errors';
 import { registerRequestContext } from './http/context';
 import { collectRoutes } from './http/route-table';
+import { registerJsonBody } from './http/json-body';
 import { routeModules } from './routes';
 
 export const API_PREFIX = '/api/v1/service';
@@ -65,6 +66,7 @@ export async function buildApp(
   await app.register(compress, { global: true, threshold: 1024 });
 
   registerRequestContext(app);
+  registerJsonBody(app);
   app.setErrorHandler(errorHandler);
   collectRoutes(app, API_PREFIX);
 

@@ -1,5 +1,5 @@
 import type * as v from 'valibot';
-import { CONTROL_CHARS } from '../../src/domain/validation';
+import { CONTROL_CHARS, MAX_JSON_DEPTH } from '../../src/domain/validation';
 
 // Checks that every schema gets for free, before valibot runs (issue #17): text never carries NUL or
 // other control characters (PostgreSQL refuses NUL, and no form can type them), numbers are finite
@@ -9,7 +9,7 @@ import { CONTROL_CHARS } from '../../src/domain/validation';
 
 export interface InputProblem {
   field: string;
-  key: 'controlChars' | 'tooBig' | 'type';
+  key: 'controlChars' | 'tooBig' | 'type' | 'tooDeep';
 }
 
 type AnySchema = v.GenericSchema & {
@@ -36,28 +36,35 @@ const WRAPPERS = new Set([
 
 const join = (path: string, key: string | number) => (path ? `${path}.${key}` : String(key));
 
-/** The first problem in the raw input, judged by its values alone. */
+/**
+ * The first problem in the raw input, judged by its values alone, in document order. Iterative (an
+ * explicit stack), and a value nested deeper than MAX_JSON_DEPTH is itself the problem: bodies are
+ * refused earlier (server/http/json-body.ts), but a value may reach parse() another way.
+ */
 export function valueProblem(input: unknown, path = ''): InputProblem | null {
-  if (typeof input === 'string') {
-    return CONTROL_CHARS.test(input) ? { field: path || 'body', key: 'controlChars' } : null;
-  }
-  if (typeof input === 'number') {
-    return Number.isFinite(input) && Math.abs(input) <= Number.MAX_SAFE_INTEGER
-      ? null
-      : { field: path || 'body', key: 'tooBig' };
-  }
-  if (Array.isArray(input)) {
-    for (let i = 0; i < input.length; i++) {
-      const p = valueProblem(input[i], join(path, i));
-      if (p) return p;
-    }
-    return null;
-  }
-  if (input && typeof input === 'object') {
-    for (const [k, val] of Object.entries(input)) {
-      if (CONTROL_CHARS.test(k)) return { field: join(path, 'key'), key: 'controlChars' };
-      const p = valueProblem(val, join(path, k));
-      if (p) return p;
+  const stack: { value: unknown; path: string; depth: number }[] = [{ value: input, path, depth: 0 }];
+  while (stack.length > 0) {
+    const { value, path: at, depth } = stack.pop()!;
+    if (typeof value === 'string') {
+      if (CONTROL_CHARS.test(value)) return { field: at || 'body', key: 'controlChars' };
+    } else if (typeof value === 'number') {
+      if (!Number.isFinite(value) || Math.abs(value) > Number.MAX_SAFE_INTEGER)
+        return { field: at || 'body', key: 'tooBig' };
+    } else if (value && typeof value === 'object') {
+      if (depth >= MAX_JSON_DEPTH) return { field: at || 'body', key: 'tooDeep' };
+      // Pushed last to first, so the first child is looked at first.
+      if (Array.isArray(value)) {
+        for (let i = value.length - 1; i >= 0; i--)
+          stack.push({ value: value[i], path: join(at, i), depth: depth + 1 });
+      } else {
+        const entries = Object.entries(value);
+        for (let i = entries.length - 1; i >= 0; i--) {
+          const [k, val] = entries[i];
+          stack.push({ value: val, path: join(at, k), depth: depth + 1 });
+        }
+        for (const [k] of entries)
+          if (CONTROL_CHARS.test(k)) return { field: join(at, 'key'), key: 'controlChars' };
+      }
     }
   }
   return null;
@@ -77,7 +84,10 @@ function acceptsArray(schema: AnySchema): boolean {
   return false;
 }
 
-/** The first place where the input has an array and the schema wants an object. */
+/**
+ * The first place where the input has an array and the schema wants an object. It recurses along
+ * the schema, never deeper than the schema itself (no schema here is recursive), whatever the input.
+ */
 export function shapeProblem(schema: AnySchema, input: unknown, path = ''): InputProblem | null {
   if (input === undefined || input === null) return null;
   for (const step of schema.pipe ?? []) {

@@ -1,6 +1,5 @@
-import * as v from 'valibot';
 import type { Db } from '../db';
-import { ContentSchema, EMPTY_CONTENT, type ProjectContent } from '../../src/domain/content/model';
+import { readContent, EMPTY_CONTENT, type ProjectContent } from '../../src/domain/content/model';
 import { summarizeChanges } from '../../src/domain/content/diff';
 import {
   SUMMARY_MAX,
@@ -70,7 +69,7 @@ export async function loadVersion(db: Db, pid: number, version: number): Promise
     .where('v.version', '=', version)
     .executeTakeFirst();
   if (!row) return null;
-  const parsed = v.safeParse(ContentSchema, JSON.parse(row.content));
-  if (!parsed.success) throw new Error('stored project content does not match the schema');
-  return { ...entryOf(row), content: parsed.output };
+  const content = readContent(JSON.parse(row.content));
+  if (!content) throw new Error('stored project content does not match the schema');
+  return { ...entryOf(row), content };
 }

@@ -1,7 +1,6 @@
-import * as v from 'valibot';
 import type { Db } from '../db';
 import {
-  ContentSchema,
+  readContent,
   countQuestions,
   EMPTY_CONTENT,
   type ProjectContent,
@@ -35,11 +34,11 @@ export async function contentProblems(db: Db, p: { id: number; type: number }): 
   return checkContent(content, { projectType: p.type });
 }
 
-/** Stored JSON is ours, but parse it anyway so older shapes get today's defaults. */
+/** Stored JSON is ours, but parse it anyway so older shapes get today's defaults (and lose keys no longer known). */
 function parseStored(json: string): ProjectContent {
-  const result = v.safeParse(ContentSchema, JSON.parse(json));
-  if (!result.success) throw new Error('stored project content does not match the schema');
-  return result.output;
+  const content = readContent(JSON.parse(json));
+  if (!content) throw new Error('stored project content does not match the schema');
+  return content;
 }
 
 const contentRow = (db: Executor, pid: number) =>

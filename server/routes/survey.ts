@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError, unauthorized } from '../http/errors';
-import { parse } from '../http/validate';
+import { fieldError, parse } from '../http/validate';
 import { hit, peek } from '../http/ratelimit';
 import { gameBySecrets } from '../repos/games';
 import { respondentByToken } from '../repos/respondents';
@@ -25,6 +25,7 @@ import { countOffer } from '../players/stats';
 import { AttributesSchema, portraitsAsk, ReplySchema, type Attributes } from '../../src/domain/flow';
 import { SdkHandshakeBody } from '../../src/domain/games';
 import { GameStatus } from '../../src/domain/gameStatus';
+import { issueKey, messageParams, objectMessage } from '../../src/domain/validation';
 import { SURVEY_TEXTS, type SurveyLocale } from '../../src/views/survey/texts';
 
 // The respondent's calls (public: the link's token, a ticket or the resume token are the
@@ -44,11 +45,15 @@ const HOUR = 3600_000;
 const SDK_FAILURES_PER_HOUR = 60;
 
 const TokenParam = v.object({ token: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{10,64}$/)) });
+/** Strict, as every body but the SDK's (issue 26): an unknown field is refused by name. */
 export const StartBody = v.optional(
-  v.object({
-    attributes: v.optional(AttributesSchema),
-    locale: v.optional(v.picklist(['ru', 'en'])),
-  }),
+  v.strictObject(
+    {
+      attributes: v.optional(AttributesSchema),
+      locale: v.optional(v.picklist(['ru', 'en'], 'invalid')),
+    },
+    objectMessage,
+  ),
   {},
 );
 export const PlacesQuery = v.object({
@@ -212,10 +217,15 @@ export default async function surveyRoutes(app: FastifyInstance) {
     if (!body.success || !reply?.success) {
       limitAnswers(db, limits);
       if (!body.success) parse(AnswerBody, req.body);
-      throw new HttpError(400, (_t, l) => SURVEY_TEXTS[l as SurveyLocale].errors.invalid, {
-        code: 'invalid-answer',
-        field: 'reply',
-      });
+      // The reply's own problems, named from the body's top (`reply.value`), in the same plain words.
+      throw fieldError(
+        reply!.issues!.map((issue) => ({
+          field: ['reply', v.getDotPath(issue)].filter(Boolean).join('.'),
+          key: issueKey(issue),
+          params: messageParams(issue),
+        })),
+        { code: 'invalid-answer' },
+      );
     }
     const { at, questionId } = body.output;
     return submitPage(db, r, { at, questionId, reply: reply.output }, Date.now(), limits, found.cached);

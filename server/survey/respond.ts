@@ -25,6 +25,7 @@ import {
 import { cityIds, regions } from '../data/cities';
 import type { ProjectContent } from '../../src/domain/content/model';
 import { ProjectStatus } from '../../src/domain/projects';
+import { objectMessage } from '../../src/domain/validation';
 import { canSetStatus } from '../../src/domain/projectStatus';
 import {
   matchesPortrait,
@@ -245,12 +246,20 @@ export function outcomeOf(r: { status: number; state: string }): Outcome {
   return 'started';
 }
 
-export const AnswerBody = v.object({
-  /** Position of the page in the respondent's path: replies.length for the next page, less to change an earlier answer. */
-  at: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(100_000)),
-  questionId: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,32}$/)),
-  reply: v.unknown(),
-});
+export const AnswerBody = v.strictObject(
+  {
+    /** Position of the page in the respondent's path: replies.length for the next page, less to change an earlier answer. */
+    at: v.pipe(
+      v.number('type'),
+      v.integer('integer'),
+      v.minValue(0, 'tooSmall'),
+      v.maxValue(100_000, 'tooBig'),
+    ),
+    questionId: v.pipe(v.string('type'), v.regex(/^[A-Za-z0-9_-]{1,32}$/, 'invalid')),
+    reply: v.unknown(),
+  },
+  objectMessage,
+);
 export type AnswerInput = { at: number; questionId: string; reply: Reply };
 
 function problemError(p: FlowProblem) {

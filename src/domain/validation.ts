@@ -30,7 +30,15 @@ export type ValidationKey =
   | 'tooBig'
   | 'tooSmall'
   | 'controlChars'
-  | 'invalid';
+  | 'invalid'
+  | 'tooDeep';
+
+/**
+ * How deep a JSON body may nest (objects and arrays, the body itself being level 1). A real
+ * questionnaire reaches about 10 (body → content → questionnaires → block → question → answer →
+ * redirect); 64 leaves room for anything sane and stops a 50 000-deep body before any code walks it.
+ */
+export const MAX_JSON_DEPTH = 64;
 
 /** What a 32-bit integer column (every id, count and amount in the database) holds. */
 export const INT32_MAX = 2_147_483_647;
@@ -76,9 +84,12 @@ export const newPassword = v.pipe(
   v.regex(/\p{Ll}/u, 'passwordLowercase'),
 );
 
-/** For strict objects: a missing key is 'required', a key the schema does not know is 'unknownField'. */
+/**
+ * For strict objects: a missing key is 'required', a key the schema does not know is 'unknownField',
+ * and something that is not an object at all (a string where the reply is due) is 'type'.
+ */
 export const objectMessage = (issue: v.BaseIssue<unknown>) =>
-  issue.expected === 'never' ? 'unknownField' : 'required';
+  issue.expected === 'never' ? 'unknownField' : issue.expected === 'Object' ? 'type' : 'required';
 
 export const LoginBody = v.strictObject(
   {

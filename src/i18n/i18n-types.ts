@@ -414,6 +414,11 @@ type RootTranslation = {
 		 * О​б​я​з​а​т​е​л​ь​н​ы​е​ ​п​о​л​я
 		 */
 		noticeTitle: string
+		/**
+		 * С​л​и​ш​к​о​м​ ​г​л​у​б​о​к​а​я​ ​в​л​о​ж​е​н​н​о​с​т​ь​ ​(​д​о​п​у​с​т​и​м​о​ ​у​р​о​в​н​е​й​:​ ​{​m​a​x​}​)
+		 * @param {number} max
+		 */
+		tooDeep: RequiredParams<'max'>
 	}
 	errors: {
 		/**
@@ -512,6 +517,11 @@ type RootTranslation = {
 		 * У​ч​ё​т​н​а​я​ ​з​а​п​и​с​ь​ ​н​е​ ​а​к​т​и​в​н​а
 		 */
 		accountInactive: string
+		/**
+		 * З​а​п​р​о​с​ ​в​л​о​ж​е​н​ ​с​л​и​ш​к​о​м​ ​г​л​у​б​о​к​о​ ​(​д​о​п​у​с​т​и​м​о​ ​у​р​о​в​н​е​й​:​ ​{​m​a​x​}​)
+		 * @param {number} max
+		 */
+		tooDeep: RequiredParams<'max'>
 		code: {
 			/**
 			 * П​у​с​т​а​я​ ​а​н​к​е​т​а
@@ -6837,6 +6847,10 @@ export type TranslationFunctions = {
 		 * Обязательные поля
 		 */
 		noticeTitle: () => LocalizedString
+		/**
+		 * Слишком глубокая вложенность (допустимо уровней: {max})
+		 */
+		tooDeep: (arg: { max: number }) => LocalizedString
 	}
 	errors: {
 		/**
@@ -6931,6 +6945,10 @@ export type TranslationFunctions = {
 		 * Учётная запись не активна
 		 */
 		accountInactive: () => LocalizedString
+		/**
+		 * Запрос вложен слишком глубоко (допустимо уровней: {max})
+		 */
+		tooDeep: (arg: { max: number }) => LocalizedString
 		code: {
 			/**
 			 * Пустая анкета

@@ -194,3 +194,43 @@ export function badQueries(schema: v.GenericSchema | undefined): string[] {
   }
   return out;
 }
+
+// ---- issue 26: depth and size (whole bodies as text: a 50 000-deep value cannot be built and
+// serialised by the test itself without the very stack overflow it looks for) ----
+
+export const DEEP = 50_000;
+const deepArrayText = '['.repeat(DEEP) + ']'.repeat(DEEP);
+const deepObjectText = '{"a":'.repeat(DEEP) + '1' + '}'.repeat(DEEP);
+/** Under the 1 MiB body limit with the rest of the body, so it reaches the checks behind it. */
+const MEGABYTE_STRING = JSON.stringify('x'.repeat(1_000_000));
+const WIDE_ARRAY = `[${Array.from({ length: 100_000 }, (_, i) => i % 10).join(',')}]`;
+
+/** The body's JSON text with one top-level field's value replaced by raw JSON text. */
+function withRaw(base: Record<string, unknown>, name: string, raw: string): string {
+  const marker = '"__fuzz_raw__"';
+  return JSON.stringify({ ...base, [name]: '__fuzz_raw__' }).replace(marker, () => raw);
+}
+
+/**
+ * Per route: a 50 000-deep array and object as the whole body and as each top-level field, a 1 MB
+ * string and a 100 000-element array in each top-level field (and as the body when it has none).
+ */
+export function sizeCases(
+  base: Record<string, unknown>,
+  fieldNames: string[],
+): { label: string; raw: { text: string; type: string } }[] {
+  const json = (text: string) => ({ text, type: 'application/json' });
+  const out = [
+    { label: `body: ${DEEP}-deep array`, raw: json(deepArrayText) },
+    { label: `body: ${DEEP}-deep object`, raw: json(deepObjectText) },
+    { label: 'body: 100 000-element array', raw: json(WIDE_ARRAY) },
+    { label: 'body: 1 MB string', raw: json(MEGABYTE_STRING) },
+  ];
+  for (const name of [...fieldNames, 'zzUnknownField']) {
+    out.push({ label: `${name}: ${DEEP}-deep array`, raw: json(withRaw(base, name, deepArrayText)) });
+    out.push({ label: `${name}: ${DEEP}-deep object`, raw: json(withRaw(base, name, deepObjectText)) });
+    out.push({ label: `${name}: 1 MB string`, raw: json(withRaw(base, name, MEGABYTE_STRING)) });
+    out.push({ label: `${name}: 100 000-element array`, raw: json(withRaw(base, name, WIDE_ARRAY)) });
+  }
+  return out;
+}

@@ -3,6 +3,7 @@ import { startServer, type TestServer } from './helpers';
 import { ACCESS, admittedRoles } from './access-table';
 import { concretePath, roleName, roleUsers, routeKey, ROLE_IDS } from './matrix-harness';
 import type { RoleId } from '../../src/domain/roles';
+import { DEEP, sizeCases } from './fuzz-cases';
 
 // Issue #17, item 11: the role × call matrix, generated from the route table (every route Fastify
 // registered) and the access table (tests/server/access-table.ts, whose rows name roles or the
@@ -87,4 +88,41 @@ describe('role × call matrix', () => {
     );
     expect(wrong).toEqual([]);
   });
+
+  // Issue 26: whoever calls, a body nested 50 000 deep is refused while it is parsed (before the
+  // role check can even run), and a 1 MB string or a 100 000-element array as the body is a 4xx
+  // with a message; never a 5xx. (The fuzzer sends them in every field, with the tables' checksums.)
+  it('answers every caller’s huge or deeply nested body with a 4xx, never a 5xx', async () => {
+    const wrong: string[] = [];
+    let calls = 0;
+    const bodies = sizeCases({}, []).slice(0, 4);
+    for (const route of server.app.routeTable) {
+      if (route.method === 'GET') continue;
+      const access = ACCESS[routeKey(route)];
+      const admitted = access ? admittedRoles(access) : null;
+      for (const role of [null, ...ROLE_IDS] as (RoleId | null)[]) {
+        // The deep bodies as every caller; the big ones signed out and as one admitted role.
+        const big = role === null || role === (admitted ?? ROLE_IDS)[0];
+        for (const c of big ? bodies : bodies.slice(0, 2)) {
+          const res = await server.call(route.method, concretePath(route), {
+            session: await sessionFor(role),
+            rawBody: c.raw.text,
+            headers: { 'content-type': c.raw.type },
+          });
+          calls++;
+          const where = `${routeKey(route)} as ${roleName(role)}, ${c.label}`;
+          const deep = c.label.includes(`${DEEP}-deep`);
+          // Logging out takes any body (it reads none).
+          const anyBody = routeKey(route) === 'POST /authentication/logout' && !deep;
+          if (res.status >= 500 || (res.status < 400 && !anyBody)) wrong.push(`${where}: ${res.status}`);
+          else if (deep && res.body?.code !== 'too-deep')
+            wrong.push(`${where}: ${res.status} ${res.body?.code}`);
+          else if (res.status >= 400 && typeof res.body?.message !== 'string')
+            wrong.push(`${where}: no message`);
+        }
+      }
+    }
+    console.log(`role × call matrix, huge and deep bodies: ${calls} calls, ${wrong.length} wrong`);
+    expect(wrong).toEqual([]);
+  }, 240_000);
 });

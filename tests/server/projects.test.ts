@@ -138,7 +138,7 @@ describe('projects API', () => {
         [
           { name: 'Fine name', template: 'default', targetPlatformIds: [999] },
           'targetPlatformIds.0',
-          'targetPlatformIds.0: Invalid value',
+          'targetPlatformIds[0]: Invalid value',
         ],
         [{ name: 'Fine name', template: 'default', extra: 1 }, 'extra', 'extra: Unknown field'],
       ];

@@ -197,7 +197,7 @@ describe('user administration', () => {
       [
         { email: 'ok@example.com', fullname: 'Some One', roles: [9], organizationId: orgId },
         'roles.0',
-        'roles.0: Invalid value',
+        'roles[0]: Invalid value',
       ],
       [
         { email: 'ok@example.com', fullname: 'Some One', roles: [4, 5], organizationId: orgId },

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { CONTROL_CHARS, INT32_MAX } from '../validation';
+import { CONTROL_CHARS, INT32_MAX, objectMessage } from '../validation';
 import { HARD_CAP, LIMITS, TEXT_MAX } from './limits';
 
 // The content of a project (spec section 3): questionnaires → blocks → questions → answers, plus the
@@ -10,6 +10,10 @@ import { HARD_CAP, LIMITS, TEXT_MAX } from './limits';
 //
 // Messages are i18n keys of the `validation` group. Fields are optional with defaults so that a
 // short hand-written payload parses; the output always has every field.
+//
+// Strict (issue 26): a key the schema does not know, anywhere, is refused by name ("Unknown field"),
+// so a client's typo is told rather than silently dropped. Content stored before that, with extra
+// keys, is read through `readContent` below, which drops them.
 
 export const QUESTION_CATEGORIES = [
   'oneAnswer',
@@ -67,6 +71,9 @@ export type RedirectKind = (typeof REDIRECT_KINDS)[number];
 
 export const RECALL_MODES = ['selected', 'notSelected'] as const;
 
+/** Every object of the content: an unknown key is an issue of its own, 'unknownField'. */
+const strict = <const E extends v.ObjectEntries>(entries: E) => v.strictObject(entries, objectMessage);
+
 const id = v.pipe(v.string('type'), v.regex(/^[A-Za-z0-9_-]{1,32}$/, 'invalid'));
 const noControl = v.check((s: string) => !CONTROL_CHARS.test(s), 'controlChars');
 const text = (max: number) =>
@@ -102,13 +109,13 @@ export const callbackUrl = v.optional(
   '',
 );
 
-export const RedirectSchema = v.object({
+export const RedirectSchema = strict({
   kind: v.picklist(REDIRECT_KINDS, 'invalid'),
   target: v.optional(v.nullable(id), null),
 });
 export type Redirect = v.InferOutput<typeof RedirectSchema>;
 
-export const AnswerSchema = v.object({
+export const AnswerSchema = strict({
   id,
   text: text(TEXT_MAX.answer),
   picture,
@@ -117,7 +124,7 @@ export const AnswerSchema = v.object({
 });
 export type Answer = v.InferOutput<typeof AnswerSchema>;
 
-export const StatementSchema = v.object({ id, text: text(TEXT_MAX.answer) });
+export const StatementSchema = strict({ id, text: text(TEXT_MAX.answer) });
 export type Statement = v.InferOutput<typeof StatementSchema>;
 
 // Bounded so that no number in the content can overflow a column or a computation that reads it;
@@ -136,7 +143,7 @@ const num = v.pipe(
   v.maxValue(NUM_MAX, 'tooBig'),
 );
 
-export const QuestionSchema = v.object({
+export const QuestionSchema = strict({
   id,
   text: text(TEXT_MAX.question),
   category: v.optional(v.picklist(QUESTION_CATEGORIES, 'invalid'), 'oneAnswer'),
@@ -152,13 +159,11 @@ export const QuestionSchema = v.object({
   shuffle: v.optional(v.picklist(SHUFFLE_MODES, 'invalid'), 'none'),
   /** How many answers a respondent must pick at least and may pick at most. */
   // Bounds are checked by the rules (with the spec's messages), not here.
-  answerLimit: v.optional(v.nullable(v.object({ min: int, max: int })), null),
+  answerLimit: v.optional(v.nullable(strict({ min: int, max: int })), null),
   redirect: v.optional(v.nullable(RedirectSchema), null),
   /** Offer only the answers the respondent picked (or did not pick) in an earlier question. */
   recall: v.optional(
-    v.nullable(
-      v.object({ questionId: id, mode: v.optional(v.picklist(RECALL_MODES, 'invalid'), 'selected') }),
-    ),
+    v.nullable(strict({ questionId: id, mode: v.optional(v.picklist(RECALL_MODES, 'invalid'), 'selected') })),
     null,
   ),
   customParams,
@@ -169,21 +174,21 @@ export const QuestionSchema = v.object({
     LIMITS.dbFields,
   ),
   /** fromTo (a numeric range, step 1) and slider (min, max, step). */
-  scale: v.optional(v.nullable(v.object({ min: num, max: num, step: v.optional(num, 1) })), null),
+  scale: v.optional(v.nullable(strict({ min: num, max: num, step: v.optional(num, 1) })), null),
   /** starRating: how many stars. */
   stars: v.optional(v.nullable(int), null),
   // The three below came later: optional in the type (absent reads as null) so that code and
   // stored content written before them stay valid.
   /** nps: the words under both ends of the 0–10 scale ("Not at all likely", "Extremely likely"). */
-  scaleLabels: v.optional(v.nullable(v.object({ min: text(TEXT_MAX.other), max: text(TEXT_MAX.other) }))),
+  scaleLabels: v.optional(v.nullable(strict({ min: text(TEXT_MAX.other), max: text(TEXT_MAX.other) }))),
   /** open: how many characters the respondent's answer must have at least and may have at most. */
-  textLength: v.optional(v.nullable(v.object({ min: int, max: int }))),
+  textLength: v.optional(v.nullable(strict({ min: int, max: int }))),
   /** cityAuto: offer only the cities of this region (a region id of GET /cities); null offers all. */
   region: v.optional(v.nullable(v.pipe(v.string('type'), v.maxLength(10, 'tooLong')))),
 });
 export type Question = v.InferOutput<typeof QuestionSchema>;
 
-export const BlockSchema = v.object({
+export const BlockSchema = strict({
   id,
   name: text(TEXT_MAX.name),
   customParams,
@@ -192,7 +197,7 @@ export const BlockSchema = v.object({
 });
 export type Block = v.InferOutput<typeof BlockSchema>;
 
-export const QuestionnaireSchema = v.object({
+export const QuestionnaireSchema = strict({
   id,
   /** A name the researcher gives it in the editor (absent or '' shows "Questionnaire N"). */
   name: v.optional(v.pipe(v.string('type'), v.maxLength(TEXT_MAX.name, 'tooLong'))),
@@ -201,7 +206,7 @@ export const QuestionnaireSchema = v.object({
 export type Questionnaire = v.InferOutput<typeof QuestionnaireSchema>;
 
 /** One target condition: a list of values (gender, city, education…), or min and max for age. */
-export const PortraitParamSchema = v.object({
+export const PortraitParamSchema = strict({
   field: v.pipe(v.string('type'), v.regex(/^[A-Za-z][A-Za-z0-9_]{0,49}$/, 'invalid')),
   values: list(
     v.pipe(
@@ -217,7 +222,7 @@ export const PortraitParamSchema = v.object({
 });
 export type PortraitParam = v.InferOutput<typeof PortraitParamSchema>;
 
-export const PortraitSchema = v.object({
+export const PortraitSchema = strict({
   id,
   name: text(TEXT_MAX.name),
   respondents: v.optional(int, 0),
@@ -227,7 +232,7 @@ export const PortraitSchema = v.object({
 });
 export type Portrait = v.InferOutput<typeof PortraitSchema>;
 
-export const ContentSchema = v.object({
+export const ContentSchema = strict({
   questionnaires: list(QuestionnaireSchema, LIMITS.questionnaires * HARD_CAP),
   portraits: list(PortraitSchema, LIMITS.portraits * HARD_CAP),
 });
@@ -241,7 +246,7 @@ export const EMPTY_CONTENT: ProjectContent = Object.freeze({
 }) as ProjectContent;
 
 /** POST /project. The version being replaced travels in the If-Match header. */
-export const SaveProjectBody = v.object({
+export const SaveProjectBody = strict({
   pid: v.pipe(
     v.number('type'),
     v.integer('integer'),
@@ -250,6 +255,29 @@ export const SaveProjectBody = v.object({
   ),
   content: ContentSchema,
 });
+
+/** An issue that only says "this key is not in the schema" (a strict object's extra key). */
+const isUnknownKey = (issue: v.BaseIssue<unknown>) =>
+  issue.type === 'strict_object' && issue.expected === 'never';
+
+/**
+ * Stored content (a row written before content was strict, or by an older client): parsed with
+ * today's defaults, and with keys the schema no longer knows dropped rather than refused, so every
+ * project saved once still opens. Null when something else is wrong with it.
+ */
+export function readContent(raw: unknown): ProjectContent | null {
+  const first = v.safeParse(ContentSchema, raw);
+  if (first.success) return first.output;
+  if (!first.issues.every(isUnknownKey)) return null;
+  // Each issue's last path item is the extra key and the object holding it (the caller's own copy).
+  for (const issue of first.issues) {
+    const at = issue.path?.[issue.path.length - 1];
+    if (at && at.input && typeof at.input === 'object')
+      delete (at.input as Record<string, unknown>)[String(at.key)];
+  }
+  const second = v.safeParse(ContentSchema, raw);
+  return second.success ? second.output : null;
+}
 
 export const PidQuery = v.object({
   pid: v.pipe(

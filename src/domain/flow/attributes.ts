@@ -1,28 +1,43 @@
 import * as v from 'valibot';
 import { AGE_MAX, AGE_MIN, EDUCATION_LEVELS, GENDERS } from '../lookups';
 import type { Portrait } from '../content/model';
+import { objectMessage } from '../validation';
 
 // Who a respondent is, as far as the portraits and the reports' filters care: from a game's SDK
 // (the player) or from the optional profile step of a direct link. Every field may be unknown.
 
+// Messages are i18n keys of the `validation` group, as in every other body (issue 26).
 const short = (max: number) =>
   v.pipe(
-    v.string(),
+    v.string('type'),
     v.trim(),
-    v.maxLength(max),
-    v.check((s) => !s.includes('\u0000')),
+    v.maxLength(max, 'tooLong'),
+    v.check((s) => !s.includes('\u0000'), 'controlChars'),
   );
 
-export const AttributesSchema = v.object({
-  playerId: v.optional(v.nullable(v.pipe(short(128), v.minLength(1)))),
-  gender: v.optional(v.nullable(v.picklist(GENDERS))),
-  age: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(AGE_MIN), v.maxValue(AGE_MAX)))),
-  /** A city id of the cities lookup, e.g. "MOS:Podolsk" (checked against the list by the server). */
-  city: v.optional(v.nullable(v.pipe(short(120), v.minLength(1)))),
-  region: v.optional(v.nullable(v.pipe(short(10), v.minLength(1)))),
-  education: v.optional(v.nullable(v.picklist(EDUCATION_LEVELS))),
-  platform: v.optional(v.nullable(v.pipe(short(64), v.minLength(1)))),
-});
+/** Strict: a field the profile step does not have is refused by name (issue 26). */
+export const AttributesSchema = v.strictObject(
+  {
+    playerId: v.optional(v.nullable(v.pipe(short(128), v.minLength(1, 'required')))),
+    gender: v.optional(v.nullable(v.picklist(GENDERS, 'invalid'))),
+    age: v.optional(
+      v.nullable(
+        v.pipe(
+          v.number('type'),
+          v.integer('integer'),
+          v.minValue(AGE_MIN, 'tooSmall'),
+          v.maxValue(AGE_MAX, 'tooBig'),
+        ),
+      ),
+    ),
+    /** A city id of the cities lookup, e.g. "MOS:Podolsk" (checked against the list by the server). */
+    city: v.optional(v.nullable(v.pipe(short(120), v.minLength(1, 'required')))),
+    region: v.optional(v.nullable(v.pipe(short(10), v.minLength(1, 'required')))),
+    education: v.optional(v.nullable(v.picklist(EDUCATION_LEVELS, 'invalid'))),
+    platform: v.optional(v.nullable(v.pipe(short(64), v.minLength(1, 'required')))),
+  },
+  objectMessage,
+);
 export type Attributes = v.InferOutput<typeof AttributesSchema>;
 
 /** Whether the respondent fits every condition of the portrait. An unknown attribute fits no condition on it. */

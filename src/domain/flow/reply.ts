@@ -6,12 +6,14 @@ import {
   NPS_SCALE,
   OPEN_ANSWER_MAX,
 } from '../content/categories';
+import { objectMessage } from '../validation';
 import type { Answer, Question, Statement } from '../content/model';
 
 // What a respondent sends for one page (one question), how it is checked against what the page
 // offered, and the rows it becomes (server/db/tables-responses.ts documents their meaning).
 
-const idText = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,32}$/));
+// Messages are i18n keys of the `validation` group (issue 26: plain, translated reasons).
+const idText = v.pipe(v.string('type'), v.regex(/^[A-Za-z0-9_-]{1,32}$/, 'invalid'));
 /**
  * Free text: the "other" answer, and an open answer whose question sets no length. Bounded so one
  * answer cannot flood the table; an open question's own length (textLength) may allow up to
@@ -20,28 +22,31 @@ const idText = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,32}$/));
 export const REPLY_TEXT_MAX = 2000;
 const freeText = (max: number) =>
   v.pipe(
-    v.string(),
-    v.maxLength(max),
-    v.check((s) => !s.includes('\u0000')),
+    v.string('type'),
+    v.maxLength(max, 'tooLong'),
+    v.check((s) => !s.includes('\u0000'), 'controlChars'),
   );
 
-export const ReplySchema = v.strictObject({
-  /** Picked answers (choice questions), or every offered answer in the ranked order (sortable). */
-  answers: v.optional(v.pipe(v.array(idText), v.maxLength(100))),
-  /** The "other" answer's text, when it is picked. */
-  other: v.optional(v.nullable(freeText(REPLY_TEXT_MAX))),
-  /** fromTo, slider, nps, starRating. */
-  value: v.optional(v.nullable(v.pipe(v.number(), v.finite()))),
-  /** open (free text), regionAuto / cityAuto (the place's stable id from the cities lookup). */
-  text: v.optional(v.nullable(freeText(OPEN_ANSWER_MAX))),
-  /** matrix: statement id → answer id. */
-  cells: v.optional(
-    v.pipe(
-      v.record(idText, idText),
-      v.check((r) => Object.keys(r).length <= 100),
+export const ReplySchema = v.strictObject(
+  {
+    /** Picked answers (choice questions), or every offered answer in the ranked order (sortable). */
+    answers: v.optional(v.pipe(v.array(idText, 'type'), v.maxLength(100, 'tooBig'))),
+    /** The "other" answer's text, when it is picked. */
+    other: v.optional(v.nullable(freeText(REPLY_TEXT_MAX))),
+    /** fromTo, slider, nps, starRating. */
+    value: v.optional(v.nullable(v.pipe(v.number('type'), v.finite('type')))),
+    /** open (free text), regionAuto / cityAuto (the place's stable id from the cities lookup). */
+    text: v.optional(v.nullable(freeText(OPEN_ANSWER_MAX))),
+    /** matrix: statement id → answer id. */
+    cells: v.optional(
+      v.pipe(
+        v.record(idText, idText, 'type'),
+        v.check((r) => Object.keys(r).length <= 100, 'invalid'),
+      ),
     ),
-  ),
-});
+  },
+  objectMessage,
+);
 export type Reply = v.InferOutput<typeof ReplySchema>;
 
 /** Why a reply does not fit its page. */

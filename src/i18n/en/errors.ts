@@ -24,6 +24,7 @@ const errors: Translation['errors'] = {
   fieldError: '{field}: {reason}',
   conflict: 'Conflict: the data has changed',
   accountInactive: 'The account is not active',
+  tooDeep: 'The request is nested too deeply: at most {max} levels',
   code: {
     '40501': 'Empty questionnaire',
     '40502': 'Exceeded questionnaires limit',

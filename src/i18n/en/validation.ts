@@ -25,5 +25,6 @@ const validation: Translation['validation'] = {
   unknownField: 'Unknown field',
   invalid: 'Invalid value',
   noticeTitle: 'Required fields',
+  tooDeep: 'Nested too deeply: at most {max} levels',
 };
 export default validation;

@@ -23,6 +23,7 @@ export default {
   fieldError: '{field:string}: {reason:string}',
   conflict: 'Конфликт: данные изменились',
   accountInactive: 'Учётная запись не активна',
+  tooDeep: 'Запрос вложен слишком глубоко (допустимо уровней: {max:number})',
   code: {
     '40501': 'Пустая анкета',
     '40502': 'Превышен лимит анкет',

@@ -25,4 +25,5 @@ export default {
   unknownField: 'Лишнее поле',
   invalid: 'Неверное значение',
   noticeTitle: 'Обязательные поля',
+  tooDeep: 'Слишком глубокая вложенность (допустимо уровней: {max:number})',
 } as const;

@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import { MAX_JSON_DEPTH } from '../../src/domain/validation';
+import { badRequest } from './errors';
+
+// JSON bodies are parsed by Fastify's own parser, after one look at the text: a body that nests
+// objects and arrays deeper than MAX_JSON_DEPTH is refused before anything is built from it
+// (issue 26). JSON.parse itself copes with any depth, but every walk over the value afterwards (the
+// input guard, valibot, JSON.stringify) would need a stack as deep as the body; refusing here keeps
+// all of them bounded, on every route, including routes added later.
+
+const OPEN_BRACKET = 0x5b; // [
+const OPEN_BRACE = 0x7b; // {
+const CLOSE_BRACKET = 0x5d; // ]
+const CLOSE_BRACE = 0x7d; // }
+const QUOTE = 0x22; // "
+const BACKSLASH = 0x5c; // \
+
+/**
+ * Whether JSON text nests deeper than `max` (the outermost object or array is level 1). Brackets
+ * inside strings do not count: a string is skipped in one jump to its closing quote (indexOf, so a
+ * questionnaire of mostly text costs about a tenth of its JSON.parse). No stack; malformed text is
+ * left for the parser to refuse.
+ */
+export function jsonDepthExceeds(text: string, max: number): boolean {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === QUOTE) {
+      // The next quote that is not escaped (preceded by an even number of backslashes) ends it.
+      let end = text.indexOf('"', i + 1);
+      for (;;) {
+        if (end === -1) return false;
+        let k = end - 1;
+        while (text.charCodeAt(k) === BACKSLASH) k--;
+        if ((end - 1 - k) % 2 === 0) break;
+        end = text.indexOf('"', end + 1);
+      }
+      i = end;
+    } else if (c === OPEN_BRACKET || c === OPEN_BRACE) {
+      if (++depth > max) return true;
+    } else if (c === CLOSE_BRACKET || c === CLOSE_BRACE) depth--;
+  }
+  return false;
+}
+
+export const tooDeep = () =>
+  badRequest((t) => t.errors.tooDeep({ max: MAX_JSON_DEPTH }), { code: 'too-deep' });
+
+/** Replaces the JSON parser with one that checks the depth first; everything else is Fastify's. */
+export function registerJsonBody(app: FastifyInstance) {
+  // Fastify's defaults: a body with __proto__ or constructor.prototype is refused.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if (jsonDepthExceeds(body as string, MAX_JSON_DEPTH)) return done(tooDeep(), undefined);
+    return parseJson(req, body as string, done);
+  });
+}
