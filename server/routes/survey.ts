@@ -23,7 +23,7 @@ import { issueTicket, ticketByToken, useTicket } from '../survey/tickets';
 import { AttributesSchema, portraitsAsk, ReplySchema, type Attributes } from '../../src/domain/flow';
 import { SdkHandshakeBody } from '../../src/domain/games';
 import { GameStatus } from '../../src/domain/gameStatus';
-import { SURVEY_TEXTS, type SurveyLocale } from '../../src/views/survey/texts';
+import { SURVEY_TEXTS, type SurveyLocale } from '../../src/i18n/survey';
 
 // The respondent's calls (public: the link's token, a ticket or the resume token are the
 // credentials) and the game SDK's call for a survey. docs/api.md describes them.

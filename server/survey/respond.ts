@@ -41,7 +41,7 @@ import {
   type Reply,
   type ReplyEntry,
 } from '../../src/domain/flow';
-import { SURVEY_TEXTS, type SurveyLocale, type SurveyTexts } from '../../src/views/survey/texts';
+import { SURVEY_TEXTS, type SurveyLocale, type SurveyTexts } from '../../src/i18n/survey';
 import { RESPONDENT_STATUS } from '../db/tables-responses';
 import { replyCounts } from '../reports/counters';
 

@@ -16,7 +16,7 @@ import { Place, type FindPlaces } from './Place';
 import { Ranking } from './Ranking';
 import { Scale } from './Scales';
 import { useTexts } from './Texts';
-import type { SurveyTexts } from './texts';
+import type { SurveyTexts } from '../../i18n/survey';
 
 // The runner: one page (question) at a time, as the flow says, for respondents and for the editor's
 // preview alike. It keeps the replies so far; `submit` stores a page (the server, or nothing in the

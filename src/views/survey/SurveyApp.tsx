@@ -5,7 +5,7 @@ import { EDUCATION_LEVELS, GENDERS } from '../../domain/lookups';
 import { EndPage, Message, Runner, type EndKind, type SubmitAnswer } from './Runner';
 import { PlaceInput, type FindPlaces } from './Place';
 import { TextsContext, useTexts } from './Texts';
-import { SURVEY_TEXTS, browserLocale, type SurveyLocale } from './texts';
+import { SURVEY_TEXTS, browserLocale, type SurveyLocale } from '../../i18n/survey';
 import { SurveyError, surveyApi, type Availability, type Session } from './api';
 
 // The respondent page /s/:token. The resume token is kept in local storage under the link's token,

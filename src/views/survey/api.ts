@@ -1,7 +1,7 @@
 import type { ProjectContent } from '../../domain/content/model';
 import type { Attributes, Reply, ReplyEntry } from '../../domain/flow';
 import type { PlaceOption } from './Place';
-import type { SurveyLocale } from './texts';
+import type { SurveyLocale } from '../../i18n/survey';
 
 // The respondent's calls (server/routes/survey.ts), with plain fetch: the back-office's HTTP client
 // (sign-in, toasts) has no place in this page.
