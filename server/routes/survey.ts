@@ -20,7 +20,7 @@ import {
   type SurveyState,
 } from '../survey/respond';
 import { issueTicket, ticketByToken, useTicket } from '../survey/tickets';
-import { AttributesSchema, portraitsAsk, ReplySchema, type Attributes } from '../../src/domain/flow';
+import { AttributesSchema, linkProfile, ReplySchema, type Attributes } from '../../src/domain/flow';
 import { SdkHandshakeBody } from '../../src/domain/games';
 import { GameStatus } from '../../src/domain/gameStatus';
 import { SURVEY_TEXTS, type SurveyLocale } from '../../src/i18n/survey';
@@ -115,10 +115,15 @@ export default async function surveyRoutes(app: FastifyInstance) {
       .executeTakeFirst();
     if (project) {
       const content = project.status === 3 ? await surveyContent(db, project.id) : null;
+      const profile = content
+        ? linkProfile(project.template.startsWith('directLink'), content.portraits)
+        : { ask: 'none', fields: [] };
       return {
         kind: 'link',
         state: availability(project.status),
-        profile: !!content && project.template.startsWith('directLink') && portraitsAsk(content.portraits),
+        profile: profile.ask !== 'none',
+        profileRequired: profile.ask === 'required',
+        profileFields: profile.fields,
       };
     }
     const ticket = await ticketByToken(db, token);
@@ -129,7 +134,14 @@ export default async function surveyRoutes(app: FastifyInstance) {
       .where('id', '=', ticket.project_id)
       .executeTakeFirst();
     const used = ticket.used_at !== null || Number(ticket.expires_at) <= Date.now();
-    return { kind: 'ticket', state: availability(p?.status ?? 6), profile: false, used };
+    return {
+      kind: 'ticket',
+      state: availability(p?.status ?? 6),
+      profile: false,
+      profileRequired: false,
+      profileFields: [],
+      used,
+    };
   });
 
   app.post('/survey/:token/start', async (req) => {
@@ -168,7 +180,8 @@ export default async function surveyRoutes(app: FastifyInstance) {
         portraitId: ticket.portrait_id,
       });
     }
-    if (started.outcome !== 'started') return { state: 'quotaFull' };
+    // A visitor who fits no portrait of a target project's link is told the survey looks for others.
+    if (started.outcome !== 'started') return { state: started.outcome };
     return { state: 'started', token: started.token };
   });
 
