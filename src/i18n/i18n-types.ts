@@ -5832,6 +5832,14 @@ type RootTranslation = {
 			 * М​е​с​т​о​ ​в​ ​с​п​и​с​к​е
 			 */
 			position: string
+			/**
+			 * О​т​в​е​т​ы
+			 */
+			answers: string
+			/**
+			 * У​т​в​е​р​ж​д​е​н​и​я
+			 */
+			statements: string
 		}
 		/**
 		 * {​k​i​n​d​}​:​ ​{​l​a​b​e​l​}
@@ -5957,6 +5965,40 @@ type RootTranslation = {
 			 * И​с​т​о​р​и​я​ ​д​о​с​т​у​п​н​а​ ​т​о​л​ь​к​о​ ​п​р​и​ ​п​о​д​к​л​ю​ч​е​н​и​и​ ​к​ ​с​е​р​в​е​р​у
 			 */
 			offline: string
+			detail: {
+				/**
+				 * у​д​а​л​е​н​о​:
+				 */
+				removed: string
+				/**
+				 * д​о​б​а​в​л​е​н​о​:
+				 */
+				added: string
+				/**
+				 * б​ы​л​о​:
+				 */
+				then: string
+				/**
+				 * с​т​а​л​о​:
+				 */
+				now: string
+				/**
+				 * Д​о​б​а​в​л​е​н​ы​ ​о​т​в​е​т​ы
+				 */
+				answersAdded: string
+				/**
+				 * У​д​а​л​е​н​ы​ ​о​т​в​е​т​ы
+				 */
+				answersRemoved: string
+				/**
+				 * Д​о​б​а​в​л​е​н​ы​ ​у​т​в​е​р​ж​д​е​н​и​я
+				 */
+				statementsAdded: string
+				/**
+				 * У​д​а​л​е​н​ы​ ​у​т​в​е​р​ж​д​е​н​и​я
+				 */
+				statementsRemoved: string
+			}
 		}
 		merge: {
 			/**
@@ -11764,6 +11806,14 @@ export type TranslationFunctions = {
 			 * Место в списке
 			 */
 			position: () => LocalizedString
+			/**
+			 * Ответы
+			 */
+			answers: () => LocalizedString
+			/**
+			 * Утверждения
+			 */
+			statements: () => LocalizedString
 		}
 		/**
 		 * {kind}: {label}
@@ -11874,6 +11924,40 @@ export type TranslationFunctions = {
 			 * История доступна только при подключении к серверу
 			 */
 			offline: () => LocalizedString
+			detail: {
+				/**
+				 * удалено:
+				 */
+				removed: () => LocalizedString
+				/**
+				 * добавлено:
+				 */
+				added: () => LocalizedString
+				/**
+				 * было:
+				 */
+				then: () => LocalizedString
+				/**
+				 * стало:
+				 */
+				now: () => LocalizedString
+				/**
+				 * Добавлены ответы
+				 */
+				answersAdded: () => LocalizedString
+				/**
+				 * Удалены ответы
+				 */
+				answersRemoved: () => LocalizedString
+				/**
+				 * Добавлены утверждения
+				 */
+				statementsAdded: () => LocalizedString
+				/**
+				 * Удалены утверждения
+				 */
+				statementsRemoved: () => LocalizedString
+			}
 		}
 		merge: {
 			/**
