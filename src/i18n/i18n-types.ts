@@ -4364,6 +4364,16 @@ type RootTranslation = {
 			 */
 			tableOf: RequiredParams<'number'>
 			/**
+			 * И​т​о​г​и​ ​в​о​п​р​о​с​а​ ​{​n​u​m​b​e​r​}
+			 * @param {number} number
+			 */
+			summaryOf: RequiredParams<'number'>
+			/**
+			 * З​н​а​ч​е​н​и​я​ ​в​о​п​р​о​с​а​ ​{​n​u​m​b​e​r​}
+			 * @param {number} number
+			 */
+			distributionOf: RequiredParams<'number'>
+			/**
 			 * Г​р​а​ф​и​к​ ​в​о​п​р​о​с​а​ ​{​n​u​m​b​e​r​}​:​ ​{​t​e​x​t​}
 			 * @param {number} number
 			 * @param {string} text
@@ -10422,6 +10432,14 @@ export type TranslationFunctions = {
 			 * Числа вопроса {number}
 			 */
 			tableOf: (arg: { number: number }) => LocalizedString
+			/**
+			 * Итоги вопроса {number}
+			 */
+			summaryOf: (arg: { number: number }) => LocalizedString
+			/**
+			 * Значения вопроса {number}
+			 */
+			distributionOf: (arg: { number: number }) => LocalizedString
 			/**
 			 * График вопроса {number}: {text}
 			 */
