@@ -62,6 +62,8 @@ describe('the editor in every status and role that opens it, at 1 440 and 360 px
   let researcher: Session;
   let moderator: Session;
   let admin: Session;
+  let moderatorVk: Session;
+  let demo: Session;
   const projects = new Map<string, number>();
 
   beforeAll(async () => {
@@ -69,6 +71,8 @@ describe('the editor in every status and role that opens it, at 1 440 and 360 px
     researcher = await server.as(Role.Researcher, { organizationId: org });
     moderator = await server.as(Role.Moderator);
     admin = await server.as(Role.Administrator);
+    moderatorVk = await server.as(Role.ModeratorVK);
+    demo = await server.as(Role.DemoResearcher, { organizationId: org });
     const make = async (name: string, status: ProjectStatusId) => {
       const pid = await insertProject(server, org, { name });
       expect((await saveProject(server, researcher, pid, completeContent(), 0)).status).toBe(200);
@@ -79,6 +83,8 @@ describe('the editor in every status and role that opens it, at 1 440 and 360 px
     await make('On moderation', ProjectStatus.OnModeration);
     await make('Rejected', ProjectStatus.Rejected);
     await make('On rotation', ProjectStatus.OnRotation);
+    await make('On moderation VK', ProjectStatus.OnModerationVK);
+    await make('Paused', ProjectStatus.Paused);
   });
 
   const cases: [string, () => Session, string][] = [
@@ -89,6 +95,9 @@ describe('the editor in every status and role that opens it, at 1 440 and 360 px
     ['Moderator', () => moderator, 'On moderation'],
     ['Administrator', () => admin, 'Created'],
     ['Administrator', () => admin, 'On moderation'],
+    ['Administrator', () => admin, 'Paused'],
+    ['Moderator VK', () => moderatorVk, 'On moderation VK'],
+    ['Demo researcher', () => demo, 'Created'],
   ];
 
   for (const width of [1440, 360])
@@ -105,7 +114,7 @@ describe('the editor in every status and role that opens it, at 1 440 and 360 px
         await close();
       }
       expect(findings.join('\n')).toBe('');
-    }, 180_000);
+    }, 300_000);
 });
 
 describe('the report with a card of every question category (the demo questionnaire)', () => {
@@ -122,7 +131,7 @@ describe('the report with a card of every question category (the demo questionna
       expect(findings.join('\n')).toBe('');
       expect(errors).toEqual([]);
       await close();
-    }, 180_000);
+    }, 300_000);
 });
 
 describe('the outline lines up', () => {
