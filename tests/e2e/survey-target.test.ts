@@ -4,8 +4,9 @@ import { axeFull, axeLines, launchBrowser, signIn, startApp, watchErrors } from 
 import type { TestServer } from '../server/helpers';
 import { insertSurveyProject, surveyContent } from '../server/survey-fixtures';
 import { completeContent, insertProject, saveProject } from '../server/content-helpers';
+import { setStatus } from '../server/projects.helpers';
 import { newPortrait } from '../../src/domain/content/factory';
-import { ProjectType } from '../../src/domain/projects';
+import { ProjectStatus, ProjectType } from '../../src/domain/projects';
 import { Role } from '../../src/domain/roles';
 
 // A target project's survey link at 360 px (issue #26): it asks who the visitor is first (no way to
@@ -114,6 +115,25 @@ describe("a target project's survey link at 360 px", () => {
       'it first asks for gender, age, city and education (not skippable)',
     );
     expect(await dialog.getByLabel('Survey link').inputValue()).toMatch(/\/s\/[A-Za-z0-9_-]+$/);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it("the projects list's Get survey link says the same of a target project", async () => {
+    const org = await server.createOrganization('Target List Org');
+    const boris = await server.as(Role.Researcher, { organizationId: org });
+    const pid = await insertProject(server, org, { type: ProjectType.Target, name: 'Target list' });
+    expect((await saveProject(server, boris, pid, completeContent(true), 0)).status).toBe(200);
+    await setStatus(server, pid, ProjectStatus.OnModeration);
+    const { page, errors, close } = await phone();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signIn(page, server, boris.user.email);
+    await page.goto(`${server.url}/projects`);
+    await page.getByRole('button', { name: 'Actions for project “Target list”' }).click();
+    await page.getByRole('menuitem', { name: 'Get survey link' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Survey link' });
+    await dialog.getByLabel('Survey link').waitFor();
+    expect(await dialog.getByTestId('link-note').textContent()).toContain('not skippable');
     expect(errors).toEqual([]);
     await close();
   });
