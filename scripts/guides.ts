@@ -6,7 +6,8 @@
 // headless Chromium through every guide's steps in ru and en. Each slide is the screen with the
 // control in question outlined and the slide's caption (i18n `guides.captions`) drawn beside it,
 // encoded as WebP by the browser's own canvas and written to public/guides/<guide>/<locale>/<n>.webp
-// (at most 80 KB each: the quality steps down until it fits).
+// (at most 80 KB each: the quality steps down until it fits); the captions drawn go to
+// public/guides/captions.json.
 //
 // Controls are found by role and accessible name, the names taken from the app's i18n texts, with
 // a list of candidates per step (the screens change): when none is on the page the slide is the page
@@ -390,6 +391,7 @@ async function shootGuide(
   fs.mkdirSync(dir, { recursive: true });
   for (const f of fs.readdirSync(dir)) fs.rmSync(path.join(dir, f));
   const captions = translator(locale).guides.captions[GUIDES[guide].title] as Record<string, () => string>;
+  const drawn: string[] = [];
   for (const [i, step] of steps.entries()) {
     const n = i + 1;
     const where = `${guide} ${locale} slide ${n}`;
@@ -417,6 +419,7 @@ async function shootGuide(
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur?.());
     await page.waitForTimeout(200);
     const caption = captions[captionKey(n)]();
+    drawn.push(caption);
     await decorate(page, box, caption, translator(locale).shell.guide.slide({ n, total: steps.length }));
     const png = await page.screenshot({ animations: 'disabled', caret: 'hide' });
     await page.evaluate(() => document.getElementById('guide-shot')?.remove());
@@ -433,6 +436,16 @@ async function shootGuide(
       }
     }
   }
+  // The captions drawn into the pictures, kept beside them in <out>/captions.json: the unit test of
+  // the guides compares them with the i18n captions, so a caption changed without making its slides
+  // again is caught (issue #26).
+  const file = path.join(outDir, 'captions.json');
+  const all = fs.existsSync(file)
+    ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string[]>)
+    : {};
+  all[`${guide}/${locale}`] = drawn;
+  const sorted = Object.fromEntries(Object.entries(all).sort(([a], [b]) => a.localeCompare(b)));
+  fs.writeFileSync(file, `${JSON.stringify(sorted, null, 2)}\n`);
 }
 
 async function buildApp(): Promise<{ dir: string; cleanup: () => void }> {

@@ -22,11 +22,11 @@ import {
 import { issueTicket, ticketByToken, useTicket } from '../survey/tickets';
 import { withStoredFields } from '../players/record';
 import { countOffer } from '../players/stats';
-import { AttributesSchema, portraitsAsk, ReplySchema, type Attributes } from '../../src/domain/flow';
+import { AttributesSchema, linkProfile, ReplySchema, type Attributes } from '../../src/domain/flow';
 import { SdkHandshakeBody } from '../../src/domain/games';
 import { GameStatus } from '../../src/domain/gameStatus';
 import { issueKey, messageParams, objectMessage } from '../../src/domain/validation';
-import { SURVEY_TEXTS, type SurveyLocale } from '../../src/views/survey/texts';
+import { SURVEY_TEXTS, type SurveyLocale } from '../../src/i18n/survey';
 
 // The respondent's calls (public: the link's token, a ticket or the resume token are the
 // credentials) and the game SDK's call for a survey. docs/api.md describes them.
@@ -122,10 +122,15 @@ export default async function surveyRoutes(app: FastifyInstance) {
       .executeTakeFirst();
     if (project) {
       const content = project.status === 3 ? await surveyContent(db, project.id) : null;
+      const profile = content
+        ? linkProfile(project.template.startsWith('directLink'), content.portraits)
+        : { ask: 'none', fields: [] };
       return {
         kind: 'link',
         state: availability(project.status),
-        profile: !!content && project.template.startsWith('directLink') && portraitsAsk(content.portraits),
+        profile: profile.ask !== 'none',
+        profileRequired: profile.ask === 'required',
+        profileFields: profile.fields,
       };
     }
     const ticket = await ticketByToken(db, token);
@@ -136,7 +141,14 @@ export default async function surveyRoutes(app: FastifyInstance) {
       .where('id', '=', ticket.project_id)
       .executeTakeFirst();
     const used = ticket.used_at !== null || Number(ticket.expires_at) <= Date.now();
-    return { kind: 'ticket', state: availability(p?.status ?? 6), profile: false, used };
+    return {
+      kind: 'ticket',
+      state: availability(p?.status ?? 6),
+      profile: false,
+      profileRequired: false,
+      profileFields: [],
+      used,
+    };
   });
 
   app.post('/survey/:token/start', async (req) => {
@@ -175,7 +187,8 @@ export default async function surveyRoutes(app: FastifyInstance) {
         portraitId: ticket.portrait_id,
       });
     }
-    if (started.outcome !== 'started') return { state: 'quotaFull' };
+    // A visitor who fits no portrait of a target project's link is told the survey looks for others.
+    if (started.outcome !== 'started') return { state: started.outcome };
     return { state: 'started', token: started.token };
   });
 

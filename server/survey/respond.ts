@@ -42,7 +42,7 @@ import {
   type Reply,
   type ReplyEntry,
 } from '../../src/domain/flow';
-import { SURVEY_TEXTS, type SurveyLocale, type SurveyTexts } from '../../src/views/survey/texts';
+import { SURVEY_TEXTS, type SurveyLocale, type SurveyTexts } from '../../src/i18n/survey';
 import { RESPONDENT_STATUS } from '../db/tables-responses';
 import { replyCounts } from '../reports/counters';
 import { playerWriteFor } from '../players/record';
@@ -165,8 +165,9 @@ const cityIdSet = () => (cities ??= new Set(cityIds()));
 
 /**
  * Starts a respondent: picks the portrait they fit that still has room (a ticket's portrait as it
- * is), or turns them away politely when their portraits are full. Direct-link respondents who fit no
- * portrait are taken without one (the link is the researcher's own audience).
+ * is), or turns them away politely: `quotaFull` when the portraits they fit are full, `noMatch`
+ * when they fit none (a target project's link: the survey looks for other people). Direct-link
+ * respondents who fit no portrait are taken without one (the link is the researcher's own audience).
  */
 export async function startRespondent(
   db: Db,
@@ -179,7 +180,9 @@ export async function startRespondent(
     portraitId?: string | null;
     now?: number;
   },
-): Promise<{ outcome: 'started'; respondentId: number; token: string } | { outcome: 'quotaFull' }> {
+): Promise<
+  { outcome: 'started'; respondentId: number; token: string } | { outcome: 'quotaFull' | 'noMatch' }
+> {
   const { project } = input;
   if (availability(project.status) !== 'open') throw closedError(project.status);
   const now = input.now ?? Date.now();
@@ -198,8 +201,8 @@ export async function startRespondent(
   } else if (content.portraits.length > 0) {
     const fits = content.portraits.filter((p) => matchesPortrait(p, who));
     portrait = fits.find((p) => room.get(p.id)) ?? null;
-    if (!portrait && (fits.length > 0 || !project.template.startsWith('directLink')))
-      return { outcome: 'quotaFull' };
+    if (!portrait && fits.length > 0) return { outcome: 'quotaFull' };
+    if (!portrait && !project.template.startsWith('directLink')) return { outcome: 'noMatch' };
   }
   const questionnaireId = startQuestionnaire(content, portrait?.questionnaireId);
   if (!questionnaireId) throw closedError(ProjectStatus.Created);

@@ -4013,6 +4013,10 @@ type RootTranslation = {
 				 * З​а​к​р​ы​т​ь
 				 */
 				close: string
+				/**
+				 * Э​т​о​ ​с​с​ы​л​к​а​ ​ц​е​л​е​в​о​г​о​ ​п​р​о​е​к​т​а​:​ ​п​о​ ​н​е​й​ ​с​н​а​ч​а​л​а​ ​с​п​р​а​ш​и​в​а​ю​т​ ​п​о​л​,​ ​в​о​з​р​а​с​т​,​ ​г​о​р​о​д​ ​и​ ​о​б​р​а​з​о​в​а​н​и​е​ ​(​б​е​з​ ​п​р​о​п​у​с​к​а​)​ ​и​ ​в​е​д​у​т​ ​у​ч​а​с​т​н​и​к​а​ ​в​ ​п​о​д​х​о​д​я​щ​и​й​ ​п​о​р​т​р​е​т​,​ ​г​д​е​ ​е​щ​ё​ ​е​с​т​ь​ ​м​е​с​т​а​.​ ​Т​о​м​у​,​ ​к​т​о​ ​н​е​ ​п​о​д​х​о​д​и​т​ ​н​и​ ​к​ ​о​д​н​о​м​у​ ​п​о​р​т​р​е​т​у​,​ ​с​к​а​ж​у​т​,​ ​ч​т​о​ ​о​п​р​о​с​ ​и​щ​е​т​ ​д​р​у​г​и​х​ ​у​ч​а​с​т​н​и​к​о​в​.
+				 */
+				targetNote: string
 			}
 			refresh: {
 				/**
@@ -4369,6 +4373,16 @@ type RootTranslation = {
 			 * @param {number} number
 			 */
 			tableOf: RequiredParams<'number'>
+			/**
+			 * И​т​о​г​и​ ​в​о​п​р​о​с​а​ ​{​n​u​m​b​e​r​}
+			 * @param {number} number
+			 */
+			summaryOf: RequiredParams<'number'>
+			/**
+			 * З​н​а​ч​е​н​и​я​ ​в​о​п​р​о​с​а​ ​{​n​u​m​b​e​r​}
+			 * @param {number} number
+			 */
+			distributionOf: RequiredParams<'number'>
 			/**
 			 * Г​р​а​ф​и​к​ ​в​о​п​р​о​с​а​ ​{​n​u​m​b​e​r​}​:​ ​{​t​e​x​t​}
 			 * @param {number} number
@@ -5838,6 +5852,14 @@ type RootTranslation = {
 			 * М​е​с​т​о​ ​в​ ​с​п​и​с​к​е
 			 */
 			position: string
+			/**
+			 * О​т​в​е​т​ы
+			 */
+			answers: string
+			/**
+			 * У​т​в​е​р​ж​д​е​н​и​я
+			 */
+			statements: string
 		}
 		/**
 		 * {​k​i​n​d​}​:​ ​{​l​a​b​e​l​}
@@ -5963,6 +5985,40 @@ type RootTranslation = {
 			 * И​с​т​о​р​и​я​ ​д​о​с​т​у​п​н​а​ ​т​о​л​ь​к​о​ ​п​р​и​ ​п​о​д​к​л​ю​ч​е​н​и​и​ ​к​ ​с​е​р​в​е​р​у
 			 */
 			offline: string
+			detail: {
+				/**
+				 * у​д​а​л​е​н​о​:
+				 */
+				removed: string
+				/**
+				 * д​о​б​а​в​л​е​н​о​:
+				 */
+				added: string
+				/**
+				 * б​ы​л​о​:
+				 */
+				then: string
+				/**
+				 * с​т​а​л​о​:
+				 */
+				now: string
+				/**
+				 * Д​о​б​а​в​л​е​н​ы​ ​о​т​в​е​т​ы
+				 */
+				answersAdded: string
+				/**
+				 * У​д​а​л​е​н​ы​ ​о​т​в​е​т​ы
+				 */
+				answersRemoved: string
+				/**
+				 * Д​о​б​а​в​л​е​н​ы​ ​у​т​в​е​р​ж​д​е​н​и​я
+				 */
+				statementsAdded: string
+				/**
+				 * У​д​а​л​е​н​ы​ ​у​т​в​е​р​ж​д​е​н​и​я
+				 */
+				statementsRemoved: string
+			}
 		}
 		merge: {
 			/**
@@ -10241,6 +10297,10 @@ export type TranslationFunctions = {
 				 * Закрыть
 				 */
 				close: () => LocalizedString
+				/**
+				 * Это ссылка целевого проекта: по ней сначала спрашивают пол, возраст, город и образование (без пропуска) и ведут участника в подходящий портрет, где ещё есть места. Тому, кто не подходит ни к одному портрету, скажут, что опрос ищет других участников.
+				 */
+				targetNote: () => LocalizedString
 			}
 			refresh: {
 				/**
@@ -10574,6 +10634,14 @@ export type TranslationFunctions = {
 			 * Числа вопроса {number}
 			 */
 			tableOf: (arg: { number: number }) => LocalizedString
+			/**
+			 * Итоги вопроса {number}
+			 */
+			summaryOf: (arg: { number: number }) => LocalizedString
+			/**
+			 * Значения вопроса {number}
+			 */
+			distributionOf: (arg: { number: number }) => LocalizedString
 			/**
 			 * График вопроса {number}: {text}
 			 */
@@ -11958,6 +12026,14 @@ export type TranslationFunctions = {
 			 * Место в списке
 			 */
 			position: () => LocalizedString
+			/**
+			 * Ответы
+			 */
+			answers: () => LocalizedString
+			/**
+			 * Утверждения
+			 */
+			statements: () => LocalizedString
 		}
 		/**
 		 * {kind}: {label}
@@ -12068,6 +12144,40 @@ export type TranslationFunctions = {
 			 * История доступна только при подключении к серверу
 			 */
 			offline: () => LocalizedString
+			detail: {
+				/**
+				 * удалено:
+				 */
+				removed: () => LocalizedString
+				/**
+				 * добавлено:
+				 */
+				added: () => LocalizedString
+				/**
+				 * было:
+				 */
+				then: () => LocalizedString
+				/**
+				 * стало:
+				 */
+				now: () => LocalizedString
+				/**
+				 * Добавлены ответы
+				 */
+				answersAdded: () => LocalizedString
+				/**
+				 * Удалены ответы
+				 */
+				answersRemoved: () => LocalizedString
+				/**
+				 * Добавлены утверждения
+				 */
+				statementsAdded: () => LocalizedString
+				/**
+				 * Удалены утверждения
+				 */
+				statementsRemoved: () => LocalizedString
+			}
 		}
 		merge: {
 			/**

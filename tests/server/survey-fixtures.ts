@@ -102,7 +102,7 @@ export async function insertSurveyProject(
       priority: 0,
       organization_id: org,
       template: opts.template ?? 'directLink',
-      type: 1,
+      type: opts.template === 'target' ? 2 : 1,
       status: opts.status ?? ProjectStatus.OnRotation,
       link_token: link,
       created_by: null,

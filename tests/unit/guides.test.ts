@@ -64,6 +64,22 @@ describe('guide slides', () => {
     }
   }
 
+  it('every slide shows the caption of today: the captions drawn match the i18n captions', () => {
+    // public/guides/captions.json is written by `npm run guides` with the pictures: a caption changed
+    // in i18n without making its slides again (the editor guides' first slide still said "joined by
+    // their order" after the canvas stopped drawing that, issue #26) fails here.
+    const file = 'public/guides/captions.json';
+    expect(fs.existsSync(file), `${file} (npm run guides writes it)`).toBe(true);
+    const drawn = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string[]>;
+    for (const id of GUIDE_IDS)
+      for (const locale of GUIDE_LOCALES) {
+        const LL = i18nObject(locale);
+        const now = guideSlides(id, locale).map((src) => slideCaption(LL, id, src));
+        expect(drawn[`${id}/${locale}`], `${id} (${locale}): run npm run guides`).toEqual(now);
+      }
+    expect(JSON.stringify(drawn)).not.toContain('joined by their order');
+  });
+
   it('keeps no placeholder pictures', () => {
     const all = fs.readdirSync('public/guides', { recursive: true }).map(String);
     expect(all.filter((f) => f.endsWith('.svg'))).toEqual([]);

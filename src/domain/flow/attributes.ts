@@ -67,3 +67,30 @@ export function matchesPortrait(p: Portrait, who: Attributes): boolean {
 export function portraitsAsk(portraits: readonly Portrait[]): boolean {
   return portraits.some((p) => p.params.length > 0);
 }
+
+/** What the survey link's profile step asks (the cities lookup gives the region with the city). */
+export const PROFILE_FIELDS = ['gender', 'age', 'city', 'education'] as const;
+export type ProfileField = (typeof PROFILE_FIELDS)[number];
+
+export interface LinkProfile {
+  /**
+   * none: the link starts at once. optional: a direct link (the researcher's own audience) asks, and
+   * a visitor may skip (they are taken without a portrait). required: every respondent must fit a
+   * portrait (a target project, or any project reached through portraits), so the link asks and
+   * matches; skipping would only ever end in "not for you".
+   */
+  ask: 'none' | 'optional' | 'required';
+  /** The fields the portraits have conditions on: the ones the step must have answered. */
+  fields: ProfileField[];
+}
+
+export function linkProfile(directLink: boolean, portraits: readonly Portrait[]): LinkProfile {
+  if (!portraitsAsk(portraits)) return { ask: 'none', fields: [] };
+  const used = new Set(
+    portraits.flatMap((p) => p.params.map((x) => (x.field === 'region' ? 'city' : x.field))),
+  );
+  return {
+    ask: directLink ? 'optional' : 'required',
+    fields: PROFILE_FIELDS.filter((f) => used.has(f)),
+  };
+}

@@ -33,6 +33,8 @@ const reports: Translation['reports'] = {
     question: 'Question {number}',
     answered: 'Answered: {count}',
     tableOf: 'Numbers of question {number}',
+    summaryOf: 'Summary of question {number}',
+    distributionOf: 'Values of question {number}',
     chartOf: 'Chart of question {number}: {text}',
     openEmpty: 'No answers yet',
     openPrev: 'Previous answers',

@@ -31,6 +31,8 @@ export default {
     question: 'Вопрос {number:number}',
     answered: 'Ответили: {count:string}',
     tableOf: 'Числа вопроса {number:number}',
+    summaryOf: 'Итоги вопроса {number:number}',
+    distributionOf: 'Значения вопроса {number:number}',
     chartOf: 'График вопроса {number:number}: {text:string}',
     openEmpty: 'Ответов пока нет',
     openPrev: 'Предыдущие ответы',

@@ -128,6 +128,7 @@ function ReadOnlyBanner() {
   return (
     <p
       role="note"
+      id="editor-readonly-note"
       data-readonly-banner
       className="border-b border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-950"
     >

@@ -95,7 +95,8 @@ const Row = memo(function Row({
     >
       <span
         aria-hidden="true"
-        className="inline-block w-4 text-slate-500"
+        // Fixed and never squeezed by a long label, so the texts of one level start at the same x.
+        className="inline-block w-4 shrink-0 text-slate-500"
         onClick={(e) => {
           if (!row.hasChildren) return;
           e.stopPropagation();
@@ -108,7 +109,9 @@ const Row = memo(function Row({
         <RenameField row={row} onDone={(value) => actions.finishRename(row, value)} />
       ) : (
         <>
-          <span className={`truncate ${row.level < 3 ? 'font-medium' : ''}`}>{row.label}</span>
+          <span data-row-text className={`min-w-0 truncate ${row.level < 3 ? 'font-medium' : ''}`}>
+            {row.label}
+          </span>
           {row.category && (
             <span className={`ml-auto shrink-0 text-xs ${selected ? 'text-indigo-900' : 'text-slate-600'}`}>
               {row.category}
@@ -262,9 +265,10 @@ export function Outline() {
           tabIndex={0}
           data-editor-items
           aria-label={LL.editor.frame.outline.label()}
-          aria-describedby="outline-help"
+          // A tree may not carry aria-readonly (axe: aria-allowed-attr); a read-only project is said by
+          // the page's banner, which the tree names as part of its description.
+          aria-describedby={readOnly ? 'outline-help editor-readonly-note' : 'outline-help'}
           aria-activedescendant={activeId}
-          aria-readonly={readOnly || undefined}
           onKeyDown={onKeyDown}
           onFocus={() => {
             if (activeIndex < 0 && rows[0]) select(rows[0]);

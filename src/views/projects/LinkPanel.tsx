@@ -4,7 +4,7 @@ import { Button } from '../ui/Button';
 import { notify } from '../ui/toast';
 
 /** Shows the survey link, selectable and with a copy button. */
-export function LinkPanel({ link, onClose }: { link: string; onClose: () => void }) {
+export function LinkPanel({ link, note, onClose }: { link: string; note?: string; onClose: () => void }) {
   const { LL } = useI18nContext();
   const id = useId();
   const [copied, setCopied] = useState(false);
@@ -20,6 +20,11 @@ export function LinkPanel({ link, onClose }: { link: string; onClose: () => void
   };
   return (
     <div className="flex flex-col gap-4">
+      {note && (
+        <p className="text-sm text-slate-700" data-testid="link-note">
+          {note}
+        </p>
+      )}
       <div className="flex flex-col gap-1">
         <label htmlFor={id} className="text-sm font-medium text-slate-700">
           {LL.projects.link.label()}

@@ -1,7 +1,13 @@
 import { useCallback } from 'react';
 import { useI18nContext } from '../../i18n/i18n-react';
 import { cloneProject, deleteProject, getSurveyLink, setProjectStatus } from '../../api/projects';
-import { isEditableStatus, ProjectStatus, type Project, type ProjectStatusId } from '../../domain/projects';
+import {
+  isEditableStatus,
+  ProjectStatus,
+  ProjectType,
+  type Project,
+  type ProjectStatusId,
+} from '../../domain/projects';
 import { confirm } from '../ui/confirm';
 import { enqueueModal } from '../ui/modal';
 import { notify } from '../ui/toast';
@@ -31,11 +37,18 @@ export function useProjectActions(reload: () => void) {
     [reload],
   );
 
-  const showLink = (link: string) =>
+  const showLink = (link: string, p: Project) =>
     enqueueModal<void>({
       title: LL.projects.link.dialogTitle(),
       wide: true,
-      render: (close) => <LinkPanel link={link} onClose={() => close()} />,
+      render: (close) => (
+        <LinkPanel
+          link={link}
+          // A target project's link asks who the visitor is first (as the editor's dialog says).
+          note={p.type === ProjectType.Target ? LL.editor.frame.link.targetNote() : undefined}
+          onClose={() => close()}
+        />
+      ),
     }).then(() => undefined);
 
   return {
@@ -66,7 +79,7 @@ export function useProjectActions(reload: () => void) {
         link = (await getSurveyLink(p.id)).link;
         return isEditableStatus(p.status) ? LL.projects.submit.done() : undefined;
       });
-      if (link) await showLink(link);
+      if (link) await showLink(link, p);
     },
 
     changeStatus: async (p: Project, to: ProjectStatusId) => {

@@ -54,6 +54,7 @@ function Table({ caption, head, rows }: { caption: string; head: string[]; rows:
 
 function NumbersTable({ q, caption }: { q: ReportQuestion; caption: string }) {
   const { LL, locale } = useI18nContext();
+  const P = LL.reports.page;
   const T = LL.reports.table;
   if (q.answers) {
     const rows = q.answers.map((a) => [a.text, num(a.count, locale), num(a.percent, locale)]);
@@ -98,9 +99,10 @@ function NumbersTable({ q, caption }: { q: ReportQuestion; caption: string }) {
       );
     return (
       <div className="flex flex-col gap-3">
-        <Table caption={caption} head={[T.measure(), T.value()]} rows={summary} />
+        {/* Two tables, two regions: each needs a name of its own (axe: landmark-unique). */}
+        <Table caption={P.summaryOf({ number: q.number })} head={[T.measure(), T.value()]} rows={summary} />
         <Table
-          caption={caption}
+          caption={P.distributionOf({ number: q.number })}
           head={[T.value(), T.count()]}
           rows={n.distribution.map((d) => [num(d.value, locale), num(d.count, locale)])}
         />

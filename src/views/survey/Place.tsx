@@ -28,6 +28,8 @@ interface Props {
   describedBy?: string;
   /** As a field of a form (the profile step): full width, the form's label and box size. */
   field?: boolean;
+  /** The form cannot be sent without it (a target project's profile step). */
+  required?: boolean;
 }
 
 /** The place of a region or city question. */
@@ -42,7 +44,16 @@ export function Place({ page, ...rest }: Omit<Props, 'kind' | 'region'> & { page
   );
 }
 
-export function PlaceInput({ kind, region, value, onChange, findPlaces, describedBy, field }: Props) {
+export function PlaceInput({
+  kind,
+  region,
+  value,
+  onChange,
+  findPlaces,
+  describedBy,
+  field,
+  required,
+}: Props) {
   const { s } = useTexts();
   const [query, setQuery] = useState(value.label ?? '');
   const [options, setOptions] = useState<PlaceOption[]>([]);
@@ -91,6 +102,7 @@ export function PlaceInput({ kind, region, value, onChange, findPlaces, describe
         aria-autocomplete="list"
         aria-activedescendant={open && active >= 0 ? `${listId}-${active}` : undefined}
         aria-describedby={describedBy}
+        required={required}
         placeholder={s.searchPlace}
         className={`w-full rounded-md border border-slate-400 px-3 py-2 text-base ${field ? 'min-h-11' : ''}`}
         value={query}

@@ -5,7 +5,7 @@ import { findCities } from '../../api/lookups';
 import { useI18nContext } from '../../i18n/i18n-react';
 import { EndPage, Message, Runner, type EndKind, type SubmitAnswer } from './Runner';
 import { TextsContext } from './Texts';
-import { SURVEY_TEXTS } from './texts';
+import { SURVEY_TEXTS } from '../../i18n/survey';
 import type { PlaceOption } from './Place';
 
 // The editor's preview: the respondent's runner on the unsaved draft, from the selected question,

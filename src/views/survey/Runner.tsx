@@ -16,13 +16,13 @@ import { Place, type FindPlaces } from './Place';
 import { Ranking } from './Ranking';
 import { Scale } from './Scales';
 import { useTexts } from './Texts';
-import type { SurveyTexts } from './texts';
+import type { SurveyTexts } from '../../i18n/survey';
 
 // The runner: one page (question) at a time, as the flow says, for respondents and for the editor's
 // preview alike. It keeps the replies so far; `submit` stores a page (the server, or nothing in the
 // preview) and says how the survey stands afterwards.
 
-export type EndKind = 'completed' | 'screenedOut' | 'quotaFull';
+export type EndKind = 'completed' | 'screenedOut' | 'quotaFull' | 'noMatch';
 export type SubmitAnswer = { ok: true; end: EndKind | null } | { ok: false; message: string };
 
 interface Props {
@@ -214,7 +214,9 @@ export function EndPage({ kind }: { kind: EndKind }) {
       ? [s.thanksTitle, s.thanks]
       : kind === 'screenedOut'
         ? [s.screenedTitle, s.screened]
-        : [s.fullTitle, s.full];
+        : kind === 'noMatch'
+          ? [s.noMatchTitle, s.noMatch]
+          : [s.fullTitle, s.full];
   return <Message title={title} text={text} />;
 }
 

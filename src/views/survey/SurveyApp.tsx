@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { Attributes, Reply } from '../../domain/flow';
+import type { Attributes, ProfileField, Reply } from '../../domain/flow';
 import type { ProjectContent } from '../../domain/content/model';
 import { EDUCATION_LEVELS, GENDERS } from '../../domain/lookups';
 import { EndPage, Message, Runner, type EndKind, type SubmitAnswer } from './Runner';
 import { PlaceInput, type FindPlaces } from './Place';
 import { TextsContext, useTexts } from './Texts';
-import { SURVEY_TEXTS, browserLocale, type SurveyLocale } from './texts';
+import { SURVEY_TEXTS, browserLocale, type SurveyLocale } from '../../i18n/survey';
 import { SurveyError, surveyApi, type Availability, type Session } from './api';
 
 // The respondent page /s/:token. The resume token is kept in local storage under the link's token,
@@ -17,7 +17,7 @@ type Phase =
   | { kind: 'used' }
   | { kind: 'error'; message: string }
   | { kind: 'closed'; state: Exclude<Availability, 'open'> }
-  | { kind: 'profile' }
+  | { kind: 'profile'; required: boolean; fields: ProfileField[] }
   | { kind: 'running'; resume: string; session: Session & { content: ProjectContent } }
   | { kind: 'end'; end: EndKind };
 
@@ -75,7 +75,8 @@ export function SurveyApp({ token }: { token: string }) {
           localStorage.setItem(resumeKey(token), res.token);
           return await enter(res.token);
         }
-        if (res.state === 'quotaFull') return setPhase({ kind: 'end', end: 'quotaFull' });
+        if (res.state === 'quotaFull' || res.state === 'noMatch')
+          return setPhase({ kind: 'end', end: res.state });
         if (res.state !== 'open') return setPhase({ kind: 'closed', state: res.state });
       } catch (err) {
         failed(err);
@@ -99,7 +100,12 @@ export function SurveyApp({ token }: { token: string }) {
       const info = await surveyApi.info(token, locale);
       if (info.state !== 'open') return setPhase({ kind: 'closed', state: info.state });
       if (info.used) return setPhase({ kind: 'used' });
-      if (info.profile) return setPhase({ kind: 'profile' });
+      if (info.profile)
+        return setPhase({
+          kind: 'profile',
+          required: !!info.profileRequired,
+          fields: info.profileFields ?? [],
+        });
       await begin();
     } catch (err) {
       failed(err);
@@ -179,7 +185,14 @@ export function SurveyApp({ token }: { token: string }) {
       );
       break;
     case 'profile':
-      main = <Profile onStart={(a) => void begin(a)} findPlaces={profilePlaces} />;
+      main = (
+        <Profile
+          required={phase.required}
+          fields={phase.fields}
+          onStart={(a) => void begin(a)}
+          findPlaces={profilePlaces}
+        />
+      );
       break;
     case 'end':
       main = <EndPage kind={phase.end} />;
@@ -224,9 +237,24 @@ export function SurveyApp({ token }: { token: string }) {
   );
 }
 
-/** The optional profile step of a direct link whose portraits have conditions (docs/decisions/survey.md). */
-function Profile({ onStart, findPlaces }: { onStart: (a?: Attributes) => void; findPlaces: FindPlaces }) {
+/**
+ * The profile step of a link whose portraits have conditions (docs/decisions/survey.md): optional on
+ * a direct link; required on a target project's link, where the fields the portraits ask about must
+ * be answered and there is no "skip" (the answers pick the respondent's portrait).
+ */
+function Profile({
+  required,
+  fields,
+  onStart,
+  findPlaces,
+}: {
+  required: boolean;
+  fields: ProfileField[];
+  onStart: (a?: Attributes) => void;
+  findPlaces: FindPlaces;
+}) {
   const { s } = useTexts();
+  const must = (f: ProfileField) => required && fields.includes(f);
   const [gender, setGender] = useState('');
   const [age, setAge] = useState('');
   const [city, setCity] = useState<Reply & { label?: string }>({});
@@ -253,10 +281,15 @@ function Profile({ onStart, findPlaces }: { onStart: (a?: Attributes) => void; f
       }}
     >
       <h1 className="text-xl font-semibold">{s.profileTitle}</h1>
-      <p className="text-slate-700">{s.profileIntro}</p>
+      <p className="text-slate-700">{required ? s.profileRequiredIntro : s.profileIntro}</p>
       <label className={field}>
         <span>{s.gender}</span>
-        <select className={input} value={gender} onChange={(e) => setGender(e.target.value)}>
+        <select
+          className={input}
+          value={gender}
+          required={must('gender')}
+          onChange={(e) => setGender(e.target.value)}
+        >
           <option value="">{s.notSaid}</option>
           {GENDERS.map((g) => (
             <option key={g} value={g}>
@@ -273,6 +306,7 @@ function Profile({ onStart, findPlaces }: { onStart: (a?: Attributes) => void; f
           inputMode="numeric"
           min={14}
           max={99}
+          required={must('age')}
           value={age}
           aria-invalid={!ageOk}
           aria-describedby={ageOk ? undefined : 'age-error'}
@@ -294,6 +328,7 @@ function Profile({ onStart, findPlaces }: { onStart: (a?: Attributes) => void; f
         }}
         findPlaces={findPlaces}
         describedBy={cityError ? 'city-error' : undefined}
+        required={must('city')}
       />
       {cityError && (
         <p id="city-error" role="alert" className="text-red-800">
@@ -302,7 +337,12 @@ function Profile({ onStart, findPlaces }: { onStart: (a?: Attributes) => void; f
       )}
       <label className={field}>
         <span>{s.education}</span>
-        <select className={input} value={education} onChange={(e) => setEducation(e.target.value)}>
+        <select
+          className={input}
+          value={education}
+          required={must('education')}
+          onChange={(e) => setEducation(e.target.value)}
+        >
           <option value="">{s.notSaid}</option>
           {EDUCATION_LEVELS.map((x) => (
             <option key={x} value={x}>
@@ -315,13 +355,15 @@ function Profile({ onStart, findPlaces }: { onStart: (a?: Attributes) => void; f
         <button type="submit" className="min-h-11 rounded-lg bg-indigo-700 px-6 font-medium text-white">
           {s.start}
         </button>
-        <button
-          type="button"
-          className="min-h-11 rounded-lg border border-slate-400 bg-white px-5 font-medium"
-          onClick={() => onStart()}
-        >
-          {s.skip}
-        </button>
+        {!required && (
+          <button
+            type="button"
+            className="min-h-11 rounded-lg border border-slate-400 bg-white px-5 font-medium"
+            onClick={() => onStart()}
+          >
+            {s.skip}
+          </button>
+        )}
       </div>
     </form>
   );

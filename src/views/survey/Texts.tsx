@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import { SURVEY_TEXTS, type SurveyLocale, type SurveyTexts } from './texts';
+import { SURVEY_TEXTS, type SurveyLocale, type SurveyTexts } from '../../i18n/survey';
 
 // The respondent's dictionary in React: a context with the current locale and its texts.
 

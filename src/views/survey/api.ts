@@ -1,7 +1,7 @@
 import type { ProjectContent } from '../../domain/content/model';
-import type { Attributes, Reply, ReplyEntry } from '../../domain/flow';
+import type { Attributes, ProfileField, Reply, ReplyEntry } from '../../domain/flow';
 import type { PlaceOption } from './Place';
-import type { SurveyLocale } from './texts';
+import type { SurveyLocale } from '../../i18n/survey';
 
 // The respondent's calls (server/routes/survey.ts), with plain fetch: the back-office's HTTP client
 // (sign-in, toasts) has no place in this page.
@@ -44,6 +44,10 @@ export interface LinkInfo {
   kind: 'link' | 'ticket';
   state: Availability;
   profile: boolean;
+  /** The step cannot be skipped: every respondent must fit a portrait (a target project's link). */
+  profileRequired: boolean;
+  /** The fields the portraits have conditions on (required when the step is). */
+  profileFields: ProfileField[];
   used?: boolean;
 }
 export interface Session {
@@ -63,7 +67,7 @@ function placesQuery(kind: 'city' | 'region', search: string, region?: string): 
 export const surveyApi = {
   info: (token: string, l: SurveyLocale) => call<LinkInfo>('GET', `/survey/${encodeURIComponent(token)}`, l),
   start: (token: string, l: SurveyLocale, attributes?: Attributes) =>
-    call<{ state: 'started'; token: string } | { state: 'quotaFull' | Availability }>(
+    call<{ state: 'started'; token: string } | { state: 'quotaFull' | 'noMatch' | Availability }>(
       'POST',
       `/survey/${encodeURIComponent(token)}/start`,
       l,

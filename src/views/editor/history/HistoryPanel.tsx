@@ -2,13 +2,13 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useI18nContext } from '../../../i18n/i18n-react';
 import { fetchVersion, fetchVersions } from '../../../api/versions';
 import { ApiError } from '../../../api/client';
-import { diffContent, type ItemDiff } from '../../../domain/content/diff';
+import { compareContent } from '../../../domain/content/compare';
 import type { ProjectContent } from '../../../domain/content/model';
 import type { VersionEntry, VersionList } from '../../../domain/content/versions';
 import { Button } from '../../ui/Button';
 import { notify } from '../../ui/toast';
 import { EditorActor, useSaveState } from '../editorActor';
-import { fieldName, itemName } from './itemText';
+import { CompareList } from './CompareList';
 
 // The project's saved versions (issue #16): who saved each, when, and what it changed in the
 // change-log's words; a comparison of one version with the content on screen; and "restore", which
@@ -214,7 +214,7 @@ function VersionDiff({
       live = false;
     };
   }, [version, contentOf]);
-  const diff = useMemo(() => (then ? diffContent(then, now) : null), [then, now]);
+  const diff = useMemo(() => (then ? compareContent(then, now) : null), [then, now]);
   if (error)
     return (
       <p role="alert" className="mt-2 text-red-800">
@@ -228,31 +228,8 @@ function VersionDiff({
       {diff.length === 0 ? (
         <p className="text-slate-600">{LL.versions.history.same()}</p>
       ) : (
-        <ul className="mt-1 space-y-0.5 text-slate-700" data-testid="version-diff">
-          {diff.slice(0, 50).map((d) => (
-            <li key={`${d.change}:${d.key}`} data-change={d.change} className="break-words">
-              {diffLine(LL, d)}
-            </li>
-          ))}
-          {diff.length > 50 && (
-            <li className="text-slate-600">{LL.versions.history.more({ count: diff.length - 50 })}</li>
-          )}
-        </ul>
+        <CompareList LL={LL} entries={diff} />
       )}
     </div>
   );
-}
-
-function diffLine(LL: Parameters<typeof itemName>[0], d: ItemDiff): string {
-  const what = itemName(LL, d.kind, d.label);
-  switch (d.change) {
-    case 'added':
-      return LL.versions.history.onlyNow({ what });
-    case 'removed':
-      return LL.versions.history.onlyThen({ what });
-    case 'changed':
-      return LL.versions.history.changed({ what, fields: d.fields.map((f) => fieldName(LL, f)).join(', ') });
-    case 'moved':
-      return LL.versions.history.moved({ what });
-  }
 }

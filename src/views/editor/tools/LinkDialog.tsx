@@ -4,7 +4,7 @@ import { CopyIcon } from '../../ui/icons';
 import { notify } from '../../ui/toast';
 
 /** The survey link with a copy button (inside the modal the "Get survey link" tool opens). */
-export function LinkDialogBody({ link }: { link: string; close: () => void }) {
+export function LinkDialogBody({ link, note }: { link: string; close: () => void; note?: string }) {
   const { LL } = useI18nContext();
   const copy = async () => {
     try {
@@ -17,6 +17,11 @@ export function LinkDialogBody({ link }: { link: string; close: () => void }) {
   };
   return (
     <div className="flex flex-col gap-4">
+      {note && (
+        <p className="text-sm text-slate-700" data-testid="link-note">
+          {note}
+        </p>
+      )}
       <label className="flex flex-col gap-1 text-sm text-slate-700">
         {LL.editor.frame.link.label()}
         <input

@@ -6,7 +6,7 @@ import { appDB } from '../../../db/AppDB';
 import { guideForPage } from '../../../domain/guides';
 import { countQuestions } from '../../../domain/content/model';
 import { checkContent } from '../../../domain/content/rules';
-import { ProjectStatus } from '../../../domain/projects';
+import { ProjectStatus, ProjectType } from '../../../domain/projects';
 import { confirm } from '../../ui/confirm';
 import { openModal } from '../../ui/modal';
 import { notify } from '../../ui/toast';
@@ -99,7 +99,13 @@ export async function surveyLink(env: ToolEnv) {
   }
   await openModal({
     title: LL.editor.frame.link.dialog(),
-    render: (close) => createElement(LinkDialogBody, { link, close }),
+    render: (close) =>
+      createElement(LinkDialogBody, {
+        link,
+        close,
+        // A target project's link asks who the visitor is first: say so, or it looks like a plain survey.
+        note: facts.project!.type === ProjectType.Target ? LL.editor.frame.link.targetNote() : undefined,
+      }),
   });
   if (sends) ui.reload();
 }

@@ -53,6 +53,9 @@ const en = {
   screened: 'Unfortunately, this survey is meant for other participants. Thank you for your interest!',
   fullTitle: 'The survey is complete',
   full: 'We already have enough answers from participants like you. Thank you for your interest!',
+  noMatchTitle: 'This survey is for other participants',
+  noMatch:
+    'This survey looks for participants with a different profile, so it has no questions for you. Thank you for your interest!',
   closedTitle: 'The survey is not available',
   closed: {
     notStarted: 'The survey has not started yet. Please come back later.',
@@ -70,6 +73,8 @@ const en = {
   restart: 'Start again',
   profileTitle: 'About you',
   profileIntro: 'These answers are optional: they help us group the results.',
+  profileRequiredIntro:
+    'This survey is for particular participants. Tell us about yourself so we can see whether it is for you.',
   gender: 'Gender',
   genders: { male: 'Male', female: 'Female' } as Record<string, string>,
   age: 'Age',
@@ -158,6 +163,9 @@ const ru: SurveyTexts = {
   screened: 'К сожалению, этот опрос предназначен для других участников. Спасибо за интерес!',
   fullTitle: 'Опрос завершён',
   full: 'У нас уже достаточно ответов от участников с таким профилем. Спасибо за интерес!',
+  noMatchTitle: 'Этот опрос для других участников',
+  noMatch:
+    'Этот опрос ищет участников с другим профилем, поэтому вопросов для вас в нём нет. Спасибо за интерес!',
   closedTitle: 'Опрос недоступен',
   closed: {
     notStarted: 'Опрос ещё не начался. Загляните позже.',
@@ -175,6 +183,8 @@ const ru: SurveyTexts = {
   restart: 'Начать заново',
   profileTitle: 'О вас',
   profileIntro: 'Эти ответы необязательны: они помогают сгруппировать результаты.',
+  profileRequiredIntro:
+    'Этот опрос для определённых участников. Расскажите о себе, чтобы мы поняли, подходит ли он вам.',
   gender: 'Пол',
   genders: { male: 'Мужской', female: 'Женский' },
   age: 'Возраст',
