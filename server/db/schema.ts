@@ -11,6 +11,7 @@ import type {
   RespondentsTable,
   SurveyTicketsTable,
 } from './tables-responses';
+import type { CallbackDeliveriesTable, ProjectCallbackSecretsTable } from './tables-callbacks';
 
 // One interface per table, joined into the Database type that every query is checked against.
 // Times are unix milliseconds (bigint in PostgreSQL, parsed back to numbers), booleans are 0/1.
@@ -132,4 +133,6 @@ export interface Database {
   report_counts: ReportCountsTable;
   report_city_counts: ReportCityCountsTable;
   survey_tickets: SurveyTicketsTable;
+  callback_deliveries: CallbackDeliveriesTable;
+  project_callback_secrets: ProjectCallbackSecretsTable;
 }
