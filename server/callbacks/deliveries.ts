@@ -109,7 +109,8 @@ export async function blockCallback(
   if (!block || !block.callbackUrl) return null;
   const answers: CallbackAnswer[] = [];
   input.flow.pages.forEach((p, i) => {
-    if (p.blockId === block.id && input.replies[i]) answers.push(callbackAnswer(p.question, input.replies[i].reply));
+    if (p.blockId === block.id && input.replies[i])
+      answers.push(callbackAnswer(p.question, input.replies[i].reply));
   });
   const r = input.respondent;
   const id = crypto.randomUUID();

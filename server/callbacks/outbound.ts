@@ -40,7 +40,8 @@ export async function checkedAddress(
   u: URL,
   allow: readonly string[],
 ): Promise<{ address: string; family: number } | { refused: string }> {
-  if (u.protocol !== 'http:' && u.protocol !== 'https:') return { refused: `scheme ${u.protocol} not allowed` };
+  if (u.protocol !== 'http:' && u.protocol !== 'https:')
+    return { refused: `scheme ${u.protocol} not allowed` };
   if (u.username || u.password) return { refused: 'credentials in the address are not allowed' };
   const host = u.hostname.replace(/^\[|\]$/g, '');
   const exempt = isAllowedHost(u, allow);
@@ -101,7 +102,11 @@ export async function postChecked(
             ? cb(null, [{ address: checked.address, family: checked.family }])
             : cb(null, checked.address, checked.family)) as unknown as net.LookupFunction,
         agent: false,
-        headers: { ...headers, 'content-length': String(Buffer.byteLength(body)), 'user-agent': 'survey-callbacks/1' },
+        headers: {
+          ...headers,
+          'content-length': String(Buffer.byteLength(body)),
+          'user-agent': 'survey-callbacks/1',
+        },
       },
       (res) => {
         // The body is not read beyond what arrives; the status decides.
@@ -114,7 +119,9 @@ export async function postChecked(
       finish({ kind: 'error', error: `no answer within ${timeoutMs} ms` });
       req.destroy();
     }, timeoutMs);
-    req.on('error', (err) => finish({ kind: 'error', error: (err as NodeJS.ErrnoException).code ?? err.message }));
+    req.on('error', (err) =>
+      finish({ kind: 'error', error: (err as NodeJS.ErrnoException).code ?? err.message }),
+    );
     req.end(body);
   });
 }

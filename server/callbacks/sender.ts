@@ -57,7 +57,13 @@ export function wakeSender(db: Db): void {
   senders.get(db)?.wake();
 }
 
-async function claim(db: Db, dialect: Dialect, now: number, leaseUntil: number, limit: number): Promise<Row[]> {
+async function claim(
+  db: Db,
+  dialect: Dialect,
+  now: number,
+  leaseUntil: number,
+  limit: number,
+): Promise<Row[]> {
   const skipLocked = dialect === 'postgres' ? sql` for update skip locked` : sql``;
   const { rows } = await sql<Row>`
     update callback_deliveries set lease_until = ${leaseUntil}
@@ -88,13 +94,35 @@ export function outcome(
     };
   const tried = attempts + 1;
   const code = result.kind === 'response' ? result.status : null;
-  const error = result.kind === 'error' ? result.error.slice(0, 500) : code && code >= 300 ? `HTTP ${code}` : null;
+  const error =
+    result.kind === 'error' ? result.error.slice(0, 500) : code && code >= 300 ? `HTTP ${code}` : null;
   if (code !== null && code >= 200 && code < 300)
-    return { status: 'delivered', attempts: tried, last_status_code: code, last_error: null, next_attempt_at: now, delivered_at: now };
+    return {
+      status: 'delivered',
+      attempts: tried,
+      last_status_code: code,
+      last_error: null,
+      next_attempt_at: now,
+      delivered_at: now,
+    };
   if (code === 410)
-    return { status: 'failed', attempts: tried, last_status_code: code, last_error: error, next_attempt_at: now, delivered_at: null };
+    return {
+      status: 'failed',
+      attempts: tried,
+      last_status_code: code,
+      last_error: error,
+      next_attempt_at: now,
+      delivered_at: null,
+    };
   if (tried >= maxAttempts)
-    return { status: 'gave-up', attempts: tried, last_status_code: code, last_error: error, next_attempt_at: now, delivered_at: null };
+    return {
+      status: 'gave-up',
+      attempts: tried,
+      last_status_code: code,
+      last_error: error,
+      next_attempt_at: now,
+      delivered_at: null,
+    };
   return {
     status: 'pending',
     attempts: tried,
@@ -106,7 +134,12 @@ export function outcome(
 }
 
 /** Starts this process's sender. */
-export function startSender(db: Db, dialect: Dialect, config: Config['callbacks'], log: FastifyBaseLogger): Sender {
+export function startSender(
+  db: Db,
+  dialect: Dialect,
+  config: Config['callbacks'],
+  log: FastifyBaseLogger,
+): Sender {
   const gaps = retryGaps(config.retryBaseMs, config.maxAttempts);
   let stopped = false;
   let ticking = false;
@@ -127,7 +160,10 @@ export function startSender(db: Db, dialect: Dialect, config: Config['callbacks'
       { allowHosts: config.allowHosts, timeoutMs: CALL_TIMEOUT_MS },
     );
     if (result.kind === 'refused')
-      log.warn({ delivery: row.id, url: row.url, reason: result.reason }, 'callback refused by the address check');
+      log.warn(
+        { delivery: row.id, url: row.url, reason: result.reason },
+        'callback refused by the address check',
+      );
     const next = outcome(result, row.attempts, gaps, config.maxAttempts, Date.now());
     // Only while the claim is ours: a sender that stalled past its lease writes nothing.
     await db

@@ -19,7 +19,13 @@ import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { parse } from '../http/validate';
 import { projectFor } from '../repos/projects';
 import { loadContent } from '../repos/content';
-import { bodyText, callbackSecret, rotateSecret, writeDelivery, type CallbackBody } from '../callbacks/deliveries';
+import {
+  bodyText,
+  callbackSecret,
+  rotateSecret,
+  writeDelivery,
+  type CallbackBody,
+} from '../callbacks/deliveries';
 import { wakeSender } from '../callbacks/sender';
 
 // Block callbacks' calls (docs/decisions/callbacks.md). The secret, a retry and a test call belong to
@@ -60,33 +66,25 @@ export default async function callbackRoutes(app: FastifyInstance) {
     let base = db.selectFrom('callback_deliveries').where('project_id', '=', p.id);
     if (q.blockId) base = base.where('block_id', '=', q.blockId);
     const [rows, count] = await Promise.all([
-      base
-        .selectAll()
-        .orderBy('created_at', 'desc')
-        .orderBy('id')
-        .limit(q.limit)
-        .offset(q.offset)
-        .execute(),
+      base.selectAll().orderBy('created_at', 'desc').orderBy('id').limit(q.limit).offset(q.offset).execute(),
       base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     ]);
     reply.header('cache-control', 'no-store');
     return {
       total: Number(count.n),
-      items: rows.map(
-        (r): Delivery => ({
-          id: r.id,
-          blockId: r.block_id,
-          url: r.url,
-          status: r.status as DeliveryStatus,
-          attempts: Number(r.attempts),
-          lastStatusCode: r.last_status_code,
-          lastError: r.last_error,
-          nextAttemptAt: r.status === 'pending' ? Number(r.next_attempt_at) : null,
-          createdAt: Number(r.created_at),
-          deliveredAt: r.delivered_at === null ? null : Number(r.delivered_at),
-          test: r.test === 1,
-        }),
-      ),
+      items: rows.map((r): Delivery => ({
+        id: r.id,
+        blockId: r.block_id,
+        url: r.url,
+        status: r.status as DeliveryStatus,
+        attempts: Number(r.attempts),
+        lastStatusCode: r.last_status_code,
+        lastError: r.last_error,
+        nextAttemptAt: r.status === 'pending' ? Number(r.next_attempt_at) : null,
+        createdAt: Number(r.created_at),
+        deliveredAt: r.delivered_at === null ? null : Number(r.delivered_at),
+        test: r.test === 1,
+      })),
     };
   });
 
@@ -114,7 +112,11 @@ export default async function callbackRoutes(app: FastifyInstance) {
       throw conflict((t) => t.callbacks.errors.notRetryable(), { code: 'not-retryable' });
     }
     wakeSender(db);
-    await audit(req, { chapter: 'projects', message: 'callbacks.log.retried', params: { id: p.id, delivery: body.id } });
+    await audit(req, {
+      chapter: 'projects',
+      message: 'callbacks.log.retried',
+      params: { id: p.id, delivery: body.id },
+    });
     return { id: body.id, status: 'pending' as const };
   });
 
@@ -126,7 +128,8 @@ export default async function callbackRoutes(app: FastifyInstance) {
     const { content } = await loadContent(db, p.id);
     const block = content.questionnaires.flatMap((qn) => qn.blocks).find((b) => b.id === body.blockId);
     if (!block) throw badRequest((t) => t.callbacks.errors.unknownBlock(), { field: 'blockId' });
-    if (!block.callbackUrl) throw badRequest((t) => t.callbacks.errors.noUrl(), { field: 'blockId', code: 'no-callback-url' });
+    if (!block.callbackUrl)
+      throw badRequest((t) => t.callbacks.errors.noUrl(), { field: 'blockId', code: 'no-callback-url' });
     const now = Date.now();
     const id = crypto.randomUUID();
     const payload: CallbackBody = {
@@ -150,7 +153,11 @@ export default async function callbackRoutes(app: FastifyInstance) {
       at: now,
     });
     wakeSender(db);
-    await audit(req, { chapter: 'projects', message: 'callbacks.log.testSent', params: { id: p.id, block: block.id } });
+    await audit(req, {
+      chapter: 'projects',
+      message: 'callbacks.log.testSent',
+      params: { id: p.id, block: block.id },
+    });
     return { id, status: 'pending' as const };
   });
 }

@@ -23,13 +23,15 @@ export interface Receiver {
   received: Received[];
   /** How to answer the n-th request (0-based): a status, or 'hang' for no answer. */
   answer: (n: number, r: Received) => number | 'hang';
+  /** Answers this much later (a receiver's own work). */
+  delayMs: number;
   close: () => Promise<void>;
 }
 
 export async function startReceiver(answer: Receiver['answer'] = () => 200): Promise<Receiver> {
   const received: Received[] = [];
   const hanging = new Set<http.ServerResponse>();
-  const receiver = { received, answer } as Receiver;
+  const receiver = { received, answer, delayMs: 0 } as Receiver;
   const srv = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -41,7 +43,9 @@ export async function startReceiver(answer: Receiver['answer'] = () => 200): Pro
         hanging.add(res);
         return;
       }
-      res.writeHead(how, { 'content-type': 'text/plain' }).end('ok');
+      const send = () => res.writeHead(how, { 'content-type': 'text/plain' }).end('ok');
+      if (receiver.delayMs > 0) setTimeout(send, receiver.delayMs);
+      else send();
     });
   });
   await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', resolve));
@@ -66,7 +70,12 @@ export async function documentedVerifier(): Promise<
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'receiver-')), 'verify.mjs');
   fs.writeFileSync(file, block[1]);
   const mod = (await import(/* @vite-ignore */ pathToFileURL(file).href)) as {
-    verifySurveySignature: (rawBody: string, header: string, secret: string, toleranceSec?: number) => boolean;
+    verifySurveySignature: (
+      rawBody: string,
+      header: string,
+      secret: string,
+      toleranceSec?: number,
+    ) => boolean;
   };
   return mod.verifySurveySignature;
 }
@@ -74,13 +83,23 @@ export async function documentedVerifier(): Promise<
 /** Two blocks of two questions; B1 calls `url1`, B2 calls `url2` (empty: no callback). */
 export function callbackContent(url1: string, url2 = ''): ProjectContent {
   const q = (id: string) =>
-    newQuestion({ id, text: id, answers: [newAnswer({ id: `${id}a`, text: 'A' }), newAnswer({ id: `${id}b`, text: 'B' })] });
+    newQuestion({
+      id,
+      text: id,
+      answers: [newAnswer({ id: `${id}a`, text: 'A' }), newAnswer({ id: `${id}b`, text: 'B' })],
+    });
   return {
     questionnaires: [
       newQuestionnaire({
         id: 'Q1',
         blocks: [
-          newBlock({ id: 'B1', name: 'First', customParams: '{"reward":50}', callbackUrl: url1, questions: [q('q1'), q('q2')] }),
+          newBlock({
+            id: 'B1',
+            name: 'First',
+            customParams: '{"reward":50}',
+            callbackUrl: url1,
+            questions: [q('q1'), q('q2')],
+          }),
           newBlock({ id: 'B2', name: 'Second', callbackUrl: url2, questions: [q('q3'), q('q4')] }),
         ],
       }),
@@ -90,7 +109,11 @@ export function callbackContent(url1: string, url2 = ''): ProjectContent {
 }
 
 /** Starts a respondent through the link and answers every page (`pages` of them, "a" each). */
-export async function completeSurvey(server: Pick<TestServer, 'call'>, link: string, pages = ['q1', 'q2', 'q3', 'q4']) {
+export async function completeSurvey(
+  server: Pick<TestServer, 'call'>,
+  link: string,
+  pages = ['q1', 'q2', 'q3', 'q4'],
+) {
   const start = await server.call('POST', `/survey/${link}/start`, { body: {} });
   if (start.status !== 200) throw new Error(`start: ${start.status} ${JSON.stringify(start.body)}`);
   const token = start.body.token as string;
@@ -99,7 +122,8 @@ export async function completeSurvey(server: Pick<TestServer, 'call'>, link: str
       body: { at, questionId, reply: { answers: [`${questionId}a`] } },
       headers: { 'x-respondent-token': token },
     });
-    if (res.status !== 200) throw new Error(`answer ${questionId}: ${res.status} ${JSON.stringify(res.body)}`);
+    if (res.status !== 200)
+      throw new Error(`answer ${questionId}: ${res.status} ${JSON.stringify(res.body)}`);
   }
   return token;
 }

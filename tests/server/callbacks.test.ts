@@ -54,7 +54,8 @@ const settled = (pid: number, status: string) =>
 it('completing a block calls its callbackUrl once, signed: body, headers and signature check with the documented receiver code', async () => {
   receiver.answer = () => 200;
   const { pid, link } = await project();
-  const secret = (await server.call('GET', `/project/callback-secret?pid=${pid}`, { session: admin })).body.secret;
+  const secret = (await server.call('GET', `/project/callback-secret?pid=${pid}`, { session: admin })).body
+    .secret;
   expect(secret).toMatch(/^whsec_/);
   await completeSurvey(server, link, ['q1', 'q2']);
   const [got] = await until(() => (mine(pid).length ? mine(pid) : null), 10_000, 'the call');
@@ -80,7 +81,13 @@ it('completing a block calls its callbackUrl once, signed: body, headers and sig
   expect(typeof body.respondent.id).toBe('number');
   expect(Date.parse(body.occurredAt)).toBeGreaterThan(Date.now() - 60_000);
   const entry = await settled(pid, 'delivered');
-  expect(entry).toMatchObject({ id: body.id, blockId: 'B1', url: receiver.url, attempts: 1, lastStatusCode: 200 });
+  expect(entry).toMatchObject({
+    id: body.id,
+    blockId: 'B1',
+    url: receiver.url,
+    attempts: 1,
+    lastStatusCode: 200,
+  });
   expect(entry.deliveredAt).toBeGreaterThan(0);
   // Finishing the survey completes B2, which has no callbackUrl: nothing more is sent.
   await new Promise((r) => setTimeout(r, 300));
@@ -113,7 +120,8 @@ it('every block with a callbackUrl is delivered once per respondent, even after 
 });
 
 it('a 500 is retried after a backoff with the same delivery id, then delivered', async () => {
-  receiver.answer = (n, r) => (JSON.parse(r.body).project.id === current && mine(current).length === 1 ? 500 : 200);
+  receiver.answer = (n, r) =>
+    JSON.parse(r.body).project.id === current && mine(current).length === 1 ? 500 : 200;
   const { pid, link } = await project();
   current = pid;
   await completeSurvey(server, link, ['q1', 'q2']);
@@ -130,7 +138,8 @@ let current = 0;
 
 it('a receiver that does not answer within 5 s is retried', async () => {
   const { pid, link } = await project();
-  receiver.answer = (_n, r) => (JSON.parse(r.body).project.id === pid && mine(pid).length === 1 ? 'hang' : 200);
+  receiver.answer = (_n, r) =>
+    JSON.parse(r.body).project.id === pid && mine(pid).length === 1 ? 'hang' : 200;
   await completeSurvey(server, link, ['q1', 'q2']);
   const entry = await settled(pid, 'delivered');
   const calls = mine(pid);
@@ -160,12 +169,18 @@ it('after the last attempt the delivery is given up; Retry sends it once more', 
   await new Promise((r) => setTimeout(r, BASE_MS * 8));
   expect(mine(pid)).toHaveLength(3);
   fail = false;
-  const retry = await server.call('POST', '/project/callbacks/retry', { session: admin, body: { pid, id: entry.id } });
+  const retry = await server.call('POST', '/project/callbacks/retry', {
+    session: admin,
+    body: { pid, id: entry.id },
+  });
   expect(retry.status).toBe(200);
   await settled(pid, 'delivered');
   expect(mine(pid)).toHaveLength(4);
   expect(new Set(mine(pid).map((r) => r.headers['x-survey-delivery']))).toEqual(new Set([entry.id]));
-  const again = await server.call('POST', '/project/callbacks/retry', { session: admin, body: { pid, id: entry.id } });
+  const again = await server.call('POST', '/project/callbacks/retry', {
+    session: admin,
+    body: { pid, id: entry.id },
+  });
   expect(again.status).toBe(409);
   expect(again.body.code).toBe('not-retryable');
 });
@@ -187,23 +202,39 @@ it('without the exemption a loopback address is refused, with its reason, and it
 it('a test call from the editor goes to the saved callbackUrl; a new secret signs from then on', async () => {
   receiver.answer = () => 200;
   const { pid } = await project();
-  const old = (await server.call('GET', `/project/callback-secret?pid=${pid}`, { session: admin })).body.secret;
+  const old = (await server.call('GET', `/project/callback-secret?pid=${pid}`, { session: admin })).body
+    .secret;
   const rotated = await server.call('POST', '/project/callback-secret', { session: admin, body: { pid } });
   expect(rotated.status).toBe(200);
   expect(rotated.body.secret).not.toBe(old);
-  const res = await server.call('POST', '/project/callbacks/test', { session: admin, body: { pid, blockId: 'B1' } });
+  const res = await server.call('POST', '/project/callbacks/test', {
+    session: admin,
+    body: { pid, blockId: 'B1' },
+  });
   expect(res.status).toBe(200);
   const [got] = await until(() => (mine(pid).length ? mine(pid) : null), 10_000, 'the test call');
   const body = JSON.parse(got.body);
-  expect(body).toMatchObject({ id: res.body.id, test: true, block: { id: 'B1' }, respondent: { id: null }, answers: [] });
+  expect(body).toMatchObject({
+    id: res.body.id,
+    test: true,
+    block: { id: 'B1' },
+    respondent: { id: null },
+    answers: [],
+  });
   const verify = await documentedVerifier();
   expect(verify(got.body, String(got.headers['x-survey-signature']), rotated.body.secret)).toBe(true);
   expect(verify(got.body, String(got.headers['x-survey-signature']), old)).toBe(false);
   expect((await settled(pid, 'delivered')).test).toBe(true);
-  const noUrl = await server.call('POST', '/project/callbacks/test', { session: admin, body: { pid, blockId: 'B2' } });
+  const noUrl = await server.call('POST', '/project/callbacks/test', {
+    session: admin,
+    body: { pid, blockId: 'B2' },
+  });
   expect(noUrl.status).toBe(400);
   expect(noUrl.body.code).toBe('no-callback-url');
-  const unknown = await server.call('POST', '/project/callbacks/test', { session: admin, body: { pid, blockId: 'nope' } });
+  const unknown = await server.call('POST', '/project/callbacks/test', {
+    session: admin,
+    body: { pid, blockId: 'nope' },
+  });
   expect(unknown.status).toBe(400);
 });
 
@@ -213,12 +244,24 @@ it('the log is for whoever reads the project; the secret, retries and test calls
   const outsider = await server.as(Role.Researcher);
   const moderator = await server.as(Role.Moderator);
   const { pid } = await project();
-  await server.app.db.updateTable('projects').set({ organization_id: org, status: ProjectStatus.OnRotation }).where('id', '=', pid).execute();
-  expect((await server.call('GET', `/project/callbacks?pid=${pid}`, { session: researcher })).status).toBe(200);
+  await server.app.db
+    .updateTable('projects')
+    .set({ organization_id: org, status: ProjectStatus.OnRotation })
+    .where('id', '=', pid)
+    .execute();
+  expect((await server.call('GET', `/project/callbacks?pid=${pid}`, { session: researcher })).status).toBe(
+    200,
+  );
   expect((await server.call('GET', `/project/callbacks?pid=${pid}`, { session: outsider })).status).toBe(404);
-  expect((await server.call('GET', `/project/callback-secret?pid=${pid}`, { session: researcher })).status).toBe(403);
-  expect((await server.call('GET', `/project/callback-secret?pid=${pid}`, { session: moderator })).status).toBe(200);
-  expect((await server.call('POST', '/project/callback-secret', { session: researcher, body: { pid } })).status).toBe(403);
+  expect(
+    (await server.call('GET', `/project/callback-secret?pid=${pid}`, { session: researcher })).status,
+  ).toBe(403);
+  expect(
+    (await server.call('GET', `/project/callback-secret?pid=${pid}`, { session: moderator })).status,
+  ).toBe(200);
+  expect(
+    (await server.call('POST', '/project/callback-secret', { session: researcher, body: { pid } })).status,
+  ).toBe(403);
   const bad = await server.call('GET', `/project/callbacks?pid=${pid}&limit=1000`, { session: researcher });
   expect(bad.status).toBe(400);
   expect(bad.body.message).toBeTruthy();
