@@ -107,6 +107,13 @@ export const ACCESS: Record<string, Access> = {
   // OpenAPI (issue #17, item 12)
   'GET /openapi.json': { public: 'the API description' },
   'GET /docs': { public: 'the API documentation page' },
+  // Block callbacks (issue 24): the log for whoever reads the project; the secret, retries and
+  // test calls for the roles that change block settings.
+  'GET /project/callbacks': { roles: ALL },
+  'GET /project/callback-secret': { permission: 'project-editor.change-block-settings' },
+  'POST /project/callback-secret': { permission: 'project-editor.change-block-settings' },
+  'POST /project/callbacks/retry': { permission: 'project-editor.change-block-settings' },
+  'POST /project/callbacks/test': { permission: 'project-editor.change-block-settings' },
 };
 
 /** The roles a row admits; null for a public route. */
