@@ -6287,6 +6287,14 @@ type RootTranslation = {
 		 */
 		refresh: string
 		/**
+		 * О​б​н​о​в​и​т​ь
+		 */
+		refreshShort: string
+		/**
+		 * В​ы​з​о​в​ ​п​о​с​т​а​в​л​е​н​ ​в​ ​о​ч​е​р​е​д​ь
+		 */
+		queued: string
+		/**
 		 * О​т​п​р​а​в​и​т​ь​ ​с​н​о​в​а
 		 */
 		retry: string
@@ -12291,6 +12299,14 @@ export type TranslationFunctions = {
 		 * Обновить список вызовов
 		 */
 		refresh: () => LocalizedString
+		/**
+		 * Обновить
+		 */
+		refreshShort: () => LocalizedString
+		/**
+		 * Вызов поставлен в очередь
+		 */
+		queued: () => LocalizedString
 		/**
 		 * Отправить снова
 		 */

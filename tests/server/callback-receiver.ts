@@ -130,11 +130,15 @@ export async function completeSurvey(
 
 export { insertSurveyProject };
 
-export async function until<T>(fn: () => T | Promise<T>, timeoutMs = 10_000, what = 'condition'): Promise<T> {
+export async function until<T>(
+  fn: () => T | Promise<T>,
+  timeoutMs = 10_000,
+  what = 'condition',
+): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const v = await fn();
-    if (v) return v;
+    if (v) return v as NonNullable<T>;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 20));
   }

@@ -120,7 +120,7 @@ it('every block with a callbackUrl is delivered once per respondent, even after 
 });
 
 it('a 500 is retried after a backoff with the same delivery id, then delivered', async () => {
-  receiver.answer = (n, r) =>
+  receiver.answer = (_n, r) =>
     JSON.parse(r.body).project.id === current && mine(current).length === 1 ? 500 : 200;
   const { pid, link } = await project();
   current = pid;

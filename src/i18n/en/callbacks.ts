@@ -6,6 +6,8 @@ const callbacks: Translation['callbacks'] = {
   sendTest: 'Send a test call',
   testQueued: 'The test call is queued',
   refresh: 'Refresh the calls',
+  refreshShort: 'Refresh',
+  queued: 'The call is queued',
   retry: 'Send again',
   test: 'test',
   attempts: 'Attempts: {count}',

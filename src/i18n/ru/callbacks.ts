@@ -7,6 +7,8 @@ const callbacks = {
   sendTest: 'Отправить тестовый вызов',
   testQueued: 'Тестовый вызов поставлен в очередь',
   refresh: 'Обновить список вызовов',
+  refreshShort: 'Обновить',
+  queued: 'Вызов поставлен в очередь',
   retry: 'Отправить снова',
   test: 'тест',
   attempts: 'Попыток: {count:number}',
