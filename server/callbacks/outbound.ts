@@ -77,10 +77,16 @@ export async function postChecked(
   } catch {
     return { kind: 'refused', reason: 'not a valid address' };
   }
-  const checked = await checkedAddress(u, opts.allowHosts);
+  const timeoutMs = opts.timeoutMs ?? CALL_TIMEOUT_MS;
+  // A resolver that does not answer counts against the same 5 s as the receiver.
+  let lookupTimer: NodeJS.Timeout | undefined;
+  const checked = await Promise.race([
+    checkedAddress(u, opts.allowHosts),
+    new Promise<null>((r) => (lookupTimer = setTimeout(() => r(null), timeoutMs))),
+  ]).finally(() => clearTimeout(lookupTimer));
+  if (!checked) return { kind: 'error', error: `host not resolved within ${timeoutMs} ms` };
   if ('refused' in checked) return { kind: 'refused', reason: checked.refused };
   const lib = u.protocol === 'https:' ? https : http;
-  const timeoutMs = opts.timeoutMs ?? CALL_TIMEOUT_MS;
   return new Promise<CallResult>((resolve) => {
     let done = false;
     const finish = (r: CallResult) => {
