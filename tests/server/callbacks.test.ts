@@ -11,6 +11,8 @@ import {
 } from './callback-receiver';
 import { Role } from '../../src/domain/roles';
 import { ProjectStatus } from '../../src/domain/projects';
+import { newPortrait } from '../../src/domain/content/factory';
+import { startRespondent } from '../../server/survey/respond';
 
 // Block callbacks end to end (issue 24): a respondent completes a block, the server calls a real HTTP
 // receiver on a loopback port (exempted through CALLBACK_ALLOW_HOSTS), signed, retried, logged. A
@@ -265,4 +267,42 @@ it('the log is for whoever reads the project; the secret, retries and test calls
   const bad = await server.call('GET', `/project/callbacks?pid=${pid}&limit=1000`, { session: researcher });
   expect(bad.status).toBe(400);
   expect(bad.body.message).toBeTruthy();
+});
+
+it('of two respondents racing for the last place, only the one counted makes a delivery for the last block', async () => {
+  receiver.answer = () => 200;
+  const content = {
+    ...callbackContent(receiver.url, receiver.url),
+    portraits: [newPortrait({ id: 'all', respondents: 1, params: [] })],
+  };
+  const { pid } = await insertSurveyProject(server, content, { template: 'target' });
+  const project = { id: pid, status: ProjectStatus.OnRotation, template: 'target' };
+  const tokens: string[] = [];
+  for (let i = 0; i < 2; i++) {
+    const r = await startRespondent(server.app.db, { project, source: 'link' });
+    if (r.outcome !== 'started') throw new Error('not started');
+    tokens.push(r.token);
+  }
+  const answer = (t: string, at: number, q: string) =>
+    server.call('POST', '/survey/answer', {
+      body: { at, questionId: q, reply: { answers: [`${q}a`] } },
+      headers: { 'x-respondent-token': t },
+    });
+  // Both complete B1 (two deliveries), then race for the one place on the last page of B2.
+  for (const t of tokens)
+    for (const [at, q] of ['q1', 'q2', 'q3'].entries()) expect((await answer(t, at, q)).status).toBe(200);
+  const last = await Promise.all(tokens.map((t) => answer(t, 3, 'q4')));
+  // One takes the place; the other is turned away (quotaFull, or 409 once the project has moved on
+  // to Survey finished).
+  expect(
+    last.filter((r) => r.body.status === 'completed'),
+    JSON.stringify(last.map((r) => r.body)),
+  ).toHaveLength(1);
+  const rows = await server.app.db
+    .selectFrom('callback_deliveries')
+    .select(['block_id', 'respondent_id'])
+    .where('project_id', '=', pid)
+    .execute();
+  expect(rows.filter((r) => r.block_id === 'B1')).toHaveLength(2);
+  expect(rows.filter((r) => r.block_id === 'B2')).toHaveLength(1);
 });
