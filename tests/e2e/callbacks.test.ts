@@ -89,7 +89,10 @@ it('a Moderator sets a callbackUrl on moderation; a respondent completes the blo
   if (process.env.SHOTS) await page.screenshot({ path: '/tmp/callbacks-panel-1440.png' });
   expect(await seriousViolations(page)).toEqual([]);
   await page.setViewportSize({ width: 360, height: 760 });
-  if (process.env.SHOTS) await page.screenshot({ path: '/tmp/callbacks-panel-360.png', fullPage: true });
+  await calls.scrollIntoViewIfNeeded();
+  if (process.env.SHOTS) await calls.screenshot({ path: '/tmp/callbacks-panel-360.png' });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  expect(await calls.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
   expect(errors).toEqual([]);
   await page.context().close();
 }, 180_000);
