@@ -458,8 +458,7 @@ async function submitChecked(
   };
   // PostgreSQL: the answer's one statement (shared with the answers arriving with it) is atomic by
   // itself; a transaction only when a completion also takes a portrait's place or writes a block
-  // callback. SQLite: answers
-  // arriving together share one commit (one fsync).
+  // callback. SQLite: answers arriving together share one commit (one fsync).
   const written = !onPostgres
     ? await writeInGroup(db, write)
     : takesPlace || callback
