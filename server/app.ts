@@ -12,6 +12,7 @@ import { registerRequestContext } from './http/context';
 import { collectRoutes } from './http/route-table';
 import { registerJsonBody } from './http/json-body';
 import { routeModules } from './routes';
+import { startSender, type Sender } from './callbacks/sender';
 
 export const API_PREFIX = '/api/v1/service';
 
@@ -38,7 +39,9 @@ export async function buildApp(
   app.decorate('db', handle.db);
   app.decorate('dialect', handle.dialect);
   app.decorate('config', config);
+  let sender: Sender | null = null;
   app.addHook('onClose', async () => {
+    await sender?.stop();
     await handle.db.destroy();
   });
 
@@ -76,6 +79,9 @@ export async function buildApp(
     },
     { prefix: API_PREFIX },
   );
+
+  // Block callbacks: this process's sender (server/callbacks/sender.ts), stopped before the database.
+  if (config.callbacks.sender) sender = startSender(handle.db, handle.dialect, config.callbacks, app.log);
 
   const indexHtml = config.staticDir && path.join(config.staticDir, 'index.html');
   const hasSpa = !!indexHtml && fs.existsSync(indexHtml);

@@ -21,6 +21,21 @@ export interface Config {
   staticDir: string | null;
   trustProxy: boolean;
   logLevel: string;
+  /** Block callbacks' sender (server/callbacks, docs/decisions/callbacks.md). */
+  callbacks: {
+    /** CALLBACK_ALLOW_HOSTS: hosts ("host" or "host:port") exempt from the address check. */
+    allowHosts: string[];
+    /** CALLBACK_RETRY_BASE_MS: the first gap between attempts, doubling after each. */
+    retryBaseMs: number;
+    /** CALLBACK_MAX_ATTEMPTS: attempts before a delivery is given up. */
+    maxAttempts: number;
+    /** CALLBACK_LEASE_MS: how long a sender's claim holds (at most 60 s). */
+    leaseMs: number;
+    /** CALLBACK_POLL_MS: how often a sender looks for due deliveries written by other processes. */
+    pollMs: number;
+    /** CALLBACK_SENDER=off: this process writes deliveries but sends none. */
+    sender: boolean;
+  };
   auth: {
     /** log2 of scrypt's N. 17 in production (DESIGN.md 5); tests lower it to stay fast. */
     scryptLogN: number;
@@ -56,6 +71,17 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     staticDir: env.STATIC_DIR === '' ? null : path.resolve(env.STATIC_DIR || './dist'),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     logLevel: env.LOG_LEVEL || 'info',
+    callbacks: {
+      allowHosts: (env.CALLBACK_ALLOW_HOSTS ?? '')
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+      retryBaseMs: Math.max(1, intFromEnv(env.CALLBACK_RETRY_BASE_MS, 30_000)),
+      maxAttempts: Math.min(100, Math.max(1, Math.floor(intFromEnv(env.CALLBACK_MAX_ATTEMPTS, 12)))),
+      leaseMs: Math.min(60_000, Math.max(6_000, intFromEnv(env.CALLBACK_LEASE_MS, 60_000))),
+      pollMs: Math.max(10, intFromEnv(env.CALLBACK_POLL_MS, 1000)),
+      sender: env.CALLBACK_SENDER !== 'off',
+    },
     auth: {
       scryptLogN: intFromEnv(env.SCRYPT_LOG_N, 17),
       accessTtlMs: 15 * 60_000,

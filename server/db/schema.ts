@@ -12,6 +12,7 @@ import type {
   SurveyTicketsTable,
 } from './tables-responses';
 import type { PlayersTables } from './tables-players';
+import type { CallbackDeliveriesTable, ProjectCallbackSecretsTable } from './tables-callbacks';
 
 // One interface per table, joined into the Database type that every query is checked against.
 // Times are unix milliseconds (bigint in PostgreSQL, parsed back to numbers), booleans are 0/1.
@@ -136,4 +137,6 @@ export interface Database {
   game_players: PlayersTables['game_players'];
   game_player_fields: PlayersTables['game_player_fields'];
   game_offers_daily: PlayersTables['game_offers_daily'];
+  callback_deliveries: CallbackDeliveriesTable;
+  project_callback_secrets: ProjectCallbackSecretsTable;
 }

@@ -54,6 +54,7 @@ import { LoginBody, PasswordSetBody } from '../../src/domain/validation';
 import { AnswerBody } from '../survey/respond';
 import { PlacesQuery, SdkSurveyBody, StartBody } from '../routes/survey';
 import { PlayerBody, PlayerQuery, StatsQuery } from '../../src/domain/players';
+import { CallbacksQuery, RetryBody, SecretBody, TestCallBody } from '../../src/domain/callbacks';
 
 // What the route table cannot know by itself: each route's one-line summary and the valibot schemas
 // its handler parses the query and the body with (the same objects, so the OpenAPI document cannot
@@ -227,4 +228,30 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     body: PlayerBody,
   },
   'GET /games/stats': { tag: 'games', summary: 'A game’s numbers per day (UTC)', query: StatsQuery },
+  // Block callbacks (issue 24, docs/api.md)
+  'GET /project/callback-secret': {
+    tag: 'callbacks',
+    summary: 'The secret that signs the project’s block callbacks (made on first use)',
+    query: PidQuery,
+  },
+  'POST /project/callback-secret': {
+    tag: 'callbacks',
+    summary: 'A new callback signing secret',
+    body: SecretBody,
+  },
+  'GET /project/callbacks': {
+    tag: 'callbacks',
+    summary: 'The delivery log of the project’s block callbacks, newest first',
+    query: CallbacksQuery,
+  },
+  'POST /project/callbacks/retry': {
+    tag: 'callbacks',
+    summary: 'Send a failed, given-up or refused delivery again',
+    body: RetryBody,
+  },
+  'POST /project/callbacks/test': {
+    tag: 'callbacks',
+    summary: 'A test delivery to a block’s saved callbackUrl',
+    body: TestCallBody,
+  },
 };

@@ -81,28 +81,31 @@ export async function gameStats(db: Db, gameId: number, fromDay: number, toDay: 
 }
 
 /**
- * Block callbacks of the game's respondents, delivered or failed for good, by day.
- *
- * TODO(merge with the callbacks branch): the outbox `callback_deliveries` is that branch's (migration
- * 015). Until it is merged this answers nothing, so `delivered` and `failed` stay 0. Once it is, the
- * body is one query (column names as issue 24 names the log's fields; adjust to that migration):
- *
- *   select (coalesce(d.delivered_at, d.updated_at) / 86400000) as day,
- *          d.status = 'delivered' as delivered, count(*) as n
- *   from callback_deliveries d join respondents r on r.id = d.respondent_id
- *   where r.game_id = :gameId
- *     and d.status in ('delivered', 'gave-up', 'refused')
- *     and coalesce(d.delivered_at, d.updated_at) >= :start and coalesce(d.delivered_at, d.updated_at) < :end
- *   group by 1, 2
- *
- * `failed` counts only deliveries that will not be tried again (gave-up, refused): one still being
- * retried is neither. A delivery is dated by its delivery, or by its last attempt when it failed.
+ * Block callbacks of the game's respondents, delivered or failed for good, by day: `failed` counts
+ * only deliveries that will not be tried again (failed on a 410, gave-up, refused); one still being
+ * retried is neither. A delivery is dated by its delivery, or by the block's completion when it
+ * failed (the outbox keeps no time of the last attempt). Test calls have no respondent: not counted.
  */
 async function callbackCounts(
-  _db: Db,
-  _gameId: number,
-  _start: number,
-  _end: number,
+  db: Db,
+  gameId: number,
+  start: number,
+  end: number,
 ): Promise<{ day: number; delivered: boolean; n: number }[]> {
-  return [];
+  const when = sql<number>`coalesce(d.delivered_at, d.created_at)`;
+  const rows = await db
+    .selectFrom('callback_deliveries as d')
+    .innerJoin('respondents as r', 'r.id', 'd.respondent_id')
+    .select([
+      sql<number>`(${when} / ${sql.lit(DAY_MS)})`.as('day'),
+      'd.status',
+      (eb) => eb.fn.countAll<number>().as('n'),
+    ])
+    .where('r.game_id', '=', gameId)
+    .where('d.status', 'in', ['delivered', 'failed', 'gave-up', 'refused'])
+    .where(when, '>=', start)
+    .where(when, '<', end)
+    .groupBy([sql`1`, 'd.status'])
+    .execute();
+  return rows.map((r) => ({ day: Number(r.day), delivered: r.status === 'delivered', n: Number(r.n) }));
 }

@@ -17,6 +17,7 @@ import statsRoutes from './stats';
 import openapiRoutes from './openapi';
 import surveyRoutes from './survey';
 import playerRoutes from './players';
+import callbackRoutes from './callbacks';
 
 // Every route module, one per resource, mounted under /api/v1/service. Add new ones here.
 export const routeModules: ((app: FastifyInstance) => Promise<void>)[] = [sessionRoutes];
@@ -30,3 +31,4 @@ routeModules.push(statsRoutes);
 routeModules.push(openapiRoutes);
 routeModules.push(surveyRoutes);
 routeModules.push(playerRoutes);
+routeModules.push(callbackRoutes);

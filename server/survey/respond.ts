@@ -46,6 +46,7 @@ import { SURVEY_TEXTS, type SurveyLocale, type SurveyTexts } from '../../src/i18
 import { RESPONDENT_STATUS } from '../db/tables-responses';
 import { replyCounts } from '../reports/counters';
 import { playerWriteFor } from '../players/record';
+import { blockCallback, wakeSender, writeDelivery } from '../callbacks';
 
 // Recording respondents: the one code path behind POST /survey/:token/start and POST /survey/answer,
 // and behind recordRespondent (the reports' demo data). The flow (src/domain/flow) decides what may be
@@ -442,6 +443,8 @@ async function submitChecked(
           : RESPONDENT_STATUS.started,
     finished_at: end ? now : null,
   };
+  // Block callbacks: the delivery this page makes when it completes a block, written with the answer.
+  const callback = await blockCallback(db, { content, flow, at: input.at, replies, respondent, now });
   const rows = replyRows(q, reply);
   const counts = replyCounts(content, respondent, state.replies.slice(input.at), replies[input.at]);
   const takesPlace = end === 'completed' && !!respondent.portrait_id;
@@ -466,14 +469,15 @@ async function submitChecked(
           .execute();
       } else filledPortrait = true;
     }
+    if (callback && outcome !== 'quotaFull') await writeDelivery(trx, callback);
     return true;
   };
   // PostgreSQL: the answer's one statement (shared with the answers arriving with it) is atomic by
-  // itself; a transaction only when a completion also takes a portrait's place. SQLite: answers
-  // arriving together share one commit (one fsync).
+  // itself; a transaction only when a completion also takes a portrait's place or writes a block
+  // callback. SQLite: answers arriving together share one commit (one fsync).
   const written = !onPostgres
     ? await writeInGroup(db, write)
-    : takesPlace || toPlayer
+    : takesPlace || toPlayer || callback
       ? await db.transaction().execute(write)
       : await saveAnswerInGroup(db, { respondent, move, replaced, rows, counts });
   if (!written) {
@@ -499,6 +503,7 @@ async function submitChecked(
   if (replay.checkpoint) checkpoints.set(kept, replay.checkpoint);
   keepRespondent(db, kept);
   if (filledPortrait) await finishWhenFull(db, respondent.project_id, now);
+  if (callback) wakeSender(db);
   return { status: outcome, answered: replies.length };
 }
 

@@ -6515,6 +6515,118 @@ type RootTranslation = {
 			erased: RequiredParams<'name' | 'respondents'>
 		}
 	}
+	callbacks: {
+		/**
+		 * В​ы​з​о​в​ы​ ​c​a​l​l​b​a​c​k​U​r​l
+		 */
+		title: string
+		/**
+		 * В​ы​з​о​в​о​в​ ​е​щ​ё​ ​н​е​ ​б​ы​л​о
+		 */
+		empty: string
+		/**
+		 * О​т​п​р​а​в​и​т​ь​ ​т​е​с​т​о​в​ы​й​ ​в​ы​з​о​в
+		 */
+		sendTest: string
+		/**
+		 * Т​е​с​т​о​в​ы​й​ ​в​ы​з​о​в​ ​п​о​с​т​а​в​л​е​н​ ​в​ ​о​ч​е​р​е​д​ь
+		 */
+		testQueued: string
+		/**
+		 * О​б​н​о​в​и​т​ь​ ​с​п​и​с​о​к​ ​в​ы​з​о​в​о​в
+		 */
+		refresh: string
+		/**
+		 * О​б​н​о​в​и​т​ь
+		 */
+		refreshShort: string
+		/**
+		 * В​ы​з​о​в​ ​п​о​с​т​а​в​л​е​н​ ​в​ ​о​ч​е​р​е​д​ь
+		 */
+		queued: string
+		/**
+		 * О​т​п​р​а​в​и​т​ь​ ​с​н​о​в​а
+		 */
+		retry: string
+		/**
+		 * т​е​с​т
+		 */
+		test: string
+		/**
+		 * П​о​п​ы​т​о​к​:​ ​{​c​o​u​n​t​}
+		 * @param {number} count
+		 */
+		attempts: RequiredParams<'count'>
+		/**
+		 * О​т​в​е​т​:​ ​{​c​o​d​e​}
+		 * @param {number} code
+		 */
+		code: RequiredParams<'code'>
+		/**
+		 * С​л​е​д​у​ю​щ​а​я​ ​п​о​п​ы​т​к​а​:​ ​{​a​t​}
+		 * @param {string} at
+		 */
+		next: RequiredParams<'at'>
+		status: {
+			/**
+			 * В​ ​о​ч​е​р​е​д​и
+			 */
+			pending: string
+			/**
+			 * Д​о​с​т​а​в​л​е​н
+			 */
+			delivered: string
+			/**
+			 * Н​е​ ​д​о​с​т​а​в​л​е​н
+			 */
+			failed: string
+			/**
+			 * П​о​п​ы​т​к​и​ ​и​с​ч​е​р​п​а​н​ы
+			 */
+			'gave-up': string
+			/**
+			 * А​д​р​е​с​ ​з​а​п​р​е​щ​ё​н
+			 */
+			refused: string
+		}
+		errors: {
+			/**
+			 * В​ы​з​о​в​ ​н​е​ ​н​а​й​д​е​н
+			 */
+			notFound: string
+			/**
+			 * С​н​о​в​а​ ​м​о​ж​н​о​ ​о​т​п​р​а​в​и​т​ь​ ​т​о​л​ь​к​о​ ​н​е​д​о​с​т​а​в​л​е​н​н​ы​й​ ​в​ы​з​о​в
+			 */
+			notRetryable: string
+			/**
+			 * В​ ​п​р​о​е​к​т​е​ ​н​е​т​ ​т​а​к​о​г​о​ ​б​л​о​к​а
+			 */
+			unknownBlock: string
+			/**
+			 * У​ ​б​л​о​к​а​ ​н​е​ ​з​а​д​а​н​ ​c​a​l​l​b​a​c​k​U​r​l
+			 */
+			noUrl: string
+		}
+		log: {
+			/**
+			 * П​р​о​е​к​т​ ​{​i​d​}​:​ ​с​о​з​д​а​н​ ​н​о​в​ы​й​ ​с​е​к​р​е​т​ ​п​о​д​п​и​с​и​ ​в​ы​з​о​в​о​в
+			 * @param {number} id
+			 */
+			secretRotated: RequiredParams<'id'>
+			/**
+			 * П​р​о​е​к​т​ ​{​i​d​}​:​ ​в​ы​з​о​в​ ​{​d​e​l​i​v​e​r​y​}​ ​о​т​п​р​а​в​л​е​н​ ​с​н​о​в​а
+			 * @param {string} delivery
+			 * @param {number} id
+			 */
+			retried: RequiredParams<'delivery' | 'id'>
+			/**
+			 * П​р​о​е​к​т​ ​{​i​d​}​:​ ​т​е​с​т​о​в​ы​й​ ​в​ы​з​о​в​ ​б​л​о​к​а​ ​{​b​l​o​c​k​}
+			 * @param {string} block
+			 * @param {number} id
+			 */
+			testSent: RequiredParams<'block' | 'id'>
+		}
+	}
 }
 
 export type TranslationFunctions = {
@@ -12644,6 +12756,110 @@ export type TranslationFunctions = {
 			 * Стёрта запись игрока игры «{name}» (ответов отвязано: {respondents})
 			 */
 			erased: (arg: { name: string, respondents: number }) => LocalizedString
+		}
+	}
+	callbacks: {
+		/**
+		 * Вызовы callbackUrl
+		 */
+		title: () => LocalizedString
+		/**
+		 * Вызовов ещё не было
+		 */
+		empty: () => LocalizedString
+		/**
+		 * Отправить тестовый вызов
+		 */
+		sendTest: () => LocalizedString
+		/**
+		 * Тестовый вызов поставлен в очередь
+		 */
+		testQueued: () => LocalizedString
+		/**
+		 * Обновить список вызовов
+		 */
+		refresh: () => LocalizedString
+		/**
+		 * Обновить
+		 */
+		refreshShort: () => LocalizedString
+		/**
+		 * Вызов поставлен в очередь
+		 */
+		queued: () => LocalizedString
+		/**
+		 * Отправить снова
+		 */
+		retry: () => LocalizedString
+		/**
+		 * тест
+		 */
+		test: () => LocalizedString
+		/**
+		 * Попыток: {count}
+		 */
+		attempts: (arg: { count: number }) => LocalizedString
+		/**
+		 * Ответ: {code}
+		 */
+		code: (arg: { code: number }) => LocalizedString
+		/**
+		 * Следующая попытка: {at}
+		 */
+		next: (arg: { at: string }) => LocalizedString
+		status: {
+			/**
+			 * В очереди
+			 */
+			pending: () => LocalizedString
+			/**
+			 * Доставлен
+			 */
+			delivered: () => LocalizedString
+			/**
+			 * Не доставлен
+			 */
+			failed: () => LocalizedString
+			/**
+			 * Попытки исчерпаны
+			 */
+			'gave-up': () => LocalizedString
+			/**
+			 * Адрес запрещён
+			 */
+			refused: () => LocalizedString
+		}
+		errors: {
+			/**
+			 * Вызов не найден
+			 */
+			notFound: () => LocalizedString
+			/**
+			 * Снова можно отправить только недоставленный вызов
+			 */
+			notRetryable: () => LocalizedString
+			/**
+			 * В проекте нет такого блока
+			 */
+			unknownBlock: () => LocalizedString
+			/**
+			 * У блока не задан callbackUrl
+			 */
+			noUrl: () => LocalizedString
+		}
+		log: {
+			/**
+			 * Проект {id}: создан новый секрет подписи вызовов
+			 */
+			secretRotated: (arg: { id: number }) => LocalizedString
+			/**
+			 * Проект {id}: вызов {delivery} отправлен снова
+			 */
+			retried: (arg: { delivery: string, id: number }) => LocalizedString
+			/**
+			 * Проект {id}: тестовый вызов блока {block}
+			 */
+			testSent: (arg: { block: string, id: number }) => LocalizedString
 		}
 	}
 }

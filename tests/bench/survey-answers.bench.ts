@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { createRequire } from 'node:module';
@@ -11,6 +12,9 @@ import { cityIds } from '../../server/data/cities';
 import { EDUCATION_LEVELS } from '../../src/domain/lookups';
 import { SURVEY_LIMITS } from '../../server/routes/survey';
 import type { BenchResult } from './run';
+import { startReceiver, type Receiver } from '../server/callback-receiver';
+import { writeDelivery } from '../../server/callbacks/deliveries';
+import { wakeSender } from '../../server/callbacks/sender';
 
 // Answer submission under load (DESIGN.md 7: ≥ 50 % of the req/s of a bare Fastify route that writes
 // the same row on the same database, p99 ≤ 50 ms). 100 autocannon connections answering, page by page, the
@@ -46,6 +50,10 @@ const CONNECTIONS = 100;
 const SECONDS = 8;
 const PAGES = 30;
 const PER_CONNECTION = 40;
+/** Pages per block in the callbacks' run (6 blocks, each with a callbackUrl). */
+const CALLBACK_BLOCK = 5;
+/** Deliveries written at once to time the sender. */
+const CALLBACK_DELIVERIES = 2000;
 
 /** Runs autocannon; `cpu` is this process's CPU time per request (server, driver and autocannon in
  * one process), which a busy shared machine disturbs much less than req/s. */
@@ -75,27 +83,25 @@ async function profiled<T>(label: string, fn: () => Promise<T>): Promise<T> {
   }
 }
 
-async function measure(server: TestServer, label: string): Promise<BenchResult[]> {
-  const content = {
-    questionnaires: [
-      newQuestionnaire({
-        id: 'Q1',
-        blocks: [
-          newBlock({
-            questions: Array.from({ length: PAGES }, (_, i) =>
-              newQuestion({
-                id: `q${i}`,
-                text: `Question ${i}`,
-                answers: [newAnswer({ id: `q${i}a`, text: 'A' }), newAnswer({ id: `q${i}b`, text: 'B' })],
-              }),
-            ),
-          }),
-        ],
-      }),
-    ],
-    portraits: [],
-  };
-  const { pid } = await insertSurveyProject(server, content);
+/** The 30-question survey: one block, or (callbacks) blocks of CALLBACK_BLOCK pages, each calling `callbackUrl`. */
+function benchContent(callbackUrl?: string) {
+  const questions = Array.from({ length: PAGES }, (_, i) =>
+    newQuestion({
+      id: `q${i}`,
+      text: `Question ${i}`,
+      answers: [newAnswer({ id: `q${i}a`, text: 'A' }), newAnswer({ id: `q${i}b`, text: 'B' })],
+    }),
+  );
+  const blocks = callbackUrl
+    ? Array.from({ length: PAGES / CALLBACK_BLOCK }, (_, b) =>
+        newBlock({ callbackUrl, questions: questions.slice(b * CALLBACK_BLOCK, (b + 1) * CALLBACK_BLOCK) }),
+      )
+    : [newBlock({ questions })];
+  return { questionnaires: [newQuestionnaire({ id: 'Q1', blocks })], portraits: [] };
+}
+
+/** Starts 4 000 respondents of the project (as a game's players come), PER_CONNECTION per connection. */
+async function startRespondents(server: TestServer, pid: number) {
   const db = server.app.db;
   const project = { id: pid, status: ProjectStatus.OnRotation, template: 'directLink' };
   const tokens: string[][] = [];
@@ -120,6 +126,56 @@ async function measure(server: TestServer, label: string): Promise<BenchResult[]
     }
     tokens.push(mine);
   }
+  return { tokens, firstId };
+}
+
+/**
+ * 100 connections answering the next page of a respondent each, SECONDS long. Breadth first (every
+ * respondent's first page, then every second page…) or, `deep`, a respondent's pages one after the
+ * other as a person answers them, so that blocks get completed within the run.
+ */
+function answerRun(server: TestServer, label: string, tokens: string[][], deep = false) {
+  // Every request answers the next page of a respondent with no answer in flight (autocannon clears
+  // a connection's context before each request, so the walk is kept here): first answers, each one
+  // a write, as respondents make them. A respondent's last page completes them.
+  const walkers = tokens.flat().map((token) => ({ token, at: 0 }));
+  const free = walkers.slice();
+  return profiled(label, () =>
+    run({
+      url: `${server.url}/api/v1/service/survey/answer`,
+      requests: [
+        {
+          method: 'POST',
+          setupRequest: (req, context) => {
+            const w = free.shift();
+            if (!w) throw new Error('every respondent has answered every page');
+            context.walker = w;
+            const at = w.at;
+            return {
+              ...req,
+              headers: { 'content-type': 'application/json', 'x-respondent-token': w.token },
+              body: JSON.stringify({ at, questionId: `q${at}`, reply: { answers: [`q${at}a`] } }),
+            };
+          },
+          onResponse: (status, _body, context) => {
+            const w = context.walker as { token: string; at: number } | undefined;
+            if (!w) return;
+            if (status === 200) w.at++;
+            if (w.at < PAGES) {
+              if (deep) free.unshift(w);
+              else free.push(w);
+            }
+          },
+        },
+      ],
+    }),
+  );
+}
+
+async function measure(server: TestServer, label: string, receiver: Receiver): Promise<BenchResult[]> {
+  const { pid } = await insertSurveyProject(server, benchContent());
+  const db = server.app.db;
+  const { tokens, firstId } = await startRespondents(server, pid);
 
   // The bare reference: the same row, the same database, the same process, no checks.
   const bare = Fastify({ logger: false });
@@ -149,38 +205,8 @@ async function measure(server: TestServer, label: string): Promise<BenchResult[]
   });
   await bare.close();
 
-  // Every request answers the next page of a respondent with no answer in flight (autocannon clears
-  // a connection's context before each request, so the walk is kept here): first answers, each one
-  // a write, as respondents make them. A respondent's last page completes them.
-  const walkers = tokens.flat().map((token) => ({ token, at: 0 }));
-  const free = walkers.slice();
-  const survey = await profiled(label, () =>
-    run({
-      url: `${server.url}/api/v1/service/survey/answer`,
-      requests: [
-        {
-          method: 'POST',
-          setupRequest: (req, context) => {
-            const w = free.shift();
-            if (!w) throw new Error('every respondent has answered every page');
-            context.walker = w;
-            const at = w.at;
-            return {
-              ...req,
-              headers: { 'content-type': 'application/json', 'x-respondent-token': w.token },
-              body: JSON.stringify({ at, questionId: `q${at}`, reply: { answers: [`q${at}a`] } }),
-            };
-          },
-          onResponse: (status, _body, context) => {
-            const w = context.walker as { token: string; at: number } | undefined;
-            if (!w) return;
-            if (status === 200) w.at++;
-            if (w.at < PAGES) free.push(w);
-          },
-        },
-      ],
-    }),
-  );
+  const survey = await answerRun(server, label, tokens);
+
   const ok = survey['2xx'];
   const share = Math.round((survey.requests.average / Math.max(1, reference.requests.average)) * 100);
   return [
@@ -197,7 +223,86 @@ async function measure(server: TestServer, label: string): Promise<BenchResult[]
       note: `${share} % of bare (goal ≥ 50 %); p99 ${survey.latency.p99} ms (goal ≤ 50); CPU ${survey.cpu} ms a request; ${ok} answered, ${survey.non2xx} not 2xx`,
     },
     { name: `${label}: answer p99`, value: survey.latency.p99, unit: 'ms', budget: 50 },
+    ...(await measureCallbacks(server, label, receiver, reference.requests.average)),
   ];
+}
+
+/**
+ * Block callbacks (issue 24): the walk over a survey of 6 blocks of 5 pages, every block with a
+ * callbackUrl (a loopback receiver), respondents answering page after page, so every fifth answer
+ * completes a block and writes a delivery in its transaction while this process's sender calls the
+ * receiver; then how many deliveries a second the sender makes, timed over CALLBACK_DELIVERIES
+ * written at once. (Compared with the bare route, like the answer run above.)
+ */
+async function measureCallbacks(
+  server: TestServer,
+  label: string,
+  receiver: Receiver,
+  bare: number,
+): Promise<BenchResult[]> {
+  const db = server.app.db;
+  const content = benchContent(receiver.url);
+  const { pid } = await insertSurveyProject(server, content);
+  const { tokens } = await startRespondents(server, pid);
+  const before = receiver.received.length;
+  const survey = await answerRun(server, `${label}-callbacks`, tokens, true);
+  const share = Math.round((survey.requests.average / Math.max(1, bare)) * 100);
+  const written = await countDeliveries(db, pid);
+  // Let the sender drain what the answers wrote (at most a minute), then time a batch of its own.
+  await waitFor(async () => (await countDeliveries(db, pid, 'pending')) === 0, 60_000);
+  const drained = receiver.received.length - before;
+  const batch = Array.from({ length: CALLBACK_DELIVERIES }, (_, i) => ({
+    id: crypto.randomUUID(),
+    projectId: pid,
+    blockId: `bench${i}`,
+    respondentId: null,
+    url: receiver.url,
+    body: JSON.stringify({ event: 'block.completed', n: i }),
+    test: true,
+    at: Date.now(),
+  }));
+  const started = performance.now();
+  await db.transaction().execute(async (trx) => {
+    for (const d of batch) await writeDelivery(trx, d);
+  });
+  wakeSender(db);
+  const cpu = process.cpuUsage();
+  await waitFor(
+    async () => (await countDeliveries(db, pid, 'delivered')) >= written + CALLBACK_DELIVERIES,
+    120_000,
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const used = process.cpuUsage(cpu);
+  const perSecond = Math.round(CALLBACK_DELIVERIES / seconds);
+  return [
+    {
+      name: `${label}: POST /survey/answer, a callback on every block`,
+      value: Math.round(survey.requests.average),
+      unit: 'req/s',
+      note: `${share} % of bare (goal ≥ 50 %); p99 ${survey.latency.p99} ms; CPU ${survey.cpu} ms a request; ${survey['2xx']} answered, ${survey.non2xx} not 2xx; ${written} deliveries written (one per ${(survey['2xx'] / Math.max(1, written)).toFixed(1)} answers), ${drained} calls received by the end of the drain`,
+    },
+    {
+      name: `${label}: callback deliveries a second (one sender, loopback receiver)`,
+      value: perSecond,
+      unit: 'req/s',
+      note: `${CALLBACK_DELIVERIES} deliveries in ${seconds.toFixed(1)} s; CPU ${((used.user + used.system) / 1000 / CALLBACK_DELIVERIES).toFixed(2)} ms a delivery (sender and receiver in one process)`,
+    },
+  ];
+}
+
+async function countDeliveries(db: TestServer['app']['db'], pid: number, status?: string): Promise<number> {
+  let q = db.selectFrom('callback_deliveries').where('project_id', '=', pid);
+  if (status) q = q.where('status', '=', status as 'pending');
+  const row = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+async function waitFor(fn: () => Promise<boolean>, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await fn())) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
 
 export default async function surveyAnswersBench(): Promise<BenchResult[]> {
@@ -206,20 +311,29 @@ export default async function surveyAnswersBench(): Promise<BenchResult[]> {
   const results: BenchResult[] = [];
   const pgUrl = process.env.TEST_DATABASE_URL;
   delete process.env.TEST_DATABASE_URL;
-  const sqlite = await startServer();
+  // The callbacks' receiver: a real HTTP server on a loopback port, exempted from the address check.
+  const receiver = await startReceiver();
+  const exempt = (c: TestServer['config']) => {
+    c.callbacks.allowHosts = [`127.0.0.1:${receiver.port}`];
+  };
   try {
-    results.push(...(await measure(sqlite, 'SQLite')));
-  } finally {
-    await sqlite.close();
-  }
-  if (pgUrl) {
-    process.env.TEST_DATABASE_URL = pgUrl;
-    const pg = await startServer();
+    const sqlite = await startServer(exempt);
     try {
-      results.push(...(await measure(pg, 'PostgreSQL')));
+      results.push(...(await measure(sqlite, 'SQLite', receiver)));
     } finally {
-      await pg.close();
+      await sqlite.close();
     }
+    if (pgUrl) {
+      process.env.TEST_DATABASE_URL = pgUrl;
+      const pg = await startServer(exempt);
+      try {
+        results.push(...(await measure(pg, 'PostgreSQL', receiver)));
+      } finally {
+        await pg.close();
+      }
+    }
+  } finally {
+    await receiver.close();
   }
   return results;
 }

@@ -111,6 +111,13 @@ export const ACCESS: Record<string, Access> = {
   'GET /games/player': { roles: [A, Issuer] },
   'DELETE /games/player': { roles: [A, Issuer] },
   'GET /games/stats': { roles: [A, Issuer] },
+  // Block callbacks (issue 24): the log for whoever reads the project; the secret, retries and
+  // test calls for the roles that change block settings.
+  'GET /project/callbacks': { roles: ALL },
+  'GET /project/callback-secret': { permission: 'project-editor.change-block-settings' },
+  'POST /project/callback-secret': { permission: 'project-editor.change-block-settings' },
+  'POST /project/callbacks/retry': { permission: 'project-editor.change-block-settings' },
+  'POST /project/callbacks/test': { permission: 'project-editor.change-block-settings' },
 };
 
 /** The roles a row admits; null for a public route. */

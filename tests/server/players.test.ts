@@ -449,6 +449,38 @@ describe('a game’s numbers per day', () => {
     }
     // Another game's activity does not count.
     await countOffer(db, game.id, at(0, 1));
+    // Block callbacks of its respondents: counted when delivered (by the day of delivery) or failed
+    // for good (by the day the block was completed); one still being retried is neither.
+    const ids = (
+      await db.selectFrom('respondents').select('id').where('game_id', '=', other.id).orderBy('id').execute()
+    ).map((r) => r.id);
+    const delivery = (i: number, status: string, created: number, delivered: number | null) =>
+      db
+        .insertInto('callback_deliveries')
+        .values({
+          id: `stats-delivery-${i}`,
+          project_id: pid,
+          block_id: 'B1',
+          respondent_id: ids[i],
+          url: 'http://127.0.0.1:9/',
+          body: '{}',
+          test: 0,
+          status: status as 'pending',
+          attempts: 1,
+          last_status_code: null,
+          last_error: null,
+          // Not due while the test runs, so the server's sender leaves the pending one alone.
+          next_attempt_at: Date.now() + DAY_MS,
+          lease_until: null,
+          created_at: created,
+          delivered_at: delivered,
+        })
+        .execute();
+    await delivery(0, 'delivered', at(0, 11), at(1, 2));
+    await delivery(1, 'gave-up', at(0, 11), null);
+    await delivery(2, 'pending', at(0, 11), null);
+    await delivery(3, 'refused', at(2, 11), null);
+    await delivery(4, 'delivered', at(2, 11), at(2, 12));
 
     const stats = await server.call('GET', `/games/stats?gameId=${other.id}&from=2026-01-09&to=2026-01-12`, {
       session: issuer,
@@ -461,20 +493,27 @@ describe('a game’s numbers per day', () => {
       '2026-01-11',
       '2026-01-12',
     ]);
-    const pick = (d: Record<string, number>) => [d.offered, d.started, d.completed, d.screenedOut];
+    const pick = (d: Record<string, number>) => [
+      d.offered,
+      d.started,
+      d.completed,
+      d.screenedOut,
+      d.delivered,
+      d.failed,
+    ];
     expect(stats.body.days.map(pick)).toEqual([
-      [0, 0, 0, 0],
-      [5, 4, 1, 1],
-      [0, 0, 1, 0],
-      [3, 3, 1, 0],
+      [0, 0, 0, 0, 0, 0],
+      [5, 4, 1, 1, 0, 1],
+      [0, 0, 1, 0, 1, 0],
+      [3, 3, 1, 0, 1, 1],
     ]);
     expect(stats.body.totals).toEqual({
       offered: 8,
       started: 7,
       completed: 3,
       screenedOut: 1,
-      delivered: 0,
-      failed: 0,
+      delivered: 2,
+      failed: 2,
     });
     // Today's real SDK offers are counted by the SDK call itself (the first game's, above).
     const today = new Date().toISOString().slice(0, 10);

@@ -15,6 +15,7 @@ import versions from './versions';
 import guides from './guides';
 import importer from './importer';
 import players from './players';
+import callbacks from './callbacks';
 
 const en = {
   common,
@@ -33,6 +34,7 @@ const en = {
   guides,
   importer,
   players,
+  callbacks,
 } satisfies Translation;
 
 export default en;

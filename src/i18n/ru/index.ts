@@ -15,6 +15,7 @@ import versions from './versions';
 import guides from './guides';
 import importer from './importer';
 import players from './players';
+import callbacks from './callbacks';
 
 // Russian is the base locale: every other locale must provide the same keys.
 const ru = {
@@ -34,6 +35,7 @@ const ru = {
   guides,
   importer,
   players,
+  callbacks,
 } satisfies BaseTranslation;
 
 export default ru;

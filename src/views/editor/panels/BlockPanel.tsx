@@ -8,6 +8,7 @@ import { TextField } from './controls';
 import { findBlockPlace } from './locate';
 import { CustomParamsField } from './sections/CommonFields';
 import { ReviewNote, useReview } from './review';
+import { BlockCallbacks } from './BlockCallbacks';
 import { useCanEdit, useEdit, usePathLabel, usePermissions } from './usePanel';
 
 // The block panel: its name (anyone who may edit), customParams and callbackUrl (only holders of
@@ -20,6 +21,7 @@ export function BlockPanel({ id }: { id: string }) {
   const pathLabel = usePathLabel();
   const review = useReview();
   const content = EditorActor.useSelector((s) => s.context.doc.content);
+  const pid = EditorActor.useSelector((s) => s.context.pid);
   const place = useMemo(() => findBlockPlace(content, id), [content, id]);
   if (!place) return <p className="text-sm text-slate-600">{LL.panels.missing()}</p>;
   const b = place.block;
@@ -64,6 +66,12 @@ export function BlockPanel({ id }: { id: string }) {
         onCommit={(callbackUrl) => saveSettings({ callbackUrl: callbackUrl.trim() })}
       />
       {review.active && <ReviewNote review={review} />}
+      <BlockCallbacks
+        pid={pid}
+        blockId={b.id}
+        hasUrl={!!review.value(b.id, 'callbackUrl', b.callbackUrl)}
+        mayChange={perms.blockSettings}
+      />
       {canEdit && (
         <button
           type="button"

@@ -1,0 +1,265 @@
+import { sql } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config';
+import type { Db, Dialect } from '../db';
+import type { CallbackDeliveriesTable } from '../db/tables-callbacks';
+import { callbackSecret, signature } from './deliveries';
+import { CALL_TIMEOUT_MS, postChecked, type CallResult } from './outbound';
+
+// The sender (docs/decisions/callbacks.md): takes due deliveries from the outbox, calls them, and
+// writes down what happened. Any number of server processes may run one over the same database: a
+// delivery is claimed with a lease (PostgreSQL: FOR UPDATE SKIP LOCKED, so two senders never claim
+// the same row; SQLite: one writer, the claiming UPDATE is atomic), so it is sent by one process at
+// a time, and a crashed process's claims are taken over when their lease runs out. After a crash
+// (kill -9) every delivery not marked delivered is sent again, with the same id, which receivers
+// use to de-duplicate.
+
+const DAY_MS = 24 * 3600_000;
+/** Calls in flight per process. */
+const CONCURRENCY = 32;
+/** While calls are in flight, claim only when at least this many slots are free. */
+const CLAIM_BATCH = 8;
+
+/**
+ * The gaps before attempts 2…max: base, doubling, capped so that the sum (the time from the first
+ * attempt to the last) stays within 24 hours.
+ */
+export function retryGaps(baseMs: number, maxAttempts: number): number[] {
+  const raw = Array.from({ length: Math.max(0, maxAttempts - 1) }, (_, i) => baseMs * 2 ** i);
+  const sum = (cap: number) => raw.reduce((s, g) => s + Math.min(g, cap), 0);
+  if (sum(Infinity) <= DAY_MS) return raw;
+  let lo = 0;
+  let hi = DAY_MS;
+  for (let i = 0; i < 60; i++) {
+    const mid = (lo + hi) / 2;
+    if (sum(mid) <= DAY_MS) lo = mid;
+    else hi = mid;
+  }
+  return raw.map((g) => Math.floor(Math.min(g, lo)));
+}
+
+/** The gap after the given number of failed attempts, with jitter: between half and all of it. */
+export function retryDelay(gaps: number[], attempts: number, random = Math.random()): number {
+  const gap = gaps[Math.min(attempts, gaps.length) - 1] ?? 0;
+  return Math.round(gap * (0.5 + 0.5 * random));
+}
+
+type Row = CallbackDeliveriesTable;
+
+export interface Sender {
+  /** Looks for due deliveries now (after a commit that wrote one). */
+  wake: () => void;
+  /** Stops claiming and waits for the calls in flight. */
+  stop: () => Promise<void>;
+}
+
+const senders = new WeakMap<Db, Sender>();
+/** Wakes this process's sender for the database (after a commit that wrote a delivery). */
+export function wakeSender(db: Db): void {
+  senders.get(db)?.wake();
+}
+
+async function claim(
+  db: Db,
+  dialect: Dialect,
+  now: number,
+  leaseUntil: number,
+  limit: number,
+): Promise<Row[]> {
+  const skipLocked = dialect === 'postgres' ? sql` for update skip locked` : sql``;
+  const { rows } = await sql<Row>`
+    update callback_deliveries set lease_until = ${leaseUntil}
+    where id in (
+      select id from callback_deliveries
+      where status = 'pending' and next_attempt_at <= ${now} and (lease_until is null or lease_until < ${now})
+      order by next_attempt_at limit ${limit}${skipLocked})
+    returning *`.execute(db);
+  return rows.map((r) => ({ ...r, attempts: Number(r.attempts), lease_until: Number(r.lease_until) }));
+}
+
+/** What an attempt's result makes of the delivery. */
+export function outcome(
+  result: CallResult,
+  attempts: number,
+  gaps: number[],
+  maxAttempts: number,
+  now: number,
+): Pick<Row, 'status' | 'attempts' | 'last_status_code' | 'last_error' | 'next_attempt_at' | 'delivered_at'> {
+  if (result.kind === 'refused')
+    return {
+      status: 'refused',
+      attempts,
+      last_status_code: null,
+      last_error: `refused: ${result.reason}`.slice(0, 500),
+      next_attempt_at: now,
+      delivered_at: null,
+    };
+  const tried = attempts + 1;
+  const code = result.kind === 'response' ? result.status : null;
+  const error =
+    result.kind === 'error' ? result.error.slice(0, 500) : code && code >= 300 ? `HTTP ${code}` : null;
+  if (code !== null && code >= 200 && code < 300)
+    return {
+      status: 'delivered',
+      attempts: tried,
+      last_status_code: code,
+      last_error: null,
+      next_attempt_at: now,
+      delivered_at: now,
+    };
+  if (code === 410)
+    return {
+      status: 'failed',
+      attempts: tried,
+      last_status_code: code,
+      last_error: error,
+      next_attempt_at: now,
+      delivered_at: null,
+    };
+  if (tried >= maxAttempts)
+    return {
+      status: 'gave-up',
+      attempts: tried,
+      last_status_code: code,
+      last_error: error,
+      next_attempt_at: now,
+      delivered_at: null,
+    };
+  return {
+    status: 'pending',
+    attempts: tried,
+    last_status_code: code,
+    last_error: error,
+    next_attempt_at: now + retryDelay(gaps, tried),
+    delivered_at: null,
+  };
+}
+
+/** The signing secrets of the claimed deliveries' projects (made where missing), in one read. */
+async function secretsOf(db: Db, rows: Row[]): Promise<Map<number, string>> {
+  const ids = [...new Set(rows.map((r) => r.project_id))];
+  const map = new Map<number, string>();
+  if (ids.length === 0) return map;
+  const found = await db
+    .selectFrom('project_callback_secrets')
+    .select(['project_id', 'secret'])
+    .where('project_id', 'in', ids)
+    .execute();
+  for (const r of found) map.set(r.project_id, r.secret);
+  for (const id of ids) if (!map.has(id)) map.set(id, await callbackSecret(db, id));
+  return map;
+}
+
+/** Starts this process's sender. */
+export function startSender(
+  db: Db,
+  dialect: Dialect,
+  config: Config['callbacks'],
+  log: FastifyBaseLogger,
+): Sender {
+  const gaps = retryGaps(config.retryBaseMs, config.maxAttempts);
+  let stopped = false;
+  let ticking = false;
+  let again = false;
+  const inFlight = new Set<Promise<void>>();
+
+  async function deliver(row: Row, secret: string) {
+    const t = Math.floor(Date.now() / 1000);
+    const result = await postChecked(
+      row.url,
+      row.body,
+      {
+        'content-type': 'application/json',
+        'x-survey-delivery': row.id,
+        'x-survey-signature': signature(secret, row.body, t),
+      },
+      { allowHosts: config.allowHosts, timeoutMs: CALL_TIMEOUT_MS },
+    );
+    if (result.kind === 'refused')
+      log.warn(
+        { delivery: row.id, url: row.url, reason: result.reason },
+        'callback refused by the address check',
+      );
+    const next = outcome(result, row.attempts, gaps, config.maxAttempts, Date.now());
+    await record(row, next);
+  }
+
+  // Results are written together: calls that finish in the same turn of the event loop share one
+  // transaction (on SQLite one fsync instead of one per delivery).
+  let results: { row: Row; next: ReturnType<typeof outcome>; done: (err?: unknown) => void }[] = [];
+  function record(row: Row, next: ReturnType<typeof outcome>): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      results.push({ row, next, done: (err) => (err ? reject(err) : resolve()) });
+      if (results.length === 1) setImmediate(() => void flushResults());
+    });
+  }
+  async function flushResults() {
+    const batch = results;
+    results = [];
+    try {
+      await db.transaction().execute(async (trx) => {
+        for (const { row, next } of batch)
+          // Only while the claim is ours: a sender that stalled past its lease writes nothing.
+          await trx
+            .updateTable('callback_deliveries')
+            .set({ ...next, lease_until: null })
+            .where('id', '=', row.id)
+            .where('lease_until', '=', row.lease_until)
+            .execute();
+      });
+      for (const r of batch) r.done();
+    } catch (err) {
+      for (const r of batch) r.done(err);
+    }
+  }
+
+  async function tick() {
+    if (stopped) return;
+    if (ticking) {
+      again = true;
+      return;
+    }
+    ticking = true;
+    try {
+      do {
+        again = false;
+        const room = CONCURRENCY - inFlight.size;
+        // Claims are taken a few at a time while calls are in flight (each claim is a write).
+        if (room <= 0 || (inFlight.size > 0 && room < CLAIM_BATCH)) break;
+        const now = Date.now();
+        const rows = await claim(db, dialect, now, now + config.leaseMs, room);
+        const secrets = await secretsOf(db, rows);
+        for (const row of rows) {
+          const p = deliver(row, secrets.get(row.project_id)!)
+            .catch((err) => log.warn({ err, delivery: row.id }, 'callback delivery could not be recorded'))
+            .finally(() => {
+              inFlight.delete(p);
+              if (!stopped) setImmediate(() => void tick());
+            });
+          inFlight.add(p);
+        }
+        if (rows.length === room) again = true;
+      } while (again && !stopped);
+    } catch (err) {
+      if (!stopped) log.warn({ err }, 'callback sender could not read the outbox');
+    } finally {
+      ticking = false;
+    }
+  }
+
+  const timer = setInterval(() => void tick(), config.pollMs);
+  timer.unref();
+  setImmediate(() => void tick());
+  const sender: Sender = {
+    wake: () => void tick(),
+    stop: async () => {
+      stopped = true;
+      clearInterval(timer);
+      senders.delete(db);
+      while (ticking) await new Promise((r) => setTimeout(r, 5));
+      await Promise.allSettled([...inFlight]);
+    },
+  };
+  senders.set(db, sender);
+  return sender;
+}
