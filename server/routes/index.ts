@@ -16,6 +16,7 @@ import contentHistoryRoutes from './content-history';
 import statsRoutes from './stats';
 import openapiRoutes from './openapi';
 import surveyRoutes from './survey';
+import crosstabRoutes from './crosstab';
 
 // Every route module, one per resource, mounted under /api/v1/service. Add new ones here.
 export const routeModules: ((app: FastifyInstance) => Promise<void>)[] = [sessionRoutes];
@@ -28,3 +29,4 @@ routeModules.push(contentHistoryRoutes);
 routeModules.push(statsRoutes);
 routeModules.push(openapiRoutes);
 routeModules.push(surveyRoutes);
+routeModules.push(crosstabRoutes);

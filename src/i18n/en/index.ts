@@ -14,6 +14,7 @@ import panels from './panels';
 import versions from './versions';
 import guides from './guides';
 import importer from './importer';
+import compare from './compare';
 
 const en = {
   common,
@@ -31,6 +32,7 @@ const en = {
   versions,
   guides,
   importer,
+  compare,
 } satisfies Translation;
 
 export default en;

@@ -14,6 +14,7 @@ import panels from './panels';
 import versions from './versions';
 import guides from './guides';
 import importer from './importer';
+import compare from './compare';
 
 // Russian is the base locale: every other locale must provide the same keys.
 const ru = {
@@ -32,6 +33,7 @@ const ru = {
   versions,
   guides,
   importer,
+  compare,
 } satisfies BaseTranslation;
 
 export default ru;
