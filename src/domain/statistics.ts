@@ -82,15 +82,21 @@ export function compareColumnProportions(counts: number[], bases: number[]): Pai
     for (let b = a + 1; b < used.length; b++) {
       const j = used[a];
       const k = used[b];
-      const pj = counts[j] / bases[j];
-      const pk = counts[k] / bases[k];
-      const pooled = (counts[j] + counts[k]) / (bases[j] + bases[k]);
-      const se = Math.sqrt(pooled * (1 - pooled) * (1 / bases[j] + 1 / bases[k]));
-      if (!(se > 0)) continue;
-      const p = Math.min(1, normalP((pj - pk) / se) * pairs);
-      if (p < ALPHA) out.push(pj > pk ? { larger: j, smaller: k, p } : { larger: k, smaller: j, p });
+      const raw = twoProportionP(counts[j], bases[j], counts[k], bases[k]);
+      if (raw === null) continue;
+      const p = Math.min(1, raw * pairs);
+      const larger = counts[j] / bases[j] > counts[k] / bases[k];
+      if (p < ALPHA) out.push(larger ? { larger: j, smaller: k, p } : { larger: k, smaller: j, p });
     }
   return out;
+}
+
+/** Two-sided p of the pooled two-proportion z-test of c1 of n1 against c2 of n2 (null: no spread). */
+export function twoProportionP(c1: number, n1: number, c2: number, n2: number): number | null {
+  const pooled = (c1 + c2) / (n1 + n2);
+  const se = Math.sqrt(pooled * (1 - pooled) * (1 / n1 + 1 / n2));
+  if (!(se > 0)) return null;
+  return normalP((c1 / n1 - c2 / n2) / se);
 }
 
 /** The spread of one group's values, from its count, sum and sum of squared deviations. */
