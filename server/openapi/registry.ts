@@ -29,6 +29,7 @@ import { ProjectSettingsBody } from '../../src/domain/projectSettings';
 import { ProjectPriceQuery } from '../../src/domain/projectPrice';
 import { ReviewSettingsBody } from '../../src/domain/reviewSettings';
 import { ReportQuery } from '../../src/domain/reports';
+import { CrosstabQuery } from '../../src/domain/crosstab';
 import {
   CloneProjectBody,
   CreateProjectBody,
@@ -218,4 +219,9 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   },
   'GET /openapi.json': { tag: 'service', summary: 'This document' },
   'GET /docs': { tag: 'service', summary: 'This document as a readable page' },
+  'GET /project/stats/crosstab': {
+    tag: 'projects',
+    summary: 'A crosstab of a project’s answers with its tests: JSON, XLSX or CSV',
+    query: CrosstabQuery,
+  },
 };

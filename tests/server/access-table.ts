@@ -107,6 +107,8 @@ export const ACCESS: Record<string, Access> = {
   // OpenAPI (issue #17, item 12)
   'GET /openapi.json': { public: 'the API description' },
   'GET /docs': { public: 'the API documentation page' },
+  // Crosstabs (issue 23): whoever may read the report
+  'GET /project/stats/crosstab': { roles: ALL },
 };
 
 /** The roles a row admits; null for a public route. */
