@@ -31,6 +31,8 @@ export const CROSSTAB_TOP_PLACES = 10;
 export const OTHER_PLACES = '~other';
 /** The id of the custom "other" answer's row or column. */
 export const OTHER_ANSWER = '~answer-other';
+/** The significance level of the tests and the letters. */
+export const ALPHA = 0.05;
 /** A column (or table) with fewer respondents than this is marked: its percentages are shaky. */
 export const SMALL_BASE = 30;
 

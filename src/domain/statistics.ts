@@ -10,7 +10,9 @@ import normalCdf from '@stdlib/stats-base-dists-normal-cdf';
 // The distribution functions are stdlib's (docs/decisions/reports.md), never written here; the
 // figures are checked against PSPP in tests/server/crosstab-pspp.test.ts.
 
-export const ALPHA = 0.05;
+import { ALPHA } from './crosstab';
+
+export { ALPHA };
 
 export interface ChiSquare {
   kind: 'chi-square';

@@ -6418,6 +6418,15 @@ type RootTranslation = {
 			 */
 			smallBaseMark: string
 			/**
+			 * б​о​л​ь​ш​е​,​ ​ч​е​м​ ​в​ ​с​т​о​л​б​ц​а​х​ ​{​l​e​t​t​e​r​s​}
+			 * @param {string} letters
+			 */
+			largerThan: RequiredParams<'letters'>
+			/**
+			 * p​ ​(​х​и​-​к​в​а​д​р​а​т​)
+			 */
+			rowTest: string
+			/**
 			 * Р​е​с​п​о​н​д​е​н​т​ ​м​о​г​ ​в​ы​б​р​а​т​ь​ ​н​е​с​к​о​л​ь​к​о​ ​о​т​в​е​т​о​в​:​ ​п​р​о​ц​е​н​т​ы​ ​п​о​ ​с​т​о​л​б​ц​у​ ​в​ ​с​у​м​м​е​ ​б​о​л​ь​ш​е​ ​1​0​0​.
 			 */
 			multiple: string
@@ -6492,6 +6501,11 @@ type RootTranslation = {
 			 * З​н​а​ч​и​м​ы​х​ ​р​а​з​л​и​ч​и​й​ ​н​е​т
 			 */
 			none: string
+			/**
+			 * И​ ​е​щ​ё​ ​р​а​з​л​и​ч​и​й​:​ ​{​c​o​u​n​t​}
+			 * @param {number} count
+			 */
+			more: RequiredParams<'count'>
 			/**
 			 * p​ ​<​ ​{​v​a​l​u​e​}
 			 * @param {string} value
@@ -12661,6 +12675,14 @@ export type TranslationFunctions = {
 			 */
 			smallBaseMark: () => LocalizedString
 			/**
+			 * больше, чем в столбцах {letters}
+			 */
+			largerThan: (arg: { letters: string }) => LocalizedString
+			/**
+			 * p (хи-квадрат)
+			 */
+			rowTest: () => LocalizedString
+			/**
 			 * Респондент мог выбрать несколько ответов: проценты по столбцу в сумме больше 100.
 			 */
 			multiple: () => LocalizedString
@@ -12716,6 +12738,10 @@ export type TranslationFunctions = {
 			 * Значимых различий нет
 			 */
 			none: () => LocalizedString
+			/**
+			 * И ещё различий: {count}
+			 */
+			more: (arg: { count: number }) => LocalizedString
 			/**
 			 * p < {value}
 			 */

@@ -39,6 +39,8 @@ const compare: Translation['compare'] = {
       'Letters in a cell: its share is significantly larger than in the columns with those letters (z-test of proportions, Bonferroni-adjusted, p < 0.05).',
     smallBase: 'Base under 30: the percentages are shaky',
     smallBaseMark: 'small',
+    largerThan: 'larger than columns {letters}',
+    rowTest: 'p (chi-square)',
     multiple: 'A respondent could choose several answers: column percentages add up past 100.',
   },
   numbers: {
@@ -57,6 +59,7 @@ const compare: Translation['compare'] = {
       'Respondents in «{larger}» chose «{row}» more often than those in «{smaller}»: {a} against {b}, {p}',
     means: 'The mean differs between the groups: from {low} in «{lowGroup}» to {high} in «{highGroup}», {p}',
     none: 'No significant difference',
+    more: 'More differences: {count}',
     pLess: 'p < {value}',
     pEquals: 'p = {value}',
     lowExpected:

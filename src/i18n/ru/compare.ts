@@ -38,6 +38,8 @@ export default {
       'Буквы в ячейке: доля в этом столбце значимо больше, чем в столбцах с этими буквами (z-тест долей, поправка Бонферрони, p < 0,05).',
     smallBase: 'База меньше 30: проценты ненадёжны',
     smallBaseMark: 'мало',
+    largerThan: 'больше, чем в столбцах {letters:string}',
+    rowTest: 'p (хи-квадрат)',
     multiple: 'Респондент мог выбрать несколько ответов: проценты по столбцу в сумме больше 100.',
   },
   numbers: {
@@ -58,6 +60,7 @@ export default {
     means:
       'Среднее различается между группами: от {low:string} в группе «{lowGroup:string}» до {high:string} в группе «{highGroup:string}», {p:string}',
     none: 'Значимых различий нет',
+    more: 'И ещё различий: {count:number}',
     pLess: 'p < {value:string}',
     pEquals: 'p = {value:string}',
     lowExpected:
