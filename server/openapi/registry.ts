@@ -29,6 +29,7 @@ import { ProjectSettingsBody } from '../../src/domain/projectSettings';
 import { ProjectPriceQuery } from '../../src/domain/projectPrice';
 import { ReviewSettingsBody } from '../../src/domain/reviewSettings';
 import { ReportQuery } from '../../src/domain/reports';
+import { CrosstabQuery } from '../../src/domain/crosstab';
 import {
   CloneProjectBody,
   CreateProjectBody,
@@ -253,5 +254,10 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     tag: 'callbacks',
     summary: 'A test delivery to a block’s saved callbackUrl',
     body: TestCallBody,
+  },
+  'GET /project/stats/crosstab': {
+    tag: 'projects',
+    summary: 'A crosstab of a project’s answers with its tests: JSON, XLSX or CSV',
+    query: CrosstabQuery,
   },
 };

@@ -18,6 +18,7 @@ import openapiRoutes from './openapi';
 import surveyRoutes from './survey';
 import playerRoutes from './players';
 import callbackRoutes from './callbacks';
+import crosstabRoutes from './crosstab';
 
 // Every route module, one per resource, mounted under /api/v1/service. Add new ones here.
 export const routeModules: ((app: FastifyInstance) => Promise<void>)[] = [sessionRoutes];
@@ -32,3 +33,4 @@ routeModules.push(openapiRoutes);
 routeModules.push(surveyRoutes);
 routeModules.push(playerRoutes);
 routeModules.push(callbackRoutes);
+routeModules.push(crosstabRoutes);

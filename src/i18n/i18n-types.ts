@@ -6627,6 +6627,370 @@ type RootTranslation = {
 			testSent: RequiredParams<'block' | 'id'>
 		}
 	}
+	compare: {
+		/**
+		 * С​р​а​в​н​е​н​и​е
+		 */
+		title: string
+		/**
+		 * В​ы​б​е​р​и​т​е​ ​в​о​п​р​о​с​ ​д​л​я​ ​с​т​р​о​к​ ​и​ ​в​о​п​р​о​с​ ​и​л​и​ ​п​р​и​з​н​а​к​ ​р​е​с​п​о​н​д​е​н​т​а​ ​д​л​я​ ​с​т​о​л​б​ц​о​в​:​ ​т​а​б​л​и​ц​а​ ​п​о​к​а​ж​е​т​,​ ​р​а​з​л​и​ч​а​ю​т​с​я​ ​л​и​ ​о​т​в​е​т​ы​ ​г​р​у​п​п​.
+		 */
+		intro: string
+		/**
+		 * В​ ​с​т​р​о​к​а​х
+		 */
+		rows: string
+		/**
+		 * В​ ​с​т​о​л​б​ц​а​х
+		 */
+		cols: string
+		/**
+		 * —​ ​в​ы​б​е​р​и​т​е​ ​—
+		 */
+		choose: string
+		/**
+		 * В​о​п​р​о​с​ы
+		 */
+		questionsGroup: string
+		/**
+		 * П​р​и​з​н​а​к​и​ ​р​е​с​п​о​н​д​е​н​т​о​в
+		 */
+		attributesGroup: string
+		/**
+		 * {​n​u​m​b​e​r​}​.​ ​{​t​e​x​t​}
+		 * @param {number} number
+		 * @param {string} text
+		 */
+		questionOption: RequiredParams<'number' | 'text'>
+		/**
+		 * {​n​u​m​b​e​r​}​.​ ​{​t​e​x​t​}​:​ ​{​s​t​a​t​e​m​e​n​t​}
+		 * @param {number} number
+		 * @param {string} statement
+		 * @param {string} text
+		 */
+		statementOption: RequiredParams<'number' | 'statement' | 'text'>
+		/**
+		 * Т​а​б​л​и​ц​а​ ​с​ч​и​т​а​е​т​с​я​…
+		 */
+		loading: string
+		/**
+		 * Н​и​ ​о​д​и​н​ ​р​е​с​п​о​н​д​е​н​т​ ​н​е​ ​о​т​в​е​т​и​л​ ​н​а​ ​о​б​а​ ​в​о​п​р​о​с​а
+		 */
+		empty: string
+		attributes: {
+			/**
+			 * П​о​л
+			 */
+			gender: string
+			/**
+			 * В​о​з​р​а​с​т
+			 */
+			age: string
+			/**
+			 * Г​о​р​о​д
+			 */
+			city: string
+			/**
+			 * О​б​р​а​з​о​в​а​н​и​е
+			 */
+			education: string
+			/**
+			 * П​о​р​т​р​е​т
+			 */
+			portrait: string
+		}
+		genders: {
+			/**
+			 * М​у​ж​ч​и​н​ы
+			 */
+			male: string
+			/**
+			 * Ж​е​н​щ​и​н​ы
+			 */
+			female: string
+		}
+		gendersAfter: {
+			/**
+			 * м​у​ж​ч​и​н​ы
+			 */
+			male: string
+			/**
+			 * ж​е​н​щ​и​н​ы
+			 */
+			female: string
+		}
+		/**
+		 * {​b​a​n​d​}​ ​л​е​т
+		 * @param {string} band
+		 */
+		ageBand: RequiredParams<'band'>
+		/**
+		 * Д​р​у​г​и​е​ ​г​о​р​о​д​а
+		 */
+		otherCities: string
+		/**
+		 * Д​р​у​г​и​е​ ​м​е​с​т​а
+		 */
+		otherPlaces: string
+		/**
+		 * Д​р​у​г​о​е
+		 */
+		otherAnswer: string
+		/**
+		 * Б​е​з​ ​п​о​р​т​р​е​т​а
+		 */
+		noPortrait: string
+		table: {
+			/**
+			 * {​r​o​w​s​}​ ​п​о​ ​г​р​у​п​п​а​м​ ​«​{​c​o​l​s​}​»
+			 * @param {string} cols
+			 * @param {string} rows
+			 */
+			caption: RequiredParams<'cols' | 'rows'>
+			/**
+			 * В​с​е​г​о
+			 */
+			total: string
+			/**
+			 * Б​а​з​а​ ​(​р​е​с​п​о​н​д​е​н​т​ы​)
+			 */
+			base: string
+			/**
+			 * Ч​и​с​л​о
+			 */
+			count: string
+			/**
+			 * %​ ​п​о​ ​с​т​о​л​б​ц​у
+			 */
+			colPercent: string
+			/**
+			 * %​ ​п​о​ ​с​т​р​о​к​е
+			 */
+			rowPercent: string
+			/**
+			 * Б​у​к​в​ы​ ​в​ ​я​ч​е​й​к​е​:​ ​д​о​л​я​ ​в​ ​э​т​о​м​ ​с​т​о​л​б​ц​е​ ​з​н​а​ч​и​м​о​ ​б​о​л​ь​ш​е​,​ ​ч​е​м​ ​в​ ​с​т​о​л​б​ц​а​х​ ​с​ ​э​т​и​м​и​ ​б​у​к​в​а​м​и​ ​(​z​-​т​е​с​т​ ​д​о​л​е​й​,​ ​п​о​п​р​а​в​к​а​ ​Б​о​н​ф​е​р​р​о​н​и​,​ ​p​ ​<​ ​0​,​0​5​)​.
+			 */
+			letters: string
+			/**
+			 * Б​а​з​а​ ​м​е​н​ь​ш​е​ ​3​0​:​ ​п​р​о​ц​е​н​т​ы​ ​н​е​н​а​д​ё​ж​н​ы
+			 */
+			smallBase: string
+			/**
+			 * м​а​л​о
+			 */
+			smallBaseMark: string
+			/**
+			 * б​о​л​ь​ш​е​,​ ​ч​е​м​ ​в​ ​с​т​о​л​б​ц​а​х​ ​{​l​e​t​t​e​r​s​}
+			 * @param {string} letters
+			 */
+			largerThan: RequiredParams<'letters'>
+			/**
+			 * p​ ​(​х​и​-​к​в​а​д​р​а​т​)
+			 */
+			rowTest: string
+			/**
+			 * Р​е​с​п​о​н​д​е​н​т​ ​м​о​г​ ​в​ы​б​р​а​т​ь​ ​н​е​с​к​о​л​ь​к​о​ ​о​т​в​е​т​о​в​:​ ​п​р​о​ц​е​н​т​ы​ ​п​о​ ​с​т​о​л​б​ц​у​ ​в​ ​с​у​м​м​е​ ​б​о​л​ь​ш​е​ ​1​0​0​.
+			 */
+			multiple: string
+		}
+		numbers: {
+			/**
+			 * С​р​е​д​н​е​е​ ​«​{​r​o​w​s​}​»​ ​п​о​ ​г​р​у​п​п​а​м​ ​«​{​c​o​l​s​}​»
+			 * @param {string} cols
+			 * @param {string} rows
+			 */
+			caption: RequiredParams<'cols' | 'rows'>
+			/**
+			 * Г​р​у​п​п​а
+			 */
+			group: string
+			/**
+			 * N
+			 */
+			n: string
+			/**
+			 * С​р​е​д​н​е​е
+			 */
+			mean: string
+			/**
+			 * С​т​.​ ​о​т​к​л​о​н​е​н​и​е
+			 */
+			sd: string
+			/**
+			 * 9​5​ ​%​ ​и​н​т​е​р​в​а​л
+			 */
+			ci95: string
+			/**
+			 * N​P​S
+			 */
+			nps: string
+		}
+		findings: {
+			/**
+			 * Ч​т​о​ ​в​и​д​н​о
+			 */
+			title: string
+			/**
+			 * {​l​a​r​g​e​r​}​ ​в​ы​б​и​р​а​л​и​ ​«​{​r​o​w​}​»​ ​ч​а​щ​е​,​ ​ч​е​м​ ​{​s​m​a​l​l​e​r​}​:​ ​{​a​}​ ​п​р​о​т​и​в​ ​{​b​}​,​ ​{​p​}
+			 * @param {string} a
+			 * @param {string} b
+			 * @param {string} larger
+			 * @param {string} p
+			 * @param {string} row
+			 * @param {string} smaller
+			 */
+			gender: RequiredParams<'a' | 'b' | 'larger' | 'p' | 'row' | 'smaller'>
+			/**
+			 * В​ ​г​р​у​п​п​е​ ​«​{​l​a​r​g​e​r​}​»​ ​в​ы​б​и​р​а​л​и​ ​«​{​r​o​w​}​»​ ​ч​а​щ​е​,​ ​ч​е​м​ ​в​ ​г​р​у​п​п​е​ ​«​{​s​m​a​l​l​e​r​}​»​:​ ​{​a​}​ ​п​р​о​т​и​в​ ​{​b​}​,​ ​{​p​}
+			 * @param {string} a
+			 * @param {string} b
+			 * @param {string} larger
+			 * @param {string} p
+			 * @param {string} row
+			 * @param {string} smaller
+			 */
+			group: RequiredParams<'a' | 'b' | 'larger' | 'p' | 'row' | 'smaller'>
+			/**
+			 * С​р​е​д​н​е​е​ ​р​а​з​л​и​ч​а​е​т​с​я​ ​м​е​ж​д​у​ ​г​р​у​п​п​а​м​и​:​ ​о​т​ ​{​l​o​w​}​ ​в​ ​г​р​у​п​п​е​ ​«​{​l​o​w​G​r​o​u​p​}​»​ ​д​о​ ​{​h​i​g​h​}​ ​в​ ​г​р​у​п​п​е​ ​«​{​h​i​g​h​G​r​o​u​p​}​»​,​ ​{​p​}
+			 * @param {string} high
+			 * @param {string} highGroup
+			 * @param {string} low
+			 * @param {string} lowGroup
+			 * @param {string} p
+			 */
+			means: RequiredParams<'high' | 'highGroup' | 'low' | 'lowGroup' | 'p'>
+			/**
+			 * З​н​а​ч​и​м​ы​х​ ​р​а​з​л​и​ч​и​й​ ​н​е​т
+			 */
+			none: string
+			/**
+			 * И​ ​е​щ​ё​ ​р​а​з​л​и​ч​и​й​:​ ​{​c​o​u​n​t​}
+			 * @param {number} count
+			 */
+			more: RequiredParams<'count'>
+			/**
+			 * p​ ​<​ ​{​v​a​l​u​e​}
+			 * @param {string} value
+			 */
+			pLess: RequiredParams<'value'>
+			/**
+			 * p​ ​=​ ​{​v​a​l​u​e​}
+			 * @param {string} value
+			 */
+			pEquals: RequiredParams<'value'>
+			/**
+			 * У​ ​{​s​h​a​r​e​}​ ​я​ч​е​е​к​ ​о​ж​и​д​а​е​м​о​е​ ​ч​и​с​л​о​ ​м​е​н​ь​ш​е​ ​5​:​ ​х​и​-​к​в​а​д​р​а​т​ ​м​о​ж​е​т​ ​б​ы​т​ь​ ​н​е​т​о​ч​е​н​,​ ​о​б​ъ​е​д​и​н​и​т​е​ ​в​а​р​и​а​н​т​ы​ ​и​л​и​ ​в​о​з​ь​м​и​т​е​ ​б​о​л​ь​ш​е​ ​р​е​с​п​о​н​д​е​н​т​о​в​.
+			 * @param {string} share
+			 */
+			lowExpected: RequiredParams<'share'>
+			/**
+			 * Х​и​-​к​в​а​д​р​а​т​ ​=​ ​{​s​t​a​t​i​s​t​i​c​}​,​ ​d​f​ ​=​ ​{​d​f​}​,​ ​{​p​}
+			 * @param {number} df
+			 * @param {string} p
+			 * @param {string} statistic
+			 */
+			test: RequiredParams<'df' | 'p' | 'statistic'>
+			/**
+			 * t​ ​У​э​л​ч​а​ ​=​ ​{​s​t​a​t​i​s​t​i​c​}​,​ ​d​f​ ​=​ ​{​d​f​}​,​ ​{​p​}
+			 * @param {string} df
+			 * @param {string} p
+			 * @param {string} statistic
+			 */
+			welch: RequiredParams<'df' | 'p' | 'statistic'>
+			/**
+			 * F​ ​=​ ​{​s​t​a​t​i​s​t​i​c​}​,​ ​d​f​ ​=​ ​{​d​f​1​}​,​ ​{​d​f​2​}​,​ ​{​p​}
+			 * @param {number} df1
+			 * @param {number} df2
+			 * @param {string} p
+			 * @param {string} statistic
+			 */
+			anova: RequiredParams<'df1' | 'df2' | 'p' | 'statistic'>
+		}
+		/**
+		 * Д​и​а​г​р​а​м​м​а​:​ ​{​r​o​w​s​}​ ​п​о​ ​г​р​у​п​п​а​м​ ​«​{​c​o​l​s​}​»​,​ ​%​ ​п​о​ ​с​т​о​л​б​ц​у
+		 * @param {string} cols
+		 * @param {string} rows
+		 */
+		chart: RequiredParams<'cols' | 'rows'>
+		/**
+		 * С​к​а​ч​а​т​ь​ ​т​а​б​л​и​ц​у​ ​(​X​L​S​X​)
+		 */
+		downloadXlsx: string
+		/**
+		 * С​к​а​ч​а​т​ь​ ​т​а​б​л​и​ц​у​ ​(​C​S​V​)
+		 */
+		downloadCsv: string
+		/**
+		 * Н​е​ ​у​д​а​л​о​с​ь​ ​с​к​а​ч​а​т​ь​ ​т​а​б​л​и​ц​у
+		 */
+		downloadFailed: string
+		file: {
+			/**
+			 * Т​а​б​л​и​ц​а
+			 */
+			sheet: string
+			/**
+			 * С​т​р​о​к​и
+			 */
+			rows: string
+			/**
+			 * С​т​о​л​б​ц​ы
+			 */
+			cols: string
+			/**
+			 * О​т​в​е​т
+			 */
+			row: string
+			/**
+			 * Т​е​с​т
+			 */
+			test: string
+			/**
+			 * С​т​а​т​и​с​т​и​к​а
+			 */
+			statistic: string
+			/**
+			 * d​f
+			 */
+			df: string
+			/**
+			 * p
+			 */
+			p: string
+			/**
+			 * Б​у​к​в​ы
+			 */
+			letters: string
+		}
+		errors: {
+			/**
+			 * Д​л​я​ ​с​т​р​о​к​ ​н​е​т​ ​т​а​к​о​г​о​ ​в​о​п​р​о​с​а​:​ ​{​i​d​}
+			 * @param {string} id
+			 */
+			unknownRows: RequiredParams<'id'>
+			/**
+			 * Д​л​я​ ​с​т​о​л​б​ц​о​в​ ​н​е​т​ ​т​а​к​о​г​о​ ​в​о​п​р​о​с​а​ ​и​л​и​ ​п​р​и​з​н​а​к​а​:​ ​{​i​d​}
+			 * @param {string} id
+			 */
+			unknownCols: RequiredParams<'id'>
+			/**
+			 * В​о​п​р​о​с​ ​э​т​о​г​о​ ​т​и​п​а​ ​н​е​л​ь​з​я​ ​п​о​с​т​а​в​и​т​ь​ ​в​ ​с​т​р​о​к​и​:​ ​т​о​л​ь​к​о​ ​в​о​п​р​о​с​ы​ ​с​ ​в​а​р​и​а​н​т​а​м​и​,​ ​о​ц​е​н​к​и​,​ ​ш​к​а​л​ы​ ​и​ ​у​т​в​е​р​ж​д​е​н​и​я​ ​м​а​т​р​и​ц​ы
+			 */
+			rowsKind: string
+			/**
+			 * В​о​п​р​о​с​ ​с​ ​н​е​с​к​о​л​ь​к​и​м​и​ ​о​т​в​е​т​а​м​и​ ​н​е​л​ь​з​я​ ​п​о​с​т​а​в​и​т​ь​ ​в​ ​с​т​о​л​б​ц​ы​:​ ​о​д​и​н​ ​р​е​с​п​о​н​д​е​н​т​ ​п​о​п​а​л​ ​б​ы​ ​в​ ​н​е​с​к​о​л​ь​к​о​ ​г​р​у​п​п
+			 */
+			colsMultiple: string
+			/**
+			 * В​ ​с​т​о​л​б​ц​ы​ ​м​о​ж​н​о​ ​п​о​с​т​а​в​и​т​ь​ ​т​о​л​ь​к​о​ ​в​о​п​р​о​с​ ​с​ ​о​д​н​и​м​ ​о​т​в​е​т​о​м​ ​и​л​и​ ​п​р​и​з​н​а​к​ ​р​е​с​п​о​н​д​е​н​т​а
+			 */
+			colsKind: string
+			/**
+			 * В​о​п​р​о​с​ ​н​е​л​ь​з​я​ ​с​р​а​в​н​и​т​ь​ ​с​ ​с​а​м​и​м​ ​с​о​б​о​й
+			 */
+			same: string
+		}
+	}
 }
 
 export type TranslationFunctions = {
@@ -12860,6 +13224,324 @@ export type TranslationFunctions = {
 			 * Проект {id}: тестовый вызов блока {block}
 			 */
 			testSent: (arg: { block: string, id: number }) => LocalizedString
+		}
+	}
+	compare: {
+		/**
+		 * Сравнение
+		 */
+		title: () => LocalizedString
+		/**
+		 * Выберите вопрос для строк и вопрос или признак респондента для столбцов: таблица покажет, различаются ли ответы групп.
+		 */
+		intro: () => LocalizedString
+		/**
+		 * В строках
+		 */
+		rows: () => LocalizedString
+		/**
+		 * В столбцах
+		 */
+		cols: () => LocalizedString
+		/**
+		 * — выберите —
+		 */
+		choose: () => LocalizedString
+		/**
+		 * Вопросы
+		 */
+		questionsGroup: () => LocalizedString
+		/**
+		 * Признаки респондентов
+		 */
+		attributesGroup: () => LocalizedString
+		/**
+		 * {number}. {text}
+		 */
+		questionOption: (arg: { number: number, text: string }) => LocalizedString
+		/**
+		 * {number}. {text}: {statement}
+		 */
+		statementOption: (arg: { number: number, statement: string, text: string }) => LocalizedString
+		/**
+		 * Таблица считается…
+		 */
+		loading: () => LocalizedString
+		/**
+		 * Ни один респондент не ответил на оба вопроса
+		 */
+		empty: () => LocalizedString
+		attributes: {
+			/**
+			 * Пол
+			 */
+			gender: () => LocalizedString
+			/**
+			 * Возраст
+			 */
+			age: () => LocalizedString
+			/**
+			 * Город
+			 */
+			city: () => LocalizedString
+			/**
+			 * Образование
+			 */
+			education: () => LocalizedString
+			/**
+			 * Портрет
+			 */
+			portrait: () => LocalizedString
+		}
+		genders: {
+			/**
+			 * Мужчины
+			 */
+			male: () => LocalizedString
+			/**
+			 * Женщины
+			 */
+			female: () => LocalizedString
+		}
+		gendersAfter: {
+			/**
+			 * мужчины
+			 */
+			male: () => LocalizedString
+			/**
+			 * женщины
+			 */
+			female: () => LocalizedString
+		}
+		/**
+		 * {band} лет
+		 */
+		ageBand: (arg: { band: string }) => LocalizedString
+		/**
+		 * Другие города
+		 */
+		otherCities: () => LocalizedString
+		/**
+		 * Другие места
+		 */
+		otherPlaces: () => LocalizedString
+		/**
+		 * Другое
+		 */
+		otherAnswer: () => LocalizedString
+		/**
+		 * Без портрета
+		 */
+		noPortrait: () => LocalizedString
+		table: {
+			/**
+			 * {rows} по группам «{cols}»
+			 */
+			caption: (arg: { cols: string, rows: string }) => LocalizedString
+			/**
+			 * Всего
+			 */
+			total: () => LocalizedString
+			/**
+			 * База (респонденты)
+			 */
+			base: () => LocalizedString
+			/**
+			 * Число
+			 */
+			count: () => LocalizedString
+			/**
+			 * % по столбцу
+			 */
+			colPercent: () => LocalizedString
+			/**
+			 * % по строке
+			 */
+			rowPercent: () => LocalizedString
+			/**
+			 * Буквы в ячейке: доля в этом столбце значимо больше, чем в столбцах с этими буквами (z-тест долей, поправка Бонферрони, p < 0,05).
+			 */
+			letters: () => LocalizedString
+			/**
+			 * База меньше 30: проценты ненадёжны
+			 */
+			smallBase: () => LocalizedString
+			/**
+			 * мало
+			 */
+			smallBaseMark: () => LocalizedString
+			/**
+			 * больше, чем в столбцах {letters}
+			 */
+			largerThan: (arg: { letters: string }) => LocalizedString
+			/**
+			 * p (хи-квадрат)
+			 */
+			rowTest: () => LocalizedString
+			/**
+			 * Респондент мог выбрать несколько ответов: проценты по столбцу в сумме больше 100.
+			 */
+			multiple: () => LocalizedString
+		}
+		numbers: {
+			/**
+			 * Среднее «{rows}» по группам «{cols}»
+			 */
+			caption: (arg: { cols: string, rows: string }) => LocalizedString
+			/**
+			 * Группа
+			 */
+			group: () => LocalizedString
+			/**
+			 * N
+			 */
+			n: () => LocalizedString
+			/**
+			 * Среднее
+			 */
+			mean: () => LocalizedString
+			/**
+			 * Ст. отклонение
+			 */
+			sd: () => LocalizedString
+			/**
+			 * 95 % интервал
+			 */
+			ci95: () => LocalizedString
+			/**
+			 * NPS
+			 */
+			nps: () => LocalizedString
+		}
+		findings: {
+			/**
+			 * Что видно
+			 */
+			title: () => LocalizedString
+			/**
+			 * {larger} выбирали «{row}» чаще, чем {smaller}: {a} против {b}, {p}
+			 */
+			gender: (arg: { a: string, b: string, larger: string, p: string, row: string, smaller: string }) => LocalizedString
+			/**
+			 * В группе «{larger}» выбирали «{row}» чаще, чем в группе «{smaller}»: {a} против {b}, {p}
+			 */
+			group: (arg: { a: string, b: string, larger: string, p: string, row: string, smaller: string }) => LocalizedString
+			/**
+			 * Среднее различается между группами: от {low} в группе «{lowGroup}» до {high} в группе «{highGroup}», {p}
+			 */
+			means: (arg: { high: string, highGroup: string, low: string, lowGroup: string, p: string }) => LocalizedString
+			/**
+			 * Значимых различий нет
+			 */
+			none: () => LocalizedString
+			/**
+			 * И ещё различий: {count}
+			 */
+			more: (arg: { count: number }) => LocalizedString
+			/**
+			 * p < {value}
+			 */
+			pLess: (arg: { value: string }) => LocalizedString
+			/**
+			 * p = {value}
+			 */
+			pEquals: (arg: { value: string }) => LocalizedString
+			/**
+			 * У {share} ячеек ожидаемое число меньше 5: хи-квадрат может быть неточен, объедините варианты или возьмите больше респондентов.
+			 */
+			lowExpected: (arg: { share: string }) => LocalizedString
+			/**
+			 * Хи-квадрат = {statistic}, df = {df}, {p}
+			 */
+			test: (arg: { df: number, p: string, statistic: string }) => LocalizedString
+			/**
+			 * t Уэлча = {statistic}, df = {df}, {p}
+			 */
+			welch: (arg: { df: string, p: string, statistic: string }) => LocalizedString
+			/**
+			 * F = {statistic}, df = {df1}, {df2}, {p}
+			 */
+			anova: (arg: { df1: number, df2: number, p: string, statistic: string }) => LocalizedString
+		}
+		/**
+		 * Диаграмма: {rows} по группам «{cols}», % по столбцу
+		 */
+		chart: (arg: { cols: string, rows: string }) => LocalizedString
+		/**
+		 * Скачать таблицу (XLSX)
+		 */
+		downloadXlsx: () => LocalizedString
+		/**
+		 * Скачать таблицу (CSV)
+		 */
+		downloadCsv: () => LocalizedString
+		/**
+		 * Не удалось скачать таблицу
+		 */
+		downloadFailed: () => LocalizedString
+		file: {
+			/**
+			 * Таблица
+			 */
+			sheet: () => LocalizedString
+			/**
+			 * Строки
+			 */
+			rows: () => LocalizedString
+			/**
+			 * Столбцы
+			 */
+			cols: () => LocalizedString
+			/**
+			 * Ответ
+			 */
+			row: () => LocalizedString
+			/**
+			 * Тест
+			 */
+			test: () => LocalizedString
+			/**
+			 * Статистика
+			 */
+			statistic: () => LocalizedString
+			/**
+			 * df
+			 */
+			df: () => LocalizedString
+			/**
+			 * p
+			 */
+			p: () => LocalizedString
+			/**
+			 * Буквы
+			 */
+			letters: () => LocalizedString
+		}
+		errors: {
+			/**
+			 * Для строк нет такого вопроса: {id}
+			 */
+			unknownRows: (arg: { id: string }) => LocalizedString
+			/**
+			 * Для столбцов нет такого вопроса или признака: {id}
+			 */
+			unknownCols: (arg: { id: string }) => LocalizedString
+			/**
+			 * Вопрос этого типа нельзя поставить в строки: только вопросы с вариантами, оценки, шкалы и утверждения матрицы
+			 */
+			rowsKind: () => LocalizedString
+			/**
+			 * Вопрос с несколькими ответами нельзя поставить в столбцы: один респондент попал бы в несколько групп
+			 */
+			colsMultiple: () => LocalizedString
+			/**
+			 * В столбцы можно поставить только вопрос с одним ответом или признак респондента
+			 */
+			colsKind: () => LocalizedString
+			/**
+			 * Вопрос нельзя сравнить с самим собой
+			 */
+			same: () => LocalizedString
 		}
 	}
 }

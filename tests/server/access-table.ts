@@ -118,6 +118,8 @@ export const ACCESS: Record<string, Access> = {
   'POST /project/callback-secret': { permission: 'project-editor.change-block-settings' },
   'POST /project/callbacks/retry': { permission: 'project-editor.change-block-settings' },
   'POST /project/callbacks/test': { permission: 'project-editor.change-block-settings' },
+  // Crosstabs (issue 23): whoever may read the report
+  'GET /project/stats/crosstab': { roles: ALL },
 };
 
 /** The roles a row admits; null for a public route. */

@@ -16,6 +16,7 @@ import guides from './guides';
 import importer from './importer';
 import players from './players';
 import callbacks from './callbacks';
+import compare from './compare';
 
 const en = {
   common,
@@ -35,6 +36,7 @@ const en = {
   importer,
   players,
   callbacks,
+  compare,
 } satisfies Translation;
 
 export default en;

@@ -16,6 +16,7 @@ import guides from './guides';
 import importer from './importer';
 import players from './players';
 import callbacks from './callbacks';
+import compare from './compare';
 
 // Russian is the base locale: every other locale must provide the same keys.
 const ru = {
@@ -36,6 +37,7 @@ const ru = {
   importer,
   players,
   callbacks,
+  compare,
 } satisfies BaseTranslation;
 
 export default ru;

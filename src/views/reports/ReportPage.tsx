@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Link, useSearch } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { useI18nContext } from '../../i18n/i18n-react';
 import { downloadReport, getReport } from '../../api/reports';
 import type { ReportFilters as Filters, ReportFormat, ReportJson } from '../../domain/reports';
@@ -8,6 +8,8 @@ import { notify } from '../ui/toast';
 import { errorMessage, formatDate, StatusBadge } from '../projects/labels';
 import { ReportFilters } from './ReportFilters';
 import { QuestionCard } from './QuestionCard';
+import { CompareSection } from './CompareSection';
+import { filtersFromSearch, searchWith } from './reportUrl';
 
 // /report?pid=… (spec section 2): the report of one project, read from GET /project/stats/file
 // type=json with the filters and the portrait as query parameters. Respondent counters, one chart
@@ -108,7 +110,9 @@ function PlacesTable({
 function Report({ pid }: { pid: number }) {
   const { LL, locale } = useI18nContext();
   const P = LL.reports.page;
-  const [filters, setFilters] = useState<Filters>({});
+  // The filters live in the address too (reportUrl.ts), so a copied link opens the same view.
+  const [filters, setFilters] = useState<Filters>(() => filtersFromSearch(window.location.search));
+  const [, navigate] = useLocation();
   const [open, setOpen] = useState<{ id: string; page: number } | null>(null);
   const [nonce, setNonce] = useState(0);
   const [cities, setCities] = useState<{ id: string; name: string }[]>([]);
@@ -116,10 +120,14 @@ function Report({ pid }: { pid: number }) {
   const load = useReport(pid, filters, open, nonce);
   const report = load.report;
 
-  const changeFilters = useCallback((f: Filters) => {
-    setOpen(null);
-    setFilters(f);
-  }, []);
+  const changeFilters = useCallback(
+    (f: Filters) => {
+      setOpen(null);
+      setFilters(f);
+      navigate(`/report?${searchWith(window.location.search, { filters: f })}`, { replace: true });
+    },
+    [navigate],
+  );
 
   // The city choices: every city seen so far, so narrowing by one filter keeps the others offered.
   useEffect(() => {
@@ -292,6 +300,7 @@ function Report({ pid }: { pid: number }) {
         </div>
       ) : (
         <>
+          <CompareSection pid={pid} filters={filters} questions={report.questions} />
           {report.questions.map((q) => (
             <QuestionCard key={q.id} q={q} onOpenPage={(page) => setOpen({ id: q.id, page })} />
           ))}
