@@ -19,6 +19,7 @@ import { audit } from '../http/audit';
 import { requireRole, requireUser } from '../http/context';
 import { badRequest, forbidden, HttpError, notFound } from '../http/errors';
 import { parse } from '../http/validate';
+import { CompressedBodies, sendJsonCompressed } from '../http/compressed';
 import { canWriteProject, isEditable, projectFor } from '../repos/projects';
 import { loadContent, loadContentJson, missingPictures, writeContent } from '../repos/content';
 
@@ -120,6 +121,7 @@ function forbiddenChange(user: { role: { id: number } }, before: ProjectContent,
 
 export default async function contentRoutes(app: FastifyInstance) {
   const { db } = app;
+  const bodies = new CompressedBodies();
   const uploads = path.join(app.config.dataDir, 'uploads');
   fs.mkdirSync(uploads, { recursive: true });
 
@@ -153,12 +155,16 @@ export default async function contentRoutes(app: FastifyInstance) {
       version: stored.version,
       updatedAt: stored.updatedAt,
     });
-    // The content's text as it is (loadContentJson), spliced in as the last field.
-    return reply
-      .header('etag', etag(stored.version))
-      .header('cache-control', 'no-store')
-      .type('application/json; charset=utf-8')
-      .send(`${head.slice(0, -1)},"content":${stored.json}}`);
+    // The content's text as it is (loadContentJson), spliced in as the last field; compressed once
+    // per version and head (who asks decides `editable` and `permissions`), not on every call.
+    reply.header('etag', etag(stored.version)).header('cache-control', 'no-store');
+    return sendJsonCompressed(
+      req,
+      reply,
+      bodies,
+      `${pid}:${head}`,
+      () => `${head.slice(0, -1)},"content":${stored.json}}`,
+    );
   });
 
   app.post('/project', { bodyLimit: SAVE_BODY_LIMIT }, async (req, reply) => {
