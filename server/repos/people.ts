@@ -43,16 +43,23 @@ export async function listUsers(db: Db, q: UsersQuery): Promise<{ items: User[];
     pageQ = pageQ.where(searchCond);
   }
   const dir = q.order === 'desc' ? sql`desc` : sql`asc`;
-  const [count, rows] = await Promise.all([
-    countQ.executeTakeFirstOrThrow(),
-    pageQ
-      .orderBy(sql`${SORT_COLUMNS[q.sort]} ${dir}`)
-      .orderBy(sql`u.id ${dir}`)
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize)
-      .execute(),
-  ]);
-  return { items: rows.map(toUser), total: Number(count.n) };
+  // The page and its full count in one statement (an uncorrelated subquery: run once), one round
+  // trip on PostgreSQL (docs/decisions/reads.md).
+  const rows = await pageQ
+    .select(() => countQ.as('total'))
+    .orderBy(sql`${SORT_COLUMNS[q.sort]} ${dir}`)
+    .orderBy(sql`u.id ${dir}`)
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize)
+    .execute();
+  // A page past the end has no row to carry the count.
+  const total =
+    rows.length > 0
+      ? Number(rows[0].total)
+      : q.page > 1
+        ? Number((await countQ.executeTakeFirstOrThrow()).n)
+        : 0;
+  return { items: rows.map(toUser), total };
 }
 
 export async function emailTaken(db: Db, email: string, exceptId?: number): Promise<boolean> {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db';
+import { dialectOf } from '../db';
 import type { User } from '../../src/domain/user';
 import { Role } from '../../src/domain/roles';
 import {
@@ -183,9 +184,17 @@ export async function listProjects(
     );
   }
 
-  const countRow = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const total = Number(countRow.n);
+  const counted = base.select((eb) => eb.fn.countAll<number>().as('n'));
   const column = SORT_COLUMNS[q.sort];
+  // One statement for the page, its full count (an uncorrelated subquery: run once) and each row's
+  // target platforms: on PostgreSQL each statement is a round trip and a backend's wake-up, which
+  // was most of a list call's time (docs/decisions/reads.md).
+  const platformIds =
+    dialectOf(db) === 'postgres'
+      ? sql<string | null>`(select string_agg(tp.platform_id::text, ',' order by tp.platform_id)
+          from project_target_platforms tp where tp.project_id = p.id)`
+      : sql<string | null>`(select group_concat(tp.platform_id, ',' order by tp.platform_id)
+          from project_target_platforms tp where tp.project_id = p.id)`;
   const rows = await base
     .select([
       'p.id',
@@ -199,17 +208,23 @@ export async function listProjects(
       'p.created_at',
       'p.updated_at',
     ])
+    .select(() => [counted.as('total'), platformIds.as('platform_ids')])
     .orderBy(column, q.order)
     // The id breaks ties, so paging never shows a row twice or skips one.
     .orderBy('p.id', q.order)
     .limit(q.pageSize)
     .offset((q.page - 1) * q.pageSize)
     .execute();
-  const platforms = await platformsOf(
-    db,
-    rows.map((r) => r.id),
-  );
-  return { items: rows.map((r) => toProject(user, r, platforms.get(r.id) ?? [])), total };
+  // A page past the end has no row to carry the count.
+  const total =
+    rows.length > 0
+      ? Number(rows[0].total)
+      : q.page > 1
+        ? Number((await counted.executeTakeFirstOrThrow()).n)
+        : 0;
+  const platformsOfRow = (r: { platform_ids: string | null }) =>
+    r.platform_ids ? r.platform_ids.split(',').map(Number) : [];
+  return { items: rows.map((r) => toProject(user, r, platformsOfRow(r))), total };
 }
 
 // ---------------------------------------------------------------------------------------------
