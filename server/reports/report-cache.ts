@@ -1,4 +1,3 @@
-import type { Db } from '../db';
 import type { ProjectRow } from '../repos/projects';
 import { FINAL_REPORT_STATUSES } from '../../src/domain/reports';
 import type { ProjectStatusId } from '../../src/domain/projects';
@@ -18,19 +17,14 @@ export class ReportTexts {
   private chars = 0;
 
   /** The key naming a final report, or null when the report is live (never kept). */
-  static async keyOf(
-    db: Db,
+  static keyOf(
     p: NonNullable<ProjectRow>,
+    contentVersion: number,
     locale: string,
     query: unknown,
-  ): Promise<string | null> {
+  ): string | null {
     if (!FINAL_REPORT_STATUSES.includes(p.status as ProjectStatusId)) return null;
-    const row = await db
-      .selectFrom('project_contents')
-      .select('version')
-      .where('project_id', '=', p.id)
-      .executeTakeFirst();
-    return JSON.stringify([p.id, p.status, Number(p.updated_at), row?.version ?? 0, locale, query]);
+    return JSON.stringify([p.id, p.status, Number(p.updated_at), contentVersion, locale, query]);
   }
 
   /** The kept text, or the one `build` makes (calls asking while it is made share it). */

@@ -68,17 +68,22 @@ const JSON_CACHE_CHARS = 64 * 1024 * 1024;
 export async function loadContentJson(
   db: Db,
   pid: number,
+  /** The current version when the caller has just read it (projectWithVersion); null: no content. */
+  known?: { version: number; updatedAt: number } | null,
 ): Promise<{ version: number; updatedAt: number | null; json: string }> {
   let byPid = jsonCache.get(db);
   if (!byPid) jsonCache.set(db, (byPid = new Map()));
   let entry = byPid.get(pid);
   // The version alone first: when its text is kept, the 688 KB of a 1 000-question project are
   // neither read from the database nor decoded again.
-  const current = await db
-    .selectFrom('project_contents')
-    .select(['version', 'updated_at'])
-    .where('project_id', '=', pid)
-    .executeTakeFirst();
+  const current =
+    known === undefined
+      ? await db
+          .selectFrom('project_contents')
+          .select(['version', 'updated_at'])
+          .where('project_id', '=', pid)
+          .executeTakeFirst()
+      : known && { version: known.version, updated_at: known.updatedAt };
   if (!current) return { version: 0, updatedAt: null, json: JSON.stringify(EMPTY_CONTENT) };
   let row: { version: number; updated_at: number | string | bigint } = current;
   if (entry?.version !== current.version) {

@@ -59,6 +59,27 @@ export async function projectFor(db: Db, user: User, pid: number, mode: 'read' |
   return p;
 }
 
+/**
+ * projectFor's read, with the version of the project's content (0 without one) in the same
+ * statement: GET /project and the report need both, and on PostgreSQL each statement is a round trip.
+ */
+export async function projectWithVersion(db: Db, user: User, pid: number) {
+  const row = await db
+    .selectFrom('projects as p')
+    .leftJoin('project_contents as c', 'c.project_id', 'p.id')
+    .selectAll('p')
+    .select(['c.version as content_version', 'c.updated_at as content_updated_at'])
+    .where('p.id', '=', pid)
+    .executeTakeFirst();
+  if (!row || !canReadProject(user, row)) throw notFound();
+  const { content_version, content_updated_at, ...project } = row;
+  return {
+    project,
+    content:
+      content_version === null ? null : { version: content_version, updatedAt: Number(content_updated_at) },
+  };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Reading projects as the API returns them.
 

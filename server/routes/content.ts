@@ -20,7 +20,7 @@ import { requireRole, requireUser } from '../http/context';
 import { badRequest, forbidden, HttpError, notFound } from '../http/errors';
 import { parse } from '../http/validate';
 import { CompressedBodies, sendJsonCompressed } from '../http/compressed';
-import { canWriteProject, isEditable, projectFor } from '../repos/projects';
+import { canWriteProject, isEditable, projectFor, projectWithVersion } from '../repos/projects';
 import { loadContent, loadContentJson, missingPictures, writeContent } from '../repos/content';
 
 // The questionnaire content of a project (spec section 7): GET /project answers it with its version
@@ -139,8 +139,8 @@ export default async function contentRoutes(app: FastifyInstance) {
   app.get('/project', async (req, reply) => {
     const user = requireUser(req);
     const { pid } = parse(PidQuery, req.query);
-    const p = await projectFor(db, user, pid, 'read');
-    const stored = await loadContentJson(db, pid);
+    const { project: p, content } = await projectWithVersion(db, user, pid);
+    const stored = await loadContentJson(db, pid, content);
     const head = JSON.stringify({
       pid: p.id,
       name: p.name,

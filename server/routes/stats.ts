@@ -4,7 +4,7 @@ import { ReportQuery, filtersOf } from '../../src/domain/reports';
 import { requireUser } from '../http/context';
 import { conflict, HttpError } from '../http/errors';
 import { parse } from '../http/validate';
-import { projectFor } from '../repos/projects';
+import { projectWithVersion } from '../repos/projects';
 import { loadContent } from '../repos/content';
 import { buildReport, readiness } from '../reports/report';
 import { placeNamer } from '../reports/places';
@@ -29,7 +29,7 @@ export default async function statsRoutes(app: FastifyInstance) {
   app.get('/project/stats/file', async (req, reply) => {
     const me = requireUser(req);
     const q = parse(ReportQuery, req.query);
-    const p = await projectFor(db, me, q.pid, 'read');
+    const { project: p, content: current } = await projectWithVersion(db, me, q.pid);
     const ready = await readiness(db, p);
     const filters = filtersOf(q);
 
@@ -46,7 +46,7 @@ export default async function statsRoutes(app: FastifyInstance) {
           locale: req.locale,
         });
       // A final report is made once and kept, with its compressed bodies (server/reports/report-cache.ts).
-      const key = await ReportTexts.keyOf(db, p, req.locale, q);
+      const key = ReportTexts.keyOf(p, current?.version ?? 0, req.locale, q);
       if (key === null) return build();
       const text = await reports.get(key, async () => JSON.stringify(await build()));
       return sendJsonCompressed(req, reply, bodies, key, () => text);
