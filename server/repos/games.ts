@@ -175,29 +175,25 @@ export async function listGames(db: Db, o: GamesListOptions): Promise<{ rows: Ga
   } as const;
   // Two steps: the ids of the page, sorted on narrow rows, then those games in full. Sorting whole
   // joined rows to throw most of them away made deep pages several times slower.
-  // Still two steps, in one statement (a round trip on PostgreSQL, docs/decisions/reads.md): the
-  // page's ids as a derived table, then those games in full joined to it and sorted again (20
-  // rows), with the full count as an uncorrelated subquery (run once).
-  const order = o.sort ? o.order : 'desc';
-  const column = sortColumn[o.sort ?? 'createdAt'];
-  const pageIds = q
-    .select('g.id')
-    .orderBy(column, order)
-    .orderBy('g.id', order)
-    .limit(o.pageSize)
-    .offset((o.page - 1) * o.pageSize);
-  // SQLite plans the count as a subquery worse than alone and has no round trip to save.
+  // On PostgreSQL the full count rides with the page's ids (an uncorrelated subquery: run once), a
+  // round trip less (docs/decisions/reads.md); SQLite plans such a count worse than alone and has no
+  // round trip to save. (One statement with the ids as a derived table was slower on SQLite.)
   const onPostgres = dialectOf(db) === 'postgres';
-  const rows = await selectGames(db)
-    .innerJoin(pageIds.as('pg'), 'pg.id', 'g.id')
-    .select(() => (onPostgres ? count.as('total') : sql<number>`null`.as('total')))
-    .orderBy(column, order)
-    .orderBy('g.id', order)
+  const pageIds = await q
+    .select(['g.id', () => (onPostgres ? count.as('total') : sql<number>`null`.as('total'))])
+    .orderBy(sortColumn[o.sort ?? 'createdAt'], o.sort ? o.order : 'desc')
+    .orderBy('g.id', o.sort ? o.order : 'desc')
+    .limit(o.pageSize)
+    .offset((o.page - 1) * o.pageSize)
     .execute();
+  const ids = pageIds.map((r) => r.id);
+  const full = ids.length ? await selectGames(db).where('g.id', 'in', ids).execute() : [];
+  const byId = new Map(full.map((r) => [r.id, r]));
+  const rows = ids.map((id) => byId.get(id)).filter((r) => r !== undefined);
   // A page past the end has no row to carry the count.
   const total =
-    onPostgres && rows.length > 0
-      ? Number(rows[0].total)
+    onPostgres && pageIds.length > 0
+      ? Number(pageIds[0].total)
       : onPostgres && o.page === 1
         ? 0
         : Number((await count.executeTakeFirstOrThrow()).total);
