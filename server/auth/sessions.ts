@@ -13,7 +13,14 @@ export interface TokenPair {
 }
 
 export type AuthResult =
-  | { ok: true; userId: number; familyId: string; renewed: TokenPair | null }
+  | {
+      ok: true;
+      userId: number;
+      familyId: string;
+      renewed: TokenPair | null;
+      /** Set when the access token itself was valid: until when it and its family are. */
+      expires?: { access: number; family: number };
+    }
   | { ok: false; reason: 'missing' | 'invalid' | 'expired' | 'revoked' | 'reused' };
 
 const newToken = () => crypto.randomBytes(32).toString('base64url');
@@ -102,7 +109,13 @@ export async function authenticate(
       row.rotated_at === null &&
       row.access_expires_at > now
     ) {
-      return { ok: true, userId: row.user_id, familyId: row.family_id, renewed: null };
+      return {
+        ok: true,
+        userId: row.user_id,
+        familyId: row.family_id,
+        renewed: null,
+        expires: { access: Number(row.access_expires_at), family: Number(row.expires_at) },
+      };
     }
   }
   if (!refreshToken) return { ok: false, reason: 'expired' };

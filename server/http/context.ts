@@ -6,6 +6,7 @@ import type { RoleId } from '../../src/domain/roles';
 import { CAN_SIGN_IN } from '../../src/domain/roles';
 import type { Locales, TranslationFunctions } from '../../src/i18n/i18n-types';
 import { authenticate, revokeFamily } from '../auth/sessions';
+import { SessionCache } from '../auth/session-cache';
 import { findUserById } from '../repos/users';
 import { forbidden, unauthorized } from './errors';
 import { localeOf, translator } from './i18n';
@@ -42,14 +43,22 @@ export function registerRequestContext(app: FastifyInstance) {
     req.locale = localeOf(req);
     req.t = translator(req.locale);
   });
+  // Verified sessions kept for a few seconds while nothing that could end them has changed
+  // (server/auth/session-cache.ts): the epoch is read first, then the session verified.
+  const sessions = new SessionCache(app.db);
   app.addHook('preHandler', async (req, reply) => {
     if (!req.url.startsWith('/api/')) return;
-    const result = await authenticate(
-      app.db,
-      app.config.auth,
-      header(req, AUTH_HEADER),
-      header(req, REFRESH_HEADER),
-    );
+    const accessToken = header(req, AUTH_HEADER);
+    let epoch: number | null = null;
+    if (accessToken) {
+      epoch = await sessions.epoch();
+      const hit = sessions.get(accessToken, epoch);
+      if (hit) {
+        req.auth = { user: hit.user, familyId: hit.familyId };
+        return;
+      }
+    }
+    const result = await authenticate(app.db, app.config.auth, accessToken, header(req, REFRESH_HEADER));
     if (!result.ok) return;
     const user = await findUserById(app.db, result.userId);
     if (!user || !CAN_SIGN_IN.includes(user.statusId)) {
@@ -57,6 +66,14 @@ export function registerRequestContext(app: FastifyInstance) {
       return;
     }
     req.auth = { user, familyId: result.familyId };
+    if (accessToken && epoch !== null && result.expires)
+      sessions.set(accessToken, epoch, {
+        user,
+        userId: user.id,
+        familyId: result.familyId,
+        accessExpiresAt: result.expires.access,
+        familyExpiresAt: result.expires.family,
+      });
     if (result.renewed) {
       reply.header(AUTH_HEADER, result.renewed.accessToken);
       reply.header(REFRESH_HEADER, result.renewed.refreshToken);

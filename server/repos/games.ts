@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db';
+import { dialectOf } from '../db';
 import type { User } from '../../src/domain/user';
 import type { Locales } from '../../src/i18n/i18n-types';
 import { Role } from '../../src/domain/roles';
@@ -160,9 +161,7 @@ export async function listGames(db: Db, o: GamesListOptions): Promise<{ rows: Ga
     counted = counted.where(nameOrUrl);
     q = q.where(nameOrUrl);
   }
-  const { total } = await counted
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .executeTakeFirstOrThrow();
+  const count = counted.select((eb) => eb.fn.countAll<number>().as('total'));
   const en = o.locale === 'en';
   const sortColumn = {
     name: 'g.name_norm',
@@ -176,8 +175,12 @@ export async function listGames(db: Db, o: GamesListOptions): Promise<{ rows: Ga
   } as const;
   // Two steps: the ids of the page, sorted on narrow rows, then those games in full. Sorting whole
   // joined rows to throw most of them away made deep pages several times slower.
+  // On PostgreSQL the full count rides with the page's ids (an uncorrelated subquery: run once), a
+  // round trip less (docs/decisions/reads.md); SQLite plans such a count worse than alone and has no
+  // round trip to save. (One statement with the ids as a derived table was slower on SQLite.)
+  const onPostgres = dialectOf(db) === 'postgres';
   const pageIds = await q
-    .select('g.id')
+    .select(['g.id', () => (onPostgres ? count.as('total') : sql<number>`null`.as('total'))])
     .orderBy(sortColumn[o.sort ?? 'createdAt'], o.sort ? o.order : 'desc')
     .orderBy('g.id', o.sort ? o.order : 'desc')
     .limit(o.pageSize)
@@ -187,7 +190,14 @@ export async function listGames(db: Db, o: GamesListOptions): Promise<{ rows: Ga
   const full = ids.length ? await selectGames(db).where('g.id', 'in', ids).execute() : [];
   const byId = new Map(full.map((r) => [r.id, r]));
   const rows = ids.map((id) => byId.get(id)).filter((r) => r !== undefined);
-  return { rows: rows.map((r) => toGame(r, o.locale)), total: Number(total) };
+  // A page past the end has no row to carry the count.
+  const total =
+    onPostgres && pageIds.length > 0
+      ? Number(pageIds[0].total)
+      : onPostgres && o.page === 1
+        ? 0
+        : Number((await count.executeTakeFirstOrThrow()).total);
+  return { rows: rows.map((r) => toGame(r, o.locale)), total };
 }
 
 export async function findGame(db: Db, id: number, locale: Locales): Promise<Game | undefined> {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db';
+import { dialectOf } from '../db';
 import type { User } from '../../src/domain/user';
 import type { UsersQuery } from '../../src/domain/users';
 import { toUser, usersQuery } from './users';
@@ -43,16 +44,25 @@ export async function listUsers(db: Db, q: UsersQuery): Promise<{ items: User[];
     pageQ = pageQ.where(searchCond);
   }
   const dir = q.order === 'desc' ? sql`desc` : sql`asc`;
-  const [count, rows] = await Promise.all([
-    countQ.executeTakeFirstOrThrow(),
-    pageQ
-      .orderBy(sql`${SORT_COLUMNS[q.sort]} ${dir}`)
-      .orderBy(sql`u.id ${dir}`)
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize)
-      .execute(),
-  ]);
-  return { items: rows.map(toUser), total: Number(count.n) };
+  // On PostgreSQL the page and its full count in one statement (an uncorrelated subquery: run once),
+  // one round trip; SQLite plans such a count worse than alone and has no round trip to save
+  // (docs/decisions/reads.md).
+  const onPostgres = dialectOf(db) === 'postgres';
+  const rows = await pageQ
+    .select(() => (onPostgres ? countQ.as('total') : sql<number>`null`.as('total')))
+    .orderBy(sql`${SORT_COLUMNS[q.sort]} ${dir}`)
+    .orderBy(sql`u.id ${dir}`)
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize)
+    .execute();
+  // A page past the end has no row to carry the count.
+  const total =
+    onPostgres && rows.length > 0
+      ? Number(rows[0].total)
+      : onPostgres && q.page === 1
+        ? 0
+        : Number((await countQ.executeTakeFirstOrThrow()).n);
+  return { items: rows.map(toUser), total };
 }
 
 export async function emailTaken(db: Db, email: string, exceptId?: number): Promise<boolean> {

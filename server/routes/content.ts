@@ -19,7 +19,8 @@ import { audit } from '../http/audit';
 import { requireRole, requireUser } from '../http/context';
 import { badRequest, forbidden, HttpError, notFound } from '../http/errors';
 import { parse } from '../http/validate';
-import { canWriteProject, isEditable, projectFor } from '../repos/projects';
+import { CompressedBodies, sendJsonCompressed } from '../http/compressed';
+import { canWriteProject, isEditable, projectFor, projectWithVersion } from '../repos/projects';
 import { loadContent, loadContentJson, missingPictures, writeContent } from '../repos/content';
 
 // The questionnaire content of a project (spec section 7): GET /project answers it with its version
@@ -120,6 +121,7 @@ function forbiddenChange(user: { role: { id: number } }, before: ProjectContent,
 
 export default async function contentRoutes(app: FastifyInstance) {
   const { db } = app;
+  const bodies = new CompressedBodies();
   const uploads = path.join(app.config.dataDir, 'uploads');
   fs.mkdirSync(uploads, { recursive: true });
 
@@ -137,8 +139,8 @@ export default async function contentRoutes(app: FastifyInstance) {
   app.get('/project', async (req, reply) => {
     const user = requireUser(req);
     const { pid } = parse(PidQuery, req.query);
-    const p = await projectFor(db, user, pid, 'read');
-    const stored = await loadContentJson(db, pid);
+    const { project: p, content } = await projectWithVersion(db, user, pid);
+    const stored = await loadContentJson(db, pid, content);
     const head = JSON.stringify({
       pid: p.id,
       name: p.name,
@@ -153,12 +155,16 @@ export default async function contentRoutes(app: FastifyInstance) {
       version: stored.version,
       updatedAt: stored.updatedAt,
     });
-    // The content's text as it is (loadContentJson), spliced in as the last field.
-    return reply
-      .header('etag', etag(stored.version))
-      .header('cache-control', 'no-store')
-      .type('application/json; charset=utf-8')
-      .send(`${head.slice(0, -1)},"content":${stored.json}}`);
+    // The content's text as it is (loadContentJson), spliced in as the last field; compressed once
+    // per version and head (who asks decides `editable` and `permissions`), not on every call.
+    reply.header('etag', etag(stored.version)).header('cache-control', 'no-store');
+    return sendJsonCompressed(
+      req,
+      reply,
+      bodies,
+      `${pid}:${head}`,
+      () => `${head.slice(0, -1)},"content":${stored.json}}`,
+    );
   });
 
   app.post('/project', { bodyLimit: SAVE_BODY_LIMIT }, async (req, reply) => {

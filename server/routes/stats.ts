@@ -4,10 +4,12 @@ import { ReportQuery, filtersOf } from '../../src/domain/reports';
 import { requireUser } from '../http/context';
 import { conflict, HttpError } from '../http/errors';
 import { parse } from '../http/validate';
-import { projectFor } from '../repos/projects';
+import { projectWithVersion } from '../repos/projects';
 import { loadContent } from '../repos/content';
 import { buildReport, readiness } from '../reports/report';
 import { placeNamer } from '../reports/places';
+import { ReportTexts } from '../reports/report-cache';
+import { CompressedBodies, sendJsonCompressed } from '../http/compressed';
 import { contentDisposition, DownloadAborted, writeCsv, writeXlsx } from '../reports/workbook';
 
 // GET /project/stats/file (spec section 7): the report of a project, type=json for the /report page
@@ -21,27 +23,35 @@ const MAX_EXPORTS = 4;
 export default async function statsRoutes(app: FastifyInstance) {
   const { db } = app;
   let exporting = 0;
+  const reports = new ReportTexts();
+  const bodies = new CompressedBodies(16 * 1024 * 1024);
 
   app.get('/project/stats/file', async (req, reply) => {
     const me = requireUser(req);
     const q = parse(ReportQuery, req.query);
-    const p = await projectFor(db, me, q.pid, 'read');
+    const { project: p, content: current } = await projectWithVersion(db, me, q.pid);
     const ready = await readiness(db, p);
     const filters = filtersOf(q);
-    const { content } = await loadContent(db, p.id);
 
     if (q.type === 'json') {
       reply.header('cache-control', 'no-store');
-      return buildReport(db, p, {
-        filters,
-        openQuestion: q.openQuestion,
-        openPage: q.openPage,
-        openPageSize: q.openPageSize,
-        ready,
-        content,
-        locale: req.locale,
-      });
+      const build = async () =>
+        buildReport(db, p, {
+          filters,
+          openQuestion: q.openQuestion,
+          openPage: q.openPage,
+          openPageSize: q.openPageSize,
+          ready,
+          content: (await loadContent(db, p.id)).content,
+          locale: req.locale,
+        });
+      // A final report is made once and kept, with its compressed bodies (server/reports/report-cache.ts).
+      const key = ReportTexts.keyOf(p, current?.version ?? 0, req.locale, q);
+      if (key === null) return build();
+      const text = await reports.get(key, async () => JSON.stringify(await build()));
+      return sendJsonCompressed(req, reply, bodies, key, () => text);
     }
+    const { content } = await loadContent(db, p.id);
 
     if (!ready.available) throw conflict((t) => t.reports.errors.notReady(), { code: 'report-not-ready' });
     if (exporting >= MAX_EXPORTS)
