@@ -14,6 +14,7 @@ import { migration as m011 } from './011-report-counters-people';
 import { migration as m012 } from './012-report-statistics';
 import { migration as m013 } from './013-report-city-counts';
 import { migration as m014 } from './014-report-text-index';
+import { migration as m018 } from './018-respondent-last-question';
 
 // Every migration, registered by name in order (never scanned from disk). Each is a factory taking
 // the dialect, so one migration serves SQLite and PostgreSQL. Add new ones at the end.
@@ -32,6 +33,7 @@ const factories: Record<string, (dialect: Dialect) => Migration> = {
   '012-report-statistics': m012,
   '013-report-city-counts': m013,
   '014-report-text-index': m014,
+  '018-respondent-last-question': m018,
 };
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
