@@ -9,6 +9,7 @@ import { loadContent } from '../repos/content';
 import { buildReport, readiness } from '../reports/report';
 import { placeNamer } from '../reports/places';
 import { contentDisposition, DownloadAborted, writeCsv, writeXlsx } from '../reports/workbook';
+import { writeSav } from '../reports/sav/survey';
 
 // GET /project/stats/file (spec section 7): the report of a project, type=json for the /report page
 // or type=stats for the downloadable workbook (format=xlsx, the default, or csv). Whoever may read
@@ -58,7 +59,7 @@ export default async function statsRoutes(app: FastifyInstance) {
     });
     const out = new PassThrough();
     exporting++;
-    const write = q.format === 'csv' ? writeCsv : writeXlsx;
+    const write = q.format === 'csv' ? writeCsv : q.format === 'sav' ? writeSav : writeXlsx;
     write(out, db, report, content, req.t, placeNamer(req.locale))
       .catch((err: unknown) => {
         if (err instanceof DownloadAborted) req.log.info('report download cancelled by the client');
@@ -72,7 +73,9 @@ export default async function statsRoutes(app: FastifyInstance) {
       .type(
         q.format === 'csv'
           ? 'text/csv; charset=utf-8'
-          : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+          : q.format === 'sav'
+            ? 'application/x-spss-sav'
+            : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
       );
     return reply.send(out);
   });

@@ -4721,6 +4721,20 @@ type RootTranslation = {
 				finishedAt: string
 			}
 		}
+		sav: {
+			/**
+			 * в​ы​б​р​а​н
+			 */
+			chosen: string
+			/**
+			 * н​е​ ​в​ы​б​р​а​н
+			 */
+			notChosen: string
+			/**
+			 * В​р​е​м​я​ ​п​р​о​х​о​ж​д​е​н​и​я​,​ ​с​е​к​у​н​д
+			 */
+			duration: string
+		}
 	}
 	panels: {
 		path: {
@@ -10724,6 +10738,20 @@ export type TranslationFunctions = {
 				 */
 				finishedAt: () => LocalizedString
 			}
+		}
+		sav: {
+			/**
+			 * выбран
+			 */
+			chosen: () => LocalizedString
+			/**
+			 * не выбран
+			 */
+			notChosen: () => LocalizedString
+			/**
+			 * Время прохождения, секунд
+			 */
+			duration: () => LocalizedString
 		}
 	}
 	panels: {

@@ -134,5 +134,10 @@ const reports: Translation['reports'] = {
       finishedAt: 'Finished at',
     },
   },
+  sav: {
+    chosen: 'chosen',
+    notChosen: 'not chosen',
+    duration: 'Time to complete, seconds',
+  },
 };
 export default reports;

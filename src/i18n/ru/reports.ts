@@ -132,4 +132,9 @@ export default {
       finishedAt: 'Окончание',
     },
   },
+  sav: {
+    chosen: 'выбран',
+    notChosen: 'не выбран',
+    duration: 'Время прохождения, секунд',
+  },
 } as const;
