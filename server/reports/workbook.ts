@@ -16,7 +16,7 @@ import { OTHER_ANSWER_ID, questionsOf } from './shape';
 // in pages of BATCH respondents by id, each page's answers in one query, and written row by row, so
 // memory stays bounded however many respondents there are.
 
-const BATCH = 500;
+const BATCH = Number(process.env.REPORT_BATCH ?? 500);
 
 /**
  * How much of the raw sheet's XML may wait for the zip's deflate (or for a slow reader behind it)
