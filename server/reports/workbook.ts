@@ -9,6 +9,7 @@ import { EDUCATION_LEVELS, GENDERS } from '../../src/domain/lookups';
 import { RESPONDENT_STATUS } from '../db/tables-responses';
 import { whereFilters } from './aggregate';
 import { OTHER_ANSWER_ID, questionsOf } from './shape';
+import { heapGuard } from './heap';
 
 // The downloadable report (type=stats): an XLSX written by ExcelJS's streaming WorkbookWriter, or a
 // CSV. The summary sheets come from the same shaped report as the JSON; the raw sheet (one row per
@@ -16,7 +17,7 @@ import { OTHER_ANSWER_ID, questionsOf } from './shape';
 // in pages of BATCH respondents by id, each page's answers in one query, and written row by row, so
 // memory stays bounded however many respondents there are.
 
-const BATCH = Number(process.env.REPORT_BATCH ?? 500);
+const BATCH = 500;
 
 /**
  * How much of the raw sheet's XML may wait for the zip's deflate (or for a slow reader behind it)
@@ -169,7 +170,9 @@ export async function* respondentPages(
   filters: ReportFilters,
 ): AsyncGenerator<{ respondents: RespondentRow[]; answers: Map<number, Map<string, AnswerRow[]>> }> {
   let after = 0;
+  const guard = heapGuard();
   for (;;) {
+    guard();
     const respondents = (await whereFilters(
       db
         .selectFrom('respondents')

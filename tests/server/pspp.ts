@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,6 +12,11 @@ import { promisify } from 'node:util';
 const run = promisify(execFile);
 export const PSPP = process.env.PSPP ?? '/usr/bin/pspp';
 export const PSPP_CONVERT = process.env.PSPP_CONVERT ?? '/usr/bin/pspp-convert';
+/**
+ * Whether PSPP is installed: `npm test` runs only what needs no OS package (DESIGN.md 4), so the
+ * checks by PSPP skip without it; `.ci/run` installs it, so CI always runs them.
+ */
+export const hasPspp = existsSync(PSPP) && existsSync(PSPP_CONVERT);
 
 async function inTemp<T>(sav: Buffer, work: (dir: string, file: string) => Promise<T>): Promise<T> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'pspp-'));

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type Session, type TestServer } from './helpers';
 import { insertProject } from './content-helpers';
-import { parseCsv, psppCsv, psppRun, psppTables } from './pspp';
+import { hasPspp, parseCsv, psppCsv, psppRun, psppTables } from './pspp';
 import { Role } from '../../src/domain/roles';
 import { ProjectStatus } from '../../src/domain/projects';
 import type { ProjectContent } from '../../src/domain/content/model';
@@ -90,7 +90,7 @@ async function download(query = ''): Promise<Buffer> {
 const num = (cell: string) => (cell.trim() === '' ? null : Number(cell));
 const rowsOf = (p: SampleRespondent, id: string) => p.answers.filter((a) => a.question_id === id);
 
-describe('the SPSS file', () => {
+describe.skipIf(!hasPspp)('the SPSS file', () => {
   it('is read by PSPP with our variables, labels and value labels', async () => {
     const sav = await download();
     const tables = psppTables(await psppRun(sav, 'DISPLAY DICTIONARY.'));
