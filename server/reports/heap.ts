@@ -6,10 +6,10 @@ import vm from 'node:vm';
 // through young-generation collections and are promoted to the old generation, which V8 lets grow by
 // hundreds of megabytes before its first full collection: a download of 100 000 respondents grew
 // the process by 240–370 MB, nearly all of it garbage (7–22 MB was live after a full collection). A
-// full collection when the heap has grown GROWTH past the last one keeps the growth near that, at
+// full collection when the heap has grown GROWTH (32 MB) past the last one keeps the growth near that, at
 // the cost of one pause of tens of milliseconds per GROWTH of rows read.
 
-const GROWTH = 48 * 1024 * 1024;
+const GROWTH = 32 * 1024 * 1024;
 
 let collect: (() => void) | null | undefined;
 
