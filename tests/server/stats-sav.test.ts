@@ -2,6 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type Session, type TestServer } from './helpers';
 import { insertProject } from './content-helpers';
 import { hasPspp, parseCsv, psppCsv, psppRun, psppTables } from './pspp';
+import {
+  CaseWriter,
+  cutUtf8,
+  dictionary,
+  type SavValue,
+  type SavVariable,
+} from '../../server/reports/sav/format';
 import { Role } from '../../src/domain/roles';
 import { ProjectStatus } from '../../src/domain/projects';
 import type { ProjectContent } from '../../src/domain/content/model';
@@ -199,5 +206,46 @@ describe.skipIf(!hasPspp)('the SPSS file', () => {
     expect(frequency('Начал')).toBe(want.filter((p) => p.status === 1).length);
     expect(frequency('Завершил')).toBe(want.filter((p) => p.status === 2).length);
     expect(frequency('Отсеян')).toBe(want.filter((p) => p.status === 3).length);
+  });
+});
+
+describe.skipIf(!hasPspp)('the .sav writer at the edges of the format', () => {
+  it('writes strings of every awkward width, numbers past the compression range and missing values', async () => {
+    const widths = [1, 8, 9, 255, 256, 504, 757, 1000, 4000];
+    const variables: SavVariable[] = [
+      { type: 'number', name: 'N', label: 'Число' },
+      ...widths.map((w): SavVariable => ({ type: 'string', name: `S${w}`, label: `Строка ${w}`, width: w })),
+    ];
+    // Each string fills its width with two-byte letters and one ASCII byte where the width is odd,
+    // so a cut inside a character or a misplaced segment shows.
+    const fill = (w: number, seed: number) => {
+      const letters = 'абвгдеёжзийклмнопрстуфхцчшщъыьэюя';
+      let s = '';
+      for (let i = 0; Buffer.byteLength(s) + 2 <= w; i++) s += letters[(i + seed) % letters.length];
+      return Buffer.byteLength(s) < w ? s + 'x' : s;
+    };
+    const cases: SavValue[][] = [
+      [1, ...widths.map((w) => fill(w, 0))],
+      [-1234.5, ...widths.map((w) => fill(w, 5).slice(0, 3))],
+      [null, ...widths.map(() => null)],
+      [151, ...widths.map((w) => fill(w + 10, 7))], // too long: cut at the width, never inside a letter
+      [-99, ...widths.map(() => 'end')],
+    ];
+    const writer = new CaseWriter(variables);
+    for (const c of cases) writer.add(c);
+    const sav = Buffer.concat([
+      dictionary(variables, { label: 'Края', product: 'test', created: new Date() }),
+      writer.take(true),
+    ]);
+    const csv = parseCsv(await psppCsv(sav));
+    expect(csv[0]).toEqual(variables.map((v) => v.name));
+    const expected = cases.map((c) =>
+      c.map((x, i) => {
+        if (i === 0) return x;
+        if (x === null) return '';
+        return cutUtf8(String(x), widths[i - 1]).toString('utf8');
+      }),
+    );
+    expect(csv.slice(1).map((r) => [num(r[0]), ...r.slice(1).map((s) => s.trimEnd())])).toEqual(expected);
   });
 });
