@@ -200,51 +200,74 @@ export function dictionary(
  * Blocks run on across cases; `flush` pads the last one.
  */
 export class CaseWriter {
-  private codes = Buffer.alloc(8);
+  /** The block being filled: 8 codes, then up to 8 units of data. */
+  private block = Buffer.alloc(72);
   private n = 0;
-  private data: Buffer[] = [];
-  private out: Buffer[] = [];
+  private units = 0;
+  /** Complete blocks not yet taken; one growing buffer, not a buffer per value. */
+  private out = Buffer.alloc(64 * 1024);
   private size = 0;
+  private readonly segments: (Segment[] | null)[];
 
-  constructor(private readonly variables: SavVariable[]) {}
-
-  private code(c: number, unit?: Buffer) {
-    this.codes[this.n++] = c;
-    if (unit) this.data.push(unit);
-    if (this.n === 8) this.endBlock();
+  constructor(private readonly variables: SavVariable[]) {
+    this.segments = variables.map((v) => (v.type === 'string' ? segmentsOf(v.width) : null));
   }
+
   private endBlock() {
     if (this.n === 0) return;
-    this.codes.fill(0, this.n);
-    this.out.push(Buffer.from(this.codes), ...this.data);
-    this.size += 8 + 8 * this.data.length;
-    this.data = [];
+    this.block.fill(0, this.n, 8);
+    const len = 8 + 8 * this.units;
+    if (this.size + len > this.out.length) {
+      const bigger = Buffer.alloc(Math.max(this.out.length * 2, this.size + len));
+      this.out.copy(bigger, 0, 0, this.size);
+      this.out = bigger;
+    }
+    this.block.copy(this.out, this.size, 0, len);
+    this.size += len;
     this.n = 0;
+    this.units = 0;
+  }
+  private code(c: number) {
+    this.block[this.n++] = c;
+    if (this.n === 8) this.endBlock();
+  }
+  /** The 8 bytes of src[from, end) starting at `at`, padded with spaces: 254 if all spaces, else 253 and the unit. */
+  private stringUnit(src: Buffer, at: number, end: number) {
+    const slot = 8 + 8 * this.units;
+    let spaces = true;
+    for (let k = 0; k < 8; k++) {
+      const c = at + k < end ? src[at + k] : 0x20;
+      this.block[slot + k] = c;
+      if (c !== 0x20) spaces = false;
+    }
+    if (spaces) return this.code(254);
+    this.units++;
+    this.code(253);
   }
 
   /** Adds one case (values in variable order). */
   add(values: SavValue[]): void {
-    this.variables.forEach((v, i) => {
+    for (let i = 0; i < this.variables.length; i++) {
+      const v = this.variables[i];
       const x = values[i];
       if (v.type === 'number') {
-        if (typeof x !== 'number' || !Number.isFinite(x)) return this.code(255);
-        if (Number.isInteger(x) && x >= 1 - BIAS && x <= 251 - BIAS) return this.code(x + BIAS);
-        const unit = Buffer.alloc(8);
-        unit.writeDoubleLE(x);
-        return this.code(253, unit);
-      }
-      const bytes = typeof x === 'string' ? cutUtf8(x, v.width) : Buffer.alloc(0);
-      let at = 0;
-      for (const s of segmentsOf(v.width)) {
-        const chunk = fixed(bytes.subarray(at, Math.min(at + s.carries, bytes.length)), units(s.width) * 8);
-        at += s.carries;
-        for (let k = 0; k < chunk.length; k += 8) {
-          const unit = chunk.subarray(k, k + 8);
-          if (unit.every((c) => c === 0x20)) this.code(254);
-          else this.code(253, Buffer.from(unit));
+        if (typeof x !== 'number' || !Number.isFinite(x)) this.code(255);
+        else if (Number.isInteger(x) && x >= 1 - BIAS && x <= 251 - BIAS) this.code(x + BIAS);
+        else {
+          this.block.writeDoubleLE(x, 8 + 8 * this.units);
+          this.units++;
+          this.code(253);
         }
+        continue;
       }
-    });
+      const bytes = typeof x === 'string' && x !== '' ? cutUtf8(x, v.width) : EMPTY;
+      let at = 0;
+      for (const s of this.segments[i]!) {
+        const end = Math.min(at + s.carries, bytes.length);
+        for (let k = 0; k < units(s.width); k++) this.stringUnit(bytes, at + 8 * k, end);
+        at += s.carries;
+      }
+    }
   }
 
   /** Bytes written so far and not yet taken. */
@@ -255,9 +278,10 @@ export class CaseWriter {
   /** Takes the complete blocks written so far (with `end`, the last one padded too). */
   take(end = false): Buffer {
     if (end) this.endBlock();
-    const b = Buffer.concat(this.out);
-    this.out = [];
+    const b = Buffer.from(this.out.subarray(0, this.size));
     this.size = 0;
     return b;
   }
 }
+
+const EMPTY = Buffer.alloc(0);
