@@ -26,6 +26,8 @@ export interface RespondentsTable {
   started_at: number;
   updated_at: number;
   finished_at: number | null;
+  /** The question shown now, or the last answered once the survey ended (018; the funnel). */
+  last_question_id: string | null;
 }
 
 /** One row per picked answer, per matrix cell, per ranked answer, or one row for a value or a text. */

@@ -155,7 +155,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   },
   'GET /project/stats/file': {
     tag: 'projects',
-    summary: 'A project’s report: JSON, or a streamed XLSX or CSV',
+    summary: 'A project’s report: JSON, or a streamed XLSX, CSV or SPSS (.sav) file',
     query: ReportQuery,
   },
   'GET /target-platforms': { tag: 'lookups', summary: 'Target platforms' },

@@ -338,7 +338,16 @@ export async function aggregate(
   };
 }
 
-/** One page of one open question's texts, oldest first. */
+/** `lower(a.text) like %term%`: a case-insensitive substring in any script (SQLite's lower() is Unicode, server/db). */
+function textMatches(term: string) {
+  const pattern = `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return sql<boolean>`lower(a.text) like ${pattern} escape '\\'`;
+}
+
+/**
+ * One page of one question's written answers (an open question's texts, or a choice question's
+ * "Other" texts: its only rows with a text), oldest first; with `search`, only those containing it.
+ */
 export async function openAnswers(
   db: Db,
   pid: number,
@@ -346,14 +355,32 @@ export async function openAnswers(
   questionId: string,
   page: number,
   pageSize: number,
+  search?: string,
 ): Promise<{ respondentId: number; text: string }[]> {
-  const rows = await scanAnswersOf(db, pid, f)
-    .where('a.question_id', '=', questionId)
-    .where('a.text', 'is not', null)
+  let q = scanAnswersOf(db, pid, f).where('a.question_id', '=', questionId).where('a.text', 'is not', null);
+  if (search !== undefined) q = q.where(textMatches(search));
+  const rows = await q
     .select(['a.respondent_id', 'a.text'])
     .orderBy('a.id')
     .limit(pageSize)
     .offset((page - 1) * pageSize)
     .execute();
   return rows.map((r) => ({ respondentId: Number(r.respondent_id), text: r.text ?? '' }));
+}
+
+/** How many of one question's written answers contain `search` (the list's total while searching). */
+export async function countTexts(
+  db: Db,
+  pid: number,
+  f: ReportFilters,
+  questionId: string,
+  search: string,
+): Promise<number> {
+  const row = await scanAnswersOf(db, pid, f)
+    .where('a.question_id', '=', questionId)
+    .where('a.text', 'is not', null)
+    .where(textMatches(search))
+    .select(count.as('n'))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
 }

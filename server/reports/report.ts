@@ -5,9 +5,10 @@ import { loadContent } from '../repos/content';
 import { FINAL_REPORT_STATUSES, type ReportFilters, type ReportJson } from '../../src/domain/reports';
 import type { ProjectStatusId } from '../../src/domain/projects';
 import type { ProjectContent } from '../../src/domain/content/model';
-import { aggregate, openAnswers } from './aggregate';
+import { aggregate, countTexts, openAnswers } from './aggregate';
+import { dropOffCounts, funnelOf, timelineOf, timingOf } from './dropoff';
 import { placeNamer } from './places';
-import { MULTI_ROW, PLACE_CATEGORIES, questionsOf, shapeReport } from './shape';
+import { CHOICE, MULTI_ROW, PLACE_CATEGORIES, questionsOf, shapeReport } from './shape';
 
 // The report of one project: whether it may be read now (live or final), the database's counts,
 // and the shaping. The route checks who asks before calling this.
@@ -44,37 +45,64 @@ export async function buildReport(
     openQuestion?: string;
     openPage: number;
     openPageSize: number;
+    /** Narrows the written answers listed: openQuestion's list, or every list without it. */
+    textSearch?: string;
     ready: Readiness;
     content?: ProjectContent;
     locale?: 'ru' | 'en';
+    /** The download needs neither the written answers' pages nor the funnel. */
+    lists?: boolean;
   },
 ): Promise<ReportJson> {
   const content = opts.content ?? (await loadContent(db, p.id)).content;
   const refs = questionsOf(content);
   const multiRow = refs.filter((r) => MULTI_ROW.includes(r.question.category)).map((r) => r.question.id);
   const places = refs.filter((r) => PLACE_CATEGORIES.includes(r.question.category)).map((r) => r.question.id);
-  const openIds = refs.filter((r) => r.question.category === 'open').map((r) => r.question.id);
+  // The written answers listed: open questions' texts and choice questions' "Other" texts.
+  const listed =
+    opts.ready.available && opts.lists !== false
+      ? refs
+          .filter(
+            (r) =>
+              r.question.category === 'open' ||
+              (CHOICE.includes(r.question.category) && r.question.other !== null),
+          )
+          .map((r) => r.question.id)
+      : [];
   const wanted = opts.ready.available
     ? { multiRow, places }
     : { multiRow: [] as string[], places: [] as string[] };
-  // Without openQuestion the page applies to every open question.
-  const pageOf = (id: string) =>
-    opts.openQuestion === undefined || opts.openQuestion === id ? opts.openPage : 1;
-  const [aggregates, ...pages] = await Promise.all([
+  // Without openQuestion the page and the search apply to every list.
+  const mine = (id: string) => opts.openQuestion === undefined || opts.openQuestion === id;
+  const pageOf = (id: string) => (mine(id) ? opts.openPage : 1);
+  const searchOf = (id: string) => (mine(id) ? opts.textSearch : undefined);
+  const [aggregates, drop, ...pages] = await Promise.all([
     aggregate(db, p.id, opts.filters, wanted),
-    ...(opts.ready.available ? openIds : []).map((id) =>
-      openAnswers(db, p.id, opts.filters, id, pageOf(id), opts.openPageSize),
-    ),
+    opts.ready.available && opts.lists !== false ? dropOffCounts(db, p.id, opts.filters) : null,
+    ...listed.map(async (id) => {
+      const search = searchOf(id);
+      const [items, total] = await Promise.all([
+        openAnswers(db, p.id, opts.filters, id, pageOf(id), opts.openPageSize, search),
+        search === undefined ? undefined : countTexts(db, p.id, opts.filters, id, search),
+      ]);
+      return { page: pageOf(id), items, total };
+    }),
   ]);
-  return shapeReport({
+  const report = shapeReport({
     project: { id: p.id, name: p.name, status: p.status as ProjectStatusId },
     content,
     aggregates,
-    open: new Map(pages.map((items, i) => [openIds[i], { page: pageOf(openIds[i]), items }])),
+    open: new Map(pages.map((list, i) => [listed[i], list])),
     openPageSize: opts.openPageSize,
     filters: opts.filters,
     ...opts.ready,
     generatedAt: Date.now(),
     placeName: placeNamer(opts.locale ?? 'ru'),
   });
+  if (drop) {
+    report.funnel = funnelOf(report.questions, drop.last);
+    report.timing = timingOf(drop.durations);
+    report.timeline = timelineOf(drop);
+  }
+  return report;
 }

@@ -71,6 +71,8 @@ export interface SampleRespondent {
   status: number;
   started_at: number;
   finished_at: number | null;
+  /** The question shown last (the next one for those in progress; 018, the funnel). */
+  last_question_id: string | null;
   answers: SampleAnswer[];
 }
 
@@ -237,6 +239,7 @@ export function sampleRespondent(r: Random, content: ProjectContent, now = Date.
   let status: number = RESPONDENT_STATUS.completed;
   // Some stop halfway through.
   const stopAt = r() < 0.12 ? int(r, 1, questions.length - 1) : questions.length;
+  let last = stopAt < questions.length ? stopAt : questions.length - 1;
   for (let i = 0; i < stopAt; i++) {
     const q = questions[i];
     const got = answersFor(r, q, place);
@@ -246,6 +249,7 @@ export function sampleRespondent(r: Random, content: ProjectContent, now = Date.
       got.some((a) => q.answers.find((x) => x.id === a.answer_id)?.screening === 'deny')
     ) {
       status = RESPONDENT_STATUS.screenedOut;
+      last = i;
       break;
     }
   }
@@ -261,6 +265,7 @@ export function sampleRespondent(r: Random, content: ProjectContent, now = Date.
     status,
     started_at: started,
     finished_at: status === RESPONDENT_STATUS.started ? null : started + int(r, 60, 900) * 1000,
+    last_question_id: questions[last].id,
     answers,
   };
 }
@@ -311,6 +316,7 @@ export async function insertRespondents(
           started_at: p.started_at,
           updated_at: p.finished_at ?? p.started_at,
           finished_at: p.finished_at,
+          last_question_id: p.last_question_id,
         })),
       )
       .returning(['id', 'token_hash'])

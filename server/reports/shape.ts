@@ -16,7 +16,7 @@ import type { Aggregates, Cell, StatusCount } from './aggregate';
 /** Categories whose respondents write several rows to one question (so "answered" needs DISTINCT). */
 export const MULTI_ROW: readonly QuestionCategory[] = ['fewAnswers', 'matrix', 'sortable'];
 export const PLACE_CATEGORIES: readonly QuestionCategory[] = ['cityAuto', 'regionAuto'];
-const CHOICE: readonly QuestionCategory[] = ['oneAnswer', 'fewAnswers', 'screening', 'qualification'];
+export const CHOICE: readonly QuestionCategory[] = ['oneAnswer', 'fewAnswers', 'screening', 'qualification'];
 const NUMERIC: readonly QuestionCategory[] = ['fromTo', 'slider', 'nps', 'starRating'];
 /** The id a runner may give the custom "other" answer (else its rows carry no answer id). */
 export const OTHER_ANSWER_ID = 'other';
@@ -107,6 +107,7 @@ function shapeQuestion(
         (c) => (c.answer_id === null || c.answer_id === OTHER_ANSWER_ID) && c.statement_id === null,
       );
       out.other = { count: n, percent: percentOf(n, answered) };
+      if (open) out.other.texts = open;
     }
   } else if (q.category === 'matrix') {
     out.matrix = q.statements.map((s) => {
@@ -165,8 +166,8 @@ export interface ShapeInput {
   project: ReportJson['project'];
   content: ProjectContent;
   aggregates: Aggregates;
-  /** The requested page of each open question's texts. */
-  open: Map<string, { page: number; items: { respondentId: number; text: string }[] }>;
+  /** The requested page of each written-answer list (open texts, "Other" texts); total when searched. */
+  open: Map<string, { page: number; items: { respondentId: number; text: string }[]; total?: number }>;
   openPageSize: number;
   filters: ReportFilters;
   final: boolean;
@@ -191,10 +192,23 @@ export function shapeReport(input: ShapeInput): ReportJson {
     ? questionsOf(content).map((ref, i) => {
         const cells = cellsByQuestion.get(ref.question.id) ?? [];
         const total = cells.reduce((s, c) => s + c.n, 0);
+        const list = input.open.get(ref.question.id);
         const open =
-          ref.question.category === 'open'
+          ref.question.category === 'open' || list
             ? {
-                total,
+                // While searching, the matches counted; else every text: all an open question's
+                // rows, a choice question's rows without an answer (its "Other").
+                total:
+                  list?.total ??
+                  (ref.question.category === 'open'
+                    ? total
+                    : cells.reduce(
+                        (s, c) =>
+                          (c.answer_id === null || c.answer_id === OTHER_ANSWER_ID) && c.statement_id === null
+                            ? s + c.n
+                            : s,
+                        0,
+                      )),
                 page: input.open.get(ref.question.id)?.page ?? 1,
                 pageSize: input.openPageSize,
                 items: input.open.get(ref.question.id)?.items ?? [],
@@ -227,6 +241,10 @@ export function shapeReport(input: ShapeInput): ReportJson {
     questions,
     cities: input.available ? named(agg.cities) : [],
     regions: input.available ? named(agg.regions) : [],
+    // Filled by buildReport (server/reports/dropoff.ts) when the numbers are available.
+    funnel: [],
+    timing: { completed: 0, medianSeconds: null, p90Seconds: null },
+    timeline: [],
     generatedAt: input.generatedAt,
   };
 }

@@ -9,6 +9,7 @@ import { EDUCATION_LEVELS, GENDERS } from '../../src/domain/lookups';
 import { RESPONDENT_STATUS } from '../db/tables-responses';
 import { whereFilters } from './aggregate';
 import { OTHER_ANSWER_ID, questionsOf } from './shape';
+import { heapGuard } from './heap';
 
 // The downloadable report (type=stats): an XLSX written by ExcelJS's streaming WorkbookWriter, or a
 // CSV. The summary sheets come from the same shaped report as the JSON; the raw sheet (one row per
@@ -43,7 +44,7 @@ interface Column {
   read: (rows: AnswerRow[]) => Cell;
   questionId?: string;
 }
-interface AnswerRow {
+export interface AnswerRow {
   question_id: string;
   answer_id: string | null;
   statement_id: string | null;
@@ -113,7 +114,7 @@ function questionColumns(
   }
 }
 
-interface RespondentRow {
+export interface RespondentRow {
   id: number;
   status: number;
   portrait_id: string | null;
@@ -162,22 +163,16 @@ function baseColumns(t: TranslationFunctions, content: ProjectContent, placeName
   ];
 }
 
-/** The header and then one row per filtered respondent, page by page. */
-export async function* rawRows(
+/** The filtered respondents, BATCH at a time by id, each page with its answer rows by respondent and question. */
+export async function* respondentPages(
   db: Db,
   pid: number,
-  content: ProjectContent,
   filters: ReportFilters,
-  t: TranslationFunctions,
-  placeName: (id: string) => string = (id) => id,
-): AsyncGenerator<Cell[]> {
-  const base = baseColumns(t, content, placeName);
-  const columns = questionsOf(content).flatMap((ref, i) =>
-    questionColumns(ref.question, i + 1, t, placeName),
-  );
-  yield [...base.map((c) => c.header), ...columns.map((c) => c.header)];
+): AsyncGenerator<{ respondents: RespondentRow[]; answers: Map<number, Map<string, AnswerRow[]>> }> {
   let after = 0;
+  const guard = heapGuard();
   for (;;) {
+    guard();
     const respondents = (await whereFilters(
       db
         .selectFrom('respondents')
@@ -202,30 +197,48 @@ export async function* rawRows(
       .execute()) as RespondentRow[];
     if (respondents.length === 0) return;
     const ids = respondents.map((r) => r.id);
-    const answers = await db
+    const rows = await db
       .selectFrom('respondent_answers')
       .select(['respondent_id', 'question_id', 'answer_id', 'statement_id', 'value', 'text'])
       .where('respondent_id', 'in', ids)
       .orderBy('id')
       .execute();
-    const byRespondent = new Map<number, Map<string, AnswerRow[]>>();
-    for (const a of answers) {
-      let perQ = byRespondent.get(a.respondent_id);
-      if (!perQ) byRespondent.set(a.respondent_id, (perQ = new Map()));
+    const answers = new Map<number, Map<string, AnswerRow[]>>();
+    for (const a of rows) {
+      let perQ = answers.get(a.respondent_id);
+      if (!perQ) answers.set(a.respondent_id, (perQ = new Map()));
       const row = { ...a, value: a.value === null ? null : Number(a.value) };
       const list = perQ.get(a.question_id);
       if (list) list.push(row);
       else perQ.set(a.question_id, [row]);
     }
+    yield { respondents, answers };
+    after = ids[ids.length - 1];
+  }
+}
+
+/** The header and then one row per filtered respondent, page by page. */
+export async function* rawRows(
+  db: Db,
+  pid: number,
+  content: ProjectContent,
+  filters: ReportFilters,
+  t: TranslationFunctions,
+  placeName: (id: string) => string = (id) => id,
+): AsyncGenerator<Cell[]> {
+  const base = baseColumns(t, content, placeName);
+  const columns = questionsOf(content).flatMap((ref, i) =>
+    questionColumns(ref.question, i + 1, t, placeName),
+  );
+  yield [...base.map((c) => c.header), ...columns.map((c) => c.header)];
+  for await (const { respondents, answers } of respondentPages(db, pid, filters))
     for (const r of respondents) {
-      const perQ = byRespondent.get(r.id);
+      const perQ = answers.get(r.id);
       yield [
         ...base.map((c) => c.get(r)),
         ...columns.map((c) => c.read(perQ?.get(c.questionId ?? '') ?? [])),
       ];
     }
-    after = ids[ids.length - 1];
-  }
 }
 
 /** The summary rows of one question, as the JSON report gives it. */
@@ -372,7 +385,7 @@ function sheetBacklog(ws: ExcelJS.Worksheet): Backlog | null {
  * Resolves on `source`'s next 'drain'; rejects with DownloadAborted when `out` closes first (the
  * reader went away) or when nothing drains for `goneMs` (the reader stopped taking anything).
  */
-function drained(source: EventEmitter, out: Writable, goneMs: number): Promise<void> {
+export function drained(source: EventEmitter, out: Writable, goneMs: number): Promise<void> {
   if (out.destroyed) return Promise.reject(new DownloadAborted());
   return new Promise<void>((resolve, reject) => {
     const done = (err?: Error) => {

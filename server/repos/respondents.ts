@@ -47,6 +47,8 @@ export interface RespondentMove {
   status: number;
   updated_at: number;
   finished_at: number | null;
+  /** The question shown next, or the last answered when the survey ends (the funnel, 018). */
+  last_question_id: string | null;
 }
 
 /**
@@ -60,11 +62,13 @@ export interface RespondentMove {
  */
 const SAVE_ANSWERS_PG = `
   with input as (
-    select * from unnest($1::int[], $2::bigint[], $3::text[], $4::int[], $5::bigint[], $6::bigint[], $7::int[])
-      as i(id, old, state, status, updated_at, finished_at, project_id)
+    select * from unnest($1::int[], $2::bigint[], $3::text[], $4::int[], $5::bigint[], $6::bigint[], $7::int[],
+      $34::text[])
+      as i(id, old, state, status, updated_at, finished_at, project_id, last_question_id)
   ), moved as (
     update respondents r
-    set state = i.state, status = i.status, updated_at = i.updated_at, finished_at = i.finished_at
+    set state = i.state, status = i.status, updated_at = i.updated_at, finished_at = i.finished_at,
+      last_question_id = i.last_question_id
     from input i
     where r.id = i.id and r.status = $8 and r.updated_at = i.old
       and exists (select 1 from projects p where p.id = i.project_id and p.status = $9)
@@ -166,6 +170,7 @@ export async function saveAnswersPg(db: Db, writes: AnswerWrite[]): Promise<Set<
         'city_shard',
       ] as const
     ).map((k) => flat((x) => x.counts.map((c) => c[k]))),
+    each((x) => x.move.last_question_id),
   ];
   const rows = db.isTransaction
     ? (await db.executeQuery<{ id: number }>(CompiledQuery.raw(SAVE_ANSWERS_PG, values))).rows
@@ -207,6 +212,7 @@ export async function saveAnswer(
       move.status,
       move.updated_at,
       move.finished_at,
+      move.last_question_id,
       respondent.id,
       RESPONDENT_STATUS.started,
       respondent.updated_at,
@@ -221,7 +227,8 @@ export async function saveAnswer(
 }
 
 /** SQLite's move of the respondent (saveAnswer): the same conditions as PostgreSQL's `moved`. */
-const SAVE_ANSWER_SQLITE = `update respondents set state = ?, status = ?, updated_at = ?, finished_at = ?
+const SAVE_ANSWER_SQLITE = `update respondents set state = ?, status = ?, updated_at = ?, finished_at = ?,
+  last_question_id = ?
   where id = ? and status = ? and updated_at = ?
     and exists (select 1 from projects where id = ? and status = ?)`;
 

@@ -11,6 +11,7 @@ import { placeNamer } from '../reports/places';
 import { ReportTexts } from '../reports/report-cache';
 import { CompressedBodies, sendJsonCompressed } from '../http/compressed';
 import { contentDisposition, DownloadAborted, writeCsv, writeXlsx } from '../reports/workbook';
+import { writeSav } from '../reports/sav/survey';
 
 // GET /project/stats/file (spec section 7): the report of a project, type=json for the /report page
 // or type=stats for the downloadable workbook (format=xlsx, the default, or csv). Whoever may read
@@ -41,6 +42,7 @@ export default async function statsRoutes(app: FastifyInstance) {
           openQuestion: q.openQuestion,
           openPage: q.openPage,
           openPageSize: q.openPageSize,
+          textSearch: q.textSearch,
           ready,
           content: (await loadContent(db, p.id)).content,
           locale: req.locale,
@@ -60,13 +62,14 @@ export default async function statsRoutes(app: FastifyInstance) {
       filters,
       openPage: 1,
       openPageSize: 1,
+      lists: false,
       ready,
       content,
       locale: req.locale,
     });
     const out = new PassThrough();
     exporting++;
-    const write = q.format === 'csv' ? writeCsv : writeXlsx;
+    const write = q.format === 'csv' ? writeCsv : q.format === 'sav' ? writeSav : writeXlsx;
     write(out, db, report, content, req.t, placeNamer(req.locale))
       .catch((err: unknown) => {
         if (err instanceof DownloadAborted) req.log.info('report download cancelled by the client');
@@ -80,7 +83,9 @@ export default async function statsRoutes(app: FastifyInstance) {
       .type(
         q.format === 'csv'
           ? 'text/csv; charset=utf-8'
-          : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+          : q.format === 'sav'
+            ? 'application/x-spss-sav'
+            : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
       );
     return reply.send(out);
   });

@@ -236,11 +236,18 @@ export async function startRespondent(
     started_at: now,
     updated_at: now,
     finished_at: null,
+    last_question_id: firstQuestion(content, state),
   };
   const row = await db.insertInto('respondents').values(values).returning('id').executeTakeFirstOrThrow();
   // Their first answer then needs no read (respondent-cache.ts).
   keepRespondent(db, { ...values, id: row.id, project_status: project.status });
   return { outcome: 'started', respondentId: row.id, token };
+}
+
+/** The question of the respondent's first page (the funnel's "reached" before any answer). */
+function firstQuestion(content: ProjectContent, state: SurveyState): string | null {
+  const next = runFlow(content, { questionnaireId: state.start, seed: state.seed }, []).next;
+  return next.kind === 'page' ? next.question.id : null;
 }
 
 export function outcomeOf(r: { status: number; state: string }): Outcome {
@@ -442,6 +449,8 @@ async function submitChecked(
           ? RESPONDENT_STATUS.screenedOut
           : RESPONDENT_STATUS.started,
     finished_at: end ? now : null,
+    // Where the respondent is now: the next page's question, or this one when the survey ends here.
+    last_question_id: flow.next.kind === 'page' ? flow.next.question.id : q.id,
   };
   // Block callbacks: the delivery this page makes when it completes a block, written with the answer.
   const callback = await blockCallback(db, { content, flow, at: input.at, replies, respondent, now });

@@ -15,7 +15,7 @@ function filterQuery(f: ReportFilters): Query {
 export function getReport(
   pid: number,
   filters: ReportFilters,
-  opts: { signal?: AbortSignal; openPage?: number; openQuestion?: string } = {},
+  opts: { signal?: AbortSignal; openPage?: number; openQuestion?: string; textSearch?: string } = {},
 ): Promise<ReportJson> {
   return api.get<ReportJson>(STATS_PATH, {
     query: {
@@ -24,6 +24,7 @@ export function getReport(
       ...filterQuery(filters),
       openPage: opts.openPage,
       openQuestion: opts.openQuestion,
+      textSearch: opts.textSearch || undefined,
     },
     signal: opts.signal,
   });

@@ -40,7 +40,9 @@ const optionalOf = <T>(schema: v.GenericSchema<string, T>) =>
   );
 
 export const REPORT_TYPES = ['json', 'stats'] as const;
-export const REPORT_FORMATS = ['xlsx', 'csv'] as const;
+export const REPORT_FORMATS = ['xlsx', 'csv', 'sav'] as const;
+/** The longest text search of the written answers. */
+export const TEXT_SEARCH_MAX = 200;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
 
 export const ReportQuery = v.pipe(
@@ -58,6 +60,8 @@ export const ReportQuery = v.pipe(
     openQuestion: optionalOf(v.pipe(v.string('type'), v.regex(/^[A-Za-z0-9_-]{1,32}$/, 'invalid'))),
     openPage: v.optional(queryInt(1, OPEN_PAGE_MAX), '1'),
     openPageSize: v.optional(queryInt(1, OPEN_PAGE_SIZE_MAX), String(OPEN_PAGE_SIZE_DEFAULT)),
+    /** Case-insensitive substring of the written answers listed (open and "Other"). */
+    textSearch: optionalOf(queryText(TEXT_SEARCH_MAX)),
   }),
   v.forward(
     v.check((q) => q.ageMin === undefined || q.ageMax === undefined || q.ageMin <= q.ageMax, 'invalid'),
@@ -122,8 +126,8 @@ export interface ReportQuestion {
   answered: number;
   /** Choices (and the matrix's columns, the ranking's answers). */
   answers?: ReportAnswer[];
-  /** The custom "other" answer, when the question offers it. */
-  other?: { count: number; percent: number };
+  /** The custom "other" answer, when the question offers it, with one page of its texts. */
+  other?: { count: number; percent: number; texts?: ReportTexts };
   /** Matrix: statement × answer counts. */
   matrix?: { id: string; text: string; answered: number; cells: ReportAnswer[] }[];
   /** fromTo, slider, nps, starRating. */
@@ -133,9 +137,36 @@ export interface ReportQuestion {
   /** sortable: mean rank per answer (1 is first), lower first. */
   ranks?: { id: string; text: string; count: number; meanRank: number | null }[];
   /** open: one page of texts, newest last. */
-  open?: { total: number; page: number; pageSize: number; items: { respondentId: number; text: string }[] };
+  open?: ReportTexts;
   /** cityAuto, regionAuto: the places picked (`id` as stored), most frequent first. */
   places?: { id: string; name: string; count: number; percent: number }[];
+}
+
+/** One page of written answers; `total` counts those matching the text search, if any. */
+export interface ReportTexts {
+  total: number;
+  page: number;
+  pageSize: number;
+  items: { respondentId: number; text: string }[];
+}
+
+/** One question of the drop-off funnel (docs/decisions/reports.md). */
+export interface ReportFunnelStep {
+  questionId: string;
+  /** Respondents who were shown it: answered it, or see it now. */
+  reached: number;
+  answered: number;
+  /** Whose last seen question it is and who never completed (in progress or screened out). */
+  leftHere: number;
+  /** Of leftHere, those the survey turned away here (screening, a full quota). */
+  screenedOut: number;
+}
+
+export interface ReportTiming {
+  /** Completed respondents the times are of. */
+  completed: number;
+  medianSeconds: number | null;
+  p90Seconds: number | null;
 }
 
 export interface ReportJson {
@@ -153,5 +184,10 @@ export interface ReportJson {
   /** The respondents' own city and region: `id` as stored (and as the city filter takes it). */
   cities: { id: string; name: string; count: number }[];
   regions: { id: string; name: string; count: number }[];
+  /** In questionnaire order; empty when the numbers are not available. */
+  funnel: ReportFunnelStep[];
+  timing: ReportTiming;
+  /** Per day (UTC, YYYY-MM-DD), oldest first; days with no start and no completion left out. */
+  timeline: { day: string; started: number; completed: number }[];
   generatedAt: number;
 }

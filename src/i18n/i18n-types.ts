@@ -4745,6 +4745,148 @@ type RootTranslation = {
 				finishedAt: string
 			}
 		}
+		dropOff: {
+			/**
+			 * Г​д​е​ ​р​е​с​п​о​н​д​е​н​т​ы​ ​б​р​о​с​а​ю​т​ ​о​п​р​о​с
+			 */
+			title: string
+			/**
+			 * В​о​п​р​о​с​ы​,​ ​п​о​с​л​е​ ​к​о​т​о​р​ы​х​ ​у​ш​л​о​ ​б​о​л​ь​ш​е​ ​в​с​е​г​о​ ​р​е​с​п​о​н​д​е​н​т​о​в​,​ ​—​ ​п​е​р​в​ы​м​и​.​ ​О​т​с​е​я​н​н​ы​е​ ​с​к​р​и​н​и​н​г​о​м​ ​и​ ​п​о​ ​к​в​о​т​е​ ​п​о​к​а​з​а​н​ы​ ​о​т​д​е​л​ь​н​о​.
+			 */
+			hint: string
+			/**
+			 * У​ш​л​и​ ​н​а​ ​в​о​п​р​о​с​е​,​ ​х​у​д​ш​и​е​ ​в​о​п​р​о​с​ы​ ​п​е​р​в​ы​м​и
+			 */
+			chart: string
+			/**
+			 * В​о​р​о​н​к​а​ ​п​о​ ​в​о​п​р​о​с​а​м​,​ ​х​у​д​ш​и​е​ ​п​е​р​в​ы​м​и
+			 */
+			table: string
+			/**
+			 * В​о​п​р​о​с
+			 */
+			question: string
+			/**
+			 * Д​о​ш​л​и
+			 */
+			reached: string
+			/**
+			 * О​т​в​е​т​и​л​и
+			 */
+			answered: string
+			/**
+			 * Б​р​о​с​и​л​и​ ​з​д​е​с​ь
+			 */
+			gaveUp: string
+			/**
+			 * О​т​с​е​я​н​ы​ ​з​д​е​с​ь
+			 */
+			screenedOut: string
+			/**
+			 * П​о​к​а​ ​н​и​к​т​о​ ​н​е​ ​б​р​о​с​и​л​ ​о​п​р​о​с​ ​н​а​ ​с​е​р​е​д​и​н​е
+			 */
+			none: string
+			/**
+			 * В​{​n​u​m​b​e​r​}
+			 * @param {number} number
+			 */
+			questionShort: RequiredParams<'number'>
+		}
+		timing: {
+			/**
+			 * В​р​е​м​я​ ​п​р​о​х​о​ж​д​е​н​и​я
+			 */
+			title: string
+			/**
+			 * М​е​д​и​а​н​а
+			 */
+			median: string
+			/**
+			 * 9​0​ ​%​ ​п​р​о​х​о​д​я​т​ ​б​ы​с​т​р​е​е​ ​ч​е​м​ ​з​а
+			 */
+			p90: string
+			/**
+			 * З​а​в​е​р​ш​и​л​и
+			 */
+			completed: string
+			/**
+			 * П​о​к​а​ ​н​и​к​т​о​ ​н​е​ ​з​а​в​е​р​ш​и​л​ ​о​п​р​о​с
+			 */
+			none: string
+			/**
+			 * {​m​i​n​u​t​e​s​}​ ​м​и​н​ ​{​s​e​c​o​n​d​s​}​ ​с
+			 * @param {number} minutes
+			 * @param {number} seconds
+			 */
+			duration: RequiredParams<'minutes' | 'seconds'>
+		}
+		timeline: {
+			/**
+			 * Р​е​с​п​о​н​д​е​н​т​ы​ ​п​о​ ​д​н​я​м​ ​(​U​T​C​)
+			 */
+			title: string
+			/**
+			 * Н​а​ч​а​л​и​ ​и​ ​з​а​в​е​р​ш​и​л​и​ ​о​п​р​о​с​ ​п​о​ ​д​н​я​м
+			 */
+			chart: string
+			/**
+			 * Н​а​ч​а​л​и​ ​и​ ​з​а​в​е​р​ш​и​л​и​ ​п​о​ ​д​н​я​м
+			 */
+			table: string
+			/**
+			 * Д​е​н​ь
+			 */
+			day: string
+			/**
+			 * Н​а​ч​а​л​и
+			 */
+			started: string
+			/**
+			 * З​а​в​е​р​ш​и​л​и
+			 */
+			completed: string
+		}
+		texts: {
+			/**
+			 * Т​е​к​с​т​ы​ ​о​т​в​е​т​а​ ​«​Д​р​у​г​о​е​»
+			 */
+			otherTitle: string
+			/**
+			 * П​о​и​с​к​ ​п​о​ ​о​т​в​е​т​а​м
+			 */
+			search: string
+			/**
+			 * Н​а​й​т​и
+			 */
+			searchButton: string
+			/**
+			 * С​б​р​о​с​и​т​ь​ ​п​о​и​с​к
+			 */
+			clear: string
+			/**
+			 * Н​е​т​ ​о​т​в​е​т​о​в​,​ ​с​о​д​е​р​ж​а​щ​и​х​ ​«​{​t​e​r​m​}​»
+			 * @param {string} term
+			 */
+			noMatch: RequiredParams<'term'>
+		}
+		/**
+		 * С​к​а​ч​а​т​ь​ ​д​л​я​ ​S​P​S​S​ ​(​S​A​V​)
+		 */
+		downloadSav: string
+		sav: {
+			/**
+			 * в​ы​б​р​а​н
+			 */
+			chosen: string
+			/**
+			 * н​е​ ​в​ы​б​р​а​н
+			 */
+			notChosen: string
+			/**
+			 * В​р​е​м​я​ ​п​р​о​х​о​ж​д​е​н​и​я​,​ ​с​е​к​у​н​д
+			 */
+			duration: string
+		}
 	}
 	panels: {
 		path: {
@@ -11470,6 +11612,144 @@ export type TranslationFunctions = {
 				 */
 				finishedAt: () => LocalizedString
 			}
+		}
+		dropOff: {
+			/**
+			 * Где респонденты бросают опрос
+			 */
+			title: () => LocalizedString
+			/**
+			 * Вопросы, после которых ушло больше всего респондентов, — первыми. Отсеянные скринингом и по квоте показаны отдельно.
+			 */
+			hint: () => LocalizedString
+			/**
+			 * Ушли на вопросе, худшие вопросы первыми
+			 */
+			chart: () => LocalizedString
+			/**
+			 * Воронка по вопросам, худшие первыми
+			 */
+			table: () => LocalizedString
+			/**
+			 * Вопрос
+			 */
+			question: () => LocalizedString
+			/**
+			 * Дошли
+			 */
+			reached: () => LocalizedString
+			/**
+			 * Ответили
+			 */
+			answered: () => LocalizedString
+			/**
+			 * Бросили здесь
+			 */
+			gaveUp: () => LocalizedString
+			/**
+			 * Отсеяны здесь
+			 */
+			screenedOut: () => LocalizedString
+			/**
+			 * Пока никто не бросил опрос на середине
+			 */
+			none: () => LocalizedString
+			/**
+			 * В{number}
+			 */
+			questionShort: (arg: { number: number }) => LocalizedString
+		}
+		timing: {
+			/**
+			 * Время прохождения
+			 */
+			title: () => LocalizedString
+			/**
+			 * Медиана
+			 */
+			median: () => LocalizedString
+			/**
+			 * 90 % проходят быстрее чем за
+			 */
+			p90: () => LocalizedString
+			/**
+			 * Завершили
+			 */
+			completed: () => LocalizedString
+			/**
+			 * Пока никто не завершил опрос
+			 */
+			none: () => LocalizedString
+			/**
+			 * {minutes} мин {seconds} с
+			 */
+			duration: (arg: { minutes: number, seconds: number }) => LocalizedString
+		}
+		timeline: {
+			/**
+			 * Респонденты по дням (UTC)
+			 */
+			title: () => LocalizedString
+			/**
+			 * Начали и завершили опрос по дням
+			 */
+			chart: () => LocalizedString
+			/**
+			 * Начали и завершили по дням
+			 */
+			table: () => LocalizedString
+			/**
+			 * День
+			 */
+			day: () => LocalizedString
+			/**
+			 * Начали
+			 */
+			started: () => LocalizedString
+			/**
+			 * Завершили
+			 */
+			completed: () => LocalizedString
+		}
+		texts: {
+			/**
+			 * Тексты ответа «Другое»
+			 */
+			otherTitle: () => LocalizedString
+			/**
+			 * Поиск по ответам
+			 */
+			search: () => LocalizedString
+			/**
+			 * Найти
+			 */
+			searchButton: () => LocalizedString
+			/**
+			 * Сбросить поиск
+			 */
+			clear: () => LocalizedString
+			/**
+			 * Нет ответов, содержащих «{term}»
+			 */
+			noMatch: (arg: { term: string }) => LocalizedString
+		}
+		/**
+		 * Скачать для SPSS (SAV)
+		 */
+		downloadSav: () => LocalizedString
+		sav: {
+			/**
+			 * выбран
+			 */
+			chosen: () => LocalizedString
+			/**
+			 * не выбран
+			 */
+			notChosen: () => LocalizedString
+			/**
+			 * Время прохождения, секунд
+			 */
+			duration: () => LocalizedString
 		}
 	}
 	panels: {

@@ -10,7 +10,7 @@ import { translator } from '../../server/http/i18n';
 // that what it measures belongs to the download alone: the process's memory grows from the same
 // start on each database (a process that has just seeded 100 000 respondents has a heap of its own
 // to reuse, which hid the growth before), and the event loop's longest stall is the time the server
-// would answer nothing else. Environment: DATA_DIR or DATABASE_URL, PID, FORMAT (xlsx|csv),
+// would answer nothing else. Environment: DATA_DIR or DATABASE_URL, PID, FORMAT (xlsx|csv|sav),
 // READER_MB_S for a reader slower than the writer (unset: a reader that takes each chunk on the next
 // turn of the event loop, as a socket with room does), LIVE=1 (with --expose-gc) to collect garbage
 // before each sample, so that the growth is what the download holds rather than what the collector
@@ -53,6 +53,7 @@ async function main() {
     content,
   });
   const t = translator('en');
+  const { writeSav } = await import('../../server/reports/sav/survey');
 
   const liveNow = () => {
     gc!();
@@ -101,7 +102,8 @@ async function main() {
     last = performance.now();
   }, 10);
   start = performance.now();
-  await (process.env.FORMAT === 'csv' ? writeCsv : writeXlsx)(reader, db, report, content, t);
+  const write = process.env.FORMAT === 'csv' ? writeCsv : process.env.FORMAT === 'sav' ? writeSav : writeXlsx;
+  await write(reader, db, report, content, t);
   const ms = performance.now() - start;
   clearInterval(ticker);
   stall = Math.max(stall, performance.now() - last);

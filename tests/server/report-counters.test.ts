@@ -168,6 +168,7 @@ async function storedPeople(pid: number): Promise<SampleRespondent[]> {
     status: p.status,
     started_at: Number(p.started_at),
     finished_at: p.finished_at === null ? null : Number(p.finished_at),
+    last_question_id: p.last_question_id,
     answers: rows
       .filter((a) => a.respondent_id === p.id)
       .map((a) => ({
@@ -331,11 +332,37 @@ describe('the report counters', () => {
     expect((await migrator.migrateTo('009-report-index')).error).toBeUndefined();
     expect((await migrator.migrateToLatest()).error).toBeUndefined();
     const after = await report(pid, session, {});
-    expect({ ...after, generatedAt: 0 }).toEqual({ ...before, generatedAt: 0 });
+    expect({ ...after, generatedAt: 0, funnel: [] }).toEqual({ ...before, generatedAt: 0, funnel: [] });
+    // 018 puts each respondent at the question of his last answer row (those in progress: not the
+    // page after it, which only the flow knows).
+    // Their "reached" then counts them at a question they answered, once more.
+    const backfilled = people.map((p) => ({ ...p, last_question_id: p.answers.at(-1)?.question_id ?? null }));
+    expect(after.funnel).toEqual(
+      questions.map((q) => {
+        const answered = people.filter((p) => p.answers.some((a) => a.question_id === q.id)).length;
+        const here = backfilled.filter((p) => p.last_question_id === q.id);
+        const inProgress = here.filter((p) => p.status === 1).length;
+        const screenedOut = here.filter((p) => p.status === 3).length;
+        return {
+          questionId: q.id,
+          reached: answered + inProgress,
+          answered,
+          leftHere: inProgress + screenedOut,
+          screenedOut,
+        };
+      }),
+    );
     for (const portrait of content.portraits.map((p) => p.id))
-      expectReport(await report(pid, session, { portrait }), people, { portrait }, questions);
+      expectReport(
+        await report(pid, session, { portrait }),
+        people,
+        { portrait },
+        questions,
+        'written',
+        false,
+      );
     // 013 counts the cities too.
     for (const city of new Set(people.map((p) => p.city).filter((c) => c !== null)))
-      expectReport(await report(pid, session, { city }), people, { city }, questions);
+      expectReport(await report(pid, session, { city }), people, { city }, questions, 'written', false);
   });
 });

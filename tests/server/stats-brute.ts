@@ -114,6 +114,7 @@ export function expectReport(
   f: ReportFilters,
   questions: Question[],
   openOrder: OpenOrder = 'written',
+  dropOff = true,
 ) {
   const people = everyone.filter((p) => matches(p, f));
   expect(got.respondents).toEqual({
@@ -126,4 +127,43 @@ export function expectReport(
   questions.forEach((q, i) => expectQuestion(q, got.questions[i], people, openOrder));
   for (const c of got.cities) expect(c.count).toBe(people.filter((p) => p.city === c.id).length);
   expect(got.cities.reduce((s, c) => s + c.count, 0)).toBe(people.filter((p) => p.city !== null).length);
+  if (got.available && dropOff) expectDropOff(got, people, questions);
+}
+
+/** The funnel, timing and timeline of the people the filters leave, counted one by one. */
+export function expectDropOff(got: ReportJson, people: SampleRespondent[], questions: Question[]) {
+  expect(got.funnel).toEqual(
+    questions.map((q) => {
+      const answered = people.filter((p) => p.answers.some((a) => a.question_id === q.id));
+      const seen = people.filter((p) => answered.includes(p) || p.last_question_id === q.id);
+      const left = people.filter((p) => p.last_question_id === q.id && p.status !== 2);
+      return {
+        questionId: q.id,
+        reached: seen.length,
+        answered: answered.length,
+        leftHere: left.length,
+        screenedOut: left.filter((p) => p.status === 3).length,
+      };
+    }),
+  );
+  const secs = people
+    .filter((p) => p.status === 2 && p.finished_at !== null)
+    .map((p) => Math.floor((p.finished_at! - p.started_at) / 1000))
+    .sort((a, b) => a - b);
+  const n = secs.length;
+  expect(got.timing).toEqual({
+    completed: n,
+    medianSeconds: n === 0 ? null : n % 2 ? secs[(n - 1) / 2] : (secs[n / 2 - 1] + secs[n / 2]) / 2,
+    p90Seconds: n === 0 ? null : secs[Math.ceil(n * 0.9) - 1],
+  });
+  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  const days = new Map<string, { started: number; completed: number }>();
+  const at = (d: string) => days.get(d) ?? days.set(d, { started: 0, completed: 0 }).get(d)!;
+  for (const p of people) {
+    at(day(p.started_at)).started++;
+    if (p.status === 2 && p.finished_at !== null) at(day(p.finished_at)).completed++;
+  }
+  expect(got.timeline).toEqual(
+    [...days].sort((a, b) => a[0].localeCompare(b[0])).map(([d, v]) => ({ day: d, ...v })),
+  );
 }

@@ -14,6 +14,8 @@ import { insertRespondents, sampleContent, sampleRespondents } from '../../serve
 import { buildReport, readiness } from '../../server/reports/report';
 import { DownloadAborted, writeCsv, writeXlsx } from '../../server/reports/workbook';
 import { translator } from '../../server/http/i18n';
+import { writeSav } from '../../server/reports/sav/survey';
+import { hasPspp, parseCsv, psppCsv } from './pspp';
 
 // The streamed workbook follows its reader: while the reader takes nothing, the writer stops reading
 // respondents from the database after a few pages (instead of piling the whole raw sheet's XML up in
@@ -145,6 +147,28 @@ describe('the streamed workbook and a slow reader', () => {
     expect(column).toEqual(ids);
   }, 60_000);
 
+  it.skipIf(!hasPspp)(
+    'stalls the SPSS file’s reads too, and completes it once the reader takes it',
+    async () => {
+      const { db, seen } = countingPages(server.app.db);
+      const reader = stalledReader();
+      const written = writeSav(reader.stream, db, report, content, translator('en'));
+      let finished = false;
+      void written.then(() => (finished = true));
+      // One more query of answer rows than pages: the string widths, read before the cases.
+      const whileStalled = await settled(() => seen.pages);
+      expect(reader.holding).toBe(true);
+      expect(finished).toBe(false);
+      expect(whileStalled).toBeLessThanOrEqual(AHEAD + 1);
+      reader.release();
+      await written;
+      expect(seen.pages).toBe(PAGES + 1);
+      const cases = parseCsv(await psppCsv(Buffer.concat(reader.chunks)));
+      expect(cases.slice(1).map((c) => Number(c[0]))).toEqual(ids);
+    },
+    60_000,
+  );
+
   it('stops for good when the reader goes away while the writer waits', async () => {
     const { db, seen } = countingPages(server.app.db);
     const reader = stalledReader();
@@ -161,8 +185,8 @@ describe('the streamed workbook and a slow reader', () => {
     expect(seen.pages).toBe(pages);
   }, 60_000);
 
-  it('ends the download when the reader takes nothing for a while, XLSX and CSV alike', async () => {
-    for (const write of [writeXlsx, writeCsv]) {
+  it('ends the download when the reader takes nothing for a while, XLSX, CSV and SAV alike', async () => {
+    for (const write of [writeXlsx, writeCsv, writeSav]) {
       const { db, seen } = countingPages(server.app.db);
       const reader = stalledReader();
       const started = Date.now();

@@ -77,7 +77,13 @@ it('a write that fails in a group fails alone: the others are written, it writes
   // Answers of the open question; the middle one with a text the database refuses on PostgreSQL.
   const writes = people.map((p, i) => ({
     respondent: { id: p.id, project_id: pid, updated_at: p.updated_at },
-    move: { state: p.state, status: RESPONDENT_STATUS.started, updated_at: now, finished_at: null },
+    move: {
+      state: p.state,
+      status: RESPONDENT_STATUS.started,
+      updated_at: now,
+      finished_at: null,
+      last_question_id: null,
+    },
     replaced: [],
     rows: [
       {

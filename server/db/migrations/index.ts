@@ -17,6 +17,7 @@ import { migration as m014 } from './014-report-text-index';
 import { migration as m015 } from './015-callbacks';
 import { migration as m016 } from './016-players';
 import { migration as m017 } from './017-auth-epoch';
+import { migration as m018 } from './018-respondent-last-question';
 
 // Every migration, registered by name in order (never scanned from disk). Each is a factory taking
 // the dialect, so one migration serves SQLite and PostgreSQL. Add new ones at the end.
@@ -38,6 +39,7 @@ const factories: Record<string, (dialect: Dialect) => Migration> = {
   '015-callbacks': m015,
   '016-players': m016,
   '017-auth-epoch': m017,
+  '018-respondent-last-question': m018,
 };
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {

@@ -1,13 +1,13 @@
 import { useMemo, type ReactNode } from 'react';
 import { useI18nContext } from '../../i18n/i18n-react';
 import type { ReportQuestion } from '../../domain/reports';
-import { Button } from '../ui/Button';
 import { chartOf, isEmptyChart } from './charts';
 import { Chart } from './Chart';
+import { TextList, type TextQuery } from './TextList';
 
 // One question of the report: its chart and, beside it (below on a phone), a table with the same
 // numbers, which is what screen readers and anyone copying numbers read. Open questions have a
-// paged list of texts instead of a chart.
+// paged, searchable list of texts instead of a chart; choice questions list their "Other" texts below.
 
 const num = (n: number | null, locale: string) => (n === null ? '—' : n.toLocaleString(locale));
 
@@ -121,37 +121,16 @@ function NumbersTable({ q, caption }: { q: ReportQuestion; caption: string }) {
   return null;
 }
 
-function OpenList({ q, onPage }: { q: ReportQuestion; onPage: (page: number) => void }) {
-  const { LL } = useI18nContext();
-  const open = q.open!;
-  if (open.total === 0) return <p className="text-sm text-slate-600">{LL.reports.page.openEmpty()}</p>;
-  const from = (open.page - 1) * open.pageSize + 1;
-  const to = Math.min(open.total, from + open.items.length - 1);
-  return (
-    <div className="flex flex-col gap-2">
-      <p className="text-sm text-slate-600" aria-live="polite">
-        {LL.reports.page.openRange({ from, to, total: open.total })}
-      </p>
-      <ul className="flex flex-col gap-1 text-sm text-slate-800">
-        {open.items.map((item, i) => (
-          <li key={`${item.respondentId}-${i}`} className="rounded bg-slate-50 px-3 py-2 break-words">
-            {item.text}
-          </li>
-        ))}
-      </ul>
-      <div className="flex gap-2">
-        <Button variant="secondary" disabled={open.page <= 1} onClick={() => onPage(open.page - 1)}>
-          {LL.reports.page.openPrev()}
-        </Button>
-        <Button variant="secondary" disabled={to >= open.total} onClick={() => onPage(open.page + 1)}>
-          {LL.reports.page.openNext()}
-        </Button>
-      </div>
-    </div>
-  );
-}
-
-export function QuestionCard({ q, onOpenPage }: { q: ReportQuestion; onOpenPage: (page: number) => void }) {
+export function QuestionCard({
+  q,
+  search,
+  onTexts,
+}: {
+  q: ReportQuestion;
+  /** The text search this question's written answers were read with ('' for none). */
+  search: string;
+  onTexts: (query: TextQuery) => void;
+}) {
   const { LL, locale } = useI18nContext();
   const P = LL.reports.page;
   const spec = useMemo(
@@ -185,7 +164,7 @@ export function QuestionCard({ q, onOpenPage }: { q: ReportQuestion; onOpenPage:
         </p>
       </header>
       {q.open ? (
-        <OpenList q={q} onPage={onOpenPage} />
+        <TextList list={q.open} search={search} onQuery={onTexts} />
       ) : (
         <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
           {spec && !isEmptyChart(spec) ? (
@@ -194,6 +173,16 @@ export function QuestionCard({ q, onOpenPage }: { q: ReportQuestion; onOpenPage:
             <p className="text-sm text-slate-600">{P.openEmpty()}</p>
           )}
           <NumbersTable q={q} caption={P.tableOf({ number: q.number })} />
+        </div>
+      )}
+      {q.other?.texts && (
+        <div className="mt-4 border-t border-slate-100 pt-3">
+          <TextList
+            list={q.other.texts}
+            search={search}
+            onQuery={onTexts}
+            title={LL.reports.texts.otherTitle()}
+          />
         </div>
       )}
     </article>

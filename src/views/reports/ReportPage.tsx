@@ -10,10 +10,12 @@ import { ReportFilters } from './ReportFilters';
 import { QuestionCard } from './QuestionCard';
 import { CompareSection } from './CompareSection';
 import { filtersFromSearch, searchWith } from './reportUrl';
+import { DropOff } from './DropOff';
 
 // /report?pid=… (spec section 2): the report of one project, read from GET /project/stats/file
 // type=json with the filters and the portrait as query parameters. Respondent counters, one chart
-// and table per question, the respondents' cities and regions, downloads (XLSX, CSV) with progress,
+// and table per question, where respondents give up and how long they take (DropOff), the
+// respondents' cities and regions, downloads (XLSX, CSV, SPSS) with progress,
 // Refresh report and To project. This page (and uPlot with it) loads only when opened.
 
 type Load =
@@ -21,7 +23,10 @@ type Load =
   | { state: 'ready'; report: ReportJson }
   | { state: 'failed'; report: ReportJson | null; message: string };
 
-function useReport(pid: number, filters: Filters, open: { id: string; page: number } | null, nonce: number) {
+/** Which question's written answers are paged or searched (the others show their first page). */
+type OpenTexts = { id: string; page: number; search: string } | null;
+
+function useReport(pid: number, filters: Filters, open: OpenTexts, nonce: number) {
   const [load, setLoad] = useState<Load>({ state: 'loading', report: null });
   useEffect(() => {
     const ac = new AbortController();
@@ -30,6 +35,7 @@ function useReport(pid: number, filters: Filters, open: { id: string; page: numb
       signal: ac.signal,
       openPage: open?.page,
       openQuestion: open?.id,
+      textSearch: open?.search,
     })
       .then((report) => setLoad({ state: 'ready', report }))
       .catch((err: unknown) => {
@@ -113,7 +119,7 @@ function Report({ pid }: { pid: number }) {
   // The filters live in the address too (reportUrl.ts), so a copied link opens the same view.
   const [filters, setFilters] = useState<Filters>(() => filtersFromSearch(window.location.search));
   const [, navigate] = useLocation();
-  const [open, setOpen] = useState<{ id: string; page: number } | null>(null);
+  const [open, setOpen] = useState<OpenTexts>(null);
   const [nonce, setNonce] = useState(0);
   const [cities, setCities] = useState<{ id: string; name: string }[]>([]);
   const [download, setDownload] = useState<{ format: ReportFormat; bytes: number } | null>(null);
@@ -223,6 +229,13 @@ function Report({ pid }: { pid: number }) {
             {P.downloadCsv()}
           </Button>
           <Button
+            variant="secondary"
+            disabled={download !== null || !report.available}
+            onClick={() => void startDownload('sav')}
+          >
+            {LL.reports.downloadSav()}
+          </Button>
+          <Button
             disabled={download !== null || !report.available}
             onClick={() => void startDownload('xlsx')}
           >
@@ -300,9 +313,15 @@ function Report({ pid }: { pid: number }) {
         </div>
       ) : (
         <>
+          <DropOff report={report} />
           <CompareSection pid={pid} filters={filters} questions={report.questions} />
           {report.questions.map((q) => (
-            <QuestionCard key={q.id} q={q} onOpenPage={(page) => setOpen({ id: q.id, page })} />
+            <QuestionCard
+              key={q.id}
+              q={q}
+              search={open?.id === q.id ? open.search : ''}
+              onTexts={({ page, search }) => setOpen({ id: q.id, page, search })}
+            />
           ))}
           {(report.cities.length > 0 || report.regions.length > 0) && (
             <section

@@ -1,0 +1,243 @@
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import { useI18nContext } from '../../i18n/i18n-react';
+import type { ReportJson } from '../../domain/reports';
+import { Chart } from './Chart';
+import { PALETTE, type ChartSpec } from './charts';
+
+// Where respondents give up and how long they take (GET /project/stats/file type=json: funnel,
+// timing, timeline): the questions most people left at first, as bars and as a table; the median
+// and 90th percentile time to complete; and starts and completions per day (UTC) as lines with a
+// table beside. Every chart is an image with a name; the tables carry the same numbers.
+
+const MAX_BARS = 12;
+const HEIGHT = 220;
+const AXIS = {
+  stroke: '#334155',
+  grid: { stroke: '#e2e8f0', width: 1 },
+  ticks: { stroke: '#cbd5e1', width: 1 },
+};
+
+function SmallTable({ caption, head, rows }: { caption: string; head: string[]; rows: ReactNode[][] }) {
+  return (
+    <div className="max-h-80 min-w-0 overflow-auto" tabIndex={0} role="region" aria-label={caption}>
+      <table className="w-full text-xs sm:text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead>
+          <tr className="border-b border-slate-200 text-left text-slate-600">
+            {head.map((h, i) => (
+              <th key={i} scope="col" className={`py-1 pr-3 font-medium ${i > 0 ? 'text-right' : ''}`}>
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r, i) => (
+            <tr key={i} className="border-b border-slate-100 last:border-0">
+              {r.map((c, j) =>
+                j === 0 ? (
+                  <th key={j} scope="row" className="py-1 pr-3 text-left font-normal text-slate-800">
+                    {c}
+                  </th>
+                ) : (
+                  <td key={j} className="py-1 pr-3 text-right tabular-nums text-slate-800">
+                    {c}
+                  </td>
+                ),
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Starts and completions per day as two lines (uPlot), the days as x labels. */
+function DaysChart({
+  days,
+  label,
+  names,
+}: {
+  days: ReportJson['timeline'];
+  label: string;
+  names: [string, string];
+}) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = box.current;
+    if (!el || days.length === 0) return;
+    const x = days.map((_, i) => i);
+    const opts = (width: number): uPlot.Options => ({
+      width,
+      height: HEIGHT,
+      legend: { show: false },
+      cursor: { show: false },
+      scales: {
+        x: { time: false, range: [-0.5, Math.max(0.5, days.length - 0.5)] },
+        y: { range: (_u, _a, max) => [0, max > 0 ? max * 1.1 : 1] },
+      },
+      axes: [
+        {
+          ...AXIS,
+          grid: { show: false },
+          rotate: 40,
+          size: 70,
+          splits: () =>
+            x.filter(
+              (i) => i % Math.max(1, Math.ceil(days.length / Math.max(1, Math.floor(width / 60)))) === 0,
+            ),
+          values: (_u, splits) => splits.map((i) => days[i]?.day.slice(5) ?? ''),
+        },
+        { ...AXIS, size: 50 },
+      ],
+      series: [
+        {},
+        { label: names[0], stroke: PALETTE[0], width: 2, points: { show: days.length < 40 } },
+        { label: names[1], stroke: PALETTE[4], width: 2, points: { show: days.length < 40 } },
+      ],
+    });
+    const plot = new uPlot(
+      opts(Math.max(240, el.clientWidth)),
+      [x, days.map((d) => d.started), days.map((d) => d.completed)],
+      el,
+    );
+    const resize = new ResizeObserver(() => {
+      const w = Math.max(240, el.clientWidth);
+      if (Math.abs(w - plot.width) > 2) plot.setSize({ width: w, height: HEIGHT });
+    });
+    resize.observe(el);
+    return () => {
+      resize.disconnect();
+      plot.destroy();
+    };
+  }, [days, names]);
+  return (
+    <figure className="m-0 min-w-0">
+      <div ref={box} role="img" aria-label={label} className="w-full overflow-hidden" data-chart="timeline" />
+      <figcaption className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-700">
+        {names.map((n, i) => (
+          <span key={n} className="inline-flex items-center gap-1">
+            <span
+              aria-hidden="true"
+              className="inline-block h-1 w-4 rounded-sm"
+              style={{ background: PALETTE[i === 0 ? 0 : 4] }}
+            />
+            {n}
+          </span>
+        ))}
+      </figcaption>
+    </figure>
+  );
+}
+
+export function DropOff({ report }: { report: ReportJson }) {
+  const { LL, locale } = useI18nContext();
+  const D = LL.reports.dropOff;
+  const T = LL.reports.timing;
+  const L = LL.reports.timeline;
+  const n = (x: number) => x.toLocaleString(locale);
+  const duration = (s: number | null) =>
+    s === null ? '—' : T.duration({ minutes: Math.floor(s / 60), seconds: Math.round(s % 60) });
+
+  const byId = useMemo(() => new Map(report.questions.map((q) => [q.id, q])), [report.questions]);
+  // Worst first: the most who gave up there (screened out apart), then questionnaire order.
+  const worst = useMemo(
+    () =>
+      report.funnel
+        .map((s, i) => ({ ...s, gaveUp: s.leftHere - s.screenedOut, order: i }))
+        .sort((a, b) => b.gaveUp - a.gaveUp || b.screenedOut - a.screenedOut || a.order - b.order),
+    [report.funnel],
+  );
+  const spec = useMemo<ChartSpec>(() => {
+    const top = worst.filter((s) => s.gaveUp > 0).slice(0, MAX_BARS);
+    return {
+      kind: 'bars',
+      x: top.map((_, i) => i),
+      labels: top.map((s) => D.questionShort({ number: byId.get(s.questionId)?.number ?? s.order + 1 })),
+      series: [{ label: D.gaveUp(), values: top.map((s) => s.gaveUp), color: PALETTE[6] }],
+    };
+  }, [worst, byId, D]);
+  const names = useMemo<[string, string]>(() => [L.started(), L.completed()], [L]);
+  if (report.funnel.length === 0) return null;
+  const title = (id: string) => {
+    const q = byId.get(id);
+    return q ? `${q.number}. ${q.text}` : id;
+  };
+
+  return (
+    <section
+      aria-labelledby="report-dropoff"
+      className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4"
+      data-dropoff
+    >
+      <div>
+        <h2 id="report-dropoff" className="text-lg font-semibold text-slate-800">
+          {D.title()}
+        </h2>
+        <p className="text-sm text-slate-600">{D.hint()}</p>
+      </div>
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+        {spec.x.length > 0 ? (
+          <Chart spec={spec} label={D.chart()} />
+        ) : (
+          <p className="text-sm text-slate-600">{D.none()}</p>
+        )}
+        <SmallTable
+          caption={D.table()}
+          head={[D.question(), D.reached(), D.answered(), D.gaveUp(), D.screenedOut()]}
+          rows={worst.map((s) => [
+            title(s.questionId),
+            n(s.reached),
+            n(s.answered),
+            n(s.gaveUp),
+            n(s.screenedOut),
+          ])}
+        />
+      </div>
+
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,3fr)]">
+        <div>
+          <h3 className="mb-2 text-base font-semibold text-slate-800">{T.title()}</h3>
+          {report.timing.completed === 0 ? (
+            <p className="text-sm text-slate-600">{T.none()}</p>
+          ) : (
+            <dl className="grid grid-cols-1 gap-2 text-sm">
+              <div className="rounded-md bg-slate-50 p-2">
+                <dt className="text-slate-600">{T.median()}</dt>
+                <dd className="text-lg font-semibold tabular-nums text-slate-800" data-timing="median">
+                  {duration(report.timing.medianSeconds)}
+                </dd>
+              </div>
+              <div className="rounded-md bg-slate-50 p-2">
+                <dt className="text-slate-600">{T.p90()}</dt>
+                <dd className="text-lg font-semibold tabular-nums text-slate-800" data-timing="p90">
+                  {duration(report.timing.p90Seconds)}
+                </dd>
+              </div>
+              <div className="rounded-md bg-slate-50 p-2">
+                <dt className="text-slate-600">{T.completed()}</dt>
+                <dd className="text-lg font-semibold tabular-nums text-slate-800">
+                  {n(report.timing.completed)}
+                </dd>
+              </div>
+            </dl>
+          )}
+        </div>
+        <div className="flex min-w-0 flex-col gap-2">
+          <h3 className="text-base font-semibold text-slate-800">{L.title()}</h3>
+          <div className="grid gap-4 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+            <DaysChart days={report.timeline} label={L.chart()} names={names} />
+            <SmallTable
+              caption={L.table()}
+              head={[L.day(), L.started(), L.completed()]}
+              rows={[...report.timeline].reverse().map((d) => [d.day, n(d.started), n(d.completed)])}
+            />
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}
