@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { startServer, type Session, type TestServer } from './helpers';
+import { hasPspp } from './pspp';
 import { insertProject } from './content-helpers';
 import { Role } from '../../src/domain/roles';
 import { ProjectStatus } from '../../src/domain/projects';
@@ -138,7 +139,7 @@ const band = (age: number | null) =>
               ? '45-54'
               : '55+';
 
-describe('statistics against PSPP', () => {
+describe.skipIf(!hasPspp)('statistics against PSPP', () => {
   it('chi-square, df and p of crosstabs equal CROSSTABS /STATISTICS=CHISQ', async () => {
     const cases: [string, string][] = [
       [byCategory('oneAnswer').id, 'gender'],
