@@ -8,7 +8,8 @@ import EmptyLayout from './layouts/EmptyLayout';
 import EditorLayout from './layouts/EditorLayout';
 import NotFoundPage from './ui/NotFoundPage';
 import { LoadingScreen } from './ui/LoadingScreen';
-import { FullLocale } from './shell/FullLocale';
+import { LocaleGroups } from './shell/LocaleGroups';
+import { routeGroups } from './localeGroups';
 
 // The router. The main and editor layouts load lazily (their menus and dialogs are not needed to
 // sign in, which keeps /login small). The route is looked up here rather than through <Switch> so
@@ -60,8 +61,8 @@ export function App() {
   return (
     <Guard open={!!route.public}>
       <Suspense fallback={<LoadingScreen />}>
-        {/* /login renders with the start-up part of the dictionary; every other page gets all of it. */}
-        {route.path === '/login' ? view : <FullLocale>{view}</FullLocale>}
+        {/* Only the dictionary groups this route's layout, page and dialogs show (localeGroups.ts). */}
+        <LocaleGroups need={routeGroups(route)}>{view}</LocaleGroups>
       </Suspense>
     </Guard>
   );
