@@ -46,7 +46,10 @@ export async function pageFixture(): Promise<PageFixture> {
     c.staticDir = dist;
   });
   const admin = await server.as(Role.Administrator, { organizationId: await server.createOrganization() });
-  const seeded = await seedDemo(server.app.db, { scryptLogN: server.config.auth.scryptLogN, respondents: 300 });
+  const seeded = await seedDemo(server.app.db, {
+    scryptLogN: server.config.auth.scryptLogN,
+    respondents: 300,
+  });
   const demo = await server.login(seeded.email, DEMO_PASSWORD);
   const org = (
     await server.app.db
