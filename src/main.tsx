@@ -4,12 +4,13 @@ import { createActor, waitFor } from 'xstate';
 import TypesafeI18n from './i18n/i18n-react';
 import { authMachine } from './machines/auth';
 import { AuthProvider } from './views/auth/AuthProvider';
-import { App, findRoute } from './views/App';
+import { App, findRoute, preloadRoute } from './views/App';
 import { Toasts } from './views/ui/Toasts';
 import { ModalHost } from './views/ui/modal';
 import { GuideDialog } from './views/shell/guide';
 import { loadGroups, setupBootLocale } from './views/shell/locale';
 import { routeGroups } from './views/localeGroups';
+import { readSettings } from './i18n/setup';
 import './styles.css';
 
 // Start-up (spec section 1): the app mounts on #root only after the setup step has finished: the
@@ -20,11 +21,14 @@ async function start() {
   // locale's name (Accept-Language, which the client knows from the start), and a failed restore
   // shows no message.
   const auth = createActor(authMachine).start();
-  const { locale, LL } = await setupBootLocale();
-  // The opened page's dictionary groups, fetched beside the sign-in's restore (LocaleGroups in App
-  // then finds them loaded and renders at once: a Suspense reveal costs up to 300 ms).
+  // The opened page's chunks and dictionary groups, fetched beside the start-up's own (LocaleGroups
+  // in App then finds them loaded and renders at once: a Suspense reveal costs up to 300 ms).
   const route = findRoute(location.pathname);
-  if (route) loadGroups(locale, routeGroups(route)).catch(() => {});
+  if (route) {
+    preloadRoute(route);
+    loadGroups(readSettings().locale, routeGroups(route)).catch(() => {});
+  }
+  const { locale, LL } = await setupBootLocale();
   await waitFor(auth, (s) => !s.matches('restoring'));
   document.title = LL.common.appName();
   document.getElementById('boot')?.remove();

@@ -18,9 +18,21 @@ import { routeGroups } from './localeGroups';
 
 const NotForRole = lazy(() => import('./ui/NotAvailablePage'));
 
+const loadMainLayout = () => import('./layouts/MainLayout');
+
+/**
+ * The chunks of the page the app opens on, asked for by the start-up beside the sign-in's restore:
+ * otherwise each waits for the one before it to run (the app, then the layout, then the page), a
+ * round trip each on a slow network.
+ */
+export function preloadRoute(route: AppRoute): void {
+  if (route.layout === 'main') void loadMainLayout().catch(() => {});
+  void route.load?.().catch(() => {});
+}
+
 const LAYOUTS: Record<LayoutName, ComponentType<{ children: ReactNode }>> = {
   auth: AuthLayout,
-  main: lazy(() => import('./layouts/MainLayout')),
+  main: lazy(loadMainLayout),
   // A plain full-window box: not worth a chunk, and one lazy step less before the editor shows.
   editor: EditorLayout,
   empty: EmptyLayout,

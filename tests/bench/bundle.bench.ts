@@ -89,7 +89,17 @@ async function visit(
     return { scripts: before, held, usableWithoutThem };
   }
   await page.goto(url, { waitUntil: 'networkidle' });
+  // On a busy machine the first script can take longer to run than networkidle's 500 ms of quiet:
+  // wait for the page's heading, then for the network to settle again.
+  await page
+    .locator('h1')
+    .first()
+    .waitFor({ timeout: 30_000 })
+    .catch(() => {});
+  await page.waitForLoadState('networkidle');
   await page.waitForTimeout(300);
+  if (new URL(page.url()).pathname !== new URL(url).pathname)
+    throw new Error(`${url} ended on ${page.url()}`);
   await context.close();
   return { scripts, held, usableWithoutThem };
 }
