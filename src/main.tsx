@@ -11,6 +11,7 @@ import { GuideDialog } from './views/shell/guide';
 import { loadGroups, setupBootLocale } from './views/shell/locale';
 import { routeGroups } from './views/localeGroups';
 import { readSettings } from './i18n/setup';
+import { i18nObject } from './i18n/i18n-util';
 import './styles.css';
 
 // Start-up (spec section 1): the app mounts on #root only after the setup step has finished: the
@@ -45,7 +46,11 @@ async function start() {
     </StrictMode>,
   );
   // The service worker (offline shell, update prompt) is wired after the first paint, in its own chunk.
-  void import('./views/shell/pwa').then((m) => m.registerServiceWorker());
+  // Its update toast's texts are in the `shell` group, which /login does not load: asked for with it.
+  void Promise.all([import('./views/shell/pwa'), loadGroups(locale, ['shell'])]).then(
+    ([m]) => m.registerServiceWorker(i18nObject(locale)),
+    () => {},
+  );
 }
 
 void start();

@@ -88,10 +88,3 @@ export async function setupBootLocale(): Promise<{ locale: Locales; LL: Translat
   document.documentElement.lang = locale;
   return { locale, LL };
 }
-
-/** Translation functions over the groups loaded so far (for code outside React: the PWA toast). */
-export async function translationsWith(groups: readonly Group[]): Promise<TranslationFunctions> {
-  const { locale } = readSettings();
-  await loadGroups(locale, groups);
-  return i18nObject(locale);
-}

@@ -1,6 +1,6 @@
 import { toast } from 'react-hot-toast';
 import { Workbox } from 'workbox-window';
-import { translationsWith } from './locale';
+import type { TranslationFunctions } from '../../i18n/i18n-types';
 import { kindClass } from '../ui/toast';
 
 // Registers the service worker (vite-plugin-pwa, generateSW) through workbox-window. A new version
@@ -10,7 +10,7 @@ import { kindClass } from '../ui/toast';
 
 export const UPDATE_TOAST_ID = 'pwa-update';
 
-export function registerServiceWorker(): void {
+export function registerServiceWorker(LL: TranslationFunctions): void {
   // MODE, not DEV: DEV follows NODE_ENV, which the e2e build runs under as "test".
   if (!('serviceWorker' in navigator) || import.meta.env.MODE === 'development') return;
   const wb = new Workbox('/sw.js', { scope: '/' });
@@ -20,10 +20,7 @@ export function registerServiceWorker(): void {
     wb.messageSkipWaiting();
   };
 
-  wb.addEventListener('waiting', async () => {
-    // Its texts are in the `shell` group, which /login does not load.
-    const LL = await translationsWith(['shell']).catch(() => null);
-    if (!LL) return;
+  wb.addEventListener('waiting', () => {
     toast(
       <span className="flex items-center gap-3">
         <span className="flex-1">{LL.shell.pwa.updateAvailable()}</span>
