@@ -112,5 +112,15 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
+    rollupOptions: {
+      output: {
+        // A dictionary group's chunk says its language and group (issue 25): the e2e and the bench
+        // check that a page fetches only its own language's groups.
+        chunkFileNames: (chunk) => {
+          const m = chunk.facadeModuleId?.match(/\/src\/i18n\/(\w+)\/(\w+)\.ts$/);
+          return m ? `assets/i18n-${m[1]}-${m[2]}-[hash].js` : 'assets/[name]-[hash].js';
+        },
+      },
+    },
   },
 });

@@ -5,6 +5,7 @@ import {
   problemsOf,
   saveProject,
   serverCopyOf,
+  type ProjectDocument,
   type SaveResult,
   type ServerCopy,
 } from '../api/content';
@@ -49,13 +50,19 @@ export const AUTOSAVE_MS = 300;
 export const RETRY_MAX_MS = 30_000;
 
 /** How the content on screen was chosen at load (the user is told which). */
-export type Source = 'server' | 'draft' | 'offline' | 'serverNewer';
+export type Source = 'server' | 'draft' | 'offline' | 'serverNewer' | 'local';
 
 export interface EditorInput {
   pid: number;
   userId: number;
   /** The Dexie database; tests pass their own. */
   db?: AppDB;
+  /**
+   * Open from the copy kept in this browser without waiting for the server (issue 25): the page
+   * shows it at once, marked "checking for changes", and the server's answer then changes nothing,
+   * replaces a clean copy, or merges with the edits (the three-way merge). The page sets it.
+   */
+  localFirst?: boolean;
 }
 
 export interface EditorContext {
@@ -94,6 +101,9 @@ export interface EditorContext {
   merge: MergeState;
   error: string | null;
   problems: Problem[];
+  localFirst: boolean;
+  /** The server's answer still awaited after opening from the local copy (source 'local'). */
+  pendingServer: Promise<ProjectDocument> | null;
   /** Save attempts that failed for the network since the last success (the backoff grows with it). */
   attempt: number;
   online: boolean;
@@ -122,7 +132,15 @@ export type EditorEvent =
   /** A change made through another call (priority 001, target platforms 002, settings 013), for the log. */
   | { type: 'log.record'; code: ChangeCode; label: string }
   | { type: 'network.online' }
-  | { type: 'network.offline' };
+  | { type: 'network.offline' }
+  /** Internal, after opening from the local copy: wait for the server's answer. */
+  | { type: 'check.start' }
+  /** Internal: the server has a newer version than the local copy with edits: merge. */
+  | { type: 'server.newer' }
+  /** Internal: the server says this user may not edit the project now. */
+  | { type: 'server.readOnly' }
+  /** Internal: the server refused the project (gone, no access). */
+  | { type: 'server.failed' };
 
 export interface Loaded {
   project: EditorProject;
@@ -139,6 +157,8 @@ export interface Loaded {
   clearLogUpTo: number | null;
   /** Write the loaded copy to Dexie right away (so it opens offline next time). */
   persist: boolean;
+  /** Opened from the local copy: the server's answer, still to come. */
+  pending?: Promise<ProjectDocument>;
 }
 
 function messageOf(err: unknown): string {
@@ -150,9 +170,39 @@ function messageOf(err: unknown): string {
  * based on the current server version is ahead of it; one based on an older version wins only if
  * it was written after the server's last save (then the next save meets a 412 and the user chooses).
  */
-export const loadProject = fromPromise<Loaded, { pid: number; userId: number; db: AppDB }>(({ input }) =>
-  openProject(input),
-);
+export const loadProject = fromPromise<
+  Loaded,
+  { pid: number; userId: number; db: AppDB; localFirst?: boolean }
+>(({ input }) => openProject(input));
+
+/** The server's copy as the editor opens it: a new project gets one empty questionnaire. */
+export function serverContentOf(server: ProjectDocument): ProjectContent {
+  return server.editable && server.content.questionnaires.length === 0
+    ? { ...server.content, questionnaires: [newQuestionnaire({ blocks: [] })] }
+    : server.content;
+}
+
+/** The local copy, opened before the server answers; `pending` is that answer. */
+function openedLocally(
+  stored: Awaited<ReturnType<typeof readDraft>>,
+  pending: Promise<ProjectDocument>,
+): Loaded {
+  const d = stored.draft!;
+  return {
+    project: d.project,
+    content: d.content,
+    baseVersion: d.baseVersion,
+    // A dirty draft's base is not kept here: a merge fetches it from the history.
+    savedContent: d.dirty ? null : d.content,
+    source: 'local',
+    setAside: null,
+    changes: stored.rows,
+    lastSeq: stored.lastSeq,
+    clearLogUpTo: null,
+    persist: false,
+    pending,
+  };
+}
 
 /** The two copies of a project, as promises: the draft in Dexie and the server's. */
 export interface ProjectSources {
@@ -165,7 +215,7 @@ export interface ProjectSources {
  * them while the app itself loads), otherwise both are started here.
  */
 export async function openProject(
-  input: { pid: number; userId: number; db: AppDB },
+  input: { pid: number; userId: number; db: AppDB; localFirst?: boolean },
   sources?: ProjectSources,
 ): Promise<Loaded> {
   // Both at once: opening IndexedDB and the network each take a while on a cold page.
@@ -175,6 +225,8 @@ export async function openProject(
   storedAsync.catch(() => {});
   serverAsync.catch(() => {});
   const stored = await storedAsync;
+  // Opened on this device before: shown at once, the server's answer reconciled when it comes.
+  if (input.localFirst && stored.draft) return openedLocally(stored, serverAsync);
   let server;
   try {
     server = await serverAsync;
@@ -198,14 +250,12 @@ export async function openProject(
     }
     throw err;
   }
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the content is taken apart from the rest
   const { content: fetched, version, updatedAt, ...meta } = server;
   const project: EditorProject = meta;
   // A new project opens with one empty questionnaire, so "Add block" has somewhere to add. It
   // counts as the server's copy (an empty questionnaire is as empty as none): nothing to save.
-  const serverContent =
-    project.editable && fetched.questionnaires.length === 0
-      ? { ...fetched, questionnaires: [newQuestionnaire({ blocks: [] })] }
-      : fetched;
+  const serverContent = serverContentOf(server);
   const fromServer = (source: Source, setAside: Draft | null): Loaded => {
     // When the server copy replaces a draft, the log says so (010) and the draft's old rows go.
     const received: ChangeLogRow[] =
@@ -356,6 +406,13 @@ const editable = {
   'history.redo': { actions: 'applyRedo' },
 } as const;
 
+/** The server's answer after opening from the local copy, wherever the document is by then. */
+const afterLocalOpen = {
+  'server.newer': 'merging',
+  'server.readOnly': 'readOnly',
+  'server.failed': 'loadFailed',
+} as const;
+
 /** Where the content may be edited and saved: an undo or redo back onto the saved version shows "saved". */
 const editableToSaved = {
   'content.edit': { actions: 'applyEdit' },
@@ -375,7 +432,16 @@ export const editorMachine = setup({
     events: {} as EditorEvent,
     input: {} as EditorInput,
   },
-  actors: { loadProject, saveToServer, persistDraft, networkWatcher, mergeWithServer },
+  actors: {
+    loadProject,
+    saveToServer,
+    persistDraft,
+    networkWatcher,
+    mergeWithServer,
+    checkServer: fromPromise<ProjectDocument, { pending: Promise<ProjectDocument> }>(
+      ({ input }) => input.pending,
+    ),
+  },
   delays: {
     autosave: AUTOSAVE_MS,
     retry: ({ context }) => Math.min(RETRY_MAX_MS, 1000 * 2 ** Math.max(0, context.attempt - 1)),
@@ -467,6 +533,58 @@ export const editorMachine = setup({
         clearLogUpTo: out.clearLogUpTo,
         error: null,
       };
+    }),
+    startCheck: enqueueActions(({ event, enqueue }) => {
+      const out = (event as unknown as { output: Loaded }).output;
+      if (!out.pending) return;
+      enqueue.assign({ pendingServer: out.pending });
+      enqueue.raise({ type: 'check.start' });
+    }),
+    // The server's answer after opening from the local copy: the same version changes nothing on
+    // screen; a newer one replaces a copy without edits, or is merged with the edits (three-way,
+    // the base from the history when the draft does not keep it).
+    serverAnswered: enqueueActions(({ context, event, enqueue }) => {
+      const server = (event as unknown as { output: ProjectDocument }).output;
+      const { content: _content, version, updatedAt, ...project } = server;
+      const serverContent = serverContentOf(server);
+      const clean = context.doc.content === context.savedContent;
+      enqueue.assign({ pendingServer: null, project });
+      if (!project.editable) {
+        enqueue.assign({ source: 'server' });
+        enqueue.raise({ type: 'server.readOnly' });
+      } else if (version === context.baseVersion) {
+        enqueue.assign({
+          source: clean ? 'server' : 'draft',
+          savedContent: context.savedContent ?? serverContent,
+        });
+      } else if (clean) {
+        const seq = context.seq + 1;
+        enqueue.assign({
+          doc: openDoc(serverContent),
+          baseVersion: version,
+          savedContent: serverContent,
+          savedMark: { top: null },
+          source: 'server',
+          seq,
+          changes: [row(context, seq, '010', project.name, 'server')],
+          clearLogUpTo: context.seq,
+          draftRevision: context.draftRevision + 1,
+        });
+        enqueue.raise({ type: 'draft.persist' });
+      } else {
+        enqueue.assign({ source: 'draft', conflict: { version, updatedAt, content: serverContent } });
+        enqueue.raise({ type: 'server.newer' });
+      }
+    }),
+    serverUnreachable: assign({ pendingServer: null, source: 'offline' as const, online: false }),
+    serverRefused: enqueueActions(({ event, enqueue }) => {
+      enqueue.assign({
+        pendingServer: null,
+        // A retry asks the server first: the local copy is what it refused.
+        localFirst: false,
+        error: messageOf((event as { error?: unknown }).error),
+      });
+      enqueue.raise({ type: 'server.failed' });
     }),
     persistLoaded: enqueueActions(({ context, enqueue }) => {
       enqueue.assign({ draftRevision: context.draftRevision + 1 });
@@ -639,6 +757,8 @@ export const editorMachine = setup({
     merge: NO_MERGE,
     error: null,
     problems: [],
+    localFirst: input.localFirst ?? false,
+    pendingServer: null,
     attempt: 0,
     online: typeof navigator === 'undefined' ? true : navigator.onLine !== false,
   }),
@@ -655,13 +775,18 @@ export const editorMachine = setup({
         loading: {
           invoke: {
             src: 'loadProject',
-            input: ({ context }) => ({ pid: context.pid, userId: context.userId, db: context.db }),
+            input: ({ context }) => ({
+              pid: context.pid,
+              userId: context.userId,
+              db: context.db,
+              localFirst: context.localFirst,
+            }),
             onDone: [
-              { guard: 'readOnly', target: 'readOnly', actions: 'loaded' },
+              { guard: 'readOnly', target: 'readOnly', actions: ['loaded', 'startCheck'] },
               { guard: 'mergeAtLoad', target: 'merging', actions: ['loaded', 'loadedTheirs'] },
-              { guard: 'dirtyAtLoad', target: 'editing', actions: 'loaded' },
+              { guard: 'dirtyAtLoad', target: 'editing', actions: ['loaded', 'startCheck'] },
               { guard: 'persistAtLoad', target: 'saved', actions: ['loaded', 'persistLoaded'] },
-              { target: 'saved', actions: 'loaded' },
+              { target: 'saved', actions: ['loaded', 'startCheck'] },
             ],
             onError: { target: 'loadFailed', actions: 'loadFailed' },
           },
@@ -669,9 +794,12 @@ export const editorMachine = setup({
         loadFailed: {
           on: { 'load.retry': 'loading' },
         },
-        readOnly: {},
+        readOnly: {
+          on: { 'server.failed': 'loadFailed' },
+        },
         saved: {
           on: {
+            ...afterLocalOpen,
             ...editable,
             'log.record': { actions: 'recordExternal' },
             'draft.changed': 'editing',
@@ -680,6 +808,7 @@ export const editorMachine = setup({
         },
         editing: {
           on: {
+            ...afterLocalOpen,
             ...editableToSaved,
             'log.record': { actions: 'recordExternal' },
             'draft.restore': { actions: 'restoreDraft' },
@@ -719,6 +848,7 @@ export const editorMachine = setup({
         offline: {
           after: { retry: 'saving' },
           on: {
+            ...afterLocalOpen,
             ...editable,
             'log.record': { actions: 'recordExternal' },
             'network.online': { target: 'saving', actions: 'setOnline' },
@@ -754,6 +884,7 @@ export const editorMachine = setup({
         },
         failed: {
           on: {
+            ...afterLocalOpen,
             ...editableToSaved,
             'log.record': { actions: 'recordExternal' },
             'draft.changed': 'editing',
@@ -764,6 +895,24 @@ export const editorMachine = setup({
             'project.save': [
               { guard: 'blockedByRules', target: 'failed', reenter: true, actions: 'rulesRefused' },
               { target: 'saving' },
+            ],
+          },
+        },
+      },
+    },
+    // Opened from the local copy: the server's answer, awaited beside the editing (issue 25).
+    check: {
+      initial: 'idle',
+      states: {
+        idle: { on: { 'check.start': 'waiting' } },
+        waiting: {
+          invoke: {
+            src: 'checkServer',
+            input: ({ context }) => ({ pending: context.pendingServer! }),
+            onDone: { target: 'idle', actions: 'serverAnswered' },
+            onError: [
+              { guard: 'networkError', target: 'idle', actions: 'serverUnreachable' },
+              { target: 'idle', actions: 'serverRefused' },
             ],
           },
         },

@@ -12,6 +12,13 @@ export interface AppRoute {
   /** Reachable without signing in. */
   public?: boolean;
   component: ComponentType;
+  /** Starts fetching the page's chunk (the start-up does, for the page it opens on). */
+  load?: () => Promise<unknown>;
+}
+
+/** A lazily loaded page whose chunk the start-up can ask for before the app renders. */
+function page(load: () => Promise<{ default: ComponentType }>): Pick<AppRoute, 'component' | 'load'> {
+  return { component: lazy(load), load };
 }
 
 // Opening straight on /project (a reload, a link) fetches the editor's chunk while the language
@@ -34,27 +41,27 @@ if (typeof location !== 'undefined' && location.pathname === '/project') {
 }
 
 export const ROUTES: AppRoute[] = [
-  { path: '/login', layout: 'auth', public: true, component: lazy(() => import('./auth/LoginPage')) },
+  { path: '/login', layout: 'auth', public: true, ...page(() => import('./auth/LoginPage')) },
   {
     path: '/invitations',
     layout: 'auth',
     public: true,
-    component: lazy(() => import('./auth/InvitationsPage')),
+    ...page(() => import('./auth/InvitationsPage')),
   },
-  { path: '/register', layout: 'auth', public: true, component: lazy(() => import('./auth/RegisterPage')) },
+  { path: '/register', layout: 'auth', public: true, ...page(() => import('./auth/RegisterPage')) },
 
-  { path: '/profile', layout: 'main', component: lazy(() => import('./profile/ProfilePage')) },
-  { path: '/demo-researchers', layout: 'main', component: lazy(() => import('./users/DemoResearchersPage')) },
-  { path: '/researchers', layout: 'main', component: lazy(() => import('./users/ResearchersPage')) },
-  { path: '/issuers', layout: 'main', component: lazy(() => import('./users/IssuersPage')) },
-  { path: '/moderators', layout: 'main', component: lazy(() => import('./users/ModeratorsPage')) },
-  { path: '/games', layout: 'main', component: lazy(() => import('./games/GamesPage')) },
-  { path: '/calculator', layout: 'main', component: lazy(() => import('./pricing/CalculatorPage')) },
-  { path: '/tariffs', layout: 'main', component: lazy(() => import('./pricing/TariffsPage')) },
-  { path: '/projects', layout: 'main', component: lazy(() => import('./projects/ProjectsPage')) },
-  { path: '/reports', layout: 'main', component: lazy(() => import('./reports/ReportsPage')) },
-  { path: '/history', layout: 'main', component: lazy(() => import('./history/HistoryPage')) },
-  { path: '/report', layout: 'main', component: lazy(() => import('./reports/ReportPage')) },
+  { path: '/profile', layout: 'main', ...page(() => import('./profile/ProfilePage')) },
+  { path: '/demo-researchers', layout: 'main', ...page(() => import('./users/DemoResearchersPage')) },
+  { path: '/researchers', layout: 'main', ...page(() => import('./users/ResearchersPage')) },
+  { path: '/issuers', layout: 'main', ...page(() => import('./users/IssuersPage')) },
+  { path: '/moderators', layout: 'main', ...page(() => import('./users/ModeratorsPage')) },
+  { path: '/games', layout: 'main', ...page(() => import('./games/GamesPage')) },
+  { path: '/calculator', layout: 'main', ...page(() => import('./pricing/CalculatorPage')) },
+  { path: '/tariffs', layout: 'main', ...page(() => import('./pricing/TariffsPage')) },
+  { path: '/projects', layout: 'main', ...page(() => import('./projects/ProjectsPage')) },
+  { path: '/reports', layout: 'main', ...page(() => import('./reports/ReportsPage')) },
+  { path: '/history', layout: 'main', ...page(() => import('./history/HistoryPage')) },
+  { path: '/report', layout: 'main', ...page(() => import('./reports/ReportPage')) },
 
   { path: '/project', layout: 'editor', component: EditorRoute },
 ];

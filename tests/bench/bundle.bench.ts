@@ -1,101 +1,196 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { build } from 'vite';
-import { chromium } from 'playwright-core';
-import { startServer } from '../server/helpers';
+import { chromium, type Browser, type Page, type Route } from 'playwright-core';
 import { ROUTES } from '../../src/views/routes';
-import { Role } from '../../src/domain/roles';
+import { pageFixture, type PageFixture } from './pages';
 import type { BenchResult } from './run';
 
-// JavaScript per route (DESIGN.md section 7: /login ≤ 120 KB gzip). Builds the SPA for production,
-// serves it with the real server, opens every route in Chromium (signed in as an administrator for
-// the signed-in ones) and adds up the gzip size of every script the page loaded, including chunks
-// loaded after the first paint. Service workers are blocked so precaching does not count.
+// JavaScript per route (DESIGN.md section 7, issue 25): the production build served by the real
+// server, every route opened in Chromium (signed in as an administrator, /project and /report as
+// the demo researcher on a 1 000-question project and the demo report), adding up the gzip size of
+// every script the page loaded until the network is quiet. Two pages are counted up to the moment
+// they are usable, with their big library held back meanwhile: /project until its outline is
+// interactive while the canvas's chunk (cytoscape) is withheld, /report until its numbers show
+// while uPlot's chunk is withheld; the library's chunk is reported beside. Service workers are
+// blocked so precaching does not count. BENCH_DIST=<dir> reuses an existing build.
 
 export const title = 'Bundle size per route (JS loaded by the page, gzip)';
 
-const LOGIN_BUDGET_KB = 120;
+const SIGNED_OUT_KB = 100;
+const MAIN_KB = 150;
+const PROJECT_KB = 300;
+const REPORT_KB = 150;
 
 function gzipKb(file: string): number {
   return zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length / 1024;
 }
+const round = (kb: number) => Math.round(kb * 10) / 10;
+
+/** The built chunks holding a library, found by a string only that library's code has. */
+function chunksWith(dist: string, marker: RegExp): Set<string> {
+  const dir = path.join(dist, 'assets');
+  return new Set(
+    fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith('.js') && marker.test(fs.readFileSync(path.join(dir, f), 'utf8')))
+      .map((f) => `/assets/${f}`),
+  );
+}
+export const CANVAS_MARKER = /cytoscape/;
+export const UPLOT_MARKER = /u-over/;
+
+interface Visit {
+  scripts: Set<string>;
+  /** Chunks held back until the page was usable. */
+  held: Set<string>;
+  /** Whether the page became usable while they were held. */
+  usableWithoutThem: boolean;
+}
+
+async function visit(
+  browser: Browser,
+  f: PageFixture,
+  url: string,
+  opts: { auth?: string; hold?: Set<string>; usable?: (page: Page) => Promise<void> },
+): Promise<Visit> {
+  const context = await browser.newContext({ serviceWorkers: 'block', locale: 'ru' });
+  if (opts.auth) await context.addInitScript((value) => localStorage.setItem('auth', value), opts.auth);
+  const page = await context.newPage();
+  const scripts = new Set<string>();
+  const held = new Set<string>();
+  const waiting: Route[] = [];
+  if (opts.hold?.size)
+    await page.route('**/assets/*.js', (route) => {
+      const p = new URL(route.request().url()).pathname;
+      if (opts.hold!.has(p)) {
+        held.add(p);
+        waiting.push(route);
+      } else void route.continue();
+    });
+  page.on('response', (res) => {
+    const u = new URL(res.url());
+    if (u.origin === f.server.url && u.pathname.endsWith('.js')) scripts.add(u.pathname);
+  });
+  let usableWithoutThem = true;
+  if (opts.usable) {
+    await page.goto(url);
+    try {
+      await opts.usable(page);
+    } catch {
+      usableWithoutThem = false;
+    }
+    // What arrived until then is the page's weight; let the held chunks go and let it finish.
+    const before = new Set(scripts);
+    for (const r of waiting) await r.continue();
+    await page.unroute('**/assets/*.js');
+    await page.waitForLoadState('networkidle');
+    await context.close();
+    return { scripts: before, held, usableWithoutThem };
+  }
+  await page.goto(url, { waitUntil: 'networkidle' });
+  // On a busy machine the first script can take longer to run than networkidle's 500 ms of quiet:
+  // wait for the page's heading, then for the network to settle again.
+  await page
+    .locator('h1')
+    .first()
+    .waitFor({ timeout: 30_000 })
+    .catch(() => {});
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(300);
+  if (new URL(page.url()).pathname !== new URL(url).pathname)
+    throw new Error(`${url} ended on ${page.url()}`);
+  await context.close();
+  return { scripts, held, usableWithoutThem };
+}
 
 export default async function bundleBench(): Promise<BenchResult[]> {
-  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'survey-bench-dist-'));
-  const previousEnv = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production'; // the shipped build, not a test build of React
-  await build({ logLevel: 'warn', mode: 'production', build: { outDir, emptyOutDir: true } });
-  process.env.NODE_ENV = previousEnv;
-
-  const server = await startServer((c) => {
-    c.staticDir = outDir;
-  });
+  const f = await pageFixture();
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu'],
   });
   const results: BenchResult[] = [];
+  const kbOf = (files: Iterable<string>) => [...files].reduce((s, p) => s + gzipKb(path.join(f.dist, p)), 0);
   try {
-    const admin = await server.createUser({
-      role: Role.Administrator,
-      organizationId: await server.createOrganization(),
-    });
-    const session = await server.login(admin.email);
-    const auth = JSON.stringify({
-      accessToken: session.accessToken,
-      refreshToken: session.refreshToken,
-      userId: admin.id,
-    });
-
-    const paths = ROUTES.map((r) => ({
-      path: r.path === '/project' ? '/project?pid=1' : r.path,
-      signedIn: !r.public,
-    }));
-    for (const { path: route, signedIn } of paths) {
-      const context = await browser.newContext({ serviceWorkers: 'block', locale: 'ru' });
-      if (signedIn) await context.addInitScript((value) => localStorage.setItem('auth', value), auth);
-      const page = await context.newPage();
-      const scripts = new Set<string>();
-      page.on('response', (res) => {
-        const url = new URL(res.url());
-        if (url.origin === server.url && url.pathname.endsWith('.js')) scripts.add(url.pathname);
-      });
-      await page.goto(`${server.url}${route}`, { waitUntil: 'networkidle' });
-      await page.waitForTimeout(300);
-      const kb = [...scripts].reduce((sum, p) => sum + gzipKb(path.join(outDir, p)), 0);
+    const canvas = chunksWith(f.dist, CANVAS_MARKER);
+    const uplot = chunksWith(f.dist, UPLOT_MARKER);
+    for (const r of ROUTES) {
+      let v: Visit;
+      let name = r.path;
+      let budget = r.public ? SIGNED_OUT_KB : MAIN_KB;
+      let note = '';
+      if (r.path === '/project') {
+        name = `/project?pid= (1 000 questions) until the outline is interactive`;
+        budget = PROJECT_KB;
+        v = await visit(browser, f, `${f.server.url}/project?pid=${f.bigProject}`, {
+          auth: f.authOf(f.demo),
+          hold: canvas,
+          usable: async (page) => {
+            await page.locator('[role="treeitem"][data-kind="question"]').first().click({ timeout: 30_000 });
+            await page.locator('[data-fields-for]').first().waitFor({ timeout: 30_000 });
+          },
+        });
+        note = `canvas chunk held back: ${v.usableWithoutThem ? 'outline usable without it' : 'outline NOT usable without it'}`;
+      } else if (r.path === '/report') {
+        name = `/report?pid= (demo) until its numbers show`;
+        budget = REPORT_KB;
+        v = await visit(browser, f, `${f.server.url}/report?pid=${f.demoProject}`, {
+          auth: f.authOf(f.demo),
+          hold: uplot,
+          usable: async (page) => {
+            await page.locator('[data-chart]').first().waitFor({ timeout: 30_000 });
+            await page.locator('table').first().waitFor({ timeout: 30_000 });
+          },
+        });
+        note = `uPlot chunk held back: ${v.usableWithoutThem ? 'numbers shown without it' : 'NOT shown without it'}`;
+      } else {
+        v = await visit(browser, f, `${f.server.url}${r.path}`, {
+          auth: r.public ? undefined : f.authOf(f.admin),
+        });
+        if (r.public) name += ' (signed out)';
+      }
+      const locales = [...v.scripts].filter((s) => s.includes('/i18n-')).map((s) => s.split('-')[1]);
       results.push({
-        name: `${route}${signedIn ? '' : ' (signed out)'}`,
-        value: Math.round(kb * 10) / 10,
+        name,
+        value: round(kbOf(v.scripts)),
         unit: 'KB gzip',
-        budget: route === '/login' ? LOGIN_BUDGET_KB : undefined,
-        note: `${scripts.size} files`,
+        budget,
+        note: `${v.scripts.size} files; dictionary groups ${locales.length} (${[...new Set(locales)].join(', ')})${note ? `; ${note}` : ''}`,
       });
-      await context.close();
     }
+    results.push({
+      name: "the canvas's chunk (cytoscape), after the outline",
+      value: round(kbOf(canvas)),
+      unit: 'KB gzip',
+      note: `${canvas.size} file(s)`,
+    });
+    results.push({
+      name: "the report's chart chunk (uPlot), after its numbers",
+      value: round(kbOf(uplot)),
+      unit: 'KB gzip',
+      note: `${uplot.size} file(s)`,
+    });
 
-    const assets = fs.readdirSync(path.join(outDir, 'assets')).filter((f) => f.endsWith('.js'));
+    const assets = fs.readdirSync(path.join(f.dist, 'assets')).filter((x) => x.endsWith('.js'));
     const largest = assets
-      .map((f) => ({ f, kb: gzipKb(path.join(outDir, 'assets', f)) }))
+      .map((x) => ({ x, kb: gzipKb(path.join(f.dist, 'assets', x)) }))
       .sort((a, b) => b.kb - a.kb)[0];
     results.push({
       name: 'largest chunk',
-      value: Math.round(largest.kb * 10) / 10,
+      value: round(largest.kb),
       unit: 'KB gzip',
-      note: largest.f.replace(/-[\w-]{8}\.js$/, '.js'),
+      note: largest.x.replace(/-[\w-]{8}\.js$/, '.js'),
     });
-    const all = assets.reduce((sum, f) => sum + gzipKb(path.join(outDir, 'assets', f)), 0);
     results.push({
       name: 'all JS (what the service worker precaches)',
-      value: Math.round(all * 10) / 10,
+      value: round(kbOf(assets.map((x) => `/assets/${x}`))),
       unit: 'KB gzip',
       note: `${assets.length} files`,
     });
   } finally {
     await browser.close();
-    await server.close();
-    fs.rmSync(outDir, { recursive: true, force: true });
+    await f.close();
   }
   return results;
 }

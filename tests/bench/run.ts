@@ -8,8 +8,8 @@ import { pathToFileURL } from 'node:url';
 export interface BenchResult {
   name: string;
   value: number;
-  unit: 'ms' | 'KB' | 'KB gzip' | 'req/s';
-  /** The budget in the same unit; a result over it is marked. */
+  unit: 'ms' | 'KB' | 'KB gzip' | 'req/s' | 'score';
+  /** The budget in the same unit; a result over it is marked (for a score: under it). */
   budget?: number;
   note?: string;
 }
@@ -45,7 +45,7 @@ async function main() {
     console.log(`running ${file}…`);
     const results = await mod.default();
     const rows = results.map((r) => {
-      const over = r.budget !== undefined && r.value > r.budget;
+      const over = r.budget !== undefined && (r.unit === 'score' ? r.value < r.budget : r.value > r.budget);
       const budget = r.budget === undefined ? '' : `${r.budget} ${r.unit}`;
       return `| ${r.name} | ${r.value} ${r.unit} | ${budget} | ${over ? 'OVER' : r.budget === undefined ? '' : 'ok'} | ${r.note ?? ''} |`;
     });

@@ -83,7 +83,10 @@ describe('the report page in Chromium', () => {
     await page.getByRole('heading', { name: 'Report: Player survey' }).waitFor();
 
     await expect.poll(() => counter(page, 'started').innerText()).toBe(String(people.length));
-    expect(await page.locator('[data-chart] canvas').count()).toBeGreaterThanOrEqual(questions.length - 1);
+    // The charts draw once uPlot's own chunk has arrived (issue 25).
+    await expect
+      .poll(() => page.locator('[data-chart] canvas').count())
+      .toBeGreaterThanOrEqual(questions.length - 1);
     expect(await genreCounts(page)).toEqual(expectedGenre(people));
 
     // A filter: women only.

@@ -16,7 +16,7 @@ import { demoRefuses, exampleContent } from '../../src/domain/demo';
 import { checkContent } from '../../src/domain/content/rules';
 import { ProjectType } from '../../src/domain/projects';
 import { Role } from '../../src/domain/roles';
-import { slideCaption } from '../../src/views/shell/guide';
+import { slideCaption } from '../../src/views/shell/slideCaption';
 
 // The committed guides (made by `npm run guides`): every guide in every language has all its slides
 // as real WebP pictures of the slide size within the budget, nothing stale beside them, and every

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import ru from '../../src/i18n/ru';
 import en from '../../src/i18n/en';
-import fs from 'node:fs';
-import { BOOT_GROUPS } from '../../src/views/shell/locale';
-import bootRu from '../../src/views/shell/bootLocale.ru';
-import bootEn from '../../src/views/shell/bootLocale.en';
 
 // Every key of the Russian base must exist in English and the other way round, with the same
 // parameters; and the spec's English messages (sections 5 and 8) must be there word for word.
@@ -117,36 +113,5 @@ describe('locales', () => {
       logout: 'Logout',
       profile: 'Profile',
     });
-  });
-
-  it('starts with exactly the boot groups, and everything /login and the root hosts use is among them', () => {
-    expect(Object.keys(bootRu).sort()).toEqual([...BOOT_GROUPS].sort());
-    expect(Object.keys(bootEn).sort()).toEqual([...BOOT_GROUPS].sort());
-    // What renders before the whole dictionary is loaded: the login page and its layout, the 404
-    // page, the loading screen, the form widgets, the toast, modal and guide hosts, the HTTP client.
-    const files = [
-      'src/views/auth/LoginPage.tsx',
-      'src/views/layouts/AuthLayout.tsx',
-      'src/views/ui/NotFoundPage.tsx',
-      'src/views/ui/LoadingScreen.tsx',
-      'src/views/ui/Field.tsx',
-      'src/views/ui/validation.ts',
-      'src/views/ui/Toasts.tsx',
-      'src/views/ui/ModalDialog.tsx',
-      'src/views/ui/confirm.tsx',
-      'src/views/shell/GuideDialogView.tsx',
-      'src/views/shell/pwa.tsx',
-      'src/api/client.ts',
-    ];
-    const seen = new Set<string>();
-    for (const file of files) {
-      const source = fs.readFileSync(file, 'utf8');
-      const groups = [...source.matchAll(/\b(?:LL|t)\??\.(\w+)\b/g)].map((m) => m[1]).filter((g) => g in ru);
-      for (const g of groups) {
-        seen.add(g);
-        expect(BOOT_GROUPS as readonly string[], `${file} uses ${g}`).toContain(g);
-      }
-    }
-    expect([...seen].sort()).toEqual(['auth', 'common', 'errors', 'shell', 'validation']);
   });
 });

@@ -166,6 +166,7 @@ const editor: Translation['editor'] = {
     draft: 'Restored your unsaved draft',
     offline: 'No connection to the server: opened the copy kept in this browser',
     serverNewer: 'The server copy is newer than your draft: opened the server copy, the draft was set aside',
+    local: 'Opened the copy kept in this browser: checking the server for changes…',
     restoreDraft: 'Restore my draft',
   },
   conflict: {

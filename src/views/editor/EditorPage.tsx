@@ -247,7 +247,7 @@ export default function EditorPage() {
     <EditorActor.Provider
       key={`${user.id}:${pid}:${generation}`}
       logic={prefetchingEditorMachine}
-      options={{ input: { pid, userId: user.id } }}
+      options={{ input: { pid, userId: user.id, localFirst: true } }}
     >
       <EditorUiProvider reload={reload}>
         <Editor />

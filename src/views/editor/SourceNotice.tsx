@@ -14,8 +14,9 @@ export function SourceNotice() {
     draft: LL.editor.source.draft(),
     offline: LL.editor.source.offline(),
     serverNewer: LL.editor.source.serverNewer(),
+    local: LL.editor.source.local(),
   }[source];
-  const warn = source !== 'server';
+  const warn = source !== 'server' && source !== 'local';
   return (
     <div
       data-source={source}

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, useCallback, useEffect, useRef, useState } from 'react';
 import { useI18nContext } from '../../i18n/i18n-react';
 import { GameStatus, type GameStatusId } from '../../domain/gameStatus';
 import type { Game } from '../../domain/games';
@@ -15,12 +15,15 @@ import { confirm } from '../ui/confirm';
 import { enqueueModal } from '../ui/modal';
 import { notify } from '../ui/toast';
 import { CloseIcon } from '../ui/icons';
-import { GameForm, type GameFormResult } from './GameForm';
+import type { GameFormResult } from './GameForm';
 import { ConnectionPanel, SDK_POLL_MS } from './ConnectionPanel';
 import { GameStatusBadge, GameStatusSelect, gameStatusName } from './GameStatus';
 import { errorMessage } from './format';
 import { EditIcon, KeyIcon, PlusIcon, Svg, TrashIcon } from '../ui/icons';
 import { GameStatsPanel } from './GameStatsPanel';
+
+// The form (organization picker, lookups, validation) loads when it opens, not with the list.
+const GameForm = lazy(() => import('./GameForm').then((m) => ({ default: m.GameForm })));
 
 // /games (spec section 2): Administrators see every organization's games and can narrow the list to
 // one; Issuers their own organization's (the server decides, GET /games?oid). The table is paged,

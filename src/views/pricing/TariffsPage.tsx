@@ -1,3 +1,4 @@
+import { lazy } from 'react';
 import { useI18nContext } from '../../i18n/i18n-react';
 import type { Tariff } from '../../domain/pricing';
 import { deleteTariff, TARIFFS_PATH } from '../../api/tariffs';
@@ -11,7 +12,9 @@ import { enqueueModal } from '../ui/modal';
 import { notify } from '../ui/toast';
 import { EditIcon, PlusIcon, TrashIcon } from '../ui/icons';
 import { errorMessage, formatDate } from '../games/format';
-import { TariffForm } from './TariffForm';
+
+// The form (and its validation) loads when it opens, not with the list.
+const TariffForm = lazy(() => import('./TariffForm').then((m) => ({ default: m.TariffForm })));
 
 // /tariffs (Administrator): tariffs with their discount and registration date, paged, sorted and
 // searched on the server; create, change, delete after confirmation.

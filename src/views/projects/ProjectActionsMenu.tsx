@@ -1,4 +1,3 @@
-import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import { Link } from 'wouter';
 import { useI18nContext } from '../../i18n/i18n-react';
 import {
@@ -13,6 +12,7 @@ import {
 import { canSubmit } from '../../domain/projectStatus';
 import { demoRefuses } from '../../domain/demo';
 import type { User } from '../../domain/user';
+import { DropdownMenu, MenuItem } from '../ui/Dropdown';
 import { accessOf } from './labels';
 import type { useProjectActions } from './useProjectActions';
 
@@ -78,33 +78,28 @@ export function ProjectActionsMenu({
       >
         {LL.projects.actions.open()}
       </Link>
-      <Menu>
-        <MenuButton
-          aria-label={LL.projects.list.moreFor({ name: project.name })}
-          className="rounded px-2 py-1 text-sm text-slate-700 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
-        >
-          {LL.projects.actions.more()} <span aria-hidden="true">▾</span>
-        </MenuButton>
-        <MenuItems
-          anchor="bottom end"
-          className="z-30 min-w-48 rounded-md border border-slate-200 bg-white py-1 text-left text-sm shadow-lg focus:outline-none"
-        >
-          {items.map((item) => (
-            <MenuItem key={item.key} disabled={!!item.refused}>
-              <button
-                type="button"
-                onClick={item.run}
-                className={`block w-full px-3 py-2 text-left data-[focus]:bg-slate-100 data-[disabled]:cursor-not-allowed ${item.danger ? 'text-red-800' : 'text-slate-700'}`}
-              >
-                {item.label}
-                {item.refused && (
-                  <span className="block max-w-64 text-xs text-slate-700">{item.refused}</span>
-                )}
-              </button>
-            </MenuItem>
-          ))}
-        </MenuItems>
-      </Menu>
+      <DropdownMenu
+        label={LL.projects.list.moreFor({ name: project.name })}
+        buttonClassName="rounded px-2 py-1 text-sm text-slate-700 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+        buttonContent={
+          <>
+            {LL.projects.actions.more()} <span aria-hidden="true">▾</span>
+          </>
+        }
+        panelClassName="z-30 min-w-48 rounded-md border border-slate-200 bg-white py-1 text-left text-sm shadow-lg focus:outline-none"
+      >
+        {items.map((item) => (
+          <MenuItem
+            key={item.key}
+            disabled={!!item.refused}
+            onSelect={item.run}
+            className={`block w-full px-3 py-2 text-left hover:bg-slate-100 focus:bg-slate-100 focus:outline-none data-[disabled]:cursor-not-allowed ${item.danger ? 'text-red-800' : 'text-slate-700'}`}
+          >
+            {item.label}
+            {item.refused && <span className="block max-w-64 text-xs text-slate-700">{item.refused}</span>}
+          </MenuItem>
+        ))}
+      </DropdownMenu>
     </div>
   );
 }

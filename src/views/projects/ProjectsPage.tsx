@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { lazy, useId, useState } from 'react';
 import { useLocation } from 'wouter';
 import { useI18nContext } from '../../i18n/i18n-react';
 import { PROJECTS_PATH } from '../../api/projects';
@@ -13,12 +13,16 @@ import { SearchBox } from '../ui/SearchBox';
 import { Button } from '../ui/Button';
 import { enqueueModal } from '../ui/modal';
 import { notify } from '../ui/toast';
-import { CreateProjectForm } from './CreateProjectForm';
 import { ProjectActionsMenu } from './ProjectActionsMenu';
 import { StatusControl } from './StatusControl';
 import { statusName, templateName, typeName } from './labels';
 import { useProjectActions } from './useProjectActions';
 import { projectColumns } from './columns';
+
+// The form (and its validation) loads when it opens, not with the list.
+const CreateProjectForm = lazy(() =>
+  import('./CreateProjectForm').then((m) => ({ default: m.CreateProjectForm })),
+);
 
 // /projects (spec section 2, "Questionnaires"): every project the caller may see, paged, sorted,
 // searched and filtered on the server; creating from a template; the row actions; and for the

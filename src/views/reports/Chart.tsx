@@ -1,89 +1,26 @@
 import { useEffect, useRef } from 'react';
-import uPlot from 'uplot';
-import 'uplot/dist/uPlot.min.css';
 import type { ChartSpec } from './charts';
+import { CHART_HEIGHT } from './chartHeight';
 
-// One question's chart, drawn by uPlot (chosen for size and speed: docs/decisions/reports.md). This
-// module is reached only from the lazily loaded /report page, so no other page downloads uPlot. The
-// canvas is an image named by `label`; the table beside it carries the same numbers for everyone
-// who does not see it. Width follows the container (360 px phones included).
-
-const HEIGHT = 220;
-const AXIS = {
-  stroke: '#334155',
-  grid: { stroke: '#e2e8f0', width: 1 },
-  ticks: { stroke: '#cbd5e1', width: 1 },
-};
-
-function shorten(s: string, max: number): string {
-  return s.length > max ? `${s.slice(0, max - 1)}…` : s;
-}
-
-function optionsOf(spec: ChartSpec, width: number): uPlot.Options {
-  const categorical = spec.labels !== undefined;
-  const bars = uPlot.paths.bars!({ size: [spec.kind === 'histogram' ? 0.9 : 0.6, 64], align: 0 });
-  const n = spec.x.length;
-  const xMin = categorical ? -0.5 : Math.min(...spec.x) - 0.5;
-  const xMax = categorical ? n - 0.5 : Math.max(...spec.x) + 0.5;
-  // Room for a label under each bar; when they would collide they slant, and long texts are cut
-  // (the table beside has them whole).
-  const perBar = (width - 70) / Math.max(n, 1);
-  const slant = categorical && perBar < 90;
-  const maxChars = slant ? 14 : Math.max(4, Math.floor(perBar / 8));
-  const yMax = Math.max(0, ...spec.series.flatMap((s) => s.values.map((v) => v ?? 0)));
-  const ySize = 16 + 8 * Math.max(1, Math.round(yMax * 1.1).toLocaleString().length);
-  return {
-    width,
-    height: HEIGHT,
-    legend: { show: false },
-    cursor: { show: false },
-    scales: {
-      x: { time: false, range: [xMin, xMax] },
-      y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] },
-    },
-    axes: [
-      {
-        ...AXIS,
-        grid: { show: false },
-        rotate: slant ? 40 : 0,
-        size: slant ? 84 : 40,
-        splits: categorical || spec.kind === 'nps' ? () => spec.x : undefined,
-        values: categorical
-          ? (_u, splits) => splits.map((i) => shorten(spec.labels![i] ?? '', maxChars))
-          : undefined,
-      },
-      { ...AXIS, size: ySize },
-    ],
-    series: [
-      {},
-      ...spec.series.map((s) => ({
-        label: s.label,
-        stroke: s.color,
-        fill: s.color,
-        width: 0,
-        paths: bars,
-        points: { show: false },
-      })),
-    ],
-  };
-}
+// One question's chart, drawn by uPlot (chosen for size and speed: docs/decisions/reports.md). uPlot
+// is its own chunk (plot.ts), loaded with the first chart, so the page shows its tables and filters
+// before it (issue 25); the box keeps the chart's height meanwhile. The canvas is an image named by
+// `label`; the table beside it carries the same numbers for everyone who does not see it. Width
+// follows the container (360 px phones included).
 
 export function Chart({ spec, label }: { spec: ChartSpec; label: string }) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = box.current;
     if (!el) return;
-    const width = Math.max(240, el.clientWidth);
-    const data = [spec.x, ...spec.series.map((s) => s.values)] as uPlot.AlignedData;
-    const plot = new uPlot(optionsOf(spec, width), data, el);
-    const resize = new ResizeObserver(() => {
-      const w = Math.max(240, el.clientWidth);
-      if (Math.abs(w - plot.width) > 2) plot.setSize({ width: w, height: HEIGHT });
+    let done = false;
+    let cleanUp = () => {};
+    void import('./plot').then(({ drawChart }) => {
+      if (!done) cleanUp = drawChart(spec, el);
     });
-    resize.observe(el);
     return () => {
-      resize.disconnect();
-      plot.destroy();
+      done = true;
+      cleanUp();
     };
   }, [spec]);
   return (
@@ -93,6 +30,7 @@ export function Chart({ spec, label }: { spec: ChartSpec; label: string }) {
         role="img"
         aria-label={label}
         className="w-full overflow-hidden"
+        style={{ minHeight: CHART_HEIGHT }}
         data-chart={spec.kind}
       />
       {spec.legend && (

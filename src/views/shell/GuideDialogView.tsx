@@ -4,7 +4,8 @@ import type { KeyboardEvent } from 'react';
 import { GUIDE_SLIDE_HEIGHT, GUIDE_SLIDE_WIDTH, GUIDES } from '../../domain/guides';
 import { useI18nContext } from '../../i18n/i18n-react';
 import { Button } from '../ui/Button';
-import { guideActor, slideCaption } from './guide';
+import { guideActor } from './guide';
+import { slideCaption } from './slideCaption';
 
 // The guide dialog: one slide at a time with Next and 'Do by myself', End on the last slide. The
 // slide's caption is its alt text and is also shown under the picture, so the guide reads the same

@@ -1,13 +1,4 @@
 import { useId } from 'react';
-import {
-  Menu,
-  MenuButton,
-  MenuItem,
-  MenuItems,
-  Popover,
-  PopoverButton,
-  PopoverPanel,
-} from '@headlessui/react';
 import { Link, useLocation } from 'wouter';
 import { guideForPage } from '../../domain/guides';
 import { Role } from '../../domain/roles';
@@ -17,6 +8,7 @@ import { useI18nContext } from '../../i18n/i18n-react';
 import { locales } from '../../i18n/i18n-util';
 import { IconButton } from '../ui/Button';
 import { confirm } from '../ui/confirm';
+import { Disclosure, DropdownMenu, MenuItem } from '../ui/Dropdown';
 import { HelpIcon, LogoutIcon, MenuToggleIcon, SettingsIcon, UserIcon } from '../ui/icons';
 import { openGuide } from './guide';
 import { roleLabel } from './roles';
@@ -46,88 +38,78 @@ function SettingsMenu() {
   const checkboxId = useId();
   const selectId = useId();
   return (
-    <Popover className="relative">
-      <PopoverButton
-        aria-label={LL.shell.header.settings()}
-        title={LL.shell.header.settings()}
-        className="inline-flex h-9 w-9 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 data-[open]:bg-slate-100"
-      >
-        <SettingsIcon />
-      </PopoverButton>
-      {/* Not anchored (portaled): a portaled panel brings aria-hidden focus sentinels that axe rejects. */}
-      <PopoverPanel className="absolute right-0 top-full z-[70] mt-1.5 w-72 rounded-lg border border-slate-200 bg-white p-4 shadow-lg focus:outline-none">
-        <h2 className="mb-3 text-sm font-semibold text-slate-800">{LL.shell.settings.title()}</h2>
-        <div className="mb-4 flex items-center gap-2">
-          <input
-            id={checkboxId}
-            type="checkbox"
-            checked={!!settings.hideSideMenu}
-            onChange={(e) => updateSettings({ hideSideMenu: e.target.checked })}
-            className="h-4 w-4 rounded border-slate-300 text-indigo-700 focus:ring-indigo-500"
-          />
-          <label htmlFor={checkboxId} className="text-sm text-slate-700">
-            {LL.shell.settings.hideSideMenu()}
-          </label>
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={selectId} className="text-sm font-medium text-slate-700">
-            {LL.shell.settings.language()}
-          </label>
-          <select
-            id={selectId}
-            value={locale}
-            onChange={(e) => void changeLanguage(e.target.value as Locales, LL)}
-            className="rounded border border-slate-300 px-3 py-2 text-sm focus:outline-none focus:ring-2 focus:ring-indigo-500"
-          >
-            {locales.map((l) => (
-              <option key={l} value={l}>
-                {LL.shell.languages[l]()}
-              </option>
-            ))}
-          </select>
-        </div>
-      </PopoverPanel>
-    </Popover>
+    <Disclosure
+      label={LL.shell.header.settings()}
+      buttonClassName="inline-flex h-9 w-9 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 data-[open]:bg-slate-100"
+      buttonContent={<SettingsIcon />}
+      panelClassName="absolute right-0 top-full z-[70] mt-1.5 w-72 rounded-lg border border-slate-200 bg-white p-4 shadow-lg focus:outline-none"
+    >
+      <h2 className="mb-3 text-sm font-semibold text-slate-800">{LL.shell.settings.title()}</h2>
+      <div className="mb-4 flex items-center gap-2">
+        <input
+          id={checkboxId}
+          type="checkbox"
+          checked={!!settings.hideSideMenu}
+          onChange={(e) => updateSettings({ hideSideMenu: e.target.checked })}
+          className="h-4 w-4 rounded border-slate-300 text-indigo-700 focus:ring-indigo-500"
+        />
+        <label htmlFor={checkboxId} className="text-sm text-slate-700">
+          {LL.shell.settings.hideSideMenu()}
+        </label>
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={selectId} className="text-sm font-medium text-slate-700">
+          {LL.shell.settings.language()}
+        </label>
+        <select
+          id={selectId}
+          value={locale}
+          onChange={(e) => void changeLanguage(e.target.value as Locales, LL)}
+          className="rounded border border-slate-300 px-3 py-2 text-sm focus:outline-none focus:ring-2 focus:ring-indigo-500"
+        >
+          {locales.map((l) => (
+            <option key={l} value={l}>
+              {LL.shell.languages[l]()}
+            </option>
+          ))}
+        </select>
+      </div>
+    </Disclosure>
   );
 }
 
 function UserMenu({ user, onLogout }: { user: User; onLogout: () => void }) {
   const { LL } = useI18nContext();
   const itemClass =
-    'flex w-full items-center gap-2 rounded px-3 py-2 text-left text-sm text-slate-700 data-[focus]:bg-slate-100 data-[focus]:text-slate-900';
+    'flex w-full items-center gap-2 rounded px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 focus:bg-slate-100 focus:text-slate-900 focus:outline-none';
   return (
-    <Menu>
-      <MenuButton
-        aria-label={LL.shell.header.userMenuOf({ name: user.fullname })}
-        className="inline-flex items-center gap-2 rounded-md px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 data-[open]:bg-slate-100"
-      >
-        <span className="flex h-8 w-8 items-center justify-center rounded-full bg-indigo-100 text-indigo-700">
-          <UserIcon className="h-5 w-5" />
-        </span>
-        <span className="hidden max-w-48 truncate sm:inline">{user.fullname}</span>
-      </MenuButton>
-      <MenuItems
-        anchor={{ to: 'bottom end', gap: 6 }}
-        className="z-[70] w-64 rounded-lg border border-slate-200 bg-white p-1 shadow-lg focus:outline-none"
-      >
-        <div className="border-b border-slate-100 px-3 py-2" data-testid="user-menu-identity">
-          <p className="truncate text-sm font-medium text-slate-800">{user.fullname}</p>
-          <p className="truncate text-xs text-slate-600">{roleLabel(LL, user.role)}</p>
-        </div>
-        <MenuItem>
-          <Link href="/profile" className={itemClass}>
-            <UserIcon className="h-4 w-4" />
-            {LL.common.profile()}
-          </Link>
-        </MenuItem>
-        <MenuItem>
-          <button type="button" onClick={onLogout} className={itemClass}>
-            <LogoutIcon className="h-4 w-4" />
-            {LL.common.logout()}
-          </button>
-        </MenuItem>
-      </MenuItems>
-    </Menu>
+    <DropdownMenu
+      label={LL.shell.header.userMenuOf({ name: user.fullname })}
+      buttonClassName="inline-flex items-center gap-2 rounded-md px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 data-[open]:bg-slate-100"
+      buttonContent={
+        <>
+          <span className="flex h-8 w-8 items-center justify-center rounded-full bg-indigo-100 text-indigo-700">
+            <UserIcon className="h-5 w-5" />
+          </span>
+          <span className="hidden max-w-48 truncate sm:inline">{user.fullname}</span>
+        </>
+      }
+      gap={6}
+      panelClassName="z-[70] w-64 rounded-lg border border-slate-200 bg-white p-1 shadow-lg focus:outline-none"
+    >
+      <div className="border-b border-slate-100 px-3 py-2" data-testid="user-menu-identity">
+        <p className="truncate text-sm font-medium text-slate-800">{user.fullname}</p>
+        <p className="truncate text-xs text-slate-600">{roleLabel(LL, user.role)}</p>
+      </div>
+      <Link href="/profile" role="menuitem" tabIndex={-1} className={itemClass}>
+        <UserIcon className="h-4 w-4" />
+        {LL.common.profile()}
+      </Link>
+      <MenuItem onSelect={onLogout} className={itemClass}>
+        <LogoutIcon className="h-4 w-4" />
+        {LL.common.logout()}
+      </MenuItem>
+    </DropdownMenu>
   );
 }
 

@@ -1,17 +1,8 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useSelector } from '@xstate/react';
 import { createActor } from 'xstate';
-import {
-  captionKey,
-  FIRST_LOGIN_GUIDE,
-  GUIDES,
-  guideSlides,
-  isGuideId,
-  slideNumber,
-  type GuideId,
-} from '../../domain/guides';
-import type { TranslationFunctions } from '../../i18n/i18n-types';
-import { FullLocale } from './FullLocale';
+import { FIRST_LOGIN_GUIDE, guideSlides, isGuideId, type GuideId } from '../../domain/guides';
+import { LocaleGroups } from './LocaleGroups';
 import { Role } from '../../domain/roles';
 import { readSettings } from '../../i18n/setup';
 import type { User } from '../../domain/user';
@@ -62,13 +53,8 @@ export function useFirstLoginGuide(user: User | null): void {
   }, [roleId]);
 }
 
-/** A slide's caption, which is also its alt text: `guides` is not a boot group, see GuideDialog. */
-export function slideCaption(LL: TranslationFunctions, guide: GuideId, src: string): string {
-  const captions = LL.guides.captions[GUIDES[guide].title] as Record<string, () => string>;
-  return captions[captionKey(slideNumber(src))]?.() ?? '';
-}
-
 const GuideDialogView = lazy(() => import('./GuideDialogView'));
+export const GUIDE_GROUPS = ['guides', 'shell'] as const;
 
 /** Mount once: the guide dialog, present while a guide is open or fading out. */
 export function GuideDialog() {
@@ -77,10 +63,10 @@ export function GuideDialog() {
   if (!active) return null;
   return (
     <Suspense fallback={null}>
-      {/* The captions are in the `guides` group, which comes with the whole dictionary. */}
-      <FullLocale>
+      {/* The captions are in the `guides` group, loaded when a guide first opens. */}
+      <LocaleGroups need={GUIDE_GROUPS}>
         <GuideDialogView />
-      </FullLocale>
+      </LocaleGroups>
     </Suspense>
   );
 }

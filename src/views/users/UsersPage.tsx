@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { lazy, useMemo } from 'react';
 import { useI18nContext } from '../../i18n/i18n-react';
 import type { TranslationFunctions } from '../../i18n/i18n-types';
 import type { User } from '../../domain/user';
@@ -14,12 +14,14 @@ import { openModal } from '../ui/modal';
 import { confirm } from '../ui/confirm';
 import { notify } from '../ui/toast';
 import { useCurrentUser } from '../auth/AuthProvider';
-import { UserForm } from './UserForm';
-import { PasswordForm } from './PasswordForm';
 import { StatusSelect } from './StatusSelect';
 import { EditIcon, KeyIcon, MailIcon, PlusIcon, TrashIcon } from '../ui/icons';
 import { formatDateTime, roleName } from './labels';
 import { useCategories } from './useCategories';
+
+// The forms (organization picker, validation) load when one opens, not with the list (issue 25).
+const UserForm = lazy(() => import('./UserForm').then((m) => ({ default: m.UserForm })));
+const PasswordForm = lazy(() => import('./PasswordForm').then((m) => ({ default: m.PasswordForm })));
 
 // One administration page per kind of user (spec section 2): the table is paged, sorted and
 // searched on the server; invite, edit, resend, status, password and delete act on one row and

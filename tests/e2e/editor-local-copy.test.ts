@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page, Route } from 'playwright-core';
+import type { FastifyInstance } from 'fastify';
+import { launchBrowser, newContext, signIn, startApp, watchErrors } from './helpers';
+import type { Session, TestServer } from '../server/helpers';
+import { completeContent, getProject, insertProject, saveProject } from '../server/content-helpers';
+import { buildApp } from '../../server/app';
+import { Role } from '../../src/domain/roles';
+
+// Issue 25, part 3, in Chromium: a project opened before on this device opens from its local copy
+// without waiting for the server. While the server's answer is held back the outline is there and
+// the page says it is checking; with the server stopped it says it is offline, an edit made then
+// is saved once the server is started again (same data, same port).
+
+describe('the editor opening from its local copy', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let researcher: Session;
+  let pid: number;
+  let restarted: FastifyInstance | null = null;
+
+  beforeAll(async () => {
+    server = await startApp();
+    browser = await launchBrowser();
+    const org = await server.createOrganization('Local Org');
+    researcher = await server.as(Role.Researcher, { organizationId: org });
+    pid = await insertProject(server, org, { name: 'Kept here' });
+    const saved = await saveProject(server, researcher, pid, completeContent(), 0);
+    expect(saved.status).toBe(200);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await restarted?.close();
+    await server?.close().catch(() => {});
+  });
+
+  const outlineRow = (page: Page, n: number) =>
+    page.locator('[role="treeitem"][data-kind="question"]').nth(n - 1);
+  const isProjectCall = (url: string) => /\/api\/v1\/service\/project\?pid=/.test(url);
+
+  it('renders the outline before the server answers, marked as checking, then takes the answer', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await signIn(page, server, researcher.user.email);
+    // The first opening waits for the server and leaves the copy in this browser.
+    await page.goto(`${server.url}/project?pid=${pid}`);
+    await outlineRow(page, 1).waitFor();
+    await page.locator('[data-source="server"]').waitFor();
+
+    // Reopen with the project's call held back: the outline shows from the local copy meanwhile.
+    const held: Route[] = [];
+    await page.route(
+      (u) => isProjectCall(u.href),
+      (route) => void held.push(route),
+    );
+    await page.reload();
+    await outlineRow(page, 1).waitFor();
+    await page.locator('[data-source="local"]').waitFor();
+    expect(await page.getByText('checking the server for changes').count()).toBe(1);
+    expect(held.length, 'the server was asked, and has not answered').toBeGreaterThan(0);
+    for (const r of held) await r.continue();
+    await page.locator('[data-source="server"]').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('with the server stopped, opens from the local copy and says it is offline; started again, an edit made meanwhile saves', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signIn(page, server, researcher.user.email);
+    await page.goto(`${server.url}/project?pid=${pid}`);
+    await outlineRow(page, 1).waitFor();
+    await page.locator('[data-source]').waitFor();
+    // To the projects list in the app (its code stays loaded), then the server goes away.
+    await page.getByRole('button', { name: 'Return to projects list' }).click();
+    await page.getByRole('link', { name: 'Open' }).first().waitFor();
+    const { config } = server;
+    const port = Number(new URL(server.url).port);
+    await server.app.close();
+
+    await page.getByRole('link', { name: 'Open' }).first().click();
+    await outlineRow(page, 1).waitFor();
+    await page.locator('[data-source="offline"]').waitFor();
+    await expect
+      .poll(() => page.locator('[data-source="offline"]').textContent())
+      .toContain('No connection to the server');
+
+    // An edit while the server is gone, and a save that waits for it.
+    await outlineRow(page, 1).dblclick();
+    await page.getByRole('textbox', { name: /New name/ }).fill('Edited while offline');
+    await page.getByRole('textbox', { name: /New name/ }).press('Enter');
+    await page.getByRole('button', { name: 'Save project' }).click();
+
+    // The server again, on the same data and port: the save goes through on its own.
+    restarted = await buildApp(config, { logger: false });
+    await restarted.listen({ port, host: '127.0.0.1' });
+    await expect
+      .poll(
+        async () => {
+          const res = await getProject(server, researcher, pid);
+          return JSON.stringify(res.body?.content ?? null);
+        },
+        { timeout: 40_000, interval: 500 },
+      )
+      .toContain('Edited while offline');
+    await context.close();
+  });
+});

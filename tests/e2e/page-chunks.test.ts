@@ -1,0 +1,171 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
+import { launchBrowser, startApp, watchErrors } from './helpers';
+import type { Session, TestServer } from '../server/helpers';
+import { insertProject } from '../server/content-helpers';
+import { Role } from '../../src/domain/roles';
+import { ProjectStatus } from '../../src/domain/projects';
+import { writeContent } from '../../server/repos/content';
+import { insertRespondents, sampleContent, sampleRespondents } from '../../server/reports/sample';
+import { ROUTES } from '../../src/views/routes';
+import { routeGroups } from '../../src/views/localeGroups';
+import { BOOT_GROUPS } from '../../src/views/shell/locale';
+
+// Issue 25, what the built pages fetch, decided without timing: every page fetches only the
+// dictionary groups of the language it shows, and of them only the ones its route names; no page
+// but the editor fetches the canvas library (cytoscape), and the editor's outline works while that
+// chunk is held back; the report shows its numbers while uPlot's chunk is held back.
+
+const CYTOSCAPE = /cytoscape/;
+const UPLOT = /u-over/;
+
+describe('what each page fetches', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let admin: Session;
+  let researcher: Session;
+  let pid: number;
+
+  beforeAll(async () => {
+    server = await startApp();
+    browser = await launchBrowser();
+    const org = await server.createOrganization('Chunk Org');
+    admin = await server.as(Role.Administrator, { organizationId: org });
+    researcher = await server.as(Role.Researcher, { organizationId: org });
+    pid = await insertProject(server, org, { status: ProjectStatus.OnRotation, name: 'Chunks' });
+    const content = sampleContent();
+    await writeContent(server.app.db, pid, 0, content, researcher.user.id);
+    await insertRespondents(
+      server.app.db,
+      pid,
+      content.questionnaires[0].id,
+      sampleRespondents(7, 40, content),
+    );
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  async function signedInContext(session: Session | null, locale: 'en' | 'ru'): Promise<BrowserContext> {
+    const context = await browser.newContext({ locale, serviceWorkers: 'block' });
+    await context.addInitScript(
+      ([auth, lang]) => {
+        localStorage.setItem('app-settings', JSON.stringify({ shrinkSideMenu: true, locale: lang }));
+        if (auth) localStorage.setItem('auth', auth);
+      },
+      [
+        session
+          ? JSON.stringify({
+              accessToken: session.accessToken,
+              refreshToken: session.refreshToken,
+              userId: session.user.id,
+            })
+          : '',
+        locale,
+      ] as const,
+    );
+    return context;
+  }
+
+  /** Every script the page fetched: path and body. */
+  function watchScripts(page: Page): Map<string, string> {
+    const scripts = new Map<string, string>();
+    page.on('response', async (res) => {
+      const u = new URL(res.url());
+      if (u.origin !== server.url || !u.pathname.endsWith('.js')) return;
+      scripts.set(u.pathname, '');
+      scripts.set(u.pathname, await res.text().catch(() => ''));
+    });
+    return scripts;
+  }
+
+  const groupsOf = (scripts: Map<string, string>) =>
+    [...scripts.keys()]
+      .map((p) => p.match(/\/i18n-(\w+)-(\w+)-/))
+      .filter((m) => m !== null)
+      .map((m) => ({ locale: m[1], group: m[2] }));
+
+  for (const locale of ['ru', 'en'] as const)
+    it(`every route fetches only its own ${locale} dictionary groups, and only /project the canvas library`, async () => {
+      for (const route of ROUTES) {
+        const context = await signedInContext(route.public ? null : admin, locale);
+        const page = await context.newPage();
+        const scripts = watchScripts(page);
+        const url =
+          route.path === '/project'
+            ? `/project?pid=${pid}`
+            : route.path === '/report'
+              ? `/report?pid=${pid}`
+              : route.path;
+        await page.goto(`${server.url}${url}`, { waitUntil: 'networkidle' });
+        await page.waitForTimeout(200);
+        // The page itself, not a redirect to sign in or an error.
+        expect(new URL(page.url()).pathname, route.path).toBe(route.path);
+        const groups = groupsOf(scripts);
+        expect(
+          groups.filter((g) => g.locale !== locale),
+          `${route.path} fetched another language's texts`,
+        ).toEqual([]);
+        // `shell` on every page: the service worker's update toast (main.tsx), after the first paint.
+        const expected = [...new Set([...BOOT_GROUPS, ...routeGroups(route), 'shell'])].sort();
+        expect(groups.map((g) => g.group).sort(), route.path).toEqual(expected);
+        const withCanvas = [...scripts].filter(([, body]) => CYTOSCAPE.test(body)).map(([p]) => p);
+        if (route.path === '/project')
+          expect(withCanvas.length, '/project draws the canvas').toBeGreaterThan(0);
+        else expect(withCanvas, `${route.path} fetched the canvas library`).toEqual([]);
+        const withCharts = [...scripts].filter(([, body]) => UPLOT.test(body)).map(([p]) => p);
+        if (route.path !== '/report') expect(withCharts, `${route.path} fetched uPlot`).toEqual([]);
+        await context.close();
+      }
+    });
+
+  /** Holds back every script whose body matches; answers the release. */
+  async function holdBack(
+    page: Page,
+    marker: RegExp,
+  ): Promise<{ held: string[]; release: () => Promise<void> }> {
+    const held: string[] = [];
+    const waiting: (() => Promise<void>)[] = [];
+    await page.route('**/assets/*.js', async (route: Route) => {
+      const res = await route.fetch();
+      const body = await res.text();
+      if (marker.test(body)) {
+        held.push(new URL(route.request().url()).pathname);
+        waiting.push(() => route.fulfill({ response: res, body }));
+      } else await route.fulfill({ response: res, body });
+    });
+    return { held, release: async () => void (await Promise.all(waiting.map((w) => w()))) };
+  }
+
+  it("the editor's outline opens and selects a question while the canvas library is held back", async () => {
+    const context = await signedInContext(researcher, 'en');
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    const { held, release } = await holdBack(page, CYTOSCAPE);
+    await page.goto(`${server.url}/project?pid=${pid}`);
+    const question = page.locator('[role="treeitem"][data-kind="question"]').first();
+    await question.click();
+    await page.locator('[data-fields-for]').first().waitFor();
+    expect(held.length, 'the canvas chunk was asked for and is still held').toBeGreaterThan(0);
+    await release();
+    await page.locator('[role="region"][data-ready]').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("the report shows its numbers while uPlot's chunk is held back, and draws the charts after", async () => {
+    const context = await signedInContext(researcher, 'en');
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    const { held, release } = await holdBack(page, UPLOT);
+    await page.goto(`${server.url}/report?pid=${pid}`);
+    await page.getByRole('table', { name: 'Numbers of question 2' }).waitFor();
+    expect(await page.locator('[data-chart] canvas').count()).toBe(0);
+    expect(held.length, 'the chart chunk was asked for and is still held').toBeGreaterThan(0);
+    await release();
+    await page.locator('[data-chart] canvas').first().waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
