@@ -26,14 +26,24 @@ export const PAGE_GROUPS: Record<string, readonly Group[]> = {
   '/researchers': PEOPLE,
   '/issuers': PEOPLE,
   '/moderators': PEOPLE,
-  '/games': ['games', 'people', 'validation'],
+  '/games': ['games', 'people', 'players', 'projects', 'validation'],
   '/calculator': PRICING,
   '/tariffs': PRICING,
   '/projects': ['guides', 'projects', 'validation'],
   '/reports': ['projects', 'reports', 'validation'],
   '/history': ['people'],
-  '/report': ['editor', 'projects', 'reports'],
-  '/project': ['editor', 'guides', 'importer', 'panels', 'projects', 'validation', 'versions'],
+  '/report': ['compare', 'editor', 'projects', 'reports'],
+  '/project': [
+    'callbacks',
+    'editor',
+    'guides',
+    'importer',
+    'panels',
+    'players',
+    'projects',
+    'validation',
+    'versions',
+  ],
 };
 
 /** Everything a route shows: its layout's groups and its page's. */

@@ -246,8 +246,6 @@ const editor: Translation['editor'] = {
       copy: 'Copy link',
       copied: 'Link copied',
       close: 'Close',
-      targetNote:
-        'This is a target project’s link: it first asks for gender, age, city and education (not skippable) and takes the visitor into a portrait they fit that still has room. A visitor who fits none is told that this survey looks for other participants.',
     },
     refresh: {
       title: 'Reload the project from the server?',

@@ -187,6 +187,8 @@ const projects: Translation['projects'] = {
     label: 'Survey link',
     copy: 'Copy link',
     copied: 'Link copied',
+    targetNote:
+      'This is a target project’s link: it first asks for gender, age, city and education (not skippable) and takes the visitor into a portrait they fit that still has room. A visitor who fits none is told that this survey looks for other participants.',
   },
   details: {
     title: 'Project #{id}',

@@ -45,7 +45,7 @@ export function useProjectActions(reload: () => void) {
         <LinkPanel
           link={link}
           // A target project's link asks who the visitor is first (as the editor's dialog says).
-          note={p.type === ProjectType.Target ? LL.editor.frame.link.targetNote() : undefined}
+          note={p.type === ProjectType.Target ? LL.projects.link.targetNote() : undefined}
           onClose={() => close()}
         />
       ),

@@ -104,7 +104,7 @@ export async function surveyLink(env: ToolEnv) {
         link,
         close,
         // A target project's link asks who the visitor is first: say so, or it looks like a plain survey.
-        note: facts.project!.type === ProjectType.Target ? LL.editor.frame.link.targetNote() : undefined,
+        note: facts.project!.type === ProjectType.Target ? LL.projects.link.targetNote() : undefined,
       }),
   });
   if (sends) ui.reload();
