@@ -158,6 +158,8 @@ describe.skipIf(!hasPspp)('our statistics against PSPP on our own .sav', () => {
     const qualification = byCategory('qualification');
     const screening = byCategory('screening');
     const star = byCategory('starRating');
+    const matrix = byCategory('matrix');
+    const statement = (k: number) => `${matrix.id}:${matrix.statements[k].id}`;
     // [rows, cols, PSPP's rows, PSPP's cols, filter, whether labels are the file's value labels]
     const cases: [string, string, string, string, Filter, boolean][] = [
       [oneAnswer.id, 'gender', varOf(oneAnswer), 'GENDER', 'none', true],
@@ -165,6 +167,8 @@ describe.skipIf(!hasPspp)('our statistics against PSPP on our own .sav', () => {
       [screening.id, oneAnswer.id, varOf(screening), varOf(oneAnswer), 'none', true],
       [qualification.id, 'education', varOf(qualification), 'EDUC', 'none', true],
       [star.id, 'age', varOf(star), 'BAND', 'none', false],
+      [statement(0), 'gender', `${varOf(matrix)}_1`, 'GENDER', 'none', true],
+      [statement(2), qualification.id, `${varOf(matrix)}_3`, varOf(qualification), 'adults', true],
       [oneAnswer.id, qualification.id, varOf(oneAnswer), varOf(qualification), 'female', true],
       [qualification.id, 'gender', varOf(qualification), 'GENDER', 'adults', true],
     ];
