@@ -1,5 +1,5 @@
-import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
-import type { Db } from '../db';
+import { sql, type QueryCreator, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import { dialectOf, type Db } from '../db';
 import type { Database } from '../db/schema';
 import type { ReportFilters } from '../../src/domain/reports';
 import { AGE_BANDS, type CrosstabAttribute } from '../../src/domain/crosstab';
@@ -28,6 +28,9 @@ export interface CrossCount {
   col: string | null;
   n: number;
 }
+
+/** The column question's rows, materialized (SQLite). */
+type WithC = Database & { c: { respondent_id: number; answer_id: string | null } };
 
 type Rows = SelectQueryBuilder<Database & { r: Database['respondent_answers'] }, 'r', object>;
 
@@ -72,16 +75,38 @@ function rowKey(row: RowDimension): RawBuilder<string | number | null> {
  * without the column's answer or attribute is not in the table (the base is those who have both).
  */
 function crossRows(db: Db, pid: number, f: ReportFilters, row: RowDimension, col: ColDimension): Rows {
-  let q = db
+  // SQLite joins by nested loops only: joined to the answer table, each row question's row looked
+  // the column question's row up through an index and then the table. Read once from the covering
+  // index into a materialized table, the column question's rows are found through the automatic
+  // index SQLite builds on it (docs/decisions/reports.md). PostgreSQL hash-joins the plain join.
+  const materialized = col.kind === 'question' && dialectOf(db) === 'sqlite';
+  const from: QueryCreator<WithC> =
+    col.kind === 'question' && materialized
+      ? db.with(
+          (cte) => cte('c').materialized(),
+          (w) =>
+            w
+              .selectFrom('respondent_answers')
+              .select(['respondent_id', 'answer_id'])
+              .where('project_id', '=', pid)
+              .where('question_id', '=', col.questionId)
+              .where('statement_id', 'is', null),
+        )
+      : (db as unknown as QueryCreator<WithC>);
+  let q = from
     .selectFrom('respondent_answers as r')
     .where('r.project_id', '=', pid)
-    .where('r.question_id', '=', row.questionId) as Rows;
+    .where('r.question_id', '=', row.questionId) as unknown as Rows;
   if (row.kind === 'answer')
     q =
       row.statementId === null
         ? q.where('r.statement_id', 'is', null)
         : q.where('r.statement_id', '=', row.statementId);
-  if (col.kind === 'question')
+  if (materialized)
+    q = (
+      q as unknown as SelectQueryBuilder<WithC & { r: Database['respondent_answers'] }, 'r', object>
+    ).innerJoin('c', 'c.respondent_id', 'r.respondent_id') as unknown as Rows;
+  else if (col.kind === 'question')
     q = q.innerJoin('respondent_answers as c', (j) =>
       j
         .onRef('c.respondent_id', '=', 'r.respondent_id')
