@@ -4860,6 +4860,16 @@ type RootTranslation = {
 			 */
 			search: string
 			/**
+			 * П​о​и​с​к​ ​п​о​ ​о​т​в​е​т​а​м​ ​н​а​ ​в​о​п​р​о​с​ ​{​n​u​m​b​e​r​}
+			 * @param {number} number
+			 */
+			searchOf: RequiredParams<'number'>
+			/**
+			 * П​о​и​с​к​ ​п​о​ ​о​т​в​е​т​а​м​ ​«​Д​р​у​г​о​е​»​ ​н​а​ ​в​о​п​р​о​с​ ​{​n​u​m​b​e​r​}
+			 * @param {number} number
+			 */
+			searchOtherOf: RequiredParams<'number'>
+			/**
 			 * Н​а​й​т​и
 			 */
 			searchButton: string
@@ -11728,6 +11738,14 @@ export type TranslationFunctions = {
 			 * Поиск по ответам
 			 */
 			search: () => LocalizedString
+			/**
+			 * Поиск по ответам на вопрос {number}
+			 */
+			searchOf: (arg: { number: number }) => LocalizedString
+			/**
+			 * Поиск по ответам «Другое» на вопрос {number}
+			 */
+			searchOtherOf: (arg: { number: number }) => LocalizedString
 			/**
 			 * Найти
 			 */

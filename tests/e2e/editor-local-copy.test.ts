@@ -37,6 +37,25 @@ describe('the editor opening from its local copy', () => {
   const outlineRow = (page: Page, n: number) =>
     page.locator('[role="treeitem"][data-kind="question"]').nth(n - 1);
   const isProjectCall = (url: string) => /\/api\/v1\/service\/project\?pid=/.test(url);
+  // The copy is written by the autosave (AUTOSAVE_MS after the opening): wait until it is there.
+  const draftKept = (page: Page, id: number) =>
+    expect
+      .poll(() =>
+        page.evaluate(
+          (key) =>
+            new Promise<boolean>((done) => {
+              const open = indexedDB.open('survey-backoffice');
+              open.onerror = () => done(false);
+              open.onsuccess = () => {
+                const get = open.result.transaction('drafts').objectStore('drafts').get(key);
+                get.onsuccess = () => done(get.result !== undefined);
+                get.onerror = () => done(false);
+              };
+            }),
+          id,
+        ),
+      )
+      .toBe(true);
 
   it('renders the outline before the server answers, marked as checking, then takes the answer', async () => {
     const context = await newContext(browser);
@@ -47,6 +66,7 @@ describe('the editor opening from its local copy', () => {
     await page.goto(`${server.url}/project?pid=${pid}`);
     await outlineRow(page, 1).waitFor();
     await page.locator('[data-source="server"]').waitFor();
+    await draftKept(page, pid);
 
     // Reopen with the project's call held back: the outline shows from the local copy meanwhile.
     const held: Route[] = [];

@@ -168,6 +168,8 @@ const reports: Translation['reports'] = {
   texts: {
     otherTitle: 'Texts of the “Other” answer',
     search: 'Search the answers',
+    searchOf: 'Search the answers of question {number}',
+    searchOtherOf: 'Search the «Other» answers of question {number}',
     searchButton: 'Search',
     clear: 'Clear the search',
     noMatch: 'No answers contain “{term}”',

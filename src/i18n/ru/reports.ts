@@ -166,6 +166,8 @@ export default {
   texts: {
     otherTitle: 'Тексты ответа «Другое»',
     search: 'Поиск по ответам',
+    searchOf: 'Поиск по ответам на вопрос {number:number}',
+    searchOtherOf: 'Поиск по ответам «Другое» на вопрос {number:number}',
     searchButton: 'Найти',
     clear: 'Сбросить поиск',
     noMatch: 'Нет ответов, содержащих «{term:string}»',

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { PALETTE } from './charts';
+import { COMPARE_CHART_HEIGHT as HEIGHT } from './chartHeight';
 
 // The crosstab's grouped bar chart (issue 23), drawn by uPlot as the questions' charts are
 // (Chart.tsx). uPlot draws one bar per x position and series, so the groups are laid out on the x
@@ -9,7 +10,6 @@ import { PALETTE } from './charts';
 // groups, and each series has values only at its own positions. The canvas is an image named by
 // `label`; the table beside it has the same numbers.
 
-const HEIGHT = 240;
 const AXIS = {
   stroke: '#334155',
   grid: { stroke: '#e2e8f0', width: 1 },

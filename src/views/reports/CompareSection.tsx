@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { useI18nContext } from '../../i18n/i18n-react';
 import type { TranslationFunctions } from '../../i18n/i18n-types';
@@ -16,8 +16,12 @@ import type { ReportFilters, ReportQuestion } from '../../domain/reports';
 import { Button } from '../ui/Button';
 import { notify } from '../ui/toast';
 import { errorMessage } from '../projects/labels';
-import { CompareChart, type GroupedBars } from './CompareChart';
+import type { GroupedBars } from './CompareChart';
+import { COMPARE_CHART_HEIGHT } from './chartHeight';
 import { compareFromSearch, searchWith } from './reportUrl';
+
+// The chart library comes in its own chunk, after the table (issue 25: /report's budget before charts).
+const CompareChart = lazy(() => import('./CompareChart').then((m) => ({ default: m.CompareChart })));
 
 // The report's Compare section (issue 23): a question (or matrix statement) in rows against a
 // single-choice question or a respondent attribute in columns, from GET /project/stats/crosstab with
@@ -479,13 +483,15 @@ export function CompareSection({
             <Findings x={data} />
             {data.rows.length > 0 && <CrosstabTable x={data} caption={caption} />}
             {chart && (
-              <CompareChart
-                spec={chart}
-                label={C.chart({
-                  rows: data.rowsOf.statement?.text ?? data.rowsOf.text,
-                  cols: data.colsOf.text,
-                })}
-              />
+              <Suspense fallback={<div style={{ height: COMPARE_CHART_HEIGHT }} />}>
+                <CompareChart
+                  spec={chart}
+                  label={C.chart({
+                    rows: data.rowsOf.statement?.text ?? data.rowsOf.text,
+                    cols: data.colsOf.text,
+                  })}
+                />
+              </Suspense>
             )}
             {data.numbers && <NumbersTable x={data} />}
             <div className="flex flex-wrap gap-2">

@@ -1,10 +1,9 @@
-import { useEffect, useMemo, useRef, type ReactNode } from 'react';
-import uPlot from 'uplot';
-import 'uplot/dist/uPlot.min.css';
+import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { useI18nContext } from '../../i18n/i18n-react';
 import type { ReportJson } from '../../domain/reports';
 import { Chart } from './Chart';
 import { PALETTE, type ChartSpec } from './charts';
+import { CHART_HEIGHT } from './chartHeight';
 
 // Where respondents give up and how long they take (GET /project/stats/file type=json: funnel,
 // timing, timeline): the questions most people left at first, as bars and as a table; the median
@@ -12,12 +11,7 @@ import { PALETTE, type ChartSpec } from './charts';
 // table beside. Every chart is an image with a name; the tables carry the same numbers.
 
 const MAX_BARS = 12;
-const HEIGHT = 220;
-const AXIS = {
-  stroke: '#334155',
-  grid: { stroke: '#e2e8f0', width: 1 },
-  ticks: { stroke: '#cbd5e1', width: 1 },
-};
+const DaysChart = lazy(() => import('./DaysChart'));
 
 function SmallTable({ caption, head, rows }: { caption: string; head: string[]; rows: ReactNode[][] }) {
   return (
@@ -52,84 +46,6 @@ function SmallTable({ caption, head, rows }: { caption: string; head: string[]; 
         </tbody>
       </table>
     </div>
-  );
-}
-
-/** Starts and completions per day as two lines (uPlot), the days as x labels. */
-function DaysChart({
-  days,
-  label,
-  names,
-}: {
-  days: ReportJson['timeline'];
-  label: string;
-  names: [string, string];
-}) {
-  const box = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const el = box.current;
-    if (!el || days.length === 0) return;
-    const x = days.map((_, i) => i);
-    const opts = (width: number): uPlot.Options => ({
-      width,
-      height: HEIGHT,
-      legend: { show: false },
-      cursor: { show: false },
-      scales: {
-        x: { time: false, range: [-0.5, Math.max(0.5, days.length - 0.5)] },
-        y: { range: (_u, _a, max) => [0, max > 0 ? max * 1.1 : 1] },
-      },
-      axes: [
-        {
-          ...AXIS,
-          grid: { show: false },
-          rotate: 40,
-          size: 70,
-          splits: () =>
-            x.filter(
-              (i) => i % Math.max(1, Math.ceil(days.length / Math.max(1, Math.floor(width / 60)))) === 0,
-            ),
-          values: (_u, splits) => splits.map((i) => days[i]?.day.slice(5) ?? ''),
-        },
-        { ...AXIS, size: 50 },
-      ],
-      series: [
-        {},
-        { label: names[0], stroke: PALETTE[0], width: 2, points: { show: days.length < 40 } },
-        { label: names[1], stroke: PALETTE[4], width: 2, points: { show: days.length < 40 } },
-      ],
-    });
-    const plot = new uPlot(
-      opts(Math.max(240, el.clientWidth)),
-      [x, days.map((d) => d.started), days.map((d) => d.completed)],
-      el,
-    );
-    const resize = new ResizeObserver(() => {
-      const w = Math.max(240, el.clientWidth);
-      if (Math.abs(w - plot.width) > 2) plot.setSize({ width: w, height: HEIGHT });
-    });
-    resize.observe(el);
-    return () => {
-      resize.disconnect();
-      plot.destroy();
-    };
-  }, [days, names]);
-  return (
-    <figure className="m-0 min-w-0">
-      <div ref={box} role="img" aria-label={label} className="w-full overflow-hidden" data-chart="timeline" />
-      <figcaption className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-700">
-        {names.map((n, i) => (
-          <span key={n} className="inline-flex items-center gap-1">
-            <span
-              aria-hidden="true"
-              className="inline-block h-1 w-4 rounded-sm"
-              style={{ background: PALETTE[i === 0 ? 0 : 4] }}
-            />
-            {n}
-          </span>
-        ))}
-      </figcaption>
-    </figure>
   );
 }
 
@@ -229,7 +145,9 @@ export function DropOff({ report }: { report: ReportJson }) {
         <div className="flex min-w-0 flex-col gap-2">
           <h3 className="text-base font-semibold text-slate-800">{L.title()}</h3>
           <div className="grid gap-4 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-            <DaysChart days={report.timeline} label={L.chart()} names={names} />
+            <Suspense fallback={<div style={{ height: CHART_HEIGHT }} />}>
+              <DaysChart days={report.timeline} label={L.chart()} names={names} />
+            </Suspense>
             <SmallTable
               caption={L.table()}
               head={[L.day(), L.started(), L.completed()]}

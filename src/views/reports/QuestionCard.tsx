@@ -164,7 +164,12 @@ export function QuestionCard({
         </p>
       </header>
       {q.open ? (
-        <TextList list={q.open} search={search} onQuery={onTexts} />
+        <TextList
+          list={q.open}
+          search={search}
+          onQuery={onTexts}
+          name={LL.reports.texts.searchOf({ number: q.number })}
+        />
       ) : (
         <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
           {spec && !isEmptyChart(spec) ? (
@@ -182,6 +187,7 @@ export function QuestionCard({
             search={search}
             onQuery={onTexts}
             title={LL.reports.texts.otherTitle()}
+            name={LL.reports.texts.searchOtherOf({ number: q.number })}
           />
         </div>
       )}

@@ -17,8 +17,11 @@ export function TextList({
   search,
   onQuery,
   title,
+  name,
 }: {
   list: ReportTexts;
+  /** The search's accessible name, one per question (a page has several search landmarks). */
+  name: string;
   /** The search the list was read with ('' for none). */
   search: string;
   onQuery: (q: TextQuery) => void;
@@ -41,7 +44,7 @@ export function TextList({
   return (
     <div className="flex flex-col gap-2" data-texts>
       {title && <h3 className="text-sm font-semibold text-slate-800">{title}</h3>}
-      <form role="search" onSubmit={submit} className="flex flex-wrap items-end gap-2">
+      <form role="search" aria-label={name} onSubmit={submit} className="flex flex-wrap items-end gap-2">
         <label htmlFor={inputId} className="flex min-w-0 flex-1 flex-col gap-1 text-sm text-slate-700">
           {T.search()}
           <input
