@@ -8,6 +8,7 @@ import { useToastHostWanted } from './views/ui/toastHost';
 import { loadGroups, setupBootLocale } from './views/shell/locale';
 import { routeGroups } from './views/localeGroups';
 import { readSettings } from './i18n/setup';
+import { i18nObject } from './i18n/i18n-util';
 import './styles.css';
 
 // Start-up (spec section 1): the app mounts on #root only after the setup step has finished: the
@@ -60,7 +61,7 @@ async function start() {
   // The service worker (offline shell, update prompt) is wired after the first paint, in its own
   // chunk; the update toast, its texts (`shell`) and react-hot-toast load when an update waits.
   void import('./views/shell/pwa').then(
-    (m) => m.registerServiceWorker(locale),
+    (m) => m.registerServiceWorker(() => loadGroups(locale, ['shell']).then(() => i18nObject(locale))),
     () => {},
   );
 }

@@ -1,5 +1,5 @@
 import { Workbox } from 'workbox-window';
-import type { Locales } from '../../i18n/i18n-types';
+import type { TranslationFunctions } from '../../i18n/i18n-types';
 
 // Registers the service worker (vite-plugin-pwa, generateSW) through workbox-window. A new version
 // waits until the user agrees: an "update available" toast with Reload tells the waiting worker to
@@ -9,7 +9,8 @@ import type { Locales } from '../../i18n/i18n-types';
 
 export const UPDATE_TOAST_ID = 'pwa-update';
 
-export function registerServiceWorker(locale: Locales): void {
+/** `texts` loads the `shell` group and answers the page's texts (main.tsx). */
+export function registerServiceWorker(texts: () => Promise<TranslationFunctions>): void {
   // MODE, not DEV: DEV follows NODE_ENV, which the e2e build runs under as "test".
   if (!('serviceWorker' in navigator) || import.meta.env.MODE === 'development') return;
   const wb = new Workbox('/sw.js', { scope: '/' });
@@ -21,7 +22,7 @@ export function registerServiceWorker(locale: Locales): void {
 
   wb.addEventListener('waiting', () => {
     void import('./pwaToast').then(
-      (m) => m.showUpdateToast(locale, reload),
+      (m) => m.showUpdateToast(texts, reload),
       () => {},
     );
   });

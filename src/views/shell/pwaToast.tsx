@@ -1,15 +1,15 @@
 import { toast } from 'react-hot-toast';
-import type { Locales } from '../../i18n/i18n-types';
-import { i18nObject } from '../../i18n/i18n-util';
+import type { TranslationFunctions } from '../../i18n/i18n-types';
 import { kindClass } from '../ui/toast';
 import { wantToastHost } from '../ui/toastHost';
-import { loadGroups } from './locale';
 import { UPDATE_TOAST_ID } from './pwa';
 
 /** The service worker's "update available" toast with Reload (pwa.tsx), in the page's language. */
-export async function showUpdateToast(locale: Locales, reload: () => void): Promise<void> {
-  await loadGroups(locale, ['shell']);
-  const LL = i18nObject(locale);
+export async function showUpdateToast(
+  texts: () => Promise<TranslationFunctions>,
+  reload: () => void,
+): Promise<void> {
+  const LL = await texts();
   wantToastHost();
   toast(
     <span className="flex items-center gap-3">
