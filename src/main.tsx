@@ -58,10 +58,11 @@ async function start() {
       </TypesafeI18n>
     </StrictMode>,
   );
-  // The service worker (offline shell, update prompt) is wired after the first paint, in its own
-  // chunk; the update toast, its texts (`shell`) and react-hot-toast load when an update waits.
-  void import('./views/shell/pwa').then(
-    (m) => m.registerServiceWorker(() => loadGroups(locale, ['shell']).then(() => i18nObject(locale))),
+  // The service worker (offline shell, update prompt) is wired after the first paint, in its own chunk.
+  // Its update toast's texts are in the `shell` group, which /login does not load: asked for with it;
+  // the toast itself (react-hot-toast) loads when an update waits.
+  void Promise.all([import('./views/shell/pwa'), loadGroups(locale, ['shell'])]).then(
+    ([m]) => m.registerServiceWorker(i18nObject(locale)),
     () => {},
   );
 }

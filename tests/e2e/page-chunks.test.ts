@@ -110,8 +110,8 @@ describe('what each page fetches', () => {
           groups.filter((g) => g.locale !== locale),
           `${route.path} fetched another language's texts`,
         ).toEqual([]);
-        // Not `shell` on every page: the service worker's update toast loads its texts when it shows.
-        const expected = [...new Set([...BOOT_GROUPS, ...routeGroups(route)])].sort();
+        // `shell` on every page: the service worker's update toast (main.tsx), after the first paint.
+        const expected = [...new Set([...BOOT_GROUPS, ...routeGroups(route), 'shell'])].sort();
         expect(groups.map((g) => g.group).sort(), route.path).toEqual(expected);
         const withCanvas = [...scripts].filter(([, body]) => CYTOSCAPE.test(body)).map(([p]) => p);
         if (route.path === '/project')

@@ -4,13 +4,11 @@ import type { TranslationFunctions } from '../../i18n/i18n-types';
 // Registers the service worker (vite-plugin-pwa, generateSW) through workbox-window. A new version
 // waits until the user agrees: an "update available" toast with Reload tells the waiting worker to
 // take over, and the page reloads once it controls the page. Loaded after the app has mounted; the
-// toast itself (react-hot-toast) and its texts (the `shell` group) load only when an update waits,
-// so none of this weighs on /login (issue 25).
+// toast itself (react-hot-toast) loads only when an update waits (issue 25).
 
 export const UPDATE_TOAST_ID = 'pwa-update';
 
-/** `texts` loads the `shell` group and answers the page's texts (main.tsx). */
-export function registerServiceWorker(texts: () => Promise<TranslationFunctions>): void {
+export function registerServiceWorker(LL: TranslationFunctions): void {
   // MODE, not DEV: DEV follows NODE_ENV, which the e2e build runs under as "test".
   if (!('serviceWorker' in navigator) || import.meta.env.MODE === 'development') return;
   const wb = new Workbox('/sw.js', { scope: '/' });
@@ -22,7 +20,7 @@ export function registerServiceWorker(texts: () => Promise<TranslationFunctions>
 
   wb.addEventListener('waiting', () => {
     void import('./pwaToast').then(
-      (m) => m.showUpdateToast(texts, reload),
+      (m) => m.showUpdateToast(LL, reload),
       () => {},
     );
   });

@@ -5,11 +5,7 @@ import { wantToastHost } from '../ui/toastHost';
 import { UPDATE_TOAST_ID } from './pwa';
 
 /** The service worker's "update available" toast with Reload (pwa.tsx), in the page's language. */
-export async function showUpdateToast(
-  texts: () => Promise<TranslationFunctions>,
-  reload: () => void,
-): Promise<void> {
-  const LL = await texts();
+export function showUpdateToast(LL: TranslationFunctions, reload: () => void): void {
   wantToastHost();
   toast(
     <span className="flex items-center gap-3">
