@@ -1,13 +1,10 @@
-import { StrictMode } from 'react';
+import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createActor, waitFor } from 'xstate';
 import TypesafeI18n from './i18n/i18n-react';
-import { authMachine } from './machines/auth';
-import { AuthProvider } from './views/auth/AuthProvider';
+import { useIsAuthenticated } from './views/auth/AuthProvider';
+import { hasStoredSignIn, loadAuth } from './views/auth/authStore';
 import { App, findRoute, preloadRoute } from './views/App';
-import { Toasts } from './views/ui/Toasts';
-import { ModalHost } from './views/ui/modal';
-import { GuideDialog } from './views/shell/guide';
+import { useToastHostWanted } from './views/ui/toastHost';
 import { loadGroups, setupBootLocale } from './views/shell/locale';
 import { routeGroups } from './views/localeGroups';
 import { readSettings } from './i18n/setup';
@@ -17,11 +14,31 @@ import './styles.css';
 // Start-up (spec section 1): the app mounts on #root only after the setup step has finished: the
 // language is loaded (the start-up's dictionary groups; the page's own are fetched beside) and
 // the stored sign-in has been restored (or found missing).
+// The modal queue and the guide (both XState actors) serve only the signed-in pages: their hosts
+// load with the first of them. The toast host loads there too, or with the first toast (toastHost.ts).
+const Toasts = lazy(() => import('./views/ui/Toasts').then((m) => ({ default: m.Toasts })));
+const ModalHost = lazy(() => import('./views/ui/modal').then((m) => ({ default: m.ModalHost })));
+const GuideDialog = lazy(() => import('./views/shell/guide').then((m) => ({ default: m.GuideDialog })));
+
+function Hosts() {
+  const signedIn = useIsAuthenticated();
+  const toasts = useToastHostWanted() || signedIn;
+  return (
+    <Suspense fallback={null}>
+      {signedIn && <ModalHost />}
+      {signedIn && <GuideDialog />}
+      {toasts && <Toasts />}
+    </Suspense>
+  );
+}
+
 async function start() {
   // The stored sign-in is checked beside the language's load, not after it: its call needs only the
   // locale's name (Accept-Language, which the client knows from the start), and a failed restore
-  // shows no message.
-  const auth = createActor(authMachine).start();
+  // shows no message. Spec section 4's check of the stored credentials runs first in plain code: with
+  // none the visitor is anonymous and the sign-in actor (xstate) waits until they start to sign in
+  // (authStore.ts).
+  const restored = hasStoredSignIn() ? loadAuth() : null;
   // The opened page's chunks and dictionary groups, fetched beside the start-up's own (LocaleGroups
   // in App then finds them loaded and renders at once: a Suspense reveal costs up to 300 ms).
   const route = findRoute(location.pathname);
@@ -30,23 +47,20 @@ async function start() {
     loadGroups(readSettings().locale, routeGroups(route)).catch(() => {});
   }
   const { locale, LL } = await setupBootLocale();
-  await waitFor(auth, (s) => !s.matches('restoring'));
+  if (restored) await restored.catch(() => {});
   document.title = LL.common.appName();
   document.getElementById('boot')?.remove();
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <TypesafeI18n locale={locale}>
-        <AuthProvider actor={auth}>
-          <App />
-          <ModalHost />
-          <GuideDialog />
-          <Toasts />
-        </AuthProvider>
+        <App />
+        <Hosts />
       </TypesafeI18n>
     </StrictMode>,
   );
   // The service worker (offline shell, update prompt) is wired after the first paint, in its own chunk.
-  // Its update toast's texts are in the `shell` group, which /login does not load: asked for with it.
+  // Its update toast's texts are in the `shell` group, which /login does not load: asked for with it;
+  // the toast itself (react-hot-toast) loads when an update waits.
   void Promise.all([import('./views/shell/pwa'), loadGroups(locale, ['shell'])]).then(
     ([m]) => m.registerServiceWorker(i18nObject(locale)),
     () => {},

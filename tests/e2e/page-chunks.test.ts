@@ -18,6 +18,9 @@ import { BOOT_GROUPS } from '../../src/views/shell/locale';
 
 const CYTOSCAPE = /cytoscape/;
 const UPLOT = /u-over/;
+/** xstate's core (the sign-in, modal and guide actors) and react-hot-toast's styler (goober). */
+const XSTATE = /xstate\.init/;
+const TOAST_LIBRARY = /_goober/;
 
 describe('what each page fetches', () => {
   let server: TestServer;
@@ -119,6 +122,41 @@ describe('what each page fetches', () => {
         await context.close();
       }
     });
+
+  it('the signed-out pages load neither xstate nor the toast library; the sign-in actor loads once the form is touched', async () => {
+    for (const route of ROUTES.filter((r) => r.public)) {
+      const context = await signedInContext(null, 'en');
+      const page = await context.newPage();
+      const errors = watchErrors(page);
+      const scripts = watchScripts(page);
+      await page.goto(`${server.url}${route.path}`, { waitUntil: 'networkidle' });
+      await page.locator('h1').first().waitFor();
+      await page.waitForTimeout(200);
+      expect(new URL(page.url()).pathname, route.path).toBe(route.path);
+      const bodies = [...scripts];
+      expect(
+        bodies.filter(([, body]) => XSTATE.test(body)).map(([p]) => p),
+        `${route.path} fetched xstate`,
+      ).toEqual([]);
+      expect(
+        bodies.filter(([, body]) => TOAST_LIBRARY.test(body)).map(([p]) => p),
+        `${route.path} fetched react-hot-toast`,
+      ).toEqual([]);
+      expect(
+        [...scripts.keys()].filter((p) => /\/(modal|guide|Toasts)-/.test(p)),
+        `${route.path} fetched a signed-in host`,
+      ).toEqual([]);
+      if (route.path === '/login') {
+        // Touching the form loads the sign-in actor, before the visitor sends it.
+        await page.getByLabel('Email').focus();
+        await expect
+          .poll(() => [...scripts].some(([, body]) => XSTATE.test(body)), { timeout: 10_000 })
+          .toBe(true);
+      }
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
 
   /** Holds back every script whose body matches; answers the release. */
   async function holdBack(

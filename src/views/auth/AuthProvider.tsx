@@ -1,28 +1,32 @@
-import { createContext, useContext, type ReactNode } from 'react';
-import type { ActorRefFrom } from 'xstate';
-import { useSelector } from '@xstate/react';
-import type { authMachine } from '../../machines/auth';
+import { useSyncExternalStore } from 'react';
+import { currentAuthActor, subscribeAuth, type AuthActor, type AuthSnapshot } from './authStore';
 
-// The auth actor is started before the app mounts (main.tsx) and handed down here; components read
-// it with useSelector, never by copying its state.
+// Components read the sign-in actor's state through these hooks, never by copying it. Until the
+// actor is loaded (a signed-out visitor who has not started to sign in, authStore.ts) they answer
+// what the machine's `anonymous` state would: no user, not authenticated. The hooks subscribe with
+// React's useSyncExternalStore (authStore forwards every change of the actor), so the signed-out pages do not need @xstate/react; the selectors
+// answer primitives or the context's own objects, so a snapshot read is stable between changes.
 
-type AuthActor = ActorRefFrom<typeof authMachine>;
-const AuthActorContext = createContext<AuthActor | null>(null);
-
-export function AuthProvider({ actor, children }: { actor: AuthActor; children: ReactNode }) {
-  return <AuthActorContext.Provider value={actor}>{children}</AuthActorContext.Provider>;
-}
-
+/** The actor; only on pages behind the sign-in (the guard has made sure it is loaded). */
 export function useAuthActor(): AuthActor {
-  const actor = useContext(AuthActorContext);
-  if (!actor) throw new Error('useAuthActor outside AuthProvider');
+  const actor = useSyncExternalStore(subscribeAuth, currentAuthActor);
+  if (!actor) throw new Error('useAuthActor before the sign-in actor was loaded');
   return actor;
 }
 
+/** A value of the actor's state, or `anonymous` while the actor is not loaded. */
+export function useAuthState<T>(select: (s: AuthSnapshot) => T, anonymous: T): T {
+  const read = () => {
+    const actor = currentAuthActor();
+    return actor ? select(actor.getSnapshot()) : anonymous;
+  };
+  return useSyncExternalStore(subscribeAuth, read);
+}
+
 export function useCurrentUser() {
-  return useSelector(useAuthActor(), (s) => s.context.user);
+  return useAuthState((s) => s.context.user, null);
 }
 
 export function useIsAuthenticated() {
-  return useSelector(useAuthActor(), (s) => s.matches('authenticated'));
+  return useAuthState((s) => s.matches('authenticated'), false);
 }

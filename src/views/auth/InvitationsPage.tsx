@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { useSelector } from '@xstate/react';
 import { useI18nContext } from '../../i18n/i18n-react';
 import { ForgotPasswordBody, NewPasswordForm, type InvitationInfo } from '../../domain/users';
 import { confirmInvitation, requestPasswordReset, setPasswordByToken } from '../../api/users';
 import { Field } from '../ui/Field';
 import { Button } from '../ui/Button';
 import { formErrors } from '../ui/validation';
-import { useAuthActor } from './AuthProvider';
+import { useAuthState } from './AuthProvider';
+import { loadAuth } from './authStore';
 import { FormError } from '../ui/FormError';
 
 // /invitations (spec section 2: account confirmation and password setting). A mailed link carries
@@ -97,7 +97,6 @@ function PasswordForm({
   onDone: (email: string) => void;
 }) {
   const { LL } = useI18nContext();
-  const actor = useAuthActor();
   const [values, setValues] = useState({ password: '', confirm: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [touched, setTouched] = useState(false);
@@ -126,8 +125,14 @@ function PasswordForm({
       onDone(info.email);
       // Signed out (the usual case): sign the new user straight in. Someone else signed in on this
       // browser stays signed in; the page then offers the login link.
-      if (actor.getSnapshot().matches('anonymous'))
-        actor.send({ type: 'auth.login', email: info.email, password: values.password });
+      // The sign-in actor loads here on a signed-out visit (authStore.ts).
+      void loadAuth().then(
+        (actor) => {
+          if (actor.getSnapshot().matches('anonymous'))
+            actor.send({ type: 'auth.login', email: info.email, password: values.password });
+        },
+        () => {},
+      );
     } catch (err) {
       setServerError(errorText(err));
       setBusy(false);
@@ -173,8 +178,7 @@ function PasswordForm({
 /** After the password is set: follows the sign-in to the profile, or offers the login page. */
 function SigningIn() {
   const { LL } = useI18nContext();
-  const actor = useAuthActor();
-  const state = useSelector(actor, (s) => s.value);
+  const state = useAuthState((s) => s.value, 'anonymous');
   const [, navigate] = useLocation();
   useEffect(() => {
     if (state === 'authenticated') navigate('/profile', { replace: true });

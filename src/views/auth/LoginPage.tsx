@@ -1,11 +1,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { useSelector } from '@xstate/react';
 import { useI18nContext } from '../../i18n/i18n-react';
 import { LoginBody } from '../../domain/validation';
 import { Field } from '../ui/Field';
 import { formErrors } from '../ui/validation';
-import { useAuthActor } from './AuthProvider';
+import { useAuthState } from './AuthProvider';
+import { loadAuth } from './authStore';
 import { FormError } from '../ui/FormError';
 
 /** Only same-site paths are followed after sign-in, never another origin. */
@@ -15,11 +15,12 @@ export function safeRedirect(target: string | null): string {
     : '/profile';
 }
 
+const startSignIn = () => void loadAuth().catch(() => {});
+
 export default function LoginPage() {
   const { LL } = useI18nContext();
-  const actor = useAuthActor();
-  const state = useSelector(actor, (s) => s.value);
-  const serverError = useSelector(actor, (s) => s.context.error);
+  const state = useAuthState((s) => s.value, 'anonymous');
+  const serverError = useAuthState((s) => s.context.error, null);
   const [, navigate] = useLocation();
   const search = useSearch();
   const [values, setValues] = useState({ email: '', password: '' });
@@ -41,8 +42,14 @@ export default function LoginPage() {
     e.preventDefault();
     setTouched(true);
     const result = validate();
-    if (result.ok)
-      actor.send({ type: 'auth.login', email: result.output.email, password: result.output.password });
+    if (result.ok) {
+      const { email, password } = result.output;
+      // Ready since the form was first touched (below); a failed chunk load leaves the form as it is.
+      loadAuth().then(
+        (actor) => actor.send({ type: 'auth.login', email, password }),
+        () => {},
+      );
+    }
   };
 
   const update = (field: 'email' | 'password', value: string) => {
@@ -53,7 +60,15 @@ export default function LoginPage() {
 
   const busy = state === 'signingIn';
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-labelledby="login-title">
+    // The sign-in actor (xstate) loads when the visitor starts to sign in, not with the page.
+    <form
+      onSubmit={submit}
+      onFocus={startSignIn}
+      onPointerDown={startSignIn}
+      noValidate
+      className="flex flex-col gap-4"
+      aria-labelledby="login-title"
+    >
       <h1 id="login-title" className="text-2xl font-semibold text-slate-800">
         {LL.auth.login.title()}
       </h1>

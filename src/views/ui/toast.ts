@@ -1,4 +1,5 @@
 import toast, { type ToastPosition } from 'react-hot-toast';
+import { wantToastHost } from './toastHost';
 
 // Notifications of spec sections 1 and 9: success, error, warning, info and default. Timing,
 // limit, order, pausing, click-to-close and drag-to-dismiss live in the host (Toasts.tsx); this
@@ -27,6 +28,7 @@ export interface NotifyOptions {
 export const kindClass = (kind: ToastKind) => `toast-${kind}`;
 
 function show(kind: ToastKind, msg: string, opts: NotifyOptions = {}): string {
+  wantToastHost();
   const options = {
     className: kindClass(kind),
     position: opts.position,
