@@ -92,6 +92,7 @@ describe('the editor opening from its local copy', () => {
     await page.goto(`${server.url}/project?pid=${pid}`);
     await outlineRow(page, 1).waitFor();
     await page.locator('[data-source]').waitFor();
+    await draftKept(page, pid);
     // To the projects list in the app (its code stays loaded), then the server goes away.
     await page.getByRole('button', { name: 'Return to projects list' }).click();
     await page.getByRole('link', { name: 'Open' }).first().waitFor();

@@ -334,7 +334,9 @@ describe('item panels in Chromium', () => {
     const thumb = panel(page).getByRole('img', { name: 'Picture: Block 1 › Question 1', exact: true });
     await thumb.waitFor();
     expect(await thumb.getAttribute('src')).toMatch(/^\/api\/v1\/service\/pictures\/[0-9a-f]{64}\.png$/);
-    expect(await thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+    await expect
+      .poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBe(1);
     await panel(page)
       .getByLabel('Choose a picture: Block 1 › Question 1 › Answer 1', { exact: true })
       .setInputFiles({ name: 'a.png', mimeType: 'image/png', buffer: PNG });

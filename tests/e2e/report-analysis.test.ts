@@ -80,8 +80,9 @@ describe('analysis on the report page', () => {
     const first = await table.getByRole('row').nth(1).locator('th, td').allInnerTexts();
     expect(first[0]).toBe(`${questions.indexOf(worst.q) + 1}. ${worst.q.text}`);
     expect(Number(first[3])).toBe(worst.n);
-    expect(await page.locator('[data-dropoff] [data-chart="bars"] canvas').count()).toBe(1);
-    expect(await page.locator('[data-chart="timeline"] canvas').count()).toBe(1);
+    // The charts come with the chart library's chunk, after the tables.
+    await expect.poll(() => page.locator('[data-dropoff] [data-chart="bars"] canvas').count()).toBe(1);
+    await expect.poll(() => page.locator('[data-chart="timeline"] canvas').count()).toBe(1);
     await expect.poll(() => page.locator('[data-timing="median"]').innerText()).toMatch(/min/);
 
     // The "Other" texts under the choice question: the first page, then the next.
@@ -93,11 +94,11 @@ describe('analysis on the report page', () => {
     await expect.poll(() => list.getByText(`Answers 21–40 of ${all.length}`).count()).toBe(1);
 
     // Searched in another case and script: «гонк» finds «Гонки» and «ГОНКИ на выживание».
-    await list.getByLabel('Search the answers').fill('гонк');
+    await list.getByRole('searchbox', { name: 'Search the answers', exact: true }).fill('гонк');
     await list.getByRole('button', { name: 'Search', exact: true }).click();
     const found = all.filter((t) => t.toLowerCase().includes('гонк'));
     await expect.poll(() => list.locator('li').allInnerTexts()).toEqual(found.slice(0, 20));
-    await list.getByLabel('Search the answers').fill('нет такого');
+    await list.getByRole('searchbox', { name: 'Search the answers', exact: true }).fill('нет такого');
     await list.getByRole('button', { name: 'Search', exact: true }).click();
     await list.getByText('No answers contain “нет такого”').waitFor();
     await list.getByRole('button', { name: 'Clear the search' }).click();
