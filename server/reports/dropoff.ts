@@ -42,18 +42,34 @@ async function dropOffSqlite(db: Db, pid: number, f: ReportFilters) {
   const where = sqliteTerms(pid, f);
   const done = sql`status = ${RESPONDENT_STATUS.completed} and finished_at is not null`;
   type N = { n: number };
-  const [last, durations, started, completed] = await Promise.all([
-    // In the index's order (status, then question): no sort.
-    sql<N & { status: number; question_id: string | null }>`select status, last_question_id as question_id,
-      count(*) as n from ${from} where ${where} group by status, last_question_id`.execute(db),
-    sql<N & { seconds: number }>`select (finished_at - started_at) / 1000 as seconds, count(*) as n
-      from ${from} where ${where} and ${done} group by 1`.execute(db),
-    sql<N & { day: number }>`select started_at / ${sql.lit(DAY_MS)} as day, count(*) as n
-      from ${from} where ${where} group by 1`.execute(db),
-    sql<N & { day: number }>`select finished_at / ${sql.lit(DAY_MS)} as day, count(*) as n
-      from ${from} where ${where} and ${done} group by 1`.execute(db),
+  // Two passes over the index instead of four: who stopped where together with the day they
+  // started (summed apart below), and the completions' durations together with their day.
+  const [byStart, byEnd] = await Promise.all([
+    sql<N & { status: number; question_id: string | null; day: number }>`select status,
+      last_question_id as question_id, started_at / ${sql.lit(DAY_MS)} as day, count(*) as n
+      from ${from} where ${where} group by status, last_question_id, 3`.execute(db),
+    sql<N & { seconds: number; day: number }>`select (finished_at - started_at) / 1000 as seconds,
+      finished_at / ${sql.lit(DAY_MS)} as day, count(*) as n
+      from ${from} where ${where} and ${done} group by 1, 2`.execute(db),
   ]);
-  return { last: last.rows, durations: durations.rows, started: started.rows, completed: completed.rows };
+  const sum = <K>(rows: (N & Record<string, unknown>)[], key: (r: N & Record<string, unknown>) => K) => {
+    const m = new Map<unknown, { k: K; n: number }>();
+    for (const r of rows) {
+      const k = key(r);
+      const id = typeof k === 'object' ? JSON.stringify(k) : k;
+      const e = m.get(id);
+      if (e) e.n += Number(r.n);
+      else m.set(id, { k, n: Number(r.n) });
+    }
+    return [...m.values()];
+  };
+  const last = sum(byStart.rows, (r) => [Number(r.status), r.question_id as string | null] as const).map(
+    ({ k, n }) => ({ status: k[0], question_id: k[1], n }),
+  );
+  const started = sum(byStart.rows, (r) => Number(r.day)).map(({ k, n }) => ({ day: k, n }));
+  const durations = sum(byEnd.rows, (r) => Number(r.seconds)).map(({ k, n }) => ({ seconds: k, n }));
+  const completed = sum(byEnd.rows, (r) => Number(r.day)).map(({ k, n }) => ({ day: k, n }));
+  return { last, durations, started, completed };
 }
 
 export async function dropOffCounts(db: Db, pid: number, f: ReportFilters): Promise<DropOffCounts> {
