@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { AXIS, followWidth, widthOf } from '../reports/uplotKit';
 import type { GameDayStats } from '../../domain/players';
 
 // A game's numbers per day as lines, drawn by uPlot as the report's charts are (docs/decisions/
@@ -17,11 +18,6 @@ const HEIGHT = 220;
 const WHOLE_STEPS = [1, 2, 5]
   .flatMap((m) => [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000].map((p) => m * p))
   .sort((a, b) => a - b);
-const AXIS = {
-  stroke: '#334155',
-  grid: { stroke: '#e2e8f0', width: 1 },
-  ticks: { stroke: '#cbd5e1', width: 1 },
-};
 
 export default function StatsChart({
   days,
@@ -36,7 +32,7 @@ export default function StatsChart({
   useEffect(() => {
     const el = box.current;
     if (!el) return;
-    const width = Math.max(240, el.clientWidth);
+    const width = widthOf(el);
     // uPlot's time scale counts seconds; the days are UTC.
     const x = days.map((d) => Date.parse(`${d.date}T00:00:00Z`) / 1000);
     const data = [x, ...series.map((s) => days.map((d) => d[s.key]))] as uPlot.AlignedData;
@@ -72,15 +68,7 @@ export default function StatsChart({
       data,
       el,
     );
-    const resize = new ResizeObserver(() => {
-      const w = Math.max(240, el.clientWidth);
-      if (Math.abs(w - plot.width) > 2) plot.setSize({ width: w, height: HEIGHT });
-    });
-    resize.observe(el);
-    return () => {
-      resize.disconnect();
-      plot.destroy();
-    };
+    return followWidth(plot, el, HEIGHT);
   }, [days, series]);
   return (
     <figure className="m-0 min-w-0">

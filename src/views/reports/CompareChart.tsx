@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { AXIS, followWidth, widthOf } from './uplotKit';
 import { PALETTE } from './charts';
 import { COMPARE_CHART_HEIGHT as HEIGHT } from './chartHeight';
 
@@ -9,12 +10,6 @@ import { COMPARE_CHART_HEIGHT as HEIGHT } from './chartHeight';
 // axis by hand: row i's bar of column j stands at i·(k + 1) + j, with a gap of one bar between
 // groups, and each series has values only at its own positions. The canvas is an image named by
 // `label`; the table beside it has the same numbers.
-
-const AXIS = {
-  stroke: '#334155',
-  grid: { stroke: '#e2e8f0', width: 1 },
-  ticks: { stroke: '#cbd5e1', width: 1 },
-};
 
 export interface GroupedBars {
   /** The groups under the x axis (the crosstab's rows). */
@@ -84,17 +79,9 @@ export function CompareChart({ spec, label }: { spec: GroupedBars; label: string
   useEffect(() => {
     const el = box.current;
     if (!el) return;
-    const width = Math.max(240, el.clientWidth);
+    const width = widthOf(el);
     const plot = new uPlot(optionsOf(spec, width), layout(spec), el);
-    const resize = new ResizeObserver(() => {
-      const w = Math.max(240, el.clientWidth);
-      if (Math.abs(w - plot.width) > 2) plot.setSize({ width: w, height: HEIGHT });
-    });
-    resize.observe(el);
-    return () => {
-      resize.disconnect();
-      plot.destroy();
-    };
+    return followWidth(plot, el, HEIGHT);
   }, [spec]);
   return (
     <figure className="m-0 min-w-0">

@@ -1,18 +1,13 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { AXIS, followWidth, widthOf } from './uplotKit';
 import type { ReportJson } from '../../domain/reports';
 import { PALETTE } from './charts';
 import { CHART_HEIGHT as HEIGHT } from './chartHeight';
 
 // The timeline's chart, in the chart library's chunk (issue 25): DropOff loads it lazily, so the
 // report's numbers and tables show before uPlot has arrived.
-
-const AXIS = {
-  stroke: '#334155',
-  grid: { stroke: '#e2e8f0', width: 1 },
-  ticks: { stroke: '#cbd5e1', width: 1 },
-};
 
 /** Starts and completions per day as two lines (uPlot), the days as x labels. */
 export default function DaysChart({
@@ -59,19 +54,11 @@ export default function DaysChart({
       ],
     });
     const plot = new uPlot(
-      opts(Math.max(240, el.clientWidth)),
+      opts(widthOf(el)),
       [x, days.map((d) => d.started), days.map((d) => d.completed)],
       el,
     );
-    const resize = new ResizeObserver(() => {
-      const w = Math.max(240, el.clientWidth);
-      if (Math.abs(w - plot.width) > 2) plot.setSize({ width: w, height: HEIGHT });
-    });
-    resize.observe(el);
-    return () => {
-      resize.disconnect();
-      plot.destroy();
-    };
+    return followWidth(plot, el, HEIGHT);
   }, [days, names]);
   return (
     <figure className="m-0 min-w-0">

@@ -1,17 +1,12 @@
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { AXIS, followWidth, widthOf } from './uplotKit';
 import type { ChartSpec } from './charts';
 import { CHART_HEIGHT as HEIGHT } from './chartHeight';
 
 // uPlot and what draws with it, in a chunk of its own (issue 25): the report's tables, filters and
 // numbers show before the chart library has arrived; Chart.tsx loads this module when it first
 // draws.
-
-const AXIS = {
-  stroke: '#334155',
-  grid: { stroke: '#e2e8f0', width: 1 },
-  ticks: { stroke: '#cbd5e1', width: 1 },
-};
 
 function shorten(s: string, max: number): string {
   return s.length > max ? `${s.slice(0, max - 1)}…` : s;
@@ -68,16 +63,8 @@ function optionsOf(spec: ChartSpec, width: number): uPlot.Options {
 
 /** Draws the chart into `el`, following its width; answers the clean-up. */
 export function drawChart(spec: ChartSpec, el: HTMLElement): () => void {
-  const width = Math.max(240, el.clientWidth);
+  const width = widthOf(el);
   const data = [spec.x, ...spec.series.map((s) => s.values)] as uPlot.AlignedData;
   const plot = new uPlot(optionsOf(spec, width), data, el);
-  const resize = new ResizeObserver(() => {
-    const w = Math.max(240, el.clientWidth);
-    if (Math.abs(w - plot.width) > 2) plot.setSize({ width: w, height: HEIGHT });
-  });
-  resize.observe(el);
-  return () => {
-    resize.disconnect();
-    plot.destroy();
-  };
+  return followWidth(plot, el, HEIGHT);
 }
