@@ -1,8 +1,9 @@
-import { lazy, Suspense, useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { useI18nContext } from '../../i18n/i18n-react';
 import type { ReportJson } from '../../domain/reports';
 import { Chart } from './Chart';
 import { PALETTE, type ChartSpec } from './charts';
+import { ReportTable } from './ReportTable';
 import { CHART_HEIGHT } from './chartHeight';
 
 // Where respondents give up and how long they take (GET /project/stats/file type=json: funnel,
@@ -12,42 +13,6 @@ import { CHART_HEIGHT } from './chartHeight';
 
 const MAX_BARS = 12;
 const DaysChart = lazy(() => import('./DaysChart'));
-
-function SmallTable({ caption, head, rows }: { caption: string; head: string[]; rows: ReactNode[][] }) {
-  return (
-    <div className="max-h-80 min-w-0 overflow-auto" tabIndex={0} role="region" aria-label={caption}>
-      <table className="w-full text-xs sm:text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead>
-          <tr className="border-b border-slate-200 text-left text-slate-600">
-            {head.map((h, i) => (
-              <th key={i} scope="col" className={`py-1 pr-3 font-medium ${i > 0 ? 'text-right' : ''}`}>
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r, i) => (
-            <tr key={i} className="border-b border-slate-100 last:border-0">
-              {r.map((c, j) =>
-                j === 0 ? (
-                  <th key={j} scope="row" className="py-1 pr-3 text-left font-normal text-slate-800">
-                    {c}
-                  </th>
-                ) : (
-                  <td key={j} className="py-1 pr-3 text-right tabular-nums text-slate-800">
-                    {c}
-                  </td>
-                ),
-              )}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
 
 export function DropOff({ report }: { report: ReportJson }) {
   const { LL, locale } = useI18nContext();
@@ -101,7 +66,7 @@ export function DropOff({ report }: { report: ReportJson }) {
         ) : (
           <p className="text-sm text-slate-600">{D.none()}</p>
         )}
-        <SmallTable
+        <ReportTable
           caption={D.table()}
           head={[D.question(), D.reached(), D.answered(), D.gaveUp(), D.screenedOut()]}
           rows={worst.map((s) => [
@@ -148,7 +113,7 @@ export function DropOff({ report }: { report: ReportJson }) {
             <Suspense fallback={<div style={{ height: CHART_HEIGHT }} />}>
               <DaysChart days={report.timeline} label={L.chart()} names={names} />
             </Suspense>
-            <SmallTable
+            <ReportTable
               caption={L.table()}
               head={[L.day(), L.started(), L.completed()]}
               rows={[...report.timeline].reverse().map((d) => [d.day, n(d.started), n(d.completed)])}

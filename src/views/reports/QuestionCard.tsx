@@ -4,53 +4,13 @@ import type { ReportQuestion } from '../../domain/reports';
 import { chartOf, isEmptyChart } from './charts';
 import { Chart } from './Chart';
 import { TextList, type TextQuery } from './TextList';
+import { ReportTable } from './ReportTable';
 
 // One question of the report: its chart and, beside it (below on a phone), a table with the same
 // numbers, which is what screen readers and anyone copying numbers read. Open questions have a
 // paged, searchable list of texts instead of a chart; choice questions list their "Other" texts below.
 
 const num = (n: number | null, locale: string) => (n === null ? '—' : n.toLocaleString(locale));
-
-function Table({ caption, head, rows }: { caption: string; head: string[]; rows: ReactNode[][] }) {
-  return (
-    // Long tables (a 0–40 range) scroll inside the card; the region can take focus to scroll by keys.
-    <div className="max-h-80 min-w-0 overflow-auto" tabIndex={0} role="region" aria-label={caption}>
-      <table className="w-full text-xs sm:text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead>
-          <tr className="border-b border-slate-200 text-left text-slate-600">
-            {head.map((h, i) => (
-              <th
-                key={i}
-                scope="col"
-                className={`whitespace-nowrap py-1 pr-3 font-medium ${i > 0 ? 'text-right' : ''}`}
-              >
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r, i) => (
-            <tr key={i} className="border-b border-slate-100 last:border-0">
-              {r.map((c, j) =>
-                j === 0 ? (
-                  <th key={j} scope="row" className="py-1 pr-3 text-left font-normal text-slate-800">
-                    {c}
-                  </th>
-                ) : (
-                  <td key={j} className="py-1 pr-3 text-right tabular-nums text-slate-800">
-                    {c}
-                  </td>
-                ),
-              )}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
 
 function NumbersTable({ q, caption }: { q: ReportQuestion; caption: string }) {
   const { LL, locale } = useI18nContext();
@@ -60,12 +20,12 @@ function NumbersTable({ q, caption }: { q: ReportQuestion; caption: string }) {
     const rows = q.answers.map((a) => [a.text, num(a.count, locale), num(a.percent, locale)]);
     if (q.other)
       rows.push([LL.reports.file.other(), num(q.other.count, locale), num(q.other.percent, locale)]);
-    return <Table caption={caption} head={[T.answer(), T.count(), T.percent()]} rows={rows} />;
+    return <ReportTable caption={caption} head={[T.answer(), T.count(), T.percent()]} rows={rows} />;
   }
   if (q.matrix) {
     const columns = q.matrix[0]?.cells ?? [];
     return (
-      <Table
+      <ReportTable
         caption={caption}
         head={[T.statement(), ...columns.map((c) => c.text)]}
         rows={q.matrix.map((s) => [
@@ -77,7 +37,7 @@ function NumbersTable({ q, caption }: { q: ReportQuestion; caption: string }) {
   }
   if (q.ranks) {
     return (
-      <Table
+      <ReportTable
         caption={caption}
         head={[T.answer(), T.meanRank(), T.count()]}
         rows={q.ranks.map((r) => [r.text, num(r.meanRank, locale), num(r.count, locale)])}
@@ -100,8 +60,12 @@ function NumbersTable({ q, caption }: { q: ReportQuestion; caption: string }) {
     return (
       <div className="flex flex-col gap-3">
         {/* Two tables, two regions: each needs a name of its own (axe: landmark-unique). */}
-        <Table caption={P.summaryOf({ number: q.number })} head={[T.measure(), T.value()]} rows={summary} />
-        <Table
+        <ReportTable
+          caption={P.summaryOf({ number: q.number })}
+          head={[T.measure(), T.value()]}
+          rows={summary}
+        />
+        <ReportTable
           caption={P.distributionOf({ number: q.number })}
           head={[T.value(), T.count()]}
           rows={n.distribution.map((d) => [num(d.value, locale), num(d.count, locale)])}
@@ -111,7 +75,7 @@ function NumbersTable({ q, caption }: { q: ReportQuestion; caption: string }) {
   }
   if (q.places) {
     return (
-      <Table
+      <ReportTable
         caption={caption}
         head={[T.place(), T.count(), T.percent()]}
         rows={q.places.map((p) => [p.name, num(p.count, locale), num(p.percent, locale)])}
