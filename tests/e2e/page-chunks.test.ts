@@ -121,7 +121,8 @@ describe('what each page fetches', () => {
         if (route.path !== '/report') expect(withCharts, `${route.path} fetched uPlot`).toEqual([]);
         await context.close();
       }
-    });
+      // Every route of the app in turn, each to network idle: 30 s here, more on a slower machine.
+    }, 180_000);
 
   it('the signed-out pages load neither xstate nor the toast library; the sign-in actor loads once the form is touched', async () => {
     for (const route of ROUTES.filter((r) => r.public)) {
