@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
-import { startServer, type TestServer } from '../server/helpers';
+import type { TestServer } from '../server/helpers';
 import { median, type Bench, type BenchResult } from './run';
+import { onEachDatabase } from './databases';
 import { seed } from './report-server.bench';
 import { buildCrosstab, planCrosstab } from '../../server/reports/crosstab';
 import { placeNamer } from '../../server/reports/places';
@@ -97,28 +98,5 @@ async function measure(label: string, server: TestServer): Promise<BenchResult[]
   return out;
 }
 
-const bench: Bench = async () => {
-  const results: BenchResult[] = [];
-  const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  const saved = process.env.TEST_DATABASE_URL;
-  delete process.env.TEST_DATABASE_URL;
-  const sqlite = await startServer();
-  try {
-    results.push(...(await measure('SQLite', sqlite)));
-  } finally {
-    await sqlite.close();
-  }
-  if (pgUrl) {
-    process.env.TEST_DATABASE_URL = pgUrl;
-    const pg = await startServer();
-    try {
-      results.push(...(await measure('PostgreSQL', pg)));
-    } finally {
-      await pg.close();
-      if (saved === undefined) delete process.env.TEST_DATABASE_URL;
-      else process.env.TEST_DATABASE_URL = saved;
-    }
-  }
-  return results;
-};
+const bench: Bench = () => onEachDatabase(measure);
 export default bench;

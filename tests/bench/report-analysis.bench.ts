@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { startServer, type TestServer } from '../server/helpers';
+import type { TestServer } from '../server/helpers';
 import { median, type Bench, type BenchResult } from './run';
+import { onEachDatabase } from './databases';
 import { seed } from './report-server.bench';
 import type { DownloadMeasure } from './report-download';
 import { dropOffCounts } from '../../server/reports/dropoff';
@@ -84,30 +85,5 @@ async function measure(label: string, server: TestServer): Promise<BenchResult[]
   return out;
 }
 
-const bench: Bench = async () => {
-  const all: BenchResult[] = [];
-  const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  const saved = process.env.TEST_DATABASE_URL;
-  delete process.env.TEST_DATABASE_URL;
-  if (process.env.BENCH_SKIP_SQLITE !== '1') {
-    const sqlite = await startServer();
-    try {
-      all.push(...(await measure('SQLite', sqlite)));
-    } finally {
-      await sqlite.close();
-    }
-  }
-  if (pgUrl) {
-    process.env.TEST_DATABASE_URL = pgUrl;
-    const pg = await startServer();
-    try {
-      all.push(...(await measure('PostgreSQL', pg)));
-    } finally {
-      await pg.close();
-      if (saved === undefined) delete process.env.TEST_DATABASE_URL;
-      else process.env.TEST_DATABASE_URL = saved;
-    }
-  }
-  return all;
-};
+const bench: Bench = () => onEachDatabase(measure);
 export default bench;

@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { startServer, type TestServer } from '../server/helpers';
+import type { TestServer } from '../server/helpers';
 import type { Bench, BenchResult } from './run';
+import { onEachDatabase } from './databases';
 import { seed } from './report-server.bench';
 import type { DownloadMeasure } from './report-download';
 
@@ -125,28 +126,5 @@ async function measure(label: string, server: TestServer): Promise<BenchResult[]
   ];
 }
 
-const bench: Bench = async () => {
-  const all: BenchResult[] = [];
-  const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  const saved = process.env.TEST_DATABASE_URL;
-  delete process.env.TEST_DATABASE_URL;
-  const sqlite = await startServer();
-  try {
-    all.push(...(await measure('SQLite', sqlite)));
-  } finally {
-    await sqlite.close();
-  }
-  if (pgUrl) {
-    process.env.TEST_DATABASE_URL = pgUrl;
-    const pg = await startServer();
-    try {
-      all.push(...(await measure('PostgreSQL', pg)));
-    } finally {
-      await pg.close();
-      if (saved === undefined) delete process.env.TEST_DATABASE_URL;
-      else process.env.TEST_DATABASE_URL = saved;
-    }
-  }
-  return all;
-};
+const bench: Bench = () => onEachDatabase(measure);
 export default bench;
