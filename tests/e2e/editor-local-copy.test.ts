@@ -68,17 +68,25 @@ describe('the editor opening from its local copy', () => {
     await page.locator('[data-source="server"]').waitFor();
     await draftKept(page, pid);
 
-    // Reopen with the project's call held back: the outline shows from the local copy meanwhile.
+    // Reopen with every call to the server held back (a slow server: the sign-in's check of the
+    // session too): the outline shows from the local copy meanwhile.
     const held: Route[] = [];
     await page.route(
-      (u) => isProjectCall(u.href),
+      (u) => u.pathname.startsWith('/api/'),
       (route) => void held.push(route),
     );
     await page.reload();
     await outlineRow(page, 1).waitFor();
     await page.locator('[data-source="local"]').waitFor();
     expect(await page.getByText('checking the server for changes').count()).toBe(1);
-    expect(held.length, 'the server was asked, and has not answered').toBeGreaterThan(0);
+    expect(
+      held.some((r) => isProjectCall(r.request().url())),
+      'the project was asked for',
+    ).toBe(true);
+    expect(
+      held.some((r) => /\/api\/v1\/service\/user\?uid=/.test(r.request().url())),
+      'the session is being checked',
+    ).toBe(true);
     for (const r of held) await r.continue();
     await page.locator('[data-source="server"]').waitFor();
     expect(errors).toEqual([]);

@@ -49,14 +49,22 @@ let server: TestServer;
 let email: string;
 let actor: Actor<typeof authMachine>;
 
+/** A page load: a new actor from storage, once the server has confirmed or refused the session. */
 async function boot() {
   actor?.stop();
   actor = createActor(authMachine).start();
-  await waitFor(actor, (s) => !s.matches('restoring'));
+  await settle();
 }
 
 async function settle() {
-  await waitFor(actor, (s) => !s.matches('signingIn') && !s.matches('signingOut') && !s.matches('restoring'));
+  await waitFor(
+    actor,
+    (s) =>
+      !s.matches('signingIn') &&
+      !s.matches('signingOut') &&
+      !s.matches('restoring') &&
+      !s.matches({ authenticated: 'verifying' }),
+  );
 }
 
 beforeAll(async () => {
@@ -90,7 +98,7 @@ describe('auth machine', () => {
           },
           signedIn: () => {
             const snap = actor.getSnapshot();
-            expect(snap.value).toBe('authenticated');
+            expect(snap.value).toEqual({ authenticated: 'verified' });
             expect(snap.context.user?.email).toBe(email);
             const stored = readAuth();
             expect(stored?.userId).toBe(snap.context.user?.id);
@@ -145,11 +153,47 @@ describe('auth machine', () => {
     configureClient({ baseUrl: 'http://127.0.0.1:1' });
     try {
       await boot();
-      expect(actor.getSnapshot().value).toBe('authenticated');
+      expect(actor.getSnapshot().matches('authenticated')).toBe(true);
       expect(actor.getSnapshot().context.offline).toBe(true);
       expect(readAuth()).not.toBeNull();
     } finally {
       configureClient({ baseUrl: server.url });
     }
+  });
+
+  it('a returning user opens from the cached profile at once; the server’s answer then replaces it', async () => {
+    storage.clear();
+    await boot();
+    actor.send({ type: 'auth.login', email, password: TEST_PASSWORD });
+    await settle();
+    const id = actor.getSnapshot().context.user!.id;
+    await server.app.db
+      .updateTable('users')
+      .set({ fullname: 'Renamed Elsewhere' })
+      .where('id', '=', id)
+      .execute();
+    actor.stop();
+    actor = createActor(authMachine).start();
+    // Before any answer from the server: signed in, with the profile this device had.
+    expect(actor.getSnapshot().value).toEqual({ authenticated: 'verifying' });
+    expect(actor.getSnapshot().context.user?.email).toBe(email);
+    expect(actor.getSnapshot().context.user?.fullname).not.toBe('Renamed Elsewhere');
+    await settle();
+    expect(actor.getSnapshot().value).toEqual({ authenticated: 'verified' });
+    expect(actor.getSnapshot().context.user?.fullname).toBe('Renamed Elsewhere');
+    expect(actor.getSnapshot().context.offline).toBe(false);
+  });
+
+  it('without a cached profile, waits for the server before saying who is signed in', async () => {
+    storage.clear();
+    await boot();
+    actor.send({ type: 'auth.login', email, password: TEST_PASSWORD });
+    await settle();
+    storage.removeItem('auth-user');
+    actor.stop();
+    actor = createActor(authMachine).start();
+    expect(actor.getSnapshot().value).toBe('restoring');
+    await settle();
+    expect(actor.getSnapshot().value).toEqual({ authenticated: 'verified' });
   });
 });

@@ -27,6 +27,11 @@ export function useCurrentUser() {
   return useAuthState((s) => s.context.user, null);
 }
 
+/** The sign-in's step by name: `authenticated` whether or not the server has confirmed it yet. */
+export function useAuthStep(): string {
+  return useAuthState((s) => (typeof s.value === 'string' ? s.value : 'authenticated'), 'anonymous');
+}
+
 export function useIsAuthenticated() {
   return useAuthState((s) => s.matches('authenticated'), false);
 }

@@ -6,7 +6,7 @@ import { confirmInvitation, requestPasswordReset, setPasswordByToken } from '../
 import { Field } from '../ui/Field';
 import { Button } from '../ui/Button';
 import { formErrors } from '../ui/validation';
-import { useAuthState } from './AuthProvider';
+import { useAuthStep } from './AuthProvider';
 import { loadAuth } from './authStore';
 import { FormError } from '../ui/FormError';
 
@@ -178,7 +178,7 @@ function PasswordForm({
 /** After the password is set: follows the sign-in to the profile, or offers the login page. */
 function SigningIn() {
   const { LL } = useI18nContext();
-  const state = useAuthState((s) => s.value, 'anonymous');
+  const state = useAuthStep();
   const [, navigate] = useLocation();
   useEffect(() => {
     if (state === 'authenticated') navigate('/profile', { replace: true });

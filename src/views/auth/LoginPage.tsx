@@ -4,7 +4,7 @@ import { useI18nContext } from '../../i18n/i18n-react';
 import { LoginBody } from '../../domain/validation';
 import { Field } from '../ui/Field';
 import { formErrors } from '../ui/validation';
-import { useAuthState } from './AuthProvider';
+import { useAuthState, useAuthStep } from './AuthProvider';
 import { loadAuth } from './authStore';
 import { FormError } from '../ui/FormError';
 
@@ -19,7 +19,7 @@ const startSignIn = () => void loadAuth().catch(() => {});
 
 export default function LoginPage() {
   const { LL } = useI18nContext();
-  const state = useAuthState((s) => s.value, 'anonymous');
+  const state = useAuthStep();
   const serverError = useAuthState((s) => s.context.error, null);
   const [, navigate] = useLocation();
   const search = useSearch();
