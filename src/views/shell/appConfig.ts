@@ -13,7 +13,8 @@ export interface AppConfig {
 
 let pending: Promise<AppConfig | null> | null = null;
 
-function load(): Promise<AppConfig | null> {
+/** Asks once per page load (the start-up asks beside the sign-in's restore, earlyCalls.ts). */
+export function loadAppConfig(): Promise<AppConfig | null> {
   pending ??= api.get<AppConfig>('/app-config').catch(() => {
     pending = null; // try again on the next mount (the network may be back)
     return null;
@@ -25,7 +26,7 @@ export function useAppConfig(): AppConfig | null {
   const [config, setConfig] = useState<AppConfig | null>(null);
   useEffect(() => {
     let alive = true;
-    void load().then((c) => alive && setConfig(c));
+    void loadAppConfig().then((c) => alive && setConfig(c));
     return () => {
       alive = false;
     };

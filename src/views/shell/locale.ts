@@ -3,6 +3,7 @@ import { i18nObject, loadedLocales } from '../../i18n/i18n-util';
 import { loadFormatters } from '../../i18n/i18n-util.async';
 import { readSettings } from '../../i18n/setup';
 import { configureClient } from '../../api/client';
+import { BOOT_GROUPS } from '../localeGroups';
 
 // The dictionary by group (issue 25): only the active language, and of it only the groups a page
 // shows. The start-up loads BOOT_GROUPS (the HTTP client's messages, the toast, modal and 404 texts);
@@ -12,7 +13,8 @@ import { configureClient } from '../../api/client';
 
 export type Group = keyof Translations;
 
-export const BOOT_GROUPS = ['common', 'errors'] as const satisfies readonly Group[];
+// Defined in localeGroups.ts (plain data the server reads too).
+export { BOOT_GROUPS };
 
 const files = import.meta.glob<{ default: unknown }>([
   '../../i18n/ru/*.ts',
