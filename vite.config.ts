@@ -112,9 +112,6 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
-    // .vite/manifest.json: the server reads it to name a route's chunks in the HTML it serves
-    // (server/spa/shell.ts, issue 25).
-    manifest: true,
     rollupOptions: {
       output: {
         // A dictionary group's chunk says its language and group (issue 25): the e2e and the bench

@@ -4,7 +4,6 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import { loadSpaShell } from './spa/shell';
 import type { Config } from './config';
 import { openDatabase } from './db';
 import { migrateToLatest } from './db/migrate';
@@ -90,7 +89,6 @@ export async function buildApp(
 
   const indexHtml = config.staticDir && path.join(config.staticDir, 'index.html');
   const hasSpa = !!indexHtml && fs.existsSync(indexHtml);
-  const spaShell = hasSpa ? loadSpaShell(config.staticDir!) : null;
   if (hasSpa) {
     await app.register(fastifyStatic, {
       root: config.staticDir!,
@@ -119,12 +117,7 @@ export async function buildApp(
       req.method === 'GET' && !req.url.startsWith('/api/') && !path.extname(req.url.split('?')[0]);
     if (hasSpa && wantsPage) {
       // History fallback: the SPA's router decides, and shows its own 404 page for unknown paths.
-      // The HTML names the route's chunks for the browser to fetch at once (server/spa/shell.ts).
-      return reply
-        .header('cache-control', 'no-cache')
-        .header('vary', 'accept-language')
-        .type('text/html')
-        .send(spaShell!.html(req.url, req.headers['accept-language']));
+      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
     }
     return reply.status(404).send({ message: req.t.errors.notFound() });
   });

@@ -6,9 +6,6 @@ import type { AppRoute, LayoutName } from './routes';
 // the dialogs they open, and fails when a list here misses a group they read or names one they
 // do not.
 
-/** The start-up's groups: the HTTP client's messages, the toast, modal and 404 texts (shell/locale.ts). */
-export const BOOT_GROUPS = ['common', 'errors'] as const satisfies readonly Group[];
-
 export const LAYOUT_GROUPS: Record<LayoutName, readonly Group[]> = {
   auth: [],
   main: ['shell'],

@@ -3,7 +3,6 @@ import { i18nObject, loadedLocales } from '../../i18n/i18n-util';
 import { loadFormatters } from '../../i18n/i18n-util.async';
 import { readSettings } from '../../i18n/setup';
 import { configureClient } from '../../api/client';
-import { BOOT_GROUPS } from '../localeGroups';
 
 // The dictionary by group (issue 25): only the active language, and of it only the groups a page
 // shows. The start-up loads BOOT_GROUPS (the HTTP client's messages, the toast, modal and 404 texts);
@@ -13,8 +12,7 @@ import { BOOT_GROUPS } from '../localeGroups';
 
 export type Group = keyof Translations;
 
-// Defined in localeGroups.ts (plain data the server reads too).
-export { BOOT_GROUPS };
+export const BOOT_GROUPS = ['common', 'errors'] as const satisfies readonly Group[];
 
 const files = import.meta.glob<{ default: unknown }>([
   '../../i18n/ru/*.ts',
