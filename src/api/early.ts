@@ -10,7 +10,7 @@ import type { Query } from './client';
 
 const EARLY_MS = 30_000;
 
-const started = new Map<string, { at: number; call: Promise<unknown> }>();
+const started = new Map<string, { at: number; call: Promise<unknown>; arrived?: { value: unknown } }>();
 
 /** One call's identity: the path and its query, empty values left out and keys in order. */
 export function callKey(path: string, query: Query = {}): string {
@@ -27,8 +27,30 @@ export function callKey(path: string, query: Query = {}): string {
 /** Starts a call now for the page to take later. */
 export function startEarly(key: string, call: () => Promise<unknown>): void {
   const p = call();
-  p.catch(() => {}); // read later or never: its rejection must not go unhandled meanwhile
-  started.set(key, { at: Date.now(), call: p });
+  const e: { at: number; call: Promise<unknown>; arrived?: { value: unknown } } = { at: Date.now(), call: p };
+  // Read later or never: its rejection must not go unhandled meanwhile.
+  p.then(
+    (value) => (e.arrived = { value }),
+    () => {},
+  );
+  started.set(key, e);
+}
+
+/**
+ * The answer of the call started early under this key if it has already arrived (while fresh): the
+ * page then renders it in its first render instead of rendering "loading" first and the answer a
+ * task later (one render, style and layout pass less before the content shows). Read during
+ * render, so it does not consume: a render that suspends is thrown away and done again. The page
+ * calls `forgetEarly` once it has committed.
+ */
+export function arrivedEarly<T>(key: string): T | undefined {
+  const e = started.get(key);
+  if (!e?.arrived || Date.now() - e.at > EARLY_MS) return undefined;
+  return e.arrived.value as T;
+}
+
+export function forgetEarly(key: string): void {
+  started.delete(key);
 }
 
 /**

@@ -84,6 +84,9 @@ describe('the report page in Chromium', () => {
 
     await expect.poll(() => counter(page, 'started').innerText()).toBe(String(people.length));
     // The charts draw once uPlot's own chunk has arrived, each when it comes near the viewport (issue 25).
+    await expect
+      .poll(() => page.locator('[data-chart]').count())
+      .toBeGreaterThanOrEqual(questions.length - 1);
     for (const box of await page.locator('[data-chart]').all()) await box.scrollIntoViewIfNeeded();
     await expect
       .poll(() => page.locator('[data-chart] canvas').count())

@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { useI18nContext } from '../../i18n/i18n-react';
 import { downloadReport, getReport, reportQuery, STATS_PATH } from '../../api/reports';
-import { callKey, earlyOr } from '../../api/early';
+import { arrivedEarly, callKey, earlyOr, forgetEarly } from '../../api/early';
 import type { ReportFilters as Filters, ReportFormat, ReportJson } from '../../domain/reports';
 import { Button } from '../ui/Button';
 import { notify } from '../ui/toast';
@@ -29,8 +29,19 @@ type Load =
 type OpenTexts = { id: string; page: number; search: string } | null;
 
 function useReport(pid: number, filters: Filters, open: OpenTexts, nonce: number) {
-  const [load, setLoad] = useState<Load>({ state: 'loading', report: null });
+  // The report as the start-up asked for it, when its answer is already here (earlyCalls.ts).
+  const [firstKey] = useState(() => callKey(STATS_PATH, reportQuery(pid, filters)));
+  const [load, setLoad] = useState<Load>(() => {
+    const report = arrivedEarly<ReportJson>(firstKey);
+    return report ? { state: 'ready', report } : { state: 'loading', report: null };
+  });
+  const skipFirst = useRef(load.state === 'ready');
   useEffect(() => {
+    if (skipFirst.current) {
+      skipFirst.current = false; // shown already
+      forgetEarly(firstKey);
+      return;
+    }
     const ac = new AbortController();
     setLoad((l) => ({ state: 'loading', report: l.report }));
     const opts = { openPage: open?.page, openQuestion: open?.id, textSearch: open?.search };
@@ -45,7 +56,7 @@ function useReport(pid: number, filters: Filters, open: OpenTexts, nonce: number
         setLoad((l) => ({ state: 'failed', report: l.report, message: errorMessage(err) }));
       });
     return () => ac.abort();
-  }, [pid, filters, open, nonce]);
+  }, [pid, filters, open, nonce, firstKey]);
   return load;
 }
 

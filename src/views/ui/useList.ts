@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { api, type Query } from '../../api/client';
-import { callKey, earlyOr } from '../../api/early';
+import { api, type Page, type Query } from '../../api/client';
+import { arrivedEarly, callKey, earlyOr, forgetEarly } from '../../api/early';
 import { DEFAULT_PAGE_SIZE, listQuery, type ListSort } from './listQuery';
 
 // One server-paged list (page 1-based, pageSize ≤ 100, search, sort, order; the full count comes in
@@ -51,12 +51,18 @@ export function useList<T>(
   const [page, setPageState] = useState(1);
   const [sort, setSortState] = useState<ListSort | undefined>(opts.initialSort);
   const [search, setSearchState] = useState('');
-  const [rows, setRows] = useState<T[]>([]);
-  const [total, setTotal] = useState(0);
-  const [loading, setLoading] = useState(true);
+  // The first page as the start-up asked for it, when its answer is already here (earlyCalls.ts).
+  const [firstKey] = useState(() =>
+    callKey(path, listQuery(opts.query ?? {}, { page: 1, pageSize, sort: opts.initialSort })),
+  );
+  const [arrived] = useState(() => arrivedEarly<Page<T>>(firstKey));
+  const [rows, setRows] = useState<T[]>(arrived?.items ?? []);
+  const [total, setTotal] = useState(arrived?.total ?? 0);
+  const [loading, setLoading] = useState(!arrived);
   const [error, setError] = useState<string | null>(null);
   const [version, setVersion] = useState(0);
   const seq = useRef(0);
+  const skipFirst = useRef(!!arrived);
 
   // A new filter or search starts again from the first page.
   const firstQuery = useRef(queryKey);
@@ -68,6 +74,11 @@ export function useList<T>(
   }, [queryKey]);
 
   useEffect(() => {
+    if (skipFirst.current) {
+      skipFirst.current = false; // the first page is shown already
+      forgetEarly(firstKey);
+      return;
+    }
     const controller = new AbortController();
     const mine = ++seq.current;
     setLoading(true);
@@ -92,7 +103,7 @@ export function useList<T>(
         setLoading(false);
       });
     return () => controller.abort();
-  }, [path, queryKey, page, pageSize, search, sort, version]);
+  }, [path, queryKey, page, pageSize, search, sort, version, firstKey]);
 
   const setPage = useCallback((p: number) => setPageState(Math.max(1, Math.floor(p))), []);
   const setSort = useCallback((s: ListSort) => {
