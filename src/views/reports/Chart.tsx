@@ -11,7 +11,7 @@ import { useShown } from './whenShown';
 
 export function Chart({ spec, label }: { spec: ChartSpec; label: string }) {
   const box = useRef<HTMLDivElement>(null);
-  // Below the fold, drawn when scrolled near or when the page is idle (whenShown.ts).
+  // Drawn when its box comes near the viewport (whenShown.ts): most charts are below the fold.
   const shown = useShown(box);
   useEffect(() => {
     const el = box.current;
