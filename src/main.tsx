@@ -7,6 +7,7 @@ import { App, findRoute, preloadRoute } from './views/App';
 import { useToastHostWanted } from './views/ui/toastHost';
 import { loadGroups, setupBootLocale } from './views/shell/locale';
 import { routeGroups } from './views/localeGroups';
+import { startPageCalls, warmFormats } from './views/shell/earlyCalls';
 import { readSettings } from './i18n/setup';
 import { i18nObject } from './i18n/i18n-util';
 import './styles.css';
@@ -45,6 +46,12 @@ async function start() {
   if (route) {
     preloadRoute(route);
     loadGroups(readSettings().locale, routeGroups(route)).catch(() => {});
+    // Signed in: the page's first calls too (earlyCalls.ts), and the date formatter's first use
+    // (≈ 30 ms of ICU data) while the network is still busy, not in the page's first render.
+    if (restored) {
+      startPageCalls(route);
+      setTimeout(() => warmFormats(readSettings().locale), 0);
+    }
   }
   const { locale, LL } = await setupBootLocale();
   if (restored) await restored.catch(() => {});

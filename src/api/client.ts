@@ -73,6 +73,11 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** Sees the raw response of a successful call (list paging reads X-Total-Count). */
   onResponse?: (res: Response) => void;
+  /**
+   * A call started before its page asked for it (api/early.ts): a failure is left to the page's own
+   * call, so no listener hears it and a refusal signs nobody out (the page may not be this role's).
+   */
+  quiet?: boolean;
 }
 
 function buildQuery(query: Query = {}): string {
@@ -120,7 +125,8 @@ function networkMessage(): string {
   return settings.t ? settings.t.errors.network() : 'Network error';
 }
 
-function fail(error: ApiError): never {
+function fail(error: ApiError, quiet = false): never {
+  if (quiet) throw error;
   for (const listener of listeners) {
     try {
       listener(error);
@@ -159,7 +165,7 @@ export async function request<T = unknown>(
     });
   } catch (err) {
     if (isAbort(err)) throw err;
-    return fail(new ApiError(networkMessage(), 0, null, null, undefined));
+    return fail(new ApiError(networkMessage(), 0, null, null, undefined), opts.quiet);
   }
 
   // The server renews an expired access token silently and hands the new pair back here.
@@ -175,7 +181,7 @@ export async function request<T = unknown>(
     // Aborted while the body was still arriving (a reload, a newer request): an abort, not a null
     // answer. A successful status with a body that cannot be read is a failed call.
     if (isAbort(err) || opts.signal?.aborted) throw err;
-    if (res.ok) return fail(new ApiError(networkMessage(), 0, res, null, undefined));
+    if (res.ok) return fail(new ApiError(networkMessage(), 0, res, null, undefined), opts.quiet);
     parsed = null;
   }
   if (res.ok) {
@@ -185,11 +191,11 @@ export async function request<T = unknown>(
 
   const { message, code } = messageOf(res.status, parsed);
   const error = new ApiError(message, res.status, res, parsed, code);
-  if ((res.status === 401 || res.status === 403) && readAuth()) {
+  if ((res.status === 401 || res.status === 403) && readAuth() && !opts.quiet) {
     clearAuth();
     settings.reload();
   }
-  return fail(error);
+  return fail(error, opts.quiet);
 }
 
 /** A page of a list: list calls answer with a JSON array and the full count in X-Total-Count. */

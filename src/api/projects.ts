@@ -6,7 +6,7 @@ import type { ProjectSettingsValues, SettingInfo, SettingsGroupInfo } from '../d
 // Projects (spec section 7, Projects): typed calls for the list pages, the create form, the row
 // actions and the settings dialog. The list itself is read by useList(PROJECTS_PATH).
 
-export const PROJECTS_PATH = '/projects';
+export { PROJECTS_PATH } from './projectsPath';
 
 export const getTemplates = () => api.get<TemplateInfo[]>('/project/templates');
 export const getTemplate = (id: string) => api.get<TemplateInfo>('/project/template', { query: { id } });

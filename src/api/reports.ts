@@ -1,33 +1,20 @@
-import { api, ApiError, API_BASE, type Query } from './client';
+import { api, ApiError, API_BASE } from './client';
 import { readAuth } from './storage';
 import type { ReportFilters, ReportFormat, ReportJson } from '../domain/reports';
+import { reportQuery, STATS_PATH, type ReportOptions } from './reportQuery';
 
 // GET /project/stats/file (spec section 7): the report as JSON for the /report page, and the
 // workbook or CSV download. The download reads the body as it streams so the page can show how much
 // has arrived (the server streams, so the total size is not known beforehand).
 
-export const STATS_PATH = '/project/stats/file';
-
-function filterQuery(f: ReportFilters): Query {
-  return { ...f };
-}
+export { reportQuery, STATS_PATH };
 
 export function getReport(
   pid: number,
   filters: ReportFilters,
-  opts: { signal?: AbortSignal; openPage?: number; openQuestion?: string; textSearch?: string } = {},
+  opts: ReportOptions = {},
 ): Promise<ReportJson> {
-  return api.get<ReportJson>(STATS_PATH, {
-    query: {
-      pid,
-      type: 'json',
-      ...filterQuery(filters),
-      openPage: opts.openPage,
-      openQuestion: opts.openQuestion,
-      textSearch: opts.textSearch || undefined,
-    },
-    signal: opts.signal,
-  });
+  return api.get<ReportJson>(STATS_PATH, { query: reportQuery(pid, filters, opts), signal: opts.signal });
 }
 
 export interface Download {

@@ -80,8 +80,10 @@ describe('analysis on the report page', () => {
     const first = await table.getByRole('row').nth(1).locator('th, td').allInnerTexts();
     expect(first[0]).toBe(`${questions.indexOf(worst.q) + 1}. ${worst.q.text}`);
     expect(Number(first[3])).toBe(worst.n);
-    // The charts come with the chart library's chunk, after the tables.
+    // The charts come with the chart library's chunk, after the tables, each when near the viewport.
+    await page.locator('[data-dropoff] [data-chart="bars"]').scrollIntoViewIfNeeded();
     await expect.poll(() => page.locator('[data-dropoff] [data-chart="bars"] canvas').count()).toBe(1);
+    await page.locator('[data-chart="timeline"]').scrollIntoViewIfNeeded();
     await expect.poll(() => page.locator('[data-chart="timeline"] canvas').count()).toBe(1);
     await expect.poll(() => page.locator('[data-timing="median"]').innerText()).toMatch(/min/);
 
@@ -127,6 +129,7 @@ describe('analysis on the report page', () => {
       const page = await context.newPage();
       await signIn(page, server, researcher.user.email);
       await page.goto(`${server.url}/report?pid=${pid}`);
+      await page.locator('[data-dropoff] [data-chart="bars"]').scrollIntoViewIfNeeded();
       await page.locator('[data-dropoff] [data-chart="bars"] canvas').waitFor();
       await card(page).locator('[data-texts] li').first().waitFor();
       await page.screenshot({ path: `/tmp/report-analysis-${width}.png`, fullPage: false });

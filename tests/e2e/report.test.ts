@@ -83,7 +83,11 @@ describe('the report page in Chromium', () => {
     await page.getByRole('heading', { name: 'Report: Player survey' }).waitFor();
 
     await expect.poll(() => counter(page, 'started').innerText()).toBe(String(people.length));
-    // The charts draw once uPlot's own chunk has arrived (issue 25).
+    // The charts draw once uPlot's own chunk has arrived, each when it comes near the viewport (issue 25).
+    await expect
+      .poll(() => page.locator('[data-chart]').count())
+      .toBeGreaterThanOrEqual(questions.length - 1);
+    for (const box of await page.locator('[data-chart]').all()) await box.scrollIntoViewIfNeeded();
     await expect
       .poll(() => page.locator('[data-chart] canvas').count())
       .toBeGreaterThanOrEqual(questions.length - 1);
@@ -159,6 +163,10 @@ describe('the report page in Chromium', () => {
     await signIn(page, server, researcher.user.email);
     await page.goto(`${server.url}/report?pid=${pid}`);
     await page.locator('[data-chart] canvas').first().waitFor();
+    // Every section rendered (they come one per task), so the audit sees the whole report.
+    await expect
+      .poll(() => page.locator('[data-chart]').count())
+      .toBeGreaterThanOrEqual(questions.length - 1);
     // The report itself; the shell around it (header, side menu) is audited by its own tests.
     const violations = axeLines(await axeFull(page, undefined, '#report'));
     expect(violations).toEqual([]);

@@ -18,6 +18,7 @@ import { StatusControl } from './StatusControl';
 import { statusName, templateName, typeName } from './labels';
 import { useProjectActions } from './useProjectActions';
 import { projectColumns } from './columns';
+import { PROJECTS_SORT } from './listDefaults';
 
 // The form (and its validation) loads when it opens, not with the list.
 const CreateProjectForm = lazy(() =>
@@ -37,7 +38,7 @@ export default function ProjectsPage() {
   const [tpid, setTpid] = useState('');
   const list = useList<Project>(PROJECTS_PATH, {
     query: { status, template, tpid },
-    initialSort: { key: 'id', order: 'desc' },
+    initialSort: PROJECTS_SORT,
   });
   const actions = useProjectActions(list.reload);
   const ids = { status: useId(), template: useId(), platform: useId() };

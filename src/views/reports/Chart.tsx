@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { ChartSpec } from './charts';
 import { CHART_HEIGHT } from './chartHeight';
+import { useShown } from './whenShown';
 
 // One question's chart, drawn by uPlot (chosen for size and speed: docs/decisions/reports.md). uPlot
 // is its own chunk (plot.ts), loaded with the first chart, so the page shows its tables and filters
@@ -10,9 +11,11 @@ import { CHART_HEIGHT } from './chartHeight';
 
 export function Chart({ spec, label }: { spec: ChartSpec; label: string }) {
   const box = useRef<HTMLDivElement>(null);
+  // Drawn when its box comes near the viewport (whenShown.ts): most charts are below the fold.
+  const shown = useShown(box);
   useEffect(() => {
     const el = box.current;
-    if (!el) return;
+    if (!el || !shown) return;
     let done = false;
     let cleanUp = () => {};
     void import('./plot').then(({ drawChart }) => {
@@ -22,7 +25,7 @@ export function Chart({ spec, label }: { spec: ChartSpec; label: string }) {
       done = true;
       cleanUp();
     };
-  }, [spec]);
+  }, [spec, shown]);
   return (
     <figure className="m-0 min-w-0">
       <div

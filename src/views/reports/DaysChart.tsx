@@ -5,6 +5,7 @@ import { AXIS, followWidth, widthOf } from './uplotKit';
 import type { ReportJson } from '../../domain/reports';
 import { PALETTE } from './charts';
 import { CHART_HEIGHT as HEIGHT } from './chartHeight';
+import { useShown } from './whenShown';
 
 // The timeline's chart, in the chart library's chunk (issue 25): DropOff loads it lazily, so the
 // report's numbers and tables show before uPlot has arrived.
@@ -20,9 +21,10 @@ export default function DaysChart({
   names: [string, string];
 }) {
   const box = useRef<HTMLDivElement>(null);
+  const shown = useShown(box);
   useEffect(() => {
     const el = box.current;
-    if (!el || days.length === 0) return;
+    if (!el || !shown || days.length === 0) return;
     const x = days.map((_, i) => i);
     const opts = (width: number): uPlot.Options => ({
       width,
@@ -59,10 +61,17 @@ export default function DaysChart({
       el,
     );
     return followWidth(plot, el, HEIGHT);
-  }, [days, names]);
+  }, [days, names, shown]);
   return (
     <figure className="m-0 min-w-0">
-      <div ref={box} role="img" aria-label={label} className="w-full overflow-hidden" data-chart="timeline" />
+      <div
+        ref={box}
+        role="img"
+        aria-label={label}
+        className="w-full overflow-hidden"
+        style={{ minHeight: HEIGHT }}
+        data-chart="timeline"
+      />
       <figcaption className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-700">
         {names.map((n, i) => (
           <span key={n} className="inline-flex items-center gap-1">

@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { useI18nContext } from '../../i18n/i18n-react';
-import { downloadReport, getReport } from '../../api/reports';
+import { downloadReport, getReport, reportQuery, STATS_PATH } from '../../api/reports';
+import { arrivedEarly, callKey, earlyOr, forgetEarly } from '../../api/early';
 import type { ReportFilters as Filters, ReportFormat, ReportJson } from '../../domain/reports';
 import { Button } from '../ui/Button';
 import { notify } from '../ui/toast';
@@ -11,6 +12,7 @@ import { QuestionCard } from './QuestionCard';
 import { CompareSection } from './CompareSection';
 import { filtersFromSearch, searchWith } from './reportUrl';
 import { DropOff } from './DropOff';
+import { useSlices } from './whenShown';
 
 // /report?pid=… (spec section 2): the report of one project, read from GET /project/stats/file
 // type=json with the filters and the portrait as query parameters. Respondent counters, one chart
@@ -27,23 +29,34 @@ type Load =
 type OpenTexts = { id: string; page: number; search: string } | null;
 
 function useReport(pid: number, filters: Filters, open: OpenTexts, nonce: number) {
-  const [load, setLoad] = useState<Load>({ state: 'loading', report: null });
+  // The report as the start-up asked for it, when its answer is already here (earlyCalls.ts).
+  const [firstKey] = useState(() => callKey(STATS_PATH, reportQuery(pid, filters)));
+  const [load, setLoad] = useState<Load>(() => {
+    const report = arrivedEarly<ReportJson>(firstKey);
+    return report ? { state: 'ready', report } : { state: 'loading', report: null };
+  });
+  const skipFirst = useRef(load.state === 'ready');
   useEffect(() => {
+    if (skipFirst.current) {
+      skipFirst.current = false; // shown already
+      forgetEarly(firstKey);
+      return;
+    }
     const ac = new AbortController();
     setLoad((l) => ({ state: 'loading', report: l.report }));
-    getReport(pid, filters, {
-      signal: ac.signal,
-      openPage: open?.page,
-      openQuestion: open?.id,
-      textSearch: open?.search,
-    })
-      .then((report) => setLoad({ state: 'ready', report }))
+    const opts = { openPage: open?.page, openQuestion: open?.id, textSearch: open?.search };
+    // The start-up may have asked for this very report already (earlyCalls.ts); a refresh asks again.
+    const ask = () => getReport(pid, filters, { ...opts, signal: ac.signal });
+    (nonce === 0 ? earlyOr(callKey(STATS_PATH, reportQuery(pid, filters, opts)), ask) : ask())
+      .then((report) => {
+        if (!ac.signal.aborted) setLoad({ state: 'ready', report });
+      })
       .catch((err: unknown) => {
         if (ac.signal.aborted) return;
         setLoad((l) => ({ state: 'failed', report: l.report, message: errorMessage(err) }));
       });
     return () => ac.abort();
-  }, [pid, filters, open, nonce]);
+  }, [pid, filters, open, nonce, firstKey]);
   return load;
 }
 
@@ -125,6 +138,9 @@ function Report({ pid }: { pid: number }) {
   const [download, setDownload] = useState<{ format: ReportFormat; bytes: number } | null>(null);
   const load = useReport(pid, filters, open, nonce);
   const report = load.report;
+  // The sections below the filters (drop-off, compare, a card per question, places) one per task
+  // (whenShown.ts): the first render is the title, counters and filters only, not one long task.
+  const sections = useSlices(report ? report.questions.length + 3 : 0);
 
   const changeFilters = useCallback(
     (f: Filters) => {
@@ -313,9 +329,9 @@ function Report({ pid }: { pid: number }) {
         </div>
       ) : (
         <>
-          <DropOff report={report} />
-          <CompareSection pid={pid} filters={filters} questions={report.questions} />
-          {report.questions.map((q) => (
+          {sections > 0 && <DropOff report={report} />}
+          {sections > 1 && <CompareSection pid={pid} filters={filters} questions={report.questions} />}
+          {report.questions.slice(0, Math.max(0, sections - 2)).map((q) => (
             <QuestionCard
               key={q.id}
               q={q}
@@ -323,20 +339,21 @@ function Report({ pid }: { pid: number }) {
               onTexts={({ page, search }) => setOpen({ id: q.id, page, search })}
             />
           ))}
-          {(report.cities.length > 0 || report.regions.length > 0) && (
-            <section
-              aria-labelledby="report-places"
-              className="rounded-lg border border-slate-200 bg-white p-4"
-            >
-              <h2 id="report-places" className="mb-2 text-base font-semibold text-slate-800">
-                {P.places()}
-              </h2>
-              <div className="grid gap-4 sm:grid-cols-2">
-                <PlacesTable title={P.cities()} rows={report.cities} />
-                <PlacesTable title={P.regions()} rows={report.regions} />
-              </div>
-            </section>
-          )}
+          {sections > report.questions.length + 2 &&
+            (report.cities.length > 0 || report.regions.length > 0) && (
+              <section
+                aria-labelledby="report-places"
+                className="rounded-lg border border-slate-200 bg-white p-4"
+              >
+                <h2 id="report-places" className="mb-2 text-base font-semibold text-slate-800">
+                  {P.places()}
+                </h2>
+                <div className="grid gap-4 sm:grid-cols-2">
+                  <PlacesTable title={P.cities()} rows={report.cities} />
+                  <PlacesTable title={P.regions()} rows={report.regions} />
+                </div>
+              </section>
+            )}
         </>
       )}
     </section>

@@ -12,20 +12,26 @@ export interface AppConfig {
 }
 
 let pending: Promise<AppConfig | null> | null = null;
+/** The answer once it has come: a layout mounted after it renders it at once, without a second render. */
+let loaded: AppConfig | null = null;
 
-function load(): Promise<AppConfig | null> {
-  pending ??= api.get<AppConfig>('/app-config').catch(() => {
-    pending = null; // try again on the next mount (the network may be back)
-    return null;
-  });
+/** Asks once per page load (the start-up asks beside the sign-in's restore, earlyCalls.ts). */
+export function loadAppConfig(): Promise<AppConfig | null> {
+  pending ??= api.get<AppConfig>('/app-config').then(
+    (c) => (loaded = c),
+    () => {
+      pending = null; // try again on the next mount (the network may be back)
+      return null;
+    },
+  );
   return pending;
 }
 
 export function useAppConfig(): AppConfig | null {
-  const [config, setConfig] = useState<AppConfig | null>(null);
+  const [config, setConfig] = useState<AppConfig | null>(loaded);
   useEffect(() => {
     let alive = true;
-    void load().then((c) => alive && setConfig(c));
+    void loadAppConfig().then((c) => alive && setConfig(c));
     return () => {
       alive = false;
     };

@@ -1,15 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { api, type Query } from '../../api/client';
+import { api, type Page, type Query } from '../../api/client';
+import { arrivedEarly, callKey, earlyOr, forgetEarly } from '../../api/early';
+import { DEFAULT_PAGE_SIZE, listQuery, type ListSort } from './listQuery';
 
 // One server-paged list (page 1-based, pageSize ≤ 100, search, sort, order; the full count comes in
 // X-Total-Count). Each request has its own AbortController and a sequence number, so an answer that
 // arrives after a newer request was made is dropped and never overwrites the newer rows.
 
-export type SortOrder = 'asc' | 'desc';
-export interface ListSort {
-  key: string;
-  order: SortOrder;
-}
+export type { ListSort, SortOrder } from './listQuery';
 
 export const MAX_PAGE_SIZE = 100;
 
@@ -48,17 +46,23 @@ export function useList<T>(
   path: string,
   opts: { pageSize?: number; query?: Query; initialSort?: ListSort } = {},
 ): ListState<T> {
-  const pageSize = Math.min(Math.max(1, opts.pageSize ?? 20), MAX_PAGE_SIZE);
+  const pageSize = Math.min(Math.max(1, opts.pageSize ?? DEFAULT_PAGE_SIZE), MAX_PAGE_SIZE);
   const queryKey = JSON.stringify(opts.query ?? {});
   const [page, setPageState] = useState(1);
   const [sort, setSortState] = useState<ListSort | undefined>(opts.initialSort);
   const [search, setSearchState] = useState('');
-  const [rows, setRows] = useState<T[]>([]);
-  const [total, setTotal] = useState(0);
-  const [loading, setLoading] = useState(true);
+  // The first page as the start-up asked for it, when its answer is already here (earlyCalls.ts).
+  const [firstKey] = useState(() =>
+    callKey(path, listQuery(opts.query ?? {}, { page: 1, pageSize, sort: opts.initialSort })),
+  );
+  const [arrived] = useState(() => arrivedEarly<Page<T>>(firstKey));
+  const [rows, setRows] = useState<T[]>(arrived?.items ?? []);
+  const [total, setTotal] = useState(arrived?.total ?? 0);
+  const [loading, setLoading] = useState(!arrived);
   const [error, setError] = useState<string | null>(null);
   const [version, setVersion] = useState(0);
   const seq = useRef(0);
+  const skipFirst = useRef(!!arrived);
 
   // A new filter or search starts again from the first page.
   const firstQuery = useRef(queryKey);
@@ -70,22 +74,18 @@ export function useList<T>(
   }, [queryKey]);
 
   useEffect(() => {
+    if (skipFirst.current) {
+      skipFirst.current = false; // the first page is shown already
+      forgetEarly(firstKey);
+      return;
+    }
     const controller = new AbortController();
     const mine = ++seq.current;
     setLoading(true);
     setError(null);
-    api
-      .list<T>(path, {
-        query: {
-          ...(JSON.parse(queryKey) as Query),
-          page,
-          pageSize,
-          search: search || undefined,
-          sort: sort?.key,
-          order: sort?.order,
-        },
-        signal: controller.signal,
-      })
+    const query = listQuery(JSON.parse(queryKey) as Query, { page, pageSize, search, sort });
+    // The start-up may have asked for this very page already (earlyCalls.ts).
+    earlyOr(callKey(path, query), () => api.list<T>(path, { query, signal: controller.signal }))
       .then(({ items, total: count }) => {
         if (mine !== seq.current) return;
         // Past the end (the last row of the last page was deleted): go to the new last page.
@@ -103,7 +103,7 @@ export function useList<T>(
         setLoading(false);
       });
     return () => controller.abort();
-  }, [path, queryKey, page, pageSize, search, sort, version]);
+  }, [path, queryKey, page, pageSize, search, sort, version, firstKey]);
 
   const setPage = useCallback((p: number) => setPageState(Math.max(1, Math.floor(p))), []);
   const setSort = useCallback((s: ListSort) => {
