@@ -15,13 +15,17 @@ const admin = await ensureAdmin(app.db, config);
 await app.listen({ port: config.port, host: config.host });
 
 const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-console.log(`\n  Survey back-office is running at http://${shown}:${config.port}`);
-console.log(`  Database: ${app.dialect === 'postgres' ? 'PostgreSQL' : `SQLite in ${config.dataDir}`}`);
-if (admin) {
-  console.log(
+// One write, so whoever reads the output (a person, a script, a test) gets the address and the
+// first administrator's login together.
+const lines = [
+  `\n  Survey back-office is running at http://${shown}:${config.port}`,
+  `  Database: ${app.dialect === 'postgres' ? 'PostgreSQL' : `SQLite in ${config.dataDir}`}`,
+];
+if (admin)
+  lines.push(
     `\n  First administrator created (shown once):\n    email:    ${admin.email}\n    password: ${admin.password}\n`,
   );
-}
+console.log(lines.join('\n'));
 
 let closing = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {

@@ -57,6 +57,13 @@ async function startMain(
   return { proc, output: () => out };
 }
 
+/** Waits for a line the process prints after its address (a pipe may deliver it in a later chunk). */
+async function printed(output: () => string, re: RegExp): Promise<RegExpExecArray | null> {
+  const deadline = Date.now() + 5_000;
+  while (!re.test(output()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  return re.exec(output());
+}
+
 const exited = (proc: ChildProcess) =>
   new Promise<number | null>((r) =>
     proc.exitCode !== null ? r(proc.exitCode) : proc.on('exit', (code) => r(code)),
@@ -84,7 +91,7 @@ it('first start prints the URL and a generated administrator password that signs
   const port = await freePort();
   const { proc, output } = await startMain(port, { ADMIN_EMAIL: 'Boss@Example.com' });
   expect(output()).toContain(`http://127.0.0.1:${port}`);
-  const password = /password: (\S+)/.exec(output())?.[1];
+  const password = (await printed(output, /password: (\S+)/))?.[1];
   expect(password).toBeTruthy();
   expect(output()).toContain('email:    boss@example.com');
   const res = await login(port, 'boss@example.com', password!);
