@@ -189,7 +189,10 @@ describe('editor tools in Chromium', () => {
 
     // Portraits and project settings: the dialogs of the panels (a researcher may not change settings).
     await tool(page, 'portraits').click();
+    // The dialog's chunk may still be loading: Escape before it shows would close nothing.
+    await page.getByRole('dialog').waitFor();
     await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
     expect(await page.locator('[data-tool="projectSettings"] + [role="tooltip"]').textContent()).toBe(
       'Project settings: Your role may not change project settings',
     );
