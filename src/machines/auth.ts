@@ -31,6 +31,9 @@ export function cachedSession(): User | null {
   return stored ? readCachedUser<User>(stored.userId) : null;
 }
 
+/** restoreSession's done event: named guards and actions see only the machine's own event types. */
+type RestoreDone = { output: { user: User | null; offline: boolean } };
+
 export const restoreSession = fromPromise<{ user: User | null; offline: boolean }>(async () => {
   const stored = readAuth();
   if (!stored) return { user: null, offline: false };
@@ -77,8 +80,16 @@ export const authMachine = setup({
     events: {} as AuthEvent,
   },
   actors: { restoreSession, signIn, signOut },
+  guards: {
+    /** A restore's answer names a user: signed in (from the server, or the cache when offline). */
+    restored: ({ event }) => (event as unknown as RestoreDone).output.user !== null,
+  },
   actions: {
     clearError: assign({ error: null }),
+    takeRestored: assign(({ event }) => {
+      const { user, offline } = (event as unknown as RestoreDone).output;
+      return { user, offline };
+    }),
   },
 }).createMachine({
   id: 'auth',
@@ -99,14 +110,7 @@ export const authMachine = setup({
       invoke: {
         src: 'restoreSession',
         onDone: [
-          {
-            guard: ({ event }) => event.output.user !== null,
-            target: 'authenticated',
-            actions: assign({
-              user: ({ event }) => event.output.user,
-              offline: ({ event }) => event.output.offline,
-            }),
-          },
+          { guard: 'restored', target: 'authenticated', actions: 'takeRestored' },
           { target: 'anonymous' },
         ],
         onError: { target: 'anonymous' },
@@ -145,14 +149,7 @@ export const authMachine = setup({
           invoke: {
             src: 'restoreSession',
             onDone: [
-              {
-                guard: ({ event }) => event.output.user !== null,
-                target: 'verified',
-                actions: assign({
-                  user: ({ event }) => event.output.user,
-                  offline: ({ event }) => event.output.offline,
-                }),
-              },
+              { guard: 'restored', target: 'verified', actions: 'takeRestored' },
               { target: '#auth.anonymous', actions: assign({ user: null, offline: false }) },
             ],
             onError: { target: '#auth.anonymous', actions: assign({ user: null, offline: false }) },
