@@ -2,11 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, startApp, watchErrors } from './helpers';
 import type { Session, TestServer } from '../server/helpers';
-import { insertProject } from '../server/content-helpers';
+import { insertAnsweredProject } from '../server/content-helpers';
 import { Role } from '../../src/domain/roles';
-import { ProjectStatus } from '../../src/domain/projects';
-import { writeContent } from '../../server/repos/content';
-import { insertRespondents, sampleContent, sampleRespondents } from '../../server/reports/sample';
+import { sampleContent } from '../../server/reports/sample';
 
 // Issue 25, Lighthouse on the signed-in pages, decided without timing on the real build:
 // - the page's first call is started by the start-up, before the page's chunk has arrived, and
@@ -27,15 +25,11 @@ describe('the signed-in pages ask for their data with the start-up', () => {
     browser = await launchBrowser();
     const org = await server.createOrganization('Early Org');
     researcher = await server.as(Role.Researcher, { organizationId: org });
-    pid = await insertProject(server, org, { status: ProjectStatus.OnRotation, name: 'Early bird' });
-    const content = sampleContent();
-    await writeContent(server.app.db, pid, 0, content, researcher.user.id);
-    await insertRespondents(
-      server.app.db,
-      pid,
-      content.questionnaires[0].id,
-      sampleRespondents(3, 60, content),
-    );
+    pid = await insertAnsweredProject(server, org, researcher.user.id, {
+      name: 'Early bird',
+      seed: 3,
+      count: 60,
+    });
   });
   afterAll(async () => {
     await browser?.close();

@@ -2,11 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { launchBrowser, startApp, watchErrors } from './helpers';
 import type { Session, TestServer } from '../server/helpers';
-import { insertProject } from '../server/content-helpers';
+import { insertAnsweredProject } from '../server/content-helpers';
 import { Role } from '../../src/domain/roles';
-import { ProjectStatus } from '../../src/domain/projects';
-import { writeContent } from '../../server/repos/content';
-import { insertRespondents, sampleContent, sampleRespondents } from '../../server/reports/sample';
 import { ROUTES } from '../../src/views/routes';
 import { routeGroups } from '../../src/views/localeGroups';
 import { BOOT_GROUPS } from '../../src/views/shell/locale';
@@ -35,15 +32,11 @@ describe('what each page fetches', () => {
     const org = await server.createOrganization('Chunk Org');
     admin = await server.as(Role.Administrator, { organizationId: org });
     researcher = await server.as(Role.Researcher, { organizationId: org });
-    pid = await insertProject(server, org, { status: ProjectStatus.OnRotation, name: 'Chunks' });
-    const content = sampleContent();
-    await writeContent(server.app.db, pid, 0, content, researcher.user.id);
-    await insertRespondents(
-      server.app.db,
-      pid,
-      content.questionnaires[0].id,
-      sampleRespondents(7, 40, content),
-    );
+    pid = await insertAnsweredProject(server, org, researcher.user.id, {
+      name: 'Chunks',
+      seed: 7,
+      count: 40,
+    });
   });
   afterAll(async () => {
     await browser?.close();

@@ -8,6 +8,8 @@ import {
   newQuestionnaire,
 } from '../../src/domain/content/factory';
 import type { ProjectContent } from '../../src/domain/content/model';
+import { writeContent } from '../../server/repos/content';
+import { insertRespondents, sampleContent, sampleRespondents } from '../../server/reports/sample';
 
 // Drivers shared by the content and picture tests: a project row inserted directly (its creation is
 // the projects engineer's call), complete content, and save/load through the API.
@@ -80,4 +82,26 @@ export async function saveProject(
   const headers: Record<string, string> = {};
   if (ifMatch !== undefined) headers['if-match'] = typeof ifMatch === 'number' ? `"${ifMatch}"` : ifMatch;
   return server.call('POST', '/project', { session, body: { pid, content }, headers });
+}
+
+/**
+ * A project on rotation with the reports' sample questionnaire and `count` generated respondents
+ * (`seed` picks them), written straight to the database as the report tests need it.
+ */
+export async function insertAnsweredProject(
+  server: TestServer,
+  org: number,
+  ownerId: number,
+  opts: { name: string; seed: number; count: number },
+): Promise<number> {
+  const pid = await insertProject(server, org, { status: ProjectStatus.OnRotation, name: opts.name });
+  const content = sampleContent();
+  await writeContent(server.app.db, pid, 0, content, ownerId);
+  await insertRespondents(
+    server.app.db,
+    pid,
+    content.questionnaires[0].id,
+    sampleRespondents(opts.seed, opts.count, content),
+  );
+  return pid;
 }
