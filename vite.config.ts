@@ -4,6 +4,7 @@ import { build, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { BASE_CHUNK_GROUPS } from './src/views/shell/localeChunks';
 
 // The SPA build. `npm run dev` serves it on 5173 and forwards /api to the server on 8080.
 //
@@ -62,11 +63,78 @@ function surveyPage(): Plugin {
   };
 }
 
+/**
+ * Fewer, larger chunks on a page's first load (issue 25, docs/decisions/bundles.md). Left to itself
+ * the bundler made a chunk of every set of pages that shares a module: /projects fetched 38 scripts
+ * of 1–6 KB, and over HTTP/1.1 (six connections a host) on a phone's network every wave of six is
+ * a round trip. The groups below gather what signed-in pages load together anyway; the start-up's
+ * own static graph is kept whole (the first group), so that nothing a signed-out page runs at start
+ * is moved into a chunk it would then have to fetch.
+ */
+const startupModules = new Set<string>();
+function startupGraph(): Plugin {
+  return {
+    name: 'startup-graph',
+    apply: 'build',
+    buildEnd() {
+      startupModules.clear();
+      const stack = [path.resolve('src/main.tsx')];
+      while (stack.length) {
+        const id = stack.pop()!;
+        if (startupModules.has(id)) continue;
+        startupModules.add(id);
+        stack.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+      }
+    },
+  };
+}
+// Module ids use forward slashes on every platform.
+const inSrc = (pattern: string) => new RegExp(`/src/(${pattern})\\.tsx?$`);
+const inModules = (pattern: string) => new RegExp(`/node_modules/(${pattern})/`);
+const CHUNK_GROUPS: { name: string; priority: number; matches: RegExp[] }[] = [
+  // The sign-in actor: the restore on a signed-in page, the submit on /login.
+  { name: 'signin', priority: 30, matches: [inSrc('views/auth/startAuth'), inModules('xstate|@xstate')] },
+  // Form parts, shared by the sign-in pages and most signed-in ones.
+  {
+    name: 'forms',
+    priority: 20,
+    matches: [inSrc('views/ui/(Button|Field|FormError|validation)|domain/validation')],
+  },
+  // List pages' parts.
+  {
+    name: 'lists',
+    priority: 15,
+    matches: [
+      inSrc(
+        'views/ui/(DataTable|SearchBox|useList)|domain/(lookups|permissions)|api/lookups|views/(projects|users)/labels',
+      ),
+    ],
+  },
+  // What the project list, the report list and the editor share.
+  {
+    name: 'projects',
+    priority: 12,
+    matches: [inSrc('views/projects/(columns|SettingsForm)|domain/demoRules')],
+  },
+  // The signed-in shell: the main layout, its menus, dialogs, guide and toasts.
+  {
+    name: 'shell',
+    priority: 10,
+    matches: [
+      inSrc(
+        'views/layouts/MainLayout|views/shell/(guide|logout)|machines/guide|views/ui/(Dropdown|confirm|icons|modal|toast|Toasts|useRestoreFocus|PageHeader)',
+      ),
+      inModules('react-hot-toast'),
+    ],
+  },
+];
+
 export default defineConfig({
   define: {
     __APP_VERSION__: JSON.stringify(pkg.version),
   },
   plugins: [
+    startupGraph(),
     react(),
     tailwindcss(),
     surveyPage(),
@@ -114,6 +182,22 @@ export default defineConfig({
     sourcemap: false,
     rollupOptions: {
       output: {
+        codeSplitting: {
+          groups: [
+            { name: 'index', priority: 100, test: (id: string) => startupModules.has(id) },
+            // The dictionary groups nearly every page shows, one chunk a language (localeChunks.ts).
+            ...(['ru', 'en'] as const).map((locale) => ({
+              name: `i18n-${locale}-base`,
+              priority: 90,
+              test: new RegExp(`/src/i18n/${locale}/(${BASE_CHUNK_GROUPS.join('|')})\\.ts$`),
+            })),
+            ...CHUNK_GROUPS.map(({ name, priority, matches }) => ({
+              name,
+              priority,
+              test: (id: string) => !startupModules.has(id) && matches.some((m) => m.test(id)),
+            })),
+          ],
+        },
         // A dictionary group's chunk says its language and group (issue 25): the e2e and the bench
         // check that a page fetches only its own language's groups.
         chunkFileNames: (chunk) => {

@@ -2,28 +2,16 @@ import type { TranslationFunctions } from '../i18n/i18n-types';
 import { newBlock, newQuestionnaire } from './content/factory';
 import { importQuestions } from './content/import';
 import type { ProjectContent } from './content/model';
-import { Role } from './roles';
+import type { DemoRefusedAction } from './demoRules';
 
 // The demo researcher's account (docs/decisions/guides.md): a DemoResearcher builds, saves and
 // previews questionnaires like a researcher, but nothing of theirs reaches real respondents. So
 // the two calls that put a project in front of respondents are refused: sending it for moderation
 // and taking its survey link (which sends it too). The server refuses them with 403 and a message
-// saying why; the UI does not offer them (a 403 signs the client out, spec section 8).
+// saying why; the UI does not offer them (a 403 signs the client out, spec section 8). The rules
+// themselves are in demoRules.ts.
 
-export const DEMO_REFUSED_ACTIONS = ['submit', 'link'] as const;
-export type DemoRefusedAction = (typeof DEMO_REFUSED_ACTIONS)[number];
-
-/** The code of the 403 answer, so a client can tell this refusal from a lost session. */
-export const DEMO_REFUSED_CODE = 'demo-account';
-
-export function isDemoResearcher(roleId: number | undefined): boolean {
-  return roleId === Role.DemoResearcher;
-}
-
-/** Whether the role is refused the action because it is a demo account. */
-export function demoRefuses(roleId: number | undefined, action: DemoRefusedAction): boolean {
-  return isDemoResearcher(roleId) && (DEMO_REFUSED_ACTIONS as readonly string[]).includes(action);
-}
+export * from './demoRules';
 
 /** The message a refused demo action answers with. */
 export function demoRefusalText(action: DemoRefusedAction): (t: TranslationFunctions) => string {

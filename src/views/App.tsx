@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
-import { ROUTES, type AppRoute, type LayoutName } from './routes';
+import { loadable, ROUTES, type AppRoute, type LayoutName } from './routes';
 import { useCurrentUser, useIsAuthenticated } from './auth/AuthProvider';
 import { pageAllowed } from '../domain/menu';
 import AuthLayout from './layouts/AuthLayout';
@@ -18,21 +18,20 @@ import { routeGroups } from './localeGroups';
 
 const NotForRole = lazy(() => import('./ui/NotAvailablePage'));
 
-const loadMainLayout = () => import('./layouts/MainLayout');
+const mainLayout = loadable(() => import('./layouts/MainLayout'));
 
 /**
  * The chunks of the page the app opens on, asked for by the start-up beside the sign-in's restore:
  * otherwise each waits for the one before it to run (the app, then the layout, then the page), a
- * round trip each on a slow network.
+ * round trip each on a slow network. Settles when both have arrived or failed.
  */
-export function preloadRoute(route: AppRoute): void {
-  if (route.layout === 'main') void loadMainLayout().catch(() => {});
-  void route.load?.().catch(() => {});
+export function preloadRoute(route: AppRoute): Promise<unknown> {
+  return Promise.allSettled([route.layout === 'main' ? mainLayout.load() : null, route.load?.()]);
 }
 
 const LAYOUTS: Record<LayoutName, ComponentType<{ children: ReactNode }>> = {
   auth: AuthLayout,
-  main: lazy(loadMainLayout),
+  main: mainLayout.component,
   // A plain full-window box: not worth a chunk, and one lazy step less before the editor shows.
   editor: EditorLayout,
   empty: EmptyLayout,

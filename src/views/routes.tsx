@@ -16,28 +16,37 @@ export interface AppRoute {
   load?: () => Promise<unknown>;
 }
 
-/** A lazily loaded page whose chunk the start-up can ask for before the app renders. */
-function page(load: () => Promise<{ default: ComponentType }>): Pick<AppRoute, 'component' | 'load'> {
-  return { component: lazy(load), load };
+/**
+ * A component loaded on first use that renders without suspending once its chunk is there. React's
+ * lazy() suspends on its first render even when the chunk has arrived (it asks for it again and
+ * waits for that promise), and a Suspense reveal that follows another waits up to 300 ms: opening
+ * straight on a page (a reload, a link) would show the loading screen, then the page a few hundred
+ * milliseconds later. The start-up asks for the opened page's chunk before the first render.
+ */
+export function loadable<P extends object>(
+  load: () => Promise<{ default: ComponentType<P> }>,
+): { component: ComponentType<P>; load: () => Promise<unknown> } {
+  let loaded: ComponentType<P> | null = null;
+  const fetchIt = () =>
+    load().then((m) => {
+      loaded = m.default;
+      return m;
+    });
+  const Lazy = lazy(fetchIt);
+  const component = (props: P) => createElement(loaded ?? Lazy, props);
+  return { component, load: fetchIt };
 }
 
-// Opening straight on /project (a reload, a link) fetches the editor's chunk while the language
-// and the sign-in load, and renders it without suspending once it is there: a Suspense reveal that
-// follows another waits up to 300 ms in React, which twice over was half of opening the editor.
-let editorPage: ComponentType | null = null;
-const loadEditorPage = () =>
-  import('./editor/EditorPage').then((m) => {
-    editorPage = m.default;
-    return m;
-  });
-const LazyEditorPage = lazy(loadEditorPage);
-function EditorRoute() {
-  return editorPage ? createElement(editorPage) : createElement(LazyEditorPage);
+/** A lazily loaded page whose chunk the start-up can ask for before the app renders. */
+function page(load: () => Promise<{ default: ComponentType }>): Pick<AppRoute, 'component' | 'load'> {
+  return loadable(load);
 }
+
+const editorPage = page(() => import('./editor/EditorPage'));
 if (typeof location !== 'undefined' && location.pathname === '/project') {
-  // The project itself too: its fetch is the longest part of opening the editor.
+  // The project itself too, beside the editor's chunk: its fetch is the longest part of opening.
   fetchOpenedProject();
-  void loadEditorPage().catch(() => {});
+  void editorPage.load!().catch(() => {});
 }
 
 export const ROUTES: AppRoute[] = [
@@ -63,5 +72,5 @@ export const ROUTES: AppRoute[] = [
   { path: '/history', layout: 'main', ...page(() => import('./history/HistoryPage')) },
   { path: '/report', layout: 'main', ...page(() => import('./reports/ReportPage')) },
 
-  { path: '/project', layout: 'editor', component: EditorRoute },
+  { path: '/project', layout: 'editor', ...editorPage },
 ];

@@ -13,7 +13,8 @@ import type { BenchResult } from './run';
 // they are usable, with their big library held back meanwhile: /project until its outline is
 // interactive while the canvas's chunk (cytoscape) is withheld, /report until its numbers show
 // while uPlot's chunk is withheld; the library's chunk is reported beside. Service workers are
-// blocked so precaching does not count. BENCH_DIST=<dir> reuses an existing build.
+// blocked so precaching does not count. BENCH_DIST=<dir> reuses an existing build; BUNDLE_LIST=1
+// prints the chunks each route fetched.
 
 export const title = 'Bundle size per route (JS loaded by the page, gzip)';
 
@@ -150,13 +151,21 @@ export default async function bundleBench(): Promise<BenchResult[]> {
         });
         if (r.public) name += ' (signed out)';
       }
+      if (process.env.BUNDLE_LIST)
+        console.log(
+          r.path,
+          [...v.scripts]
+            .map((s) => s.replace(/^\/assets\//, '').replace(/-[\w-]{8}\.js$/, ''))
+            .sort()
+            .join(' '),
+        );
       const locales = [...v.scripts].filter((s) => s.includes('/i18n-')).map((s) => s.split('-')[1]);
       results.push({
         name,
         value: round(kbOf(v.scripts)),
         unit: 'KB gzip',
         budget,
-        note: `${v.scripts.size} files; dictionary groups ${locales.length} (${[...new Set(locales)].join(', ')})${note ? `; ${note}` : ''}`,
+        note: `${v.scripts.size} files; dictionary chunks ${locales.length} (${[...new Set(locales)].join(', ')})${note ? `; ${note}` : ''}`,
       });
     }
     results.push({

@@ -10,7 +10,7 @@ import {
   type Project,
 } from '../../domain/projects';
 import { canSubmit } from '../../domain/projectStatus';
-import { demoRefuses } from '../../domain/demo';
+import { demoRefuses } from '../../domain/demoRules';
 import type { User } from '../../domain/user';
 import { DropdownMenu, MenuItem } from '../ui/Dropdown';
 import { accessOf } from './labels';

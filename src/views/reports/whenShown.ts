@@ -1,4 +1,4 @@
-import { useEffect, useState, type RefObject } from 'react';
+import { startTransition, useEffect, useState, type RefObject } from 'react';
 
 // Drawing a chart costs a task of its own (uPlot: 60–150 ms on Lighthouse's slowed-down phone), and
 // a report has one per question, most of them below the fold (issue 25, Lighthouse on /report).
@@ -47,7 +47,9 @@ export function useSlices(count: number): number {
   const [shown, setShown] = useState(0);
   useEffect(() => {
     if (count === 0 || shown >= count) return;
-    const t = setTimeout(() => setShown((s) => s + 1), 0);
+    // A transition: React renders the part in slices of a few milliseconds too, so only its commit
+    // is a task of its own.
+    const t = setTimeout(() => startTransition(() => setShown((s) => s + 1)), 0);
     return () => clearTimeout(t);
   }, [shown, count]);
   return Math.min(shown, count);

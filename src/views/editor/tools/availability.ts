@@ -5,7 +5,7 @@ import type { TranslationFunctions } from '../../../i18n/i18n-types';
 import type { SaveState } from '../../../machines/editor';
 import type { EditorSelection } from '../selection';
 import { locate } from '../items';
-import { demoRefuses } from '../../../domain/demo';
+import { demoRefuses } from '../../../domain/demoRules';
 
 // When each editor command may run, and why not, as a pure function of what the page knows (the
 // machine's state, the project, the selection). The toolbar's tooltips, the command menu, the
