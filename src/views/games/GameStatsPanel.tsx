@@ -8,6 +8,7 @@ import { Button } from '../ui/Button';
 import { errorMessage } from './format';
 import type { StatsSeries } from './StatsChart';
 import { PlayerRecordPanel } from './PlayerRecordPanel';
+import { formatNumber } from '../ui/formatNumber';
 
 // A game's numbers (issue 24, part 3), opened from its row on /games: per UTC day what the SDK was
 // offered, how many players started, completed and were screened out, and the block callbacks
@@ -67,7 +68,7 @@ export function GameStatsPanel({ game, onClose }: { game: Game; onClose: () => v
     setQuery({ from, to });
   };
   const series = useMemo(() => CHARTED.map((s) => ({ ...s, label: T[s.key]() })), [T]);
-  const number = (n: number) => n.toLocaleString(locale);
+  const number = (n: number) => formatNumber(n, locale);
   const rangeError =
     from && to && (from > to || (Date.parse(to) - Date.parse(from)) / DAY_MS + 1 > STATS_MAX_DAYS)
       ? LL.players.errors.range({ max: STATS_MAX_DAYS })

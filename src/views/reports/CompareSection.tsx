@@ -19,6 +19,7 @@ import { errorMessage } from '../projects/labels';
 import type { GroupedBars } from './CompareChart';
 import { COMPARE_CHART_HEIGHT } from './chartHeight';
 import { compareFromSearch, searchWith } from './reportUrl';
+import { formatNumber } from '../ui/formatNumber';
 
 // The chart library comes in its own chunk, after the table (issue 25: /report's budget before charts).
 const CompareChart = lazy(() => import('./CompareChart').then((m) => ({ default: m.CompareChart })));
@@ -51,17 +52,17 @@ function saveBlob(blob: Blob, name: string) {
 
 /** "p < 0.001" or "p = 0.012", in the reader's number format. */
 export function pText(p: number, LL: TranslationFunctions, locale: string): string {
-  const fmt = (n: number) => n.toLocaleString(locale, { maximumFractionDigits: 3, minimumFractionDigits: 3 });
+  const fmt = (n: number) => formatNumber(n, locale, { maximumFractionDigits: 3, minimumFractionDigits: 3 });
   return p < 0.001
     ? LL.compare.findings.pLess({ value: fmt(0.001) })
     : LL.compare.findings.pEquals({ value: fmt(p) });
 }
 
-const percent = (n: number, locale: string) => `${n.toLocaleString(locale, { maximumFractionDigits: 1 })} %`;
+const percent = (n: number, locale: string) => `${formatNumber(n, locale, { maximumFractionDigits: 1 })} %`;
 const num = (n: number | null, locale: string, digits = 2) =>
   n === null
     ? '—'
-    : n.toLocaleString(locale, { maximumFractionDigits: digits, minimumFractionDigits: digits });
+    : formatNumber(n, locale, { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 /** One significant difference in words. */
 export function findingText(
@@ -172,7 +173,7 @@ function ColumnHead({ x, j }: { x: CrosstabJson; j: number }) {
       <span className="mr-1 font-semibold text-indigo-800">{c.letter}</span>
       {c.text}
       <span className="block text-xs font-normal text-slate-600">
-        n = {c.total.toLocaleString(locale)}
+        n = {formatNumber(c.total, locale)}
         {c.smallBase && (
           <>
             {' '}
@@ -231,7 +232,7 @@ function CrosstabTable({ x, caption }: { x: CrosstabJson; caption: string }) {
                   data-cell={`${i}:${j}`}
                 >
                   {percent(c.colPercent, locale)}{' '}
-                  <span className="text-xs text-slate-600">({c.count.toLocaleString(locale)})</span>
+                  <span className="text-xs text-slate-600">({formatNumber(c.count, locale)})</span>
                   {c.letters.length > 0 && (
                     <>
                       {' '}
@@ -243,7 +244,7 @@ function CrosstabTable({ x, caption }: { x: CrosstabJson; caption: string }) {
                   )}
                 </td>
               ))}
-              <td className="px-2 py-1 text-right tabular-nums">{x.totals.rows[i].toLocaleString(locale)}</td>
+              <td className="px-2 py-1 text-right tabular-nums">{formatNumber(x.totals.rows[i], locale)}</td>
               {x.rowTests && (
                 <td className="px-2 py-1 text-right tabular-nums">
                   {x.rowTests[i] ? pText(x.rowTests[i]!.p, LL, locale) : '—'}
@@ -259,10 +260,10 @@ function CrosstabTable({ x, caption }: { x: CrosstabJson; caption: string }) {
             </th>
             {x.cols.map((c) => (
               <td key={c.id} className="px-2 py-1 text-right tabular-nums">
-                {c.total.toLocaleString(locale)}
+                {formatNumber(c.total, locale)}
               </td>
             ))}
-            <td className="px-2 py-1 text-right tabular-nums">{x.totals.all.toLocaleString(locale)}</td>
+            <td className="px-2 py-1 text-right tabular-nums">{formatNumber(x.totals.all, locale)}</td>
             {x.rowTests && <td />}
           </tr>
         </tfoot>
@@ -307,7 +308,7 @@ function NumbersTable({ x }: { x: CrosstabJson }) {
               <th scope="row" className="py-1 pr-3 text-left font-normal text-slate-800">
                 {label}
               </th>
-              <td className="py-1 pr-3 text-right tabular-nums">{g.n.toLocaleString(locale)}</td>
+              <td className="py-1 pr-3 text-right tabular-nums">{formatNumber(g.n, locale)}</td>
               <td className="py-1 pr-3 text-right tabular-nums">{num(g.mean, locale)}</td>
               <td className="py-1 pr-3 text-right tabular-nums">{num(g.sd, locale)}</td>
               <td className="py-1 pr-3 text-right tabular-nums">

@@ -5,6 +5,7 @@ import { Chart } from './Chart';
 import { PALETTE, type ChartSpec } from './charts';
 import { ReportTable } from './ReportTable';
 import { CHART_HEIGHT } from './chartHeight';
+import { formatNumber } from '../ui/formatNumber';
 
 // Where respondents give up and how long they take (GET /project/stats/file type=json: funnel,
 // timing, timeline): the questions most people left at first, as bars and as a table; the median
@@ -19,7 +20,7 @@ export function DropOff({ report }: { report: ReportJson }) {
   const D = LL.reports.dropOff;
   const T = LL.reports.timing;
   const L = LL.reports.timeline;
-  const n = (x: number) => x.toLocaleString(locale);
+  const n = (x: number) => formatNumber(x, locale);
   const duration = (s: number | null) =>
     s === null ? '—' : T.duration({ minutes: Math.floor(s / 60), seconds: Math.round(s % 60) });
 

@@ -5,12 +5,13 @@ import { chartOf, isEmptyChart } from './charts';
 import { Chart } from './Chart';
 import { TextList, type TextQuery } from './TextList';
 import { ReportTable } from './ReportTable';
+import { formatNumber } from '../ui/formatNumber';
 
 // One question of the report: its chart and, beside it (below on a phone), a table with the same
 // numbers, which is what screen readers and anyone copying numbers read. Open questions have a
 // paged, searchable list of texts instead of a chart; choice questions list their "Other" texts below.
 
-const num = (n: number | null, locale: string) => (n === null ? '—' : n.toLocaleString(locale));
+const num = (n: number | null, locale: string) => (n === null ? '—' : formatNumber(n, locale));
 
 function NumbersTable({ q, caption }: { q: ReportQuestion; caption: string }) {
   const { LL, locale } = useI18nContext();
@@ -124,7 +125,7 @@ export function QuestionCard({
           {q.text || '—'}
         </h2>
         <p className="text-sm text-slate-600" data-answered={q.answered}>
-          {P.answered({ count: q.answered.toLocaleString(locale) })}
+          {P.answered({ count: formatNumber(q.answered, locale) })}
         </p>
       </header>
       {q.open ? (

@@ -13,6 +13,7 @@ import { CompareSection } from './CompareSection';
 import { filtersFromSearch, searchWith } from './reportUrl';
 import { DropOff } from './DropOff';
 import { useSlices } from './whenShown';
+import { formatNumber } from '../ui/formatNumber';
 
 // /report?pid=… (spec section 2): the report of one project, read from GET /project/stats/file
 // type=json with the filters and the portrait as query parameters. Respondent counters, one chart
@@ -62,8 +63,8 @@ function useReport(pid: number, filters: Filters, open: OpenTexts, nonce: number
 
 const sizeText = (bytes: number, locale: string) =>
   bytes < 1024 * 1024
-    ? `${(bytes / 1024).toLocaleString(locale, { maximumFractionDigits: 0 })} KB`
-    : `${(bytes / 1024 / 1024).toLocaleString(locale, { maximumFractionDigits: 1 })} MB`;
+    ? `${formatNumber(bytes / 1024, locale, { maximumFractionDigits: 0 })} KB`
+    : `${formatNumber(bytes / 1024 / 1024, locale, { maximumFractionDigits: 1 })} MB`;
 
 function saveBlob(blob: Blob, name: string) {
   const url = URL.createObjectURL(blob);
@@ -82,7 +83,7 @@ function Counter({ label, value, name }: { label: string; value: number; name: s
     <div className="rounded-lg border border-slate-200 bg-white p-3">
       <dt className="text-sm text-slate-600">{label}</dt>
       <dd className="text-2xl font-semibold tabular-nums text-slate-800" data-counter={name}>
-        {value.toLocaleString(locale)}
+        {formatNumber(value, locale)}
       </dd>
     </div>
   );
@@ -117,7 +118,7 @@ function PlacesTable({
               <th scope="row" className="py-1 pr-3 text-left font-normal text-slate-800">
                 {r.name}
               </th>
-              <td className="py-1 pr-3 text-right tabular-nums">{r.count.toLocaleString(locale)}</td>
+              <td className="py-1 pr-3 text-right tabular-nums">{formatNumber(r.count, locale)}</td>
             </tr>
           ))}
         </tbody>
