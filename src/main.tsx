@@ -45,10 +45,13 @@ async function start() {
   const route = findRoute(location.pathname);
   let pageReady: Promise<unknown> | null = null;
   if (route) {
-    pageReady = Promise.allSettled([
+    const ready = Promise.allSettled([
       preloadRoute(route),
       loadGroups(readSettings().locale, routeGroups(route)),
     ]);
+    // Waited for only when the page will show: a signed-out visitor on a signed-in page is sent
+    // to the sign-in instead.
+    if (route.public || restored) pageReady = ready;
     // Signed in: the page's first calls too (earlyCalls.ts), and the date formatter's first use
     // (≈ 30 ms of ICU data) while the network is still busy, not in the page's first render.
     if (restored) {

@@ -126,6 +126,35 @@ describe('what each page fetches', () => {
       // Every route of the app in turn, each to network idle: 30 s here, more on a slower machine.
     }, 180_000);
 
+  it("opening a page straight paints the page itself first, never the app's loading screen before it", async () => {
+    // React's loading screen (a progress bar in #root) replaced by the page a moment later was the
+    // first paint Lighthouse counted, and the page came at least 300 ms after it (main.tsx).
+    for (const [session, path] of [
+      [admin, '/projects'],
+      [researcher, `/report?pid=${pid}`],
+      [null, '/login'],
+    ] as const) {
+      const context = await signedInContext(session, 'en');
+      await context.addInitScript(() => {
+        const w = window as unknown as { __loadingShown?: boolean };
+        new MutationObserver(() => {
+          if (document.querySelector('#root [role="progressbar"]') && !document.querySelector('h1'))
+            w.__loadingShown = true;
+        }).observe(document, { childList: true, subtree: true });
+      });
+      const page = await context.newPage();
+      const errors = watchErrors(page);
+      await page.goto(`${server.url}${path}`);
+      await page.locator('h1').first().waitFor();
+      expect(
+        await page.evaluate(() => (window as { __loadingShown?: boolean }).__loadingShown ?? false),
+        path,
+      ).toBe(false);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+
   it('the signed-out pages load neither xstate nor the toast library; the sign-in actor loads once the form is touched', async () => {
     for (const route of ROUTES.filter((r) => r.public)) {
       const context = await signedInContext(null, 'en');
