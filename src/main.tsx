@@ -81,13 +81,23 @@ async function start() {
       </StrictMode>,
     ),
   );
-  // The service worker (offline shell, update prompt) is wired after the first paint, in its own chunk.
-  // Its update toast's texts are in the `shell` group, which /login does not load: asked for with it;
-  // the toast itself (react-hot-toast) loads when an update waits.
-  void Promise.all([import('./views/shell/pwa'), loadGroups(locale, ['shell'])]).then(
-    ([m]) => m.registerServiceWorker(i18nObject(locale)),
-    () => {},
-  );
+  // The service worker (offline shell, update prompt) is wired once the page has loaded and the
+  // browser is idle, in its own chunk: not a request beside the page's own while it is still
+  // arriving. Its update toast's texts are in the `shell` group (in the base dictionary chunk,
+  // localeChunks.ts); the toast itself (react-hot-toast) loads when an update waits.
+  whenLoadedAndIdle(() => {
+    void Promise.all([import('./views/shell/pwa'), loadGroups(locale, ['shell'])]).then(
+      ([m]) => m.registerServiceWorker(i18nObject(locale)),
+      () => {},
+    );
+  });
+}
+
+function whenLoadedAndIdle(run: () => void) {
+  const idle = () =>
+    'requestIdleCallback' in window ? requestIdleCallback(run, { timeout: 2000 }) : setTimeout(run, 200);
+  if (document.readyState === 'complete') idle();
+  else window.addEventListener('load', idle, { once: true });
 }
 
 void start();
