@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
 import { fetchProject } from '../../api/content';
 import { appDB } from '../../db/AppDB';
-import { readDraft } from '../../db/drafts';
+import { readDraft, storedDraftOf } from '../../db/drafts';
 import { editorMachine, openProject, type ProjectSources } from '../../machines/editor';
 import { prefetchLayout } from '../../workers/layoutClient';
 import { takeOpenedProject } from './earlyFetch';
@@ -20,9 +20,11 @@ let pending: { pid: number; userId: number; at: number; sources: ProjectSources 
 export function prefetchProject(): void {
   const opened = takeOpenedProject();
   if (!opened) return;
-  const { pid, userId } = opened;
+  const { pid, userId, local } = opened;
+  // The local copy as the first script read it, or through Dexie when it could not (or did not).
+  const early = local ?? Promise.resolve(null);
   const sources: ProjectSources = {
-    stored: readDraft(appDB(), pid, userId),
+    stored: early.then((e) => (e ? storedDraftOf(e.draft, e.rows, userId) : readDraft(appDB(), pid, userId))),
     server: opened.server ?? fetchProject(pid),
   };
   // Read later or never: no rejection may go unhandled meanwhile.
@@ -30,7 +32,11 @@ export function prefetchProject(): void {
   sources.server.catch(() => {});
   pending = { pid, userId, at: Date.now(), sources };
   // The canvas's cached positions too: a structure unchanged since the last visit opens with them.
-  prefetchLayout(appDB(), pid);
+  prefetchLayout(
+    appDB(),
+    pid,
+    early.then((e) => (e ? e.layout : appDB().layouts.get(pid))),
+  );
 }
 
 /** The reads started at load for this project and user, handed out once; null otherwise. */
