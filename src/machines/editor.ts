@@ -521,7 +521,8 @@ export const editorMachine = setup({
       const out = (event as unknown as { output: Loaded }).output;
       return {
         project: out.project,
-        doc: openDoc(out.content),
+        // Frozen once the page is idle: the outline shows first.
+        doc: openDoc(out.content, 'idle'),
         baseVersion: out.baseVersion,
         savedContent: out.savedContent,
         savedMark: out.content === out.savedContent ? { top: null } : null,

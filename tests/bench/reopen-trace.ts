@@ -85,6 +85,9 @@ const OBSERVE = () => {
         requestAnimationFrame(() => {
           w.__outline = performance.now();
           performance.mark('outline-shown');
+          // Told through the console: a wait from Playwright would evaluate its own script in the
+          // page while it loads.
+          console.debug('bench:outline');
         }),
       );
       observer.disconnect();
@@ -178,6 +181,7 @@ function breakdown(events: TraceEvent[], outline: number) {
     }
   };
   let busy = 0;
+  let cpu = 0;
   let lastTaskEnd = from;
   for (const e of onMain) {
     close(e.ts);
@@ -187,6 +191,8 @@ function breakdown(events: TraceEvent[], outline: number) {
       const s = Math.max(e.ts, lastTaskEnd, from);
       const t = Math.min(end, to);
       if (t > s) busy += t - s;
+      // Thread time (CPU) of the task, in the share of its wall time inside the window.
+      if (t > s && e.tdur !== undefined && e.dur) cpu += (e.tdur * (t - s)) / e.dur;
       lastTaskEnd = Math.max(lastTaskEnd, end);
     }
     const parent = stack[stack.length - 1];
@@ -238,6 +244,7 @@ function breakdown(events: TraceEvent[], outline: number) {
   return {
     total: (to - from) / 1000,
     busy: busy / 1000,
+    cpu: cpu / 1000,
     totals: Object.fromEntries([...totals].map(([k, v]) => [k, Math.round(v / 100) / 10])),
     byName: new Map([...byName].map(([k, v]) => [k, v / 1000])),
     scripts: [...scripts]
@@ -313,11 +320,10 @@ async function main() {
           await cdp.send('Profiler.start');
         }
         const events = await traced(cdp, async () => {
-          await page.goto(url);
-          await page.waitForFunction(() => (window as unknown as { __outline?: number }).__outline, null, {
-            timeout: 60_000,
-            polling: 5,
-          });
+          await Promise.all([
+            page.waitForEvent('console', { predicate: (m) => m.text() === 'bench:outline', timeout: 60_000 }),
+            page.goto(url),
+          ]);
         });
         if (profiling) {
           const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
@@ -336,6 +342,17 @@ async function main() {
           );
         const outline = await page.evaluate(() => (window as unknown as { __outline: number }).__outline);
         results[k].push(breakdown(events, outline));
+        if (r === rounds - 1)
+          console.log(
+            `${dists[k]} measures: ` +
+              (
+                await page.evaluate(() =>
+                  performance
+                    .getEntriesByType('measure')
+                    .map((m) => `${m.name} ${Math.round(m.startTime)}+${Math.round(m.duration)}`),
+                )
+              ).join(' | '),
+          );
         // The held answers arrive before the next reopen.
         await page.waitForTimeout(2300);
       }
@@ -349,6 +366,9 @@ async function main() {
       console.log(`\n=== ${dists[k]} (${ok.length} of ${rs.length} traces) ===`);
       console.log(
         `outline shown: median ${med(ok.map((x) => x.total))} ms [${ok.map((x) => Math.round(x.total)).join(' ')}]`,
+      );
+      console.log(
+        `main thread CPU: median ${med(ok.map((x) => x.cpu))} ms [${ok.map((x) => Math.round(x.cpu)).join(' ')}]`,
       );
       console.log(
         `main thread busy: median ${med(ok.map((x) => x.busy))} ms [${ok.map((x) => Math.round(x.busy)).join(' ')}]`,
