@@ -313,6 +313,11 @@ async function main() {
       for (const k of order) {
         const { page, cdp, url } = setups[k];
         await page.bringToFront();
+        // FROM=<path>: each reopen comes from that page of the app (e.g. /projects), not the editor.
+        if (process.env.FROM) {
+          await page.goto(new URL(process.env.FROM, url).href);
+          await page.waitForTimeout(300);
+        }
         const profiling = !!process.env.PROFILE;
         if (profiling) {
           await cdp.send('Profiler.enable');
@@ -342,7 +347,7 @@ async function main() {
           );
         const outline = await page.evaluate(() => (window as unknown as { __outline: number }).__outline);
         results[k].push(breakdown(events, outline));
-        if (r === rounds - 1)
+        if (process.env.MEASURES || r === rounds - 1)
           console.log(
             `${dists[k]} measures: ` +
               (

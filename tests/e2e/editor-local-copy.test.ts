@@ -79,6 +79,12 @@ describe('the editor opening from its local copy', () => {
     await outlineRow(page, 1).waitFor();
     await page.locator('[data-source="local"]').waitFor();
     expect(await page.getByText('checking the server for changes').count()).toBe(1);
+    // Read by the app's first script with IndexedDB itself (src/db/earlyRead.ts), beside the
+    // start-up's chunks, not after the editor's chunk and Dexie (the reopen's budget, issue 25).
+    expect(
+      await page.evaluate(() => performance.getEntriesByName('editor:local-read').length),
+      'the local copy was read by the first script',
+    ).toBe(1);
     expect(
       held.some((r) => isProjectCall(r.request().url())),
       'the project was asked for',
