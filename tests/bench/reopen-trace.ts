@@ -277,6 +277,16 @@ async function setUp(browser: import('playwright-core').Browser, dist: string) {
   await context.addInitScript((value) => localStorage.setItem('auth', value), auth);
   await context.addInitScript('window.__name = (f) => f');
   await context.addInitScript(OBSERVE);
+  // IDB_PROBE=1: an IndexedDB open at document start, to tell its latency from when it is asked.
+  if (process.env.IDB_PROBE)
+    await context.addInitScript(() => {
+      const t = performance.now();
+      const r = indexedDB.open('survey-backoffice');
+      r.onsuccess = () => {
+        performance.measure('probe:idb-open', { start: t });
+        r.result.close();
+      };
+    });
   const page: Page = await context.newPage();
   const url = `${server.url}/project?pid=${pid}`;
   await page.goto(`${server.url}/projects`);
