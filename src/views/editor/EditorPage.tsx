@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useCallback, useEffect, useState, type ComponentType } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useState, type ComponentType } from 'react';
 import { useSearch } from 'wouter';
 import { useI18nContext } from '../../i18n/i18n-react';
 import { useCurrentUser } from '../auth/AuthProvider';
@@ -16,7 +16,8 @@ import { Toolbar as ToolbarPart, useShortcuts } from './tools/Toolbar';
 import { CommandMenu } from './tools/CommandMenu';
 import { editReason } from './tools/availability';
 import { useToolEnv } from './tools/useToolEnv';
-import { prefetchingEditorMachine, prefetchProject } from './prefetch';
+import { prefetchingEditorMachine, prefetchProject, takeOpenedLocally } from './prefetch';
+import { appDB } from '../../db/AppDB';
 import { layoutOf } from './canvas/positions';
 
 // /project?pid=…: the editor's frame. The toolbar's commands, the outline (keyboard path to every
@@ -236,6 +237,14 @@ export default function EditorPage() {
   const pid = Number(new URLSearchParams(useSearch()).get('pid'));
   const [generation, setGeneration] = useState(0);
   const reload = useCallback(() => setGeneration((g) => g + 1), []);
+  const userId = user?.id;
+  // The local copy, when the read started at load has found it already: the machine starts opened
+  // and this first render is the outline (prefetch.ts). Once per machine (its key).
+  const opened = useMemo(
+    () => (userId === undefined ? null : takeOpenedLocally(pid, userId, appDB())),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- taken once per machine: the key's parts
+    [pid, userId, generation],
+  );
   if (!Number.isInteger(pid) || pid < 1 || !user) {
     return (
       <p role="alert" className="p-8 text-slate-700">
@@ -247,7 +256,7 @@ export default function EditorPage() {
     <EditorActor.Provider
       key={`${user.id}:${pid}:${generation}`}
       logic={prefetchingEditorMachine}
-      options={{ input: { pid, userId: user.id, localFirst: true } }}
+      options={{ input: { pid, userId: user.id, localFirst: true, opened: opened ?? undefined } }}
     >
       <EditorUiProvider reload={reload}>
         <Editor />
