@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { AppDB, type Draft } from '../../src/db/AppDB';
 import { readDraft, writeDraft } from '../../src/db/drafts';
-import { editorMachine, openedLocally, openProject } from '../../src/machines/editor';
+import { editorMachine, openedLocally, openProject, type Loaded } from '../../src/machines/editor';
 import { ApiError } from '../../src/api/client';
 import type { ProjectDocument, SaveResult } from '../../src/api/content';
 import { performCommand } from '../../src/domain/content/commands';
@@ -186,7 +186,7 @@ describe('opening from the local copy', () => {
         actors: {
           loadProject: fromPromise(() => {
             loads++;
-            return new Promise<never>(() => {});
+            return new Promise<Loaded>(() => {});
           }),
           saveToServer: fromPromise<
             SaveResult,
