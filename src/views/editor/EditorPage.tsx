@@ -16,7 +16,7 @@ import { Toolbar as ToolbarPart, useShortcuts } from './tools/Toolbar';
 import { CommandMenu } from './tools/CommandMenu';
 import { editReason } from './tools/availability';
 import { useToolEnv } from './tools/useToolEnv';
-import { prefetchingEditorMachine, prefetchProject, takeOpenedLocally } from './prefetch';
+import { localReadUnderWay, prefetchingEditorMachine, prefetchProject, takeOpenedLocally } from './prefetch';
 import { appDB } from '../../db/AppDB';
 import { layoutOf } from './canvas/positions';
 
@@ -231,6 +231,36 @@ function Editor() {
   );
 }
 
+/**
+ * How long the editor waits, at most, for the local copy's read started at load before it renders
+ * its loading frame: with the copy read, its first render is the outline (one render, one style and
+ * layout pass), not the loading frame and then the outline. The read takes a few milliseconds on a
+ * quiet machine, up to 100–200 ms on a loaded one; a slower read shows the loading frame as before.
+ */
+const HOLD_MS = 120;
+
+/** True while the editor waits for the local copy's read (HOLD_MS at most). */
+function useHeldForLocalCopy(pid: number, userId: number | undefined): boolean {
+  const [held, setHeld] = useState(() => userId !== undefined && localReadUnderWay(pid, userId) !== null);
+  useEffect(() => {
+    if (!held) return;
+    const reading = userId === undefined ? null : localReadUnderWay(pid, userId);
+    let live = true;
+    const go = () => live && setHeld(false);
+    if (!reading) {
+      go();
+      return;
+    }
+    const timer = window.setTimeout(go, HOLD_MS);
+    reading.then(go, go);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [held, pid, userId]);
+  return held;
+}
+
 export default function EditorPage() {
   const { LL } = useI18nContext();
   const user = useCurrentUser();
@@ -238,13 +268,15 @@ export default function EditorPage() {
   const [generation, setGeneration] = useState(0);
   const reload = useCallback(() => setGeneration((g) => g + 1), []);
   const userId = user?.id;
+  const held = useHeldForLocalCopy(pid, userId);
   // The local copy, when the read started at load has found it already: the machine starts opened
   // and this first render is the outline (prefetch.ts). Once per machine (its key).
   const opened = useMemo(
-    () => (userId === undefined ? null : takeOpenedLocally(pid, userId, appDB())),
+    () => (held || userId === undefined ? null : takeOpenedLocally(pid, userId, appDB())),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- taken once per machine: the key's parts
-    [pid, userId, generation],
+    [pid, userId, generation, held],
   );
+  if (held) return null;
   if (!Number.isInteger(pid) || pid < 1 || !user) {
     return (
       <p role="alert" className="p-8 text-slate-700">

@@ -28,6 +28,8 @@ let pending: {
   sources: ProjectSources;
   /** The local copy's read, once it has finished. */
   settled?: StoredDraft;
+  /** True once that read has finished, whatever it found. */
+  done?: boolean;
 } | null = null;
 
 export function prefetchProject(): void {
@@ -46,8 +48,11 @@ export function prefetchProject(): void {
   const entry: NonNullable<typeof pending> = { pid, userId, at: Date.now(), sources };
   pending = entry;
   sources.stored.then(
-    (stored) => void (entry.settled = stored),
-    () => {},
+    (stored) => {
+      entry.settled = stored;
+      entry.done = true;
+    },
+    () => void (entry.done = true),
   );
   // The canvas's cached positions too: a structure unchanged since the last visit opens with them.
   prefetchLayout(
@@ -64,6 +69,12 @@ export function takePrefetched(pid: number, userId: number, db: unknown): Projec
   if (!p || p.pid !== pid || p.userId !== userId || db !== appDB() || Date.now() - p.at > FRESH_MS)
     return null;
   return p.sources;
+}
+
+/** The local copy's read started at load for this project and user while it is under way; null otherwise. */
+export function localReadUnderWay(pid: number, userId: number): Promise<unknown> | null {
+  const p = pending;
+  return p && !p.done && p.pid === pid && p.userId === userId ? p.sources.stored : null;
 }
 
 /**
