@@ -288,7 +288,6 @@ async function setUp(browser: import('playwright-core').Browser, dist: string) {
       };
     });
   const page: Page = await context.newPage();
-  if (process.env.DBG_CONSOLE) page.on('console', (m) => m.text().startsWith('dbg') && console.log(m.text()));
   const url = `${server.url}/project?pid=${pid}`;
   await page.goto(`${server.url}/projects`);
   await page.getByRole('heading').first().waitFor();
