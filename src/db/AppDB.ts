@@ -1,6 +1,7 @@
 import Dexie, { type DexieOptions, type EntityTable } from 'dexie';
 import type { ChangeLogRow } from '../domain/content/changelog';
 import type { EditorProject, ProjectContent } from '../domain/content/model';
+import { APP_DB_NAME } from './earlyRead';
 
 // The browser's own store (IndexedDB through Dexie), for the project editor working offline first.
 // What survives a reload or a killed tab: every project's draft (its content, the server version it
@@ -63,7 +64,7 @@ export class AppDB extends Dexie {
   pendingPictures!: EntityTable<PendingPictureRow, 'id'>;
 
   /** `options` lets Node tests and benchmarks hand in their own IndexedDB (fake-indexeddb). */
-  constructor(name = 'survey-backoffice', options?: DexieOptions) {
+  constructor(name = APP_DB_NAME, options?: DexieOptions) {
     super(name, options);
     this.version(1).stores({
       drafts: 'pid',

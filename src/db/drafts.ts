@@ -27,17 +27,22 @@ function withLazyContent(row: DraftRow): Draft {
   });
 }
 
+/** The stored draft row and the project's change-log rows (oldest first) as this user's draft. */
+export function storedDraftOf(row: DraftRow | undefined, rows: ChangeLogRow[], userId: number): StoredDraft {
+  const draft: Draft | null = row ? withLazyContent(row) : null;
+  const lastSeq = rows.length ? rows[rows.length - 1].seq : 0;
+  const mine = draft && draft.userId === userId ? draft : null;
+  return { draft: mine, rows: mine ? rows : [], lastSeq };
+}
+
 export async function readDraft(db: AppDB, pid: number, userId: number): Promise<StoredDraft> {
   return db.transaction('r', [db.drafts, db.changeLog], async () => {
-    const row = (await db.drafts.get(pid)) ?? null;
-    const draft: Draft | null = row && withLazyContent(row);
+    const row = await db.drafts.get(pid);
     const rows = await db.changeLog
       .where('[pid+seq]')
       .between([pid, Dexie.minKey], [pid, Dexie.maxKey])
       .toArray();
-    const lastSeq = rows.length ? rows[rows.length - 1].seq : 0;
-    const mine = draft && draft.userId === userId ? draft : null;
-    return { draft: mine, rows: mine ? rows : [], lastSeq };
+    return storedDraftOf(row, rows, userId);
   });
 }
 

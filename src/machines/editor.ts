@@ -1,4 +1,4 @@
-import { assign, enqueueActions, fromCallback, fromPromise, setup } from 'xstate';
+import { and, assign, enqueueActions, fromCallback, fromPromise, setup } from 'xstate';
 import { ApiError } from '../api/client';
 import {
   fetchProject,
@@ -63,6 +63,12 @@ export interface EditorInput {
    * replaces a clean copy, or merges with the edits (the three-way merge). The page sets it.
    */
   localFirst?: boolean;
+  /**
+   * The project already opened from the local copy (openedLocally, the page read it while it
+   * loaded): the machine starts in the state that copy opens in, so the page's first render is the
+   * outline, not a loading frame rendered, laid out and painted before it (issue 25).
+   */
+  opened?: Loaded;
 }
 
 export interface EditorContext {
@@ -161,6 +167,12 @@ export interface Loaded {
   pending?: Promise<ProjectDocument>;
 }
 
+/** The opened project: a load's output, or the one the page handed in at the start (`opened`). */
+function loadedOf(event: unknown): Loaded {
+  const e = event as { output?: Loaded; input?: EditorInput };
+  return (e.output ?? e.input?.opened)!;
+}
+
 function messageOf(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
@@ -183,7 +195,7 @@ export function serverContentOf(server: ProjectDocument): ProjectContent {
 }
 
 /** The local copy, opened before the server answers; `pending` is that answer. */
-function openedLocally(
+export function openedLocally(
   stored: Awaited<ReturnType<typeof readDraft>>,
   pending: Promise<ProjectDocument>,
 ): Loaded {
@@ -447,13 +459,16 @@ export const editorMachine = setup({
     retry: ({ context }) => Math.min(RETRY_MAX_MS, 1000 * 2 ** Math.max(0, context.attempt - 1)),
   },
   guards: {
-    readOnly: ({ event }) => !(event as unknown as { output: Loaded }).output.project.editable,
+    readOnly: ({ event }) => !loadedOf(event).project.editable,
     dirtyAtLoad: ({ event }) => {
-      const out = (event as unknown as { output: Loaded }).output;
+      const out = loadedOf(event);
       return out.content !== out.savedContent;
     },
-    persistAtLoad: ({ event }) => (event as unknown as { output: Loaded }).output.persist,
-    mergeAtLoad: ({ event }) => (event as unknown as { output: Loaded }).output.theirs !== undefined,
+    persistAtLoad: ({ event }) => loadedOf(event).persist,
+    openedAtStart: ({ event }) =>
+      (event as { type: string }).type === 'xstate.init' &&
+      (event as { input?: EditorInput }).input?.opened !== undefined,
+    mergeAtLoad: ({ event }) => loadedOf(event).theirs !== undefined,
     mergeConflicted: ({ event }) =>
       (event as unknown as { output: MergeOutcome }).output.result.conflicts.length > 0,
     changedWhileSaving: ({ context }) =>
@@ -518,10 +533,11 @@ export const editorMachine = setup({
       enqueue.raise({ type: 'draft.changed' });
     }),
     loaded: assign(({ event }) => {
-      const out = (event as unknown as { output: Loaded }).output;
+      const out = loadedOf(event);
       return {
         project: out.project,
-        doc: openDoc(out.content),
+        // Frozen once the page is idle: the outline shows first.
+        doc: openDoc(out.content, 'idle'),
         baseVersion: out.baseVersion,
         savedContent: out.savedContent,
         savedMark: out.content === out.savedContent ? { top: null } : null,
@@ -535,7 +551,7 @@ export const editorMachine = setup({
       };
     }),
     startCheck: enqueueActions(({ event, enqueue }) => {
-      const out = (event as unknown as { output: Loaded }).output;
+      const out = loadedOf(event);
       if (!out.pending) return;
       enqueue.assign({ pendingServer: out.pending });
       enqueue.raise({ type: 'check.start' });
@@ -592,7 +608,7 @@ export const editorMachine = setup({
     }),
     loadFailed: assign({ error: ({ event }) => messageOf((event as { error?: unknown }).error) }),
     loadedTheirs: assign({
-      conflict: ({ event }) => (event as unknown as { output: Loaded }).output.theirs!,
+      conflict: ({ event }) => loadedOf(event).theirs!,
     }),
     mergePending: assign(({ event }) => ({
       merge: {
@@ -770,8 +786,27 @@ export const editorMachine = setup({
   },
   states: {
     doc: {
-      initial: 'loading',
+      initial: 'starting',
       states: {
+        // Opened already (the input's `opened`): straight to the state the copy opens in, as the
+        // load's answer would; otherwise loading. Taken when the actor is created, so its first
+        // snapshot is already the opened project.
+        starting: {
+          always: [
+            {
+              guard: and(['openedAtStart', 'readOnly']),
+              target: 'readOnly',
+              actions: ['loaded', 'startCheck'],
+            },
+            {
+              guard: and(['openedAtStart', 'dirtyAtLoad']),
+              target: 'editing',
+              actions: ['loaded', 'startCheck'],
+            },
+            { guard: 'openedAtStart', target: 'saved', actions: ['loaded', 'startCheck'] },
+            { target: 'loading' },
+          ],
+        },
         loading: {
           invoke: {
             src: 'loadProject',

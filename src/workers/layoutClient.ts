@@ -44,9 +44,14 @@ const FRESH_MS = 10_000;
 /**
  * Starts reading a project's cached positions now (opening /project straight away: beside the
  * project's fetch, not after it); the first positionsFor for the same project takes the answer.
+ * `read` is that row's read when it is already under way (the first script's, earlyRead.ts).
  */
-export function prefetchLayout(db: AppDB, pid: number): void {
-  const row = db.layouts.get(pid);
+export function prefetchLayout(
+  db: AppDB,
+  pid: number,
+  read: Promise<LayoutRow | undefined> = db.layouts.get(pid),
+): void {
+  const row = read;
   row.catch(() => {});
   early = { db, pid, at: Date.now(), row };
 }

@@ -79,6 +79,12 @@ describe('the editor opening from its local copy', () => {
     await outlineRow(page, 1).waitFor();
     await page.locator('[data-source="local"]').waitFor();
     expect(await page.getByText('checking the server for changes').count()).toBe(1);
+    // Read by the app's first script with IndexedDB itself (src/db/earlyRead.ts), beside the
+    // start-up's chunks, not after the editor's chunk and Dexie (the reopen's budget, issue 25).
+    expect(
+      await page.evaluate(() => performance.getEntriesByName('editor:local-read').length),
+      'the local copy was read by the first script',
+    ).toBe(1);
     expect(
       held.some((r) => isProjectCall(r.request().url())),
       'the project was asked for',
@@ -87,6 +93,42 @@ describe('the editor opening from its local copy', () => {
       held.some((r) => /\/api\/v1\/service\/user\?uid=/.test(r.request().url())),
       'the session is being checked',
     ).toBe(true);
+    for (const r of held) await r.continue();
+    await page.locator('[data-source="server"]').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('with the local copy read before the editor has loaded, the editor starts opened: its first render is the outline', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await signIn(page, server, researcher.user.email);
+    await page.goto(`${server.url}/project?pid=${pid}`);
+    await outlineRow(page, 1).waitFor();
+    await page.locator('[data-source="server"]').waitFor();
+    await draftKept(page, pid);
+
+    // The editor's dictionary group is held back (a slow network): the first script's read of the
+    // copy is done long before the editor renders, which then renders the outline at once instead
+    // of a loading frame first (prefetch.ts takeOpenedLocally). The server is held back too.
+    const held: Route[] = [];
+    await page.route(
+      (u) => u.pathname.startsWith('/api/'),
+      (route) => void held.push(route),
+    );
+    await page.route(
+      (u) => /\/assets\/i18n-en-editor-[^/]*\.js$/.test(u.pathname),
+      (route) => void setTimeout(() => void route.continue(), 800),
+    );
+    await page.reload();
+    await outlineRow(page, 1).waitFor();
+    await page.locator('[data-source="local"]').waitFor();
+    expect(
+      await page.evaluate(() => performance.getEntriesByName('editor:opened-at-start').length),
+      'the editor started with the copy opened',
+    ).toBe(1);
+    // The server's answer is still taken as before.
     for (const r of held) await r.continue();
     await page.locator('[data-source="server"]').waitFor();
     expect(errors).toEqual([]);

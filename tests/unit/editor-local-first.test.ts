@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { AppDB, type Draft } from '../../src/db/AppDB';
 import { readDraft, writeDraft } from '../../src/db/drafts';
-import { editorMachine, openProject } from '../../src/machines/editor';
+import { editorMachine, openedLocally, openProject, type Loaded } from '../../src/machines/editor';
 import { ApiError } from '../../src/api/client';
 import type { ProjectDocument, SaveResult } from '../../src/api/content';
 import { performCommand } from '../../src/domain/content/commands';
@@ -175,5 +175,72 @@ describe('opening from the local copy', () => {
     server.resolve(serverDoc(content(), 3));
     await waitFor(actor, (s) => s.matches({ doc: 'saved' }));
     actor.stop();
+  });
+
+  describe('opened already when the editor starts (the page read the copy while it loaded)', () => {
+    /** The machine created with the copy already opened (EditorInput.opened), never asked to load. */
+    async function startOpened(db: AppDB, server: Promise<ProjectDocument>) {
+      const stored = await readDraft(db, 7, 1);
+      let loads = 0;
+      const machine = editorMachine.provide({
+        actors: {
+          loadProject: fromPromise(() => {
+            loads++;
+            return new Promise<Loaded>(() => {});
+          }),
+          saveToServer: fromPromise<
+            SaveResult,
+            { pid: number; content: ProjectContent; baseVersion: number }
+          >(() => new Promise(() => {})),
+        },
+      });
+      const actor = createActor(machine, {
+        input: { pid: 7, userId: 1, db, localFirst: true, opened: openedLocally(stored, server) },
+      });
+      return { actor, loads: () => loads };
+    }
+
+    it("its first snapshot, before it starts, is the copy opened, checking; the server's answer is then taken as before", async () => {
+      const db = fresh();
+      await storeDraft(db);
+      const server = deferred<ProjectDocument>();
+      const { actor, loads } = await startOpened(db, server.promise);
+      // What the page's first render reads: no loading state in between.
+      const first = actor.getSnapshot();
+      expect(first.matches({ doc: 'saved' })).toBe(true);
+      expect(first.context.source).toBe('local');
+      expect(texts(first.context.doc.content)).toEqual(texts(content()));
+      actor.start();
+      expect(actor.getSnapshot().matches({ check: 'waiting' })).toBe(true);
+      server.resolve(serverDoc(reword(content(), 'q0_0', 'from the server'), 4));
+      const after = await waitFor(actor, (s) => s.context.source === 'server');
+      expect(texts(after.context.doc.content)).toContain('from the server');
+      expect(after.context.baseVersion).toBe(4);
+      expect(loads()).toBe(0);
+      actor.stop();
+    });
+
+    it('a copy with edits opens editing, and the same version on the server keeps it on screen', async () => {
+      const db = fresh();
+      await storeDraft(db, { content: reword(content(), 'q0_1', 'mine'), dirty: true });
+      const server = deferred<ProjectDocument>();
+      const { actor } = await startOpened(db, server.promise);
+      const first = actor.getSnapshot();
+      expect(first.matches({ doc: 'editing' })).toBe(true);
+      expect(texts(first.context.doc.content)).toContain('mine');
+      actor.start();
+      server.resolve(serverDoc(content(), 3));
+      const after = await waitFor(actor, (s) => s.context.source === 'draft');
+      expect(after.context.doc.content).toBe(first.context.doc.content);
+      actor.stop();
+    });
+
+    it('a project no longer editable opens read-only', async () => {
+      const db = fresh();
+      await storeDraft(db, { project: { ...project, editable: false } });
+      const { actor } = await startOpened(db, deferred<ProjectDocument>().promise);
+      expect(actor.getSnapshot().matches({ doc: 'readOnly' })).toBe(true);
+      actor.stop();
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useCallback, useEffect, useState, type ComponentType } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useState, type ComponentType } from 'react';
 import { useSearch } from 'wouter';
 import { useI18nContext } from '../../i18n/i18n-react';
 import { useCurrentUser } from '../auth/AuthProvider';
@@ -16,7 +16,8 @@ import { Toolbar as ToolbarPart, useShortcuts } from './tools/Toolbar';
 import { CommandMenu } from './tools/CommandMenu';
 import { editReason } from './tools/availability';
 import { useToolEnv } from './tools/useToolEnv';
-import { prefetchingEditorMachine, prefetchProject } from './prefetch';
+import { localReadUnderWay, prefetchingEditorMachine, prefetchProject, takeOpenedLocally } from './prefetch';
+import { appDB } from '../../db/AppDB';
 import { layoutOf } from './canvas/positions';
 
 // /project?pid=…: the editor's frame. The toolbar's commands, the outline (keyboard path to every
@@ -230,12 +231,52 @@ function Editor() {
   );
 }
 
+/**
+ * How long the editor waits, at most, for the local copy's read started at load before it renders
+ * its loading frame: with the copy read, its first render is the outline (one render, one style and
+ * layout pass), not the loading frame and then the outline. The read takes a few milliseconds on a
+ * quiet machine, up to 100–200 ms on a loaded one; a slower read shows the loading frame as before.
+ */
+const HOLD_MS = 120;
+
+/** True while the editor waits for the local copy's read (HOLD_MS at most). */
+function useHeldForLocalCopy(pid: number, userId: number | undefined): boolean {
+  const [held, setHeld] = useState(() => userId !== undefined && localReadUnderWay(pid, userId) !== null);
+  useEffect(() => {
+    if (!held) return;
+    const reading = userId === undefined ? null : localReadUnderWay(pid, userId);
+    let live = true;
+    const go = () => live && setHeld(false);
+    if (!reading) {
+      go();
+      return;
+    }
+    const timer = window.setTimeout(go, HOLD_MS);
+    reading.then(go, go);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [held, pid, userId]);
+  return held;
+}
+
 export default function EditorPage() {
   const { LL } = useI18nContext();
   const user = useCurrentUser();
   const pid = Number(new URLSearchParams(useSearch()).get('pid'));
   const [generation, setGeneration] = useState(0);
   const reload = useCallback(() => setGeneration((g) => g + 1), []);
+  const userId = user?.id;
+  const held = useHeldForLocalCopy(pid, userId);
+  // The local copy, when the read started at load has found it already: the machine starts opened
+  // and this first render is the outline (prefetch.ts). Once per machine (its key).
+  const opened = useMemo(
+    () => (held || userId === undefined ? null : takeOpenedLocally(pid, userId, appDB())),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- taken once per machine: the key's parts
+    [pid, userId, generation, held],
+  );
+  if (held) return null;
   if (!Number.isInteger(pid) || pid < 1 || !user) {
     return (
       <p role="alert" className="p-8 text-slate-700">
@@ -247,7 +288,7 @@ export default function EditorPage() {
     <EditorActor.Provider
       key={`${user.id}:${pid}:${generation}`}
       logic={prefetchingEditorMachine}
-      options={{ input: { pid, userId: user.id, localFirst: true } }}
+      options={{ input: { pid, userId: user.id, localFirst: true, opened: opened ?? undefined } }}
     >
       <EditorUiProvider reload={reload}>
         <Editor />

@@ -1,11 +1,21 @@
 import { fetchProject, type ProjectDocument } from '../../api/content';
 import { readAuth } from '../../api/storage';
+import { APP_DB_NAME, readEarly, type EarlyRows } from '../../db/earlyRead';
 
 // The project's fetch for a page opened straight on /project, started by the app's first script
 // (routes.tsx), before the editor's chunk has even arrived. Small on purpose: it is in the first
-// load of every page. The editor's chunk takes it (prefetch.ts) with the draft's read.
+// load of every page. The local copy (the draft, its change-log, the canvas's cached positions) is
+// read beside it with the browser's IndexedDB (earlyRead.ts), not after the editor's chunk and
+// Dexie have arrived. The editor's chunk takes both (prefetch.ts).
 
-let early: { pid: number; userId: number; server: Promise<ProjectDocument> } | null = null;
+interface Early {
+  pid: number;
+  userId: number;
+  server: Promise<ProjectDocument>;
+  local: Promise<EarlyRows | null>;
+}
+
+let early: Early | null = null;
 
 /** The pid of /project?pid=N when the page is on it and someone is signed in here; else null. */
 function openedProject(): { pid: number; userId: number } | null {
@@ -21,19 +31,21 @@ export function fetchOpenedProject(): void {
   const server = fetchProject(opened.pid);
   // Read later or never: its rejection may not go unhandled meanwhile.
   server.catch(() => {});
-  early = { ...opened, server };
+  const local = typeof indexedDB === 'undefined' ? Promise.resolve(null) : readEarly(APP_DB_NAME, opened.pid);
+  early = { ...opened, server, local };
 }
 
-/** The project this page was opened on, and its fetch if the first script started one (once). */
+/** The project this page was opened on, and its reads if the first script started them (once). */
 export function takeOpenedProject(): {
   pid: number;
   userId: number;
   server: Promise<ProjectDocument> | null;
+  local: Promise<EarlyRows | null> | null;
 } | null {
   const opened = openedProject();
   const e = early;
   early = null;
   if (!opened) return null;
   const same = e !== null && e.pid === opened.pid && e.userId === opened.userId;
-  return { ...opened, server: same ? e.server : null };
+  return { ...opened, server: same ? e.server : null, local: same ? e.local : null };
 }
