@@ -83,6 +83,22 @@ export class SessionCache {
     return e;
   }
 
+  /**
+   * The session an access token opened, in date and young enough, whatever the epoch now: for a
+   * read that checks the entry's epoch in its own statement (server/http/session-read.ts).
+   */
+  peek(accessToken: string, now = Date.now()): (CachedSession & { epoch: number }) | null {
+    const e = this.entries.get(tokenHash(accessToken));
+    if (!e) return null;
+    if (now - e.cachedAt > SESSION_CACHE_MS || e.accessExpiresAt <= now || e.familyExpiresAt <= now)
+      return null;
+    return e;
+  }
+
+  drop(accessToken: string) {
+    this.entries.delete(tokenHash(accessToken));
+  }
+
   /** Keeps a session verified from the database after `epoch` was read. */
   set(accessToken: string, epoch: number, session: CachedSession, now = Date.now()) {
     if (this.entries.size >= MAX_ENTRIES) {

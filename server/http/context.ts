@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Db, Dialect } from '../db';
 import type { User } from '../../src/domain/user';
@@ -44,14 +44,15 @@ export function registerRequestContext(app: FastifyInstance) {
     req.t = translator(req.locale);
   });
   // Verified sessions kept for a few seconds while nothing that could end them has changed
-  // (server/auth/session-cache.ts): the epoch is read first, then the session verified.
+  // (server/auth/session-cache.ts): the epoch is read first, then the session verified. A read
+  // wrapped in sessionRead (server/http/session-read.ts) reads the epoch in its own statement
+  // instead: its cached session is trusted provisionally and the handler confirms it.
   const sessions = new SessionCache(app.db);
-  app.addHook('preHandler', async (req, reply) => {
-    if (!req.url.startsWith('/api/')) return;
-    const accessToken = header(req, AUTH_HEADER);
-    let epoch: number | null = null;
-    if (accessToken) {
-      epoch = await sessions.epoch();
+  app.decorateRequest('provisionalSession', null);
+
+  async function verify(req: FastifyRequest, reply: FastifyReply, accessToken: string | undefined) {
+    const epoch = accessToken ? await sessions.epoch() : null;
+    if (accessToken && epoch !== null) {
       const hit = sessions.get(accessToken, epoch);
       if (hit) {
         req.auth = { user: hit.user, familyId: hit.familyId };
@@ -78,6 +79,26 @@ export function registerRequestContext(app: FastifyInstance) {
       reply.header(AUTH_HEADER, result.renewed.accessToken);
       reply.header(REFRESH_HEADER, result.renewed.refreshToken);
     }
+  }
+
+  app.addHook('preHandler', async (req, reply) => {
+    if (!req.url.startsWith('/api/')) return;
+    const accessToken = header(req, AUTH_HEADER);
+    const cached =
+      accessToken && req.routeOptions.config.sessionInStatement ? sessions.peek(accessToken) : null;
+    if (accessToken && cached) {
+      req.auth = { user: cached.user, familyId: cached.familyId };
+      req.provisionalSession = {
+        epoch: cached.epoch,
+        readEpoch: () => sessions.epoch(),
+        verify: () => {
+          sessions.drop(accessToken);
+          return verify(req, reply, accessToken);
+        },
+      };
+      return;
+    }
+    await verify(req, reply, accessToken);
   });
 }
 

@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import type { Db } from '../db';
-import { dialectOf } from '../db';
+import { dialectOf, runCompiled } from '../db';
 import type { User } from '../../src/domain/user';
 import type { UsersQuery } from '../../src/domain/users';
+import { EpochProbe } from '../http/session-read';
 import { toUser, usersQuery } from './users';
 
 // Listing and writing users for the administration pages. Reads go through repos/users.ts so every
@@ -28,7 +29,11 @@ const SORT_COLUMNS = {
 } as const;
 
 /** One page of users with the full count (GET /users). */
-export async function listUsers(db: Db, q: UsersQuery): Promise<{ items: User[]; total: number }> {
+export async function listUsers(
+  db: Db,
+  q: UsersQuery,
+  probe = EpochProbe.off,
+): Promise<{ items: User[]; total: number }> {
   const searchCond = q.search
     ? sql<boolean>`coalesce(u.search_text, lower(u.email || ' ' || u.fullname)) like ${containsPattern(q.search)} escape '\\'`
     : null;
@@ -48,13 +53,15 @@ export async function listUsers(db: Db, q: UsersQuery): Promise<{ items: User[];
   // one round trip; SQLite plans such a count worse than alone and has no round trip to save
   // (docs/decisions/reads.md).
   const onPostgres = dialectOf(db) === 'postgres';
-  const rows = await pageQ
+  const page = probe
+    .on(pageQ)
     .select(() => (onPostgres ? countQ.as('total') : sql<number>`null`.as('total')))
     .orderBy(sql`${SORT_COLUMNS[q.sort]} ${dir}`)
     .orderBy(sql`u.id ${dir}`)
     .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize)
-    .execute();
+    .offset((q.page - 1) * q.pageSize);
+  const rows = await runCompiled(db, page);
+  probe.saw(rows);
   // A page past the end has no row to carry the count.
   const total =
     onPostgres && rows.length > 0

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db';
-import { dialectOf } from '../db';
+import { dialectOf, runCompiled } from '../db';
 import type { User } from '../../src/domain/user';
 import { Role } from '../../src/domain/roles';
 import {
@@ -17,6 +17,7 @@ import {
 } from '../../src/domain/projects';
 import { DEFAULT_SETTINGS, type ProjectSettingsValues } from '../../src/domain/projectSettings';
 import { conflict, forbidden, notFound } from '../http/errors';
+import { EpochProbe } from '../http/session-read';
 
 // Who may see and change which project (DESIGN.md 5), checked on every call that names a project,
 // and the queries that read projects in the shape every call returns. The rules themselves live in
@@ -160,6 +161,7 @@ export async function listProjects(
   db: Db,
   user: User,
   q: ProjectsQuery,
+  probe = EpochProbe.off,
 ): Promise<{ items: Project[]; total: number }> {
   let base = db.selectFrom('projects as p').innerJoin('organizations as o', 'o.id', 'p.organization_id');
   switch (user.role.id) {
@@ -218,7 +220,8 @@ export async function listProjects(
           from project_target_platforms tp where tp.project_id = p.id)`
     : sql<string | null>`(select group_concat(tp.platform_id, ',' order by tp.platform_id)
           from project_target_platforms tp where tp.project_id = p.id)`;
-  const rows = await base
+  const page = probe
+    .on(base)
     .select([
       'p.id',
       'p.name',
@@ -239,8 +242,9 @@ export async function listProjects(
     // The id breaks ties, so paging never shows a row twice or skips one.
     .orderBy('p.id', q.order)
     .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize)
-    .execute();
+    .offset((q.page - 1) * q.pageSize);
+  const rows = await runCompiled(db, page);
+  probe.saw(rows);
   // A page past the end has no row to carry the count.
   const total =
     onPostgres && rows.length > 0

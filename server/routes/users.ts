@@ -16,6 +16,7 @@ import { hashPassword } from '../auth/password';
 import { revokeAllForUser } from '../auth/sessions';
 import { audit } from '../http/audit';
 import { requireRole, requireUser } from '../http/context';
+import { sessionRead } from '../http/session-read';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { parse } from '../http/validate';
 import { mailLink } from '../mail/links';
@@ -57,13 +58,16 @@ export async function checkReferences(
 export default async function userRoutes(app: FastifyInstance) {
   const { db, config } = app;
 
-  app.get('/users', async (req, reply) => {
-    requireRole(req, Role.Administrator);
-    const q = parse(UsersQuery, req.query);
-    const page = await listUsers(db, q);
-    reply.header('x-total-count', String(page.total));
-    return page.items;
-  });
+  app.get(
+    '/users',
+    sessionRead(async (req, reply, probe) => {
+      requireRole(req, Role.Administrator);
+      const q = parse(UsersQuery, req.query);
+      const page = await listUsers(db, q, probe);
+      reply.header('x-total-count', String(page.total));
+      return page.items;
+    }),
+  );
 
   app.post('/user', async (req, reply) => {
     requireRole(req, Role.Administrator);
