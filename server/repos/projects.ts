@@ -163,7 +163,9 @@ export async function listProjects(
   q: ProjectsQuery,
   probe = EpochProbe.off,
 ): Promise<{ items: Project[]; total: number }> {
-  let base = db.selectFrom('projects as p').innerJoin('organizations as o', 'o.id', 'p.organization_id');
+  // The filters touch the projects table only; every project has its organization (a foreign key,
+  // not null), so the count needs no join and the page joins it for the organization's name.
+  let base = db.selectFrom('projects as p');
   switch (user.role.id) {
     case Role.Administrator:
       break;
@@ -221,7 +223,7 @@ export async function listProjects(
     : sql<string | null>`(select group_concat(tp.platform_id, ',' order by tp.platform_id)
           from project_target_platforms tp where tp.project_id = p.id)`;
   const page = probe
-    .on(base)
+    .on(base.innerJoin('organizations as o', 'o.id', 'p.organization_id'))
     .select([
       'p.id',
       'p.name',
