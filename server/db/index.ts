@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect, type Compilable } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type Compilable } from 'kysely';
 import type { Database } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -55,6 +55,18 @@ export async function runCompiled<R>(db: Db, query: Compilable<R>): Promise<R[]>
   return runPrepared<R>(db, name, compiled.sql, compiled.parameters as unknown[]);
 }
 
+/**
+ * A page's LIMIT or OFFSET written into the statement's text rather than bound as a parameter.
+ * PostgreSQL keeps one plan for a prepared statement (runCompiled) only when that generic plan is
+ * estimated as cheap as planning each call with the values; with LIMIT $1 it cannot know the page is
+ * 20 rows, estimates far more, and planned every call again (a profile: the planner was most of the
+ * backends' time). For integers the caller has validated; anything else is a bug.
+ */
+export function pageBound(n: number) {
+  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`not a page bound: ${n}`);
+  return sql.lit(n);
+}
+
 export interface DbHandle {
   db: Db;
   dialect: Dialect;
@@ -68,7 +80,7 @@ export function openDatabase(
   if (opts.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
-      max: Number(process.env.PG_POOL_MAX_EXPERIMENT ?? 10),
+      max: 10,
     });
     // An idle connection that PostgreSQL drops (a restart, a failover, an administrator) is reported
     // here and replaced on the next query; without a listener it would crash the process.

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db';
-import { dialectOf, runCompiled } from '../db';
+import { dialectOf, pageBound, runCompiled } from '../db';
 import type { User } from '../../src/domain/user';
 import type { Locales } from '../../src/i18n/i18n-types';
 import { Role } from '../../src/domain/roles';
@@ -191,8 +191,8 @@ export async function listGames(
     .select(['g.id', () => (onPostgres ? count.as('total') : sql<number>`null`.as('total'))])
     .orderBy(sortBy, dir)
     .orderBy('g.id', dir)
-    .limit(o.pageSize)
-    .offset((o.page - 1) * o.pageSize);
+    .limit(pageBound(o.pageSize))
+    .offset(pageBound((o.page - 1) * o.pageSize));
   let rows: GameRow[];
   let total: number;
   if (onPostgres) {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db';
-import { dialectOf, runCompiled } from '../db';
+import { dialectOf, pageBound, runCompiled } from '../db';
 import type { User } from '../../src/domain/user';
 import type { UsersQuery } from '../../src/domain/users';
 import { EpochProbe } from '../http/session-read';
@@ -58,8 +58,8 @@ export async function listUsers(
     .select(() => (onPostgres ? countQ.as('total') : sql<number>`null`.as('total')))
     .orderBy(sql`${SORT_COLUMNS[q.sort]} ${dir}`)
     .orderBy(sql`u.id ${dir}`)
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize);
+    .limit(pageBound(q.pageSize))
+    .offset(pageBound((q.page - 1) * q.pageSize));
   const rows = await runCompiled(db, page);
   probe.saw(rows);
   // A page past the end has no row to carry the count.

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db';
-import { dialectOf, runCompiled } from '../db';
+import { dialectOf, pageBound, runCompiled } from '../db';
 import type { User } from '../../src/domain/user';
 import { Role } from '../../src/domain/roles';
 import {
@@ -243,8 +243,8 @@ export async function listProjects(
     .orderBy(column, q.order)
     // The id breaks ties, so paging never shows a row twice or skips one.
     .orderBy('p.id', q.order)
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize);
+    .limit(pageBound(q.pageSize))
+    .offset(pageBound((q.page - 1) * q.pageSize));
   const rows = await runCompiled(db, page);
   probe.saw(rows);
   // A page past the end has no row to carry the count.

@@ -18,6 +18,7 @@ import type { Db } from '../db';
 import { audit } from '../http/audit';
 import { requireRole } from '../http/context';
 import { sessionRead } from '../http/session-read';
+import { PAGE_COMPRESSION } from '../http/compression';
 import {
   badRequest,
   conflict,
@@ -163,9 +164,9 @@ export default async function gamesRoutes(app: FastifyInstance) {
 
   // ---- games ----
 
-  app.get(
-    '/games',
-    sessionRead(async (req, reply, probe) => {
+  app.get('/games', {
+    compress: PAGE_COMPRESSION,
+    ...sessionRead(async (req, reply, probe) => {
       const user = readersOfGames(req);
       const q = parse(GamesQuery, req.query);
       let organizationId: number | null;
@@ -179,7 +180,7 @@ export default async function gamesRoutes(app: FastifyInstance) {
       reply.header('x-total-count', total);
       return rows;
     }),
-  );
+  });
 
   // Not in the spec's list: one game, so the connection dialog can watch for the SDK's handshake
   // without reloading a whole page of the list.

@@ -34,6 +34,7 @@ import type { Db } from '../db';
 import { audit } from '../http/audit';
 import { requireUser } from '../http/context';
 import { sessionRead } from '../http/session-read';
+import { PAGE_COMPRESSION } from '../http/compression';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { parse } from '../http/validate';
 import { contentProblems, copyContent } from '../repos/content';
@@ -98,9 +99,9 @@ async function moveStatus(db: Db, pid: number, from: number, to: ProjectStatusId
 export default async function projectRoutes(app: FastifyInstance) {
   const { db, config } = app;
 
-  app.get(
-    '/projects',
-    sessionRead(async (req, reply, probe) => {
+  app.get('/projects', {
+    compress: PAGE_COMPRESSION,
+    ...sessionRead(async (req, reply, probe) => {
       const me = requireUser(req);
       if (me.role.id === Role.Issuer) throw forbidden();
       const q = parse(ProjectsQuery, req.query);
@@ -108,7 +109,7 @@ export default async function projectRoutes(app: FastifyInstance) {
       reply.header('x-total-count', String(total));
       return items;
     }),
-  );
+  });
 
   app.get('/project/templates', async (req) => {
     const me = requireUser(req);

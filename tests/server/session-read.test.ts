@@ -146,6 +146,39 @@ describe('a list checks its cached session in its own statement', () => {
   });
 });
 
+describe('list pages are compressed cheaply, to the same JSON', () => {
+  beforeAll(async () => {
+    // Enough rows for every page to pass the 1 KB threshold.
+    const elsewhere = await a.createOrganization('Read elsewhere');
+    const admin = await a.as(Role.Administrator, { organizationId: elsewhere });
+    for (let i = 0; i < 6; i++)
+      await a.call('POST', '/projects', {
+        session: admin,
+        body: {
+          name: `Elsewhere ${i}`,
+          template: 'default',
+          priority: 0,
+          organizationId: elsewhere,
+          targetPlatformIds: [],
+        },
+      });
+  });
+
+  for (const path of LISTS)
+    it(`${path}: brotli for a browser, the same rows as uncompressed`, async () => {
+      const s = await a.as(Role.Administrator, { organizationId: org });
+      const get = (encoding: string) =>
+        fetch(`${a.url}${API}${path}`, {
+          headers: { 'x-auth-token': s.accessToken, 'accept-encoding': encoding },
+        });
+      const br = await get('gzip, deflate, br');
+      expect(br.headers.get('content-encoding')).toBe('br');
+      const plain = await get('identity');
+      expect(plain.headers.get('content-encoding')).toBeNull();
+      expect(await br.json()).toEqual(await plain.json());
+    });
+});
+
 // Statements per call, observed on the PostgreSQL driver itself: with a cached session a list page
 // is one statement, its epoch riding on it (docs/decisions/reads.md).
 describe.skipIf(!process.env.TEST_DATABASE_URL)('statements a list sends on PostgreSQL', () => {
