@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type Compilable } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type Compilable, type CompiledQuery } from 'kysely';
 import type { Database } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -43,8 +43,8 @@ const MAX_PREPARED = 500;
  * 0.4 ms of execution; docs/decisions/reads.md). Only for reads outside a transaction; the rows come
  * back as Kysely's execute() would give them (no plugins are installed).
  */
-export async function runCompiled<R>(db: Db, query: Compilable<R>): Promise<R[]> {
-  const compiled = query.compile();
+export async function runCompiled<R>(db: Db, query: Compilable<R> | CompiledQuery<R>): Promise<R[]> {
+  const compiled = 'compile' in query ? query.compile() : query;
   if (dialectOf(db) !== 'postgres') return (await db.executeQuery(compiled)).rows;
   let name = preparedNames.get(compiled.sql);
   if (name === undefined && preparedNames.size < MAX_PREPARED) {
@@ -53,6 +53,29 @@ export async function runCompiled<R>(db: Db, query: Compilable<R>): Promise<R[]>
   }
   if (name === undefined) return (await db.executeQuery(compiled)).rows;
   return runPrepared<R>(db, name, compiled.sql, compiled.parameters as unknown[]);
+}
+
+// Compiled statements of the lists by what they were built from (compiledOnce), per database.
+const compiledStatements = new WeakMap<Db, Map<string, unknown>>();
+const MAX_COMPILED = 1_000;
+
+/**
+ * What `build` returns (compiled statements) for `key`, built once per key and database: building
+ * and compiling a list's page with Kysely was 5–9 % of the server's main thread under load
+ * (docs/decisions/reads.md). `key` must name everything `build` reads, and `build` read nothing
+ * else: the caller's role and organization, the whole query, whether the epoch is probed.
+ */
+export function compiledOnce<T>(db: Db, key: string, build: () => T): T {
+  let cache = compiledStatements.get(db);
+  if (!cache) compiledStatements.set(db, (cache = new Map()));
+  let hit = cache.get(key) as T | undefined;
+  if (hit === undefined) {
+    hit = build();
+    // Searches make new keys without end: start afresh rather than keep every one.
+    if (cache.size >= MAX_COMPILED) cache.clear();
+    cache.set(key, hit);
+  }
+  return hit;
 }
 
 /**

@@ -41,7 +41,8 @@ export class EpochProbe {
   /** The epoch every statement that returned a row saw, null if none did; NaN when they differed. */
   epoch: number | null = null;
 
-  constructor(private readonly active: boolean) {}
+  /** Whether statements get the epoch column (a statement built once per value must know it). */
+  constructor(readonly active: boolean) {}
 
   /** A probe that adds nothing: the session was verified from the database, or there is none. */
   static readonly off = new EpochProbe(false);

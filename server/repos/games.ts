@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db';
-import { dialectOf, pageBound, runCompiled } from '../db';
+import { compiledOnce, dialectOf, pageBound, runCompiled } from '../db';
 import type { User } from '../../src/domain/user';
 import type { Locales } from '../../src/i18n/i18n-types';
 import { Role } from '../../src/domain/roles';
@@ -148,11 +148,8 @@ export interface GamesListOptions {
   locale: Locales;
 }
 
-export async function listGames(
-  db: Db,
-  o: GamesListOptions,
-  probe = EpochProbe.off,
-): Promise<{ rows: Game[]; total: number }> {
+/** The statements of a page of games, compiled; they read only their arguments (compiledOnce). */
+function gameStatements(db: Db, o: GamesListOptions, probe: EpochProbe) {
   // The filters touch the games table only, so the count runs without the joins.
   let counted = db.selectFrom('games as g');
   let q = gamesQuery(db);
@@ -193,18 +190,35 @@ export async function listGames(
     .orderBy('g.id', dir)
     .limit(pageBound(o.pageSize))
     .offset(pageBound((o.page - 1) * o.pageSize));
+  return {
+    /** PostgreSQL: the page's games in full, with the count. */
+    full: onPostgres
+      ? probe
+          .on(selectGames(db))
+          .innerJoin(pageIds.as('page'), 'page.id', 'g.id')
+          .select('page.total')
+          .orderBy(sortBy, dir)
+          .orderBy('g.id', dir)
+          .compile()
+      : null,
+    /** SQLite: the page's ids. */
+    ids: onPostgres ? null : probe.on(pageIds).compile(),
+    count: count.compile(),
+  };
+}
+
+export async function listGames(
+  db: Db,
+  o: GamesListOptions,
+  probe = EpochProbe.off,
+): Promise<{ rows: Game[]; total: number }> {
+  const statements = compiledOnce(db, JSON.stringify(['games', o, probe.active]), () =>
+    gameStatements(db, o, probe),
+  );
   let rows: GameRow[];
   let total: number;
-  if (onPostgres) {
-    const full = await runCompiled(
-      db,
-      probe
-        .on(selectGames(db))
-        .innerJoin(pageIds.as('page'), 'page.id', 'g.id')
-        .select('page.total')
-        .orderBy(sortBy, dir)
-        .orderBy('g.id', dir),
-    );
+  if (statements.full) {
+    const full = await runCompiled(db, statements.full);
     probe.saw(full);
     rows = full;
     // A page past the end has no row to carry the count.
@@ -213,15 +227,15 @@ export async function listGames(
         ? Number(full[0].total)
         : o.page === 1
           ? 0
-          : Number((await count.executeTakeFirstOrThrow()).total);
+          : Number((await runCompiled(db, statements.count))[0].total);
   } else {
-    const page = await probe.on(pageIds).execute();
+    const page = await runCompiled(db, statements.ids!);
     probe.saw(page);
     const ids = page.map((r) => r.id);
     const full = ids.length ? await selectGames(db).where('g.id', 'in', ids).execute() : [];
     const byId = new Map(full.map((r) => [r.id, r]));
     rows = ids.map((id) => byId.get(id)).filter((r) => r !== undefined);
-    total = Number((await count.executeTakeFirstOrThrow()).total);
+    total = Number((await runCompiled(db, statements.count))[0].total);
   }
   return { rows: rows.map((r) => toGame(r, o.locale)), total };
 }

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db';
-import { dialectOf, pageBound, runCompiled } from '../db';
+import { compiledOnce, dialectOf, pageBound, runCompiled } from '../db';
 import type { User } from '../../src/domain/user';
 import { Role } from '../../src/domain/roles';
 import {
@@ -156,30 +156,35 @@ function likePattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** The page of projects the user may see, filtered and sorted on the server, with the full count. */
-export async function listProjects(
+/** Which projects a role sees: null for none. Everything the list's statements read of the caller. */
+function projectScope(user: User): { role: number; organizationId: number } | null {
+  switch (user.role.id) {
+    case Role.Administrator:
+    case Role.Moderator:
+    case Role.ModeratorVK:
+      return { role: user.role.id, organizationId: 0 };
+    case Role.Researcher:
+    case Role.DemoResearcher:
+      return { role: user.role.id, organizationId: user.organization?.id ?? -1 };
+    default:
+      return null;
+  }
+}
+
+/** The statements of a page of projects, compiled; they read only their arguments (compiledOnce). */
+function projectStatements(
   db: Db,
-  user: User,
+  scope: { role: number; organizationId: number },
   q: ProjectsQuery,
-  probe = EpochProbe.off,
-): Promise<{ items: Project[]; total: number }> {
+  probe: EpochProbe,
+) {
   // The filters touch the projects table only; every project has its organization (a foreign key,
   // not null), so the count needs no join and the page joins it for the organization's name.
   let base = db.selectFrom('projects as p');
-  switch (user.role.id) {
-    case Role.Administrator:
-      break;
-    case Role.Researcher:
-    case Role.DemoResearcher:
-      base = base.where('p.organization_id', '=', user.organization?.id ?? -1);
-      break;
-    case Role.Moderator:
-    case Role.ModeratorVK:
-      base = base.where('p.status', '!=', ProjectStatus.Created);
-      break;
-    default:
-      return { items: [], total: 0 };
-  }
+  if (scope.role === Role.Researcher || scope.role === Role.DemoResearcher)
+    base = base.where('p.organization_id', '=', scope.organizationId);
+  else if (scope.role === Role.Moderator || scope.role === Role.ModeratorVK)
+    base = base.where('p.status', '!=', ProjectStatus.Created);
   if (q.status.length > 2) {
     // Several statuses (the reports page asks for six) match most rows: scanning the sort column's
     // index and skipping the rest beats collecting them through the status index and sorting; the
@@ -245,6 +250,23 @@ export async function listProjects(
     .orderBy('p.id', q.order)
     .limit(pageBound(q.pageSize))
     .offset(pageBound((q.page - 1) * q.pageSize));
+  return { onPostgres, page: page.compile(), count: counted.compile() };
+}
+
+/** The page of projects the user may see, filtered and sorted on the server, with the full count. */
+export async function listProjects(
+  db: Db,
+  user: User,
+  q: ProjectsQuery,
+  probe = EpochProbe.off,
+): Promise<{ items: Project[]; total: number }> {
+  const scope = projectScope(user);
+  if (!scope) return { items: [], total: 0 };
+  const { onPostgres, page, count } = compiledOnce(
+    db,
+    JSON.stringify(['projects', scope, q, probe.active]),
+    () => projectStatements(db, scope, q, probe),
+  );
   const rows = await runCompiled(db, page);
   probe.saw(rows);
   // A page past the end has no row to carry the count.
@@ -253,7 +275,7 @@ export async function listProjects(
       ? Number(rows[0].total)
       : onPostgres && q.page === 1
         ? 0
-        : Number((await counted.executeTakeFirstOrThrow()).n);
+        : Number((await runCompiled(db, count))[0].n);
   const platformsOfRow = (r: { platform_ids: string | null }) =>
     r.platform_ids ? r.platform_ids.split(',').map(Number) : [];
   return { items: rows.map((r) => toProject(user, r, platformsOfRow(r))), total };

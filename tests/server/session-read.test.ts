@@ -146,6 +146,61 @@ describe('a list checks its cached session in its own statement', () => {
   });
 });
 
+// A list's compiled statements are kept by what they were built from (compiledOnce in server/db):
+// the same query from callers of different organizations must never share one.
+describe('the same page asked by callers of different organizations', () => {
+  it('GET /projects: each Researcher sees their organization’s projects only', async () => {
+    const other = await a.createOrganization('Read scope');
+    const admin = await a.as(Role.Administrator, { organizationId: other });
+    expect(
+      (
+        await a.call('POST', '/projects', {
+          session: admin,
+          body: {
+            name: 'Scoped',
+            template: 'default',
+            priority: 0,
+            organizationId: other,
+            targetPlatformIds: [],
+          },
+        })
+      ).status,
+    ).toBe(201);
+    const here = await a.as(Role.Researcher, { organizationId: org });
+    const there = await a.as(Role.Researcher, { organizationId: other });
+    for (let i = 0; i < 2; i++) {
+      const mine = await onB('/projects?pageSize=50', here);
+      const theirs = await onB('/projects?pageSize=50', there);
+      expect(mine.body.every((p: { organization: { id: number } }) => p.organization.id === org)).toBe(true);
+      expect(theirs.body.map((p: { name: string }) => p.name)).toEqual(['Scoped']);
+    }
+  });
+
+  it('GET /games: each Issuer sees their organization’s games only', async () => {
+    const other = await a.createOrganization('Read scope games');
+    const here = await a.as(Role.Issuer, { organizationId: org });
+    const there = await a.as(Role.Issuer, { organizationId: other });
+    expect(
+      (
+        await a.call('POST', '/games', {
+          session: there,
+          body: { name: 'Scoped game', url: 'https://example.com/s', ...lookups },
+        })
+      ).status,
+    ).toBe(201);
+    for (let i = 0; i < 2; i++) {
+      const mine = await onB('/games', here);
+      const theirs = await onB('/games', there);
+      expect(mine.body.map((g: { name: string }) => g.name).sort()).toEqual([
+        'Read game 0',
+        'Read game 1',
+        'Read game 2',
+      ]);
+      expect(theirs.body.map((g: { name: string }) => g.name)).toEqual(['Scoped game']);
+    }
+  });
+});
+
 describe('list pages are compressed cheaply, to the same JSON', () => {
   beforeAll(async () => {
     // Enough rows for every page to pass the 1 KB threshold.
