@@ -101,10 +101,7 @@ export function openDatabase(
   onConnectionError: (err: Error) => void = (err) => console.error('database connection lost', err),
 ): DbHandle {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({
-      connectionString: opts.databaseUrl,
-      max: 10,
-    });
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     // An idle connection that PostgreSQL drops (a restart, a failover, an administrator) is reported
     // here and replaced on the next query; without a listener it would crash the process.
     pool.on('error', onConnectionError);
