@@ -9,6 +9,7 @@ import { openDatabase } from './db';
 import { migrateToLatest } from './db/migrate';
 import { HttpError } from './http/errors';
 import { registerRequestContext } from './http/context';
+import { COMPRESSION } from './http/compression';
 import { collectRoutes } from './http/route-table';
 import { registerJsonBody } from './http/json-body';
 import { routeModules } from './routes';
@@ -66,11 +67,8 @@ export async function buildApp(
     hsts: false,
   });
   app.addHook('onRequest', (req, reply, done) => securityHeaders(req.raw, reply.raw, () => done()));
-  // Bodies up to 64 KB compressed in one synchronous call (brotli 4: about 0.3 ms at 64 KB). The
-  // plugin's default scales with the cores (8 KB on two), and above it builds a stream pipeline per
-  // response: a 9 KB page of games spent more on the pipeline than on compressing
-  // (docs/decisions/reads.md).
-  await app.register(compress, { global: true, threshold: 1024, syncThreshold: 64 * 1024 });
+  // How answers are compressed: server/http/compression.ts.
+  await app.register(compress, COMPRESSION);
 
   registerRequestContext(app);
   registerJsonBody(app);

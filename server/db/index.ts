@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type Compilable, type CompiledQuery } from 'kysely';
 import type { Database } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -29,6 +29,65 @@ export async function runPrepared<R>(db: Db, name: string, text: string, values:
   if (!pool) throw new Error('runPrepared needs a PostgreSQL database opened by openDatabase');
   const result = await pool.query({ name, text, values });
   return result.rows as R[];
+}
+
+// Names of the texts runCompiled prepares, one per text in the process (pg refuses a name reused
+// for another text on a connection). Bounded: the lists' texts vary only with their filters.
+const preparedNames = new Map<string, string>();
+const MAX_PREPARED = 500;
+
+/**
+ * Runs a query built with Kysely; on PostgreSQL as a named prepared statement (runPrepared), so each
+ * pooled connection parses, analyses and plans each text once rather than on every call: for a list
+ * page that was as much of PostgreSQL's work as running it (GET /games: 1.3 ms of planning against
+ * 0.4 ms of execution; docs/decisions/reads.md). Only for reads outside a transaction; the rows come
+ * back as Kysely's execute() would give them (no plugins are installed).
+ */
+export async function runCompiled<R>(db: Db, query: Compilable<R> | CompiledQuery<R>): Promise<R[]> {
+  const compiled = 'compile' in query ? query.compile() : query;
+  if (dialectOf(db) !== 'postgres') return (await db.executeQuery(compiled)).rows;
+  let name = preparedNames.get(compiled.sql);
+  if (name === undefined && preparedNames.size < MAX_PREPARED) {
+    name = `k${preparedNames.size}`;
+    preparedNames.set(compiled.sql, name);
+  }
+  if (name === undefined) return (await db.executeQuery(compiled)).rows;
+  return runPrepared<R>(db, name, compiled.sql, compiled.parameters as unknown[]);
+}
+
+// Compiled statements of the lists by what they were built from (compiledOnce), per database.
+const compiledStatements = new WeakMap<Db, Map<string, unknown>>();
+const MAX_COMPILED = 1_000;
+
+/**
+ * What `build` returns (compiled statements) for `key`, built once per key and database: building
+ * and compiling a list's page with Kysely was 5–9 % of the server's main thread under load
+ * (docs/decisions/reads.md). `key` must name everything `build` reads, and `build` read nothing
+ * else: the caller's role and organization, the whole query, whether the epoch is probed.
+ */
+export function compiledOnce<T>(db: Db, key: string, build: () => T): T {
+  let cache = compiledStatements.get(db);
+  if (!cache) compiledStatements.set(db, (cache = new Map()));
+  let hit = cache.get(key) as T | undefined;
+  if (hit === undefined) {
+    hit = build();
+    // Searches make new keys without end: start afresh rather than keep every one.
+    if (cache.size >= MAX_COMPILED) cache.clear();
+    cache.set(key, hit);
+  }
+  return hit;
+}
+
+/**
+ * A page's LIMIT or OFFSET written into the statement's text rather than bound as a parameter.
+ * PostgreSQL keeps one plan for a prepared statement (runCompiled) only when that generic plan is
+ * estimated as cheap as planning each call with the values; with LIMIT $1 it cannot know the page is
+ * 20 rows, estimates far more, and planned every call again (a profile: the planner was most of the
+ * backends' time). For integers the caller has validated; anything else is a bug.
+ */
+export function pageBound(n: number) {
+  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`not a page bound: ${n}`);
+  return sql.lit(n);
 }
 
 export interface DbHandle {

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db';
-import { dialectOf } from '../db';
+import { compiledOnce, dialectOf, pageBound, runCompiled } from '../db';
 import type { User } from '../../src/domain/user';
 import type { Locales } from '../../src/i18n/i18n-types';
 import { Role } from '../../src/domain/roles';
@@ -16,6 +16,7 @@ import {
   type LookupItem,
 } from '../../src/domain/games';
 import { notFound } from '../http/errors';
+import { EpochProbe } from '../http/session-read';
 
 // Queries of the game registry. Game secrets: the API key and the token are made here from 192 and
 // 256 random bits, handed back once, and kept only as SHA-256 hashes plus their first and last
@@ -147,7 +148,8 @@ export interface GamesListOptions {
   locale: Locales;
 }
 
-export async function listGames(db: Db, o: GamesListOptions): Promise<{ rows: Game[]; total: number }> {
+/** The statements of a page of games, compiled; they read only their arguments (compiledOnce). */
+function gameStatements(db: Db, o: GamesListOptions, probe: EpochProbe) {
   // The filters touch the games table only, so the count runs without the joins.
   let counted = db.selectFrom('games as g');
   let q = gamesQuery(db);
@@ -173,30 +175,68 @@ export async function listGames(db: Db, o: GamesListOptions): Promise<{ rows: Ga
     currency: 'gc.code',
     createdAt: 'g.created_at',
   } as const;
-  // Two steps: the ids of the page, sorted on narrow rows, then those games in full. Sorting whole
-  // joined rows to throw most of them away made deep pages several times slower.
-  // On PostgreSQL the full count rides with the page's ids (an uncorrelated subquery: run once), a
-  // round trip less (docs/decisions/reads.md); SQLite plans such a count worse than alone and has no
-  // round trip to save. (One statement with the ids as a derived table was slower on SQLite.)
+  // The ids of the page, sorted on narrow rows, then those games in full: sorting whole joined rows
+  // to throw most of them away made deep pages several times slower. On PostgreSQL both in one
+  // statement, the page's ids a derived table with the full count beside them (an uncorrelated
+  // subquery: run once): each statement is a round trip (docs/decisions/reads.md). SQLite has no
+  // round trip to save, plans such a count worse than alone and was slower with the derived table:
+  // two steps and the count alone there.
   const onPostgres = dialectOf(db) === 'postgres';
-  const pageIds = await q
+  const sortBy = sortColumn[o.sort ?? 'createdAt'];
+  const dir = o.sort ? o.order : 'desc';
+  const pageIds = q
     .select(['g.id', () => (onPostgres ? count.as('total') : sql<number>`null`.as('total'))])
-    .orderBy(sortColumn[o.sort ?? 'createdAt'], o.sort ? o.order : 'desc')
-    .orderBy('g.id', o.sort ? o.order : 'desc')
-    .limit(o.pageSize)
-    .offset((o.page - 1) * o.pageSize)
-    .execute();
-  const ids = pageIds.map((r) => r.id);
-  const full = ids.length ? await selectGames(db).where('g.id', 'in', ids).execute() : [];
-  const byId = new Map(full.map((r) => [r.id, r]));
-  const rows = ids.map((id) => byId.get(id)).filter((r) => r !== undefined);
-  // A page past the end has no row to carry the count.
-  const total =
-    onPostgres && pageIds.length > 0
-      ? Number(pageIds[0].total)
-      : onPostgres && o.page === 1
-        ? 0
-        : Number((await count.executeTakeFirstOrThrow()).total);
+    .orderBy(sortBy, dir)
+    .orderBy('g.id', dir)
+    .limit(pageBound(o.pageSize))
+    .offset(pageBound((o.page - 1) * o.pageSize));
+  return {
+    /** PostgreSQL: the page's games in full, with the count. */
+    full: onPostgres
+      ? probe
+          .on(selectGames(db))
+          .innerJoin(pageIds.as('page'), 'page.id', 'g.id')
+          .select('page.total')
+          .orderBy(sortBy, dir)
+          .orderBy('g.id', dir)
+          .compile()
+      : null,
+    /** SQLite: the page's ids. */
+    ids: onPostgres ? null : probe.on(pageIds).compile(),
+    count: count.compile(),
+  };
+}
+
+export async function listGames(
+  db: Db,
+  o: GamesListOptions,
+  probe = EpochProbe.off,
+): Promise<{ rows: Game[]; total: number }> {
+  const statements = compiledOnce(db, JSON.stringify(['games', o, probe.active]), () =>
+    gameStatements(db, o, probe),
+  );
+  let rows: GameRow[];
+  let total: number;
+  if (statements.full) {
+    const full = await runCompiled(db, statements.full);
+    probe.saw(full);
+    rows = full;
+    // A page past the end has no row to carry the count.
+    total =
+      full.length > 0
+        ? Number(full[0].total)
+        : o.page === 1
+          ? 0
+          : Number((await runCompiled(db, statements.count))[0].total);
+  } else {
+    const page = await runCompiled(db, statements.ids!);
+    probe.saw(page);
+    const ids = page.map((r) => r.id);
+    const full = ids.length ? await selectGames(db).where('g.id', 'in', ids).execute() : [];
+    const byId = new Map(full.map((r) => [r.id, r]));
+    rows = ids.map((id) => byId.get(id)).filter((r) => r !== undefined);
+    total = Number((await runCompiled(db, statements.count))[0].total);
+  }
   return { rows: rows.map((r) => toGame(r, o.locale)), total };
 }
 

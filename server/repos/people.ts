@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import type { Db } from '../db';
-import { dialectOf } from '../db';
+import { compiledOnce, dialectOf, pageBound, runCompiled } from '../db';
 import type { User } from '../../src/domain/user';
 import type { UsersQuery } from '../../src/domain/users';
+import { EpochProbe } from '../http/session-read';
 import { toUser, usersQuery } from './users';
 
 // Listing and writing users for the administration pages. Reads go through repos/users.ts so every
@@ -27,8 +28,8 @@ const SORT_COLUMNS = {
   createdAt: sql`u.created_at`,
 } as const;
 
-/** One page of users with the full count (GET /users). */
-export async function listUsers(db: Db, q: UsersQuery): Promise<{ items: User[]; total: number }> {
+/** The statements of a page of users, compiled; they read only their arguments (compiledOnce). */
+function userStatements(db: Db, q: UsersQuery, probe: EpochProbe) {
   const searchCond = q.search
     ? sql<boolean>`coalesce(u.search_text, lower(u.email || ' ' || u.fullname)) like ${containsPattern(q.search)} escape '\\'`
     : null;
@@ -48,20 +49,34 @@ export async function listUsers(db: Db, q: UsersQuery): Promise<{ items: User[];
   // one round trip; SQLite plans such a count worse than alone and has no round trip to save
   // (docs/decisions/reads.md).
   const onPostgres = dialectOf(db) === 'postgres';
-  const rows = await pageQ
+  const page = probe
+    .on(pageQ)
     .select(() => (onPostgres ? countQ.as('total') : sql<number>`null`.as('total')))
     .orderBy(sql`${SORT_COLUMNS[q.sort]} ${dir}`)
     .orderBy(sql`u.id ${dir}`)
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize)
-    .execute();
+    .limit(pageBound(q.pageSize))
+    .offset(pageBound((q.page - 1) * q.pageSize));
+  return { onPostgres, page: page.compile(), count: countQ.compile() };
+}
+
+/** One page of users with the full count (GET /users). */
+export async function listUsers(
+  db: Db,
+  q: UsersQuery,
+  probe = EpochProbe.off,
+): Promise<{ items: User[]; total: number }> {
+  const { onPostgres, page, count } = compiledOnce(db, JSON.stringify(['users', q, probe.active]), () =>
+    userStatements(db, q, probe),
+  );
+  const rows = await runCompiled(db, page);
+  probe.saw(rows);
   // A page past the end has no row to carry the count.
   const total =
     onPostgres && rows.length > 0
       ? Number(rows[0].total)
       : onPostgres && q.page === 1
         ? 0
-        : Number((await countQ.executeTakeFirstOrThrow()).n);
+        : Number((await runCompiled(db, count))[0].n);
   return { items: rows.map(toUser), total };
 }
 

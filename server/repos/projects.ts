@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db';
-import { dialectOf } from '../db';
+import { compiledOnce, dialectOf, pageBound, runCompiled } from '../db';
 import type { User } from '../../src/domain/user';
 import { Role } from '../../src/domain/roles';
 import {
@@ -17,6 +17,7 @@ import {
 } from '../../src/domain/projects';
 import { DEFAULT_SETTINGS, type ProjectSettingsValues } from '../../src/domain/projectSettings';
 import { conflict, forbidden, notFound } from '../http/errors';
+import { EpochProbe } from '../http/session-read';
 
 // Who may see and change which project (DESIGN.md 5), checked on every call that names a project,
 // and the queries that read projects in the shape every call returns. The rules themselves live in
@@ -155,27 +156,35 @@ function likePattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** The page of projects the user may see, filtered and sorted on the server, with the full count. */
-export async function listProjects(
-  db: Db,
-  user: User,
-  q: ProjectsQuery,
-): Promise<{ items: Project[]; total: number }> {
-  let base = db.selectFrom('projects as p').innerJoin('organizations as o', 'o.id', 'p.organization_id');
+/** Which projects a role sees: null for none. Everything the list's statements read of the caller. */
+function projectScope(user: User): { role: number; organizationId: number } | null {
   switch (user.role.id) {
     case Role.Administrator:
-      break;
-    case Role.Researcher:
-    case Role.DemoResearcher:
-      base = base.where('p.organization_id', '=', user.organization?.id ?? -1);
-      break;
     case Role.Moderator:
     case Role.ModeratorVK:
-      base = base.where('p.status', '!=', ProjectStatus.Created);
-      break;
+      return { role: user.role.id, organizationId: 0 };
+    case Role.Researcher:
+    case Role.DemoResearcher:
+      return { role: user.role.id, organizationId: user.organization?.id ?? -1 };
     default:
-      return { items: [], total: 0 };
+      return null;
   }
+}
+
+/** The statements of a page of projects, compiled; they read only their arguments (compiledOnce). */
+function projectStatements(
+  db: Db,
+  scope: { role: number; organizationId: number },
+  q: ProjectsQuery,
+  probe: EpochProbe,
+) {
+  // The filters touch the projects table only; every project has its organization (a foreign key,
+  // not null), so the count needs no join and the page joins it for the organization's name.
+  let base = db.selectFrom('projects as p');
+  if (scope.role === Role.Researcher || scope.role === Role.DemoResearcher)
+    base = base.where('p.organization_id', '=', scope.organizationId);
+  else if (scope.role === Role.Moderator || scope.role === Role.ModeratorVK)
+    base = base.where('p.status', '!=', ProjectStatus.Created);
   if (q.status.length > 2) {
     // Several statuses (the reports page asks for six) match most rows: scanning the sort column's
     // index and skipping the rest beats collecting them through the status index and sorting; the
@@ -218,7 +227,8 @@ export async function listProjects(
           from project_target_platforms tp where tp.project_id = p.id)`
     : sql<string | null>`(select group_concat(tp.platform_id, ',' order by tp.platform_id)
           from project_target_platforms tp where tp.project_id = p.id)`;
-  const rows = await base
+  const page = probe
+    .on(base.innerJoin('organizations as o', 'o.id', 'p.organization_id'))
     .select([
       'p.id',
       'p.name',
@@ -238,16 +248,34 @@ export async function listProjects(
     .orderBy(column, q.order)
     // The id breaks ties, so paging never shows a row twice or skips one.
     .orderBy('p.id', q.order)
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize)
-    .execute();
+    .limit(pageBound(q.pageSize))
+    .offset(pageBound((q.page - 1) * q.pageSize));
+  return { onPostgres, page: page.compile(), count: counted.compile() };
+}
+
+/** The page of projects the user may see, filtered and sorted on the server, with the full count. */
+export async function listProjects(
+  db: Db,
+  user: User,
+  q: ProjectsQuery,
+  probe = EpochProbe.off,
+): Promise<{ items: Project[]; total: number }> {
+  const scope = projectScope(user);
+  if (!scope) return { items: [], total: 0 };
+  const { onPostgres, page, count } = compiledOnce(
+    db,
+    JSON.stringify(['projects', scope, q, probe.active]),
+    () => projectStatements(db, scope, q, probe),
+  );
+  const rows = await runCompiled(db, page);
+  probe.saw(rows);
   // A page past the end has no row to carry the count.
   const total =
     onPostgres && rows.length > 0
       ? Number(rows[0].total)
       : onPostgres && q.page === 1
         ? 0
-        : Number((await counted.executeTakeFirstOrThrow()).n);
+        : Number((await runCompiled(db, count))[0].n);
   const platformsOfRow = (r: { platform_ids: string | null }) =>
     r.platform_ids ? r.platform_ids.split(',').map(Number) : [];
   return { items: rows.map((r) => toProject(user, r, platformsOfRow(r))), total };

@@ -17,6 +17,8 @@ import type { User } from '../../src/domain/user';
 import type { Db } from '../db';
 import { audit } from '../http/audit';
 import { requireRole } from '../http/context';
+import { sessionRead } from '../http/session-read';
+import { PAGE_COMPRESSION } from '../http/compression';
 import {
   badRequest,
   conflict,
@@ -162,19 +164,22 @@ export default async function gamesRoutes(app: FastifyInstance) {
 
   // ---- games ----
 
-  app.get('/games', async (req, reply) => {
-    const user = readersOfGames(req);
-    const q = parse(GamesQuery, req.query);
-    let organizationId: number | null;
-    if (user.role.id === Role.Administrator) organizationId = q.oid === 0 ? null : q.oid;
-    else {
-      // An Issuer's oid is 0 or their own organization; another one is as good as nonexistent.
-      if (q.oid !== 0 && q.oid !== user.organization?.id) throw notFound();
-      organizationId = user.organization?.id ?? -1;
-    }
-    const { rows, total } = await listGames(db, { ...q, organizationId, locale: req.locale });
-    reply.header('x-total-count', total);
-    return rows;
+  app.get('/games', {
+    compress: PAGE_COMPRESSION,
+    ...sessionRead(async (req, reply, probe) => {
+      const user = readersOfGames(req);
+      const q = parse(GamesQuery, req.query);
+      let organizationId: number | null;
+      if (user.role.id === Role.Administrator) organizationId = q.oid === 0 ? null : q.oid;
+      else {
+        // An Issuer's oid is 0 or their own organization; another one is as good as nonexistent.
+        if (q.oid !== 0 && q.oid !== user.organization?.id) throw notFound();
+        organizationId = user.organization?.id ?? -1;
+      }
+      const { rows, total } = await listGames(db, { ...q, organizationId, locale: req.locale }, probe);
+      reply.header('x-total-count', total);
+      return rows;
+    }),
   });
 
   // Not in the spec's list: one game, so the connection dialog can watch for the SDK's handshake

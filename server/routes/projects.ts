@@ -33,6 +33,8 @@ import type { TranslationFunctions } from '../../src/i18n/i18n-types';
 import type { Db } from '../db';
 import { audit } from '../http/audit';
 import { requireUser } from '../http/context';
+import { sessionRead } from '../http/session-read';
+import { PAGE_COMPRESSION } from '../http/compression';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { parse } from '../http/validate';
 import { contentProblems, copyContent } from '../repos/content';
@@ -97,13 +99,16 @@ async function moveStatus(db: Db, pid: number, from: number, to: ProjectStatusId
 export default async function projectRoutes(app: FastifyInstance) {
   const { db, config } = app;
 
-  app.get('/projects', async (req, reply) => {
-    const me = requireUser(req);
-    if (me.role.id === Role.Issuer) throw forbidden();
-    const q = parse(ProjectsQuery, req.query);
-    const { items, total } = await listProjects(db, me, q);
-    reply.header('x-total-count', String(total));
-    return items;
+  app.get('/projects', {
+    compress: PAGE_COMPRESSION,
+    ...sessionRead(async (req, reply, probe) => {
+      const me = requireUser(req);
+      if (me.role.id === Role.Issuer) throw forbidden();
+      const q = parse(ProjectsQuery, req.query);
+      const { items, total } = await listProjects(db, me, q, probe);
+      reply.header('x-total-count', String(total));
+      return items;
+    }),
   });
 
   app.get('/project/templates', async (req) => {

@@ -16,6 +16,8 @@ import { hashPassword } from '../auth/password';
 import { revokeAllForUser } from '../auth/sessions';
 import { audit } from '../http/audit';
 import { requireRole, requireUser } from '../http/context';
+import { sessionRead } from '../http/session-read';
+import { PAGE_COMPRESSION } from '../http/compression';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { parse } from '../http/validate';
 import { mailLink } from '../mail/links';
@@ -57,12 +59,15 @@ export async function checkReferences(
 export default async function userRoutes(app: FastifyInstance) {
   const { db, config } = app;
 
-  app.get('/users', async (req, reply) => {
-    requireRole(req, Role.Administrator);
-    const q = parse(UsersQuery, req.query);
-    const page = await listUsers(db, q);
-    reply.header('x-total-count', String(page.total));
-    return page.items;
+  app.get('/users', {
+    compress: PAGE_COMPRESSION,
+    ...sessionRead(async (req, reply, probe) => {
+      requireRole(req, Role.Administrator);
+      const q = parse(UsersQuery, req.query);
+      const page = await listUsers(db, q, probe);
+      reply.header('x-total-count', String(page.total));
+      return page.items;
+    }),
   });
 
   app.post('/user', async (req, reply) => {

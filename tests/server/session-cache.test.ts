@@ -173,6 +173,25 @@ describe('SessionCache', () => {
     expect(cache.get('token', 7, 2_000)).toBeNull();
   });
 
+  it('hands an ageing entry to one call to verify afresh while the others still use it', () => {
+    const cache = new SessionCache(a.app.db);
+    cache.set('token', 7, entry, 1_000);
+    expect(cache.peek('token', 3_900)?.familyId).toBe('f');
+    // Past SESSION_REFRESH_MS: the first call is told to verify (null), the next ones keep the entry.
+    expect(cache.peek('token', 4_100)).toBeNull();
+    expect(cache.peek('token', 4_200)?.familyId).toBe('f');
+    expect(cache.get('token', 7, 4_300)?.familyId).toBe('f');
+    // A claim that led to no new entry may be taken again a second later.
+    expect(cache.get('token', 7, 5_200)).toBeNull();
+    expect(cache.get('token', 7, 5_300)?.familyId).toBe('f');
+    // The renewed entry is young again; peek ignores the epoch, get does not.
+    cache.set('token', 8, entry, 5_400);
+    expect(cache.peek('token', 5_500)?.epoch).toBe(8);
+    expect(cache.get('token', 8, 8_300)?.familyId).toBe('f');
+    // SESSION_CACHE_MS is still the limit, whoever renews.
+    expect(cache.peek('token', 10_500)).toBeNull();
+  });
+
   it('reads the epoch once for the calls of one turn of the event loop', async () => {
     const cache = new SessionCache(a.app.db);
     const [x, y] = [cache.epoch(), cache.epoch()];
