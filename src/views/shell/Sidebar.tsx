@@ -6,6 +6,7 @@ import { ExternalIcon } from '../ui/icons';
 import { MenuItemIcon } from './menuIcons';
 import type { AppConfig } from './appConfig';
 import { APP_VERSION } from './version';
+import { AppMark } from './AppMark';
 
 // The sidebar of spec section 2: the role's menu, 300 px wide, or a 75 px rail of icons whose
 // names show as tooltips on hover and keyboard focus. The version shows at the bottom when full.
@@ -124,7 +125,7 @@ export function Sidebar({
       <div
         className={`flex h-14 shrink-0 items-center border-b border-slate-200 ${collapsed ? 'justify-center' : 'gap-3 px-4'}`}
       >
-        <img src="/icons/icon.svg" alt="" width={32} height={32} className="h-8 w-8" />
+        <AppMark size={32} />
         {!collapsed && <span className="truncate font-semibold text-slate-800">{LL.common.appName()}</span>}
       </div>
       <nav
