@@ -104,6 +104,7 @@ const OBSERVE = () => {
     __ready?: number;
     __complete?: number;
     __outline?: number;
+    __outlinePainted?: number;
   };
   w.__long = [];
   new PerformanceObserver((list) => {
@@ -118,6 +119,14 @@ const OBSERVE = () => {
     if (!sawOutline && document.querySelector('[role="treeitem"][data-kind="question"]')) {
       sawOutline = true;
       afterFrame((t) => (w.__outline = t));
+      // The frame that draws the outline, then a message: its handler runs in the first task after
+      // that frame has been painted, ahead of work the page queued during the frame (the canvas
+      // mounts in such a task, and the second animation frame above waits for it).
+      requestAnimationFrame(() => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => (w.__outlinePainted = performance.now());
+        channel.port2.postMessage(0);
+      });
     }
     if (!sawReady && document.querySelector('[role="region"][data-ready]')) {
       sawReady = true;
@@ -151,6 +160,7 @@ async function openToReady(page: Page, url: string) {
       __ready: number;
       __complete?: number;
       __outline?: number;
+      __outlinePainted?: number;
     };
     const m = (name: string) => performance.getEntriesByName(name).at(-1) as PerformanceMeasure | undefined;
     const layout = m('editor:layout');
@@ -170,6 +180,7 @@ async function openToReady(page: Page, url: string) {
       ready,
       complete,
       outline: w.__outline ?? NaN,
+      outlinePainted: w.__outlinePainted ?? NaN,
       longestFillingIn: fillingIn.reduce((a, t) => Math.max(a, t.duration), 0),
       layout: layout?.duration ?? null,
       cached: cached?.duration ?? null,
@@ -245,10 +256,12 @@ export default async function editorCanvasBench(): Promise<BenchResult[]> {
       setTimeout(() => void hold.send('Fetch.continueRequest', { requestId }).catch(() => {}), 2000);
     });
     const delayedOutline: number[] = [];
+    const delayedPainted: number[] = [];
     const delayedReady: number[] = [];
     for (let i = 0; i < 3; i++) {
       const r = await openToReady(page, url);
       delayedOutline.push(r.outline);
+      delayedPainted.push(r.outlinePainted);
       delayedReady.push(r.ready);
     }
     await hold.send('Fetch.disable');
@@ -425,11 +438,17 @@ export default async function editorCanvasBench(): Promise<BenchResult[]> {
         note: 'median of 3; a full page load (scripts, sign-in, project fetch) included',
       },
       {
-        name: 'reopen from the local copy, every answer of the server delayed 2 s: outline shown',
-        value: Math.round(med(delayedOutline)),
+        name: 'reopen from the local copy, every answer of the server delayed 2 s: outline painted',
+        value: Math.round(med(delayedPainted)),
         unit: 'ms',
         budget: 150,
-        note: 'median of 3, from navigation (a full page load: scripts, sign-in, Dexie); issue 25',
+        note: 'median of 3, from navigation (a full page load: scripts, sign-in, the local copy) to the first task after the frame that draws the outline; issue 25',
+      },
+      {
+        name: 'the same, to the second animation frame after the outline appeared',
+        value: Math.round(med(delayedOutline)),
+        unit: 'ms',
+        note: 'median of 3; that frame waits for the canvas, which mounts in a task of its own after the outline is drawn',
       },
       {
         name: 'reopen from the local copy, every answer of the server delayed 2 s: canvas at cached positions',
