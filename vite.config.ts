@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { build, defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, normalizePath, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -73,12 +73,16 @@ function surveyPage(): Plugin {
  */
 const startupModules = new Set<string>();
 function startupGraph(): Plugin {
+  let root = process.cwd();
   return {
     name: 'startup-graph',
     apply: 'build',
+    configResolved(c) {
+      root = c.root;
+    },
     buildEnd() {
       startupModules.clear();
-      const stack = [path.resolve('src/main.tsx')];
+      const stack = [normalizePath(path.resolve(root, 'src/main.tsx'))];
       while (stack.length) {
         const id = stack.pop()!;
         if (startupModules.has(id)) continue;
