@@ -185,6 +185,31 @@ describe('app shell in Chromium', () => {
     await page.context().close();
   });
 
+  it('on a 360 px phone lays the expanded menu over the page, and closes it from the backdrop or a link', async () => {
+    const page = await openAs('Administrator');
+    await page.setViewportSize({ width: 360, height: 740 });
+    const mainWidth = () => page.locator('main').evaluate((el) => el.getBoundingClientRect().width);
+    expect(await sidebarWidth(page)).toBe(75);
+
+    await page.getByRole('button', { name: 'Expand menu' }).click();
+    await expect.poll(() => sidebarWidth(page)).toBe(300);
+    // Over the page, not beside it: the page keeps the whole width (it had 60 px left before).
+    expect(await mainWidth()).toBe(360);
+    // The backdrop beside the menu, named as the header's toggle it stands in for (which it covers).
+    const backdrop = page.getByTestId('menu-backdrop');
+    expect(await backdrop.getAttribute('aria-label')).toBe('Collapse menu');
+    await backdrop.click({ position: { x: 340, y: 400 } });
+    await expect.poll(() => sidebarWidth(page)).toBe(75);
+    expect(await mainWidth()).toBe(360 - 75);
+
+    await page.getByRole('button', { name: 'Expand menu' }).click();
+    await expect.poll(() => sidebarWidth(page)).toBe(300);
+    await nav(page).getByRole('link', { name: 'Tariffs' }).click();
+    await page.waitForURL(/\/tariffs$/);
+    await expect.poll(() => sidebarWidth(page)).toBe(75);
+    await page.context().close();
+  });
+
   it('hides the side menu completely from the settings menu, and brings it back', async () => {
     const page = await openAs('Researcher');
     await page.getByRole('button', { name: 'Settings' }).click();

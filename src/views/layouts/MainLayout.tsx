@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { useI18nContext } from '../../i18n/i18n-react';
 import { useAuthActor, useCurrentUser } from '../auth/AuthProvider';
@@ -27,6 +27,12 @@ export default function MainLayout({ children }: { children: ReactNode }) {
     if (settings.hideSideMenu) updateSettings({ hideSideMenu: false });
     else updateSettings({ shrinkSideMenu: !settings.shrinkSideMenu });
   };
+  // On a narrow screen the expanded menu is a drawer over the page: following one of its links
+  // closes it (the layout may be mounted afresh for the next page, so this is done on the click).
+  const closeDrawerOnLink = (e: MouseEvent) => {
+    if (!(e.target instanceof Element) || !e.target.closest('a[href]')) return;
+    if (window.matchMedia('(max-width: 767px)').matches) updateSettings({ shrinkSideMenu: true });
+  };
   const logout = () => {
     signOutEverywhereInTab(actor);
     navigate('/login');
@@ -41,7 +47,29 @@ export default function MainLayout({ children }: { children: ReactNode }) {
         {LL.shell.layout.skipToContent()}
       </a>
       {sidebar !== 'hidden' && (
-        <Sidebar roleId={user.role.id} collapsed={sidebar === 'rail'} config={config} />
+        <>
+          {/* On a narrow screen the expanded menu lies over the page (300 px of a 360 px phone left
+              the page 60): a backdrop beside it collapses it back to the rail. */}
+          {sidebar === 'full' && (
+            <button
+              type="button"
+              aria-label={LL.shell.header.collapseMenu()}
+              onClick={toggle}
+              data-testid="menu-backdrop"
+              className="fixed inset-0 z-30 bg-slate-900/30 md:hidden"
+            />
+          )}
+          <div
+            onClickCapture={sidebar === 'full' ? closeDrawerOnLink : undefined}
+            className={
+              sidebar === 'full'
+                ? 'h-full shrink-0 max-md:fixed max-md:inset-y-0 max-md:left-0 max-md:z-40 max-md:shadow-xl'
+                : 'h-full shrink-0'
+            }
+          >
+            <Sidebar roleId={user.role.id} collapsed={sidebar === 'rail'} config={config} />
+          </div>
+        </>
       )}
       <div className="flex min-w-0 flex-1 flex-col">
         <Header user={user} sidebar={sidebar} onToggleMenu={toggle} onLogout={logout} />
