@@ -9,6 +9,7 @@ import { loadGroups, setupBootLocale } from './views/shell/locale';
 import { routeGroups } from './views/localeGroups';
 import { startPageCalls, warmFormats } from './views/shell/earlyCalls';
 import { readSettings } from './i18n/setup';
+import { whenIdle } from './views/ui/idle';
 import { i18nObject } from './i18n/i18n-util';
 import './styles.css';
 
@@ -94,8 +95,7 @@ async function start() {
 }
 
 function whenLoadedAndIdle(run: () => void) {
-  const idle = () =>
-    'requestIdleCallback' in window ? requestIdleCallback(run, { timeout: 2000 }) : setTimeout(run, 200);
+  const idle = () => void whenIdle(run, 2000);
   if (document.readyState === 'complete') idle();
   else window.addEventListener('load', idle, { once: true });
 }

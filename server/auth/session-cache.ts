@@ -79,11 +79,19 @@ export class SessionCache {
 
   /** The session an access token opened, if it was verified under `epoch` and is still in date. */
   get(accessToken: string, epoch: number, now = Date.now()): CachedSession | null {
+    return this.usable(accessToken, now, epoch);
+  }
+
+  /**
+   * The entry if it is in date (and was verified under `epoch`, when given), unless this call is
+   * the one to renew it; an entry out of date or of another epoch is dropped.
+   */
+  private usable(accessToken: string, now: number, epoch?: number): Entry | null {
     const key = tokenHash(accessToken);
     const e = this.entries.get(key);
     if (!e) return null;
     if (
-      e.epoch !== epoch ||
+      (epoch !== undefined && e.epoch !== epoch) ||
       now - e.cachedAt > SESSION_CACHE_MS ||
       e.accessExpiresAt <= now ||
       e.familyExpiresAt <= now
@@ -106,11 +114,7 @@ export class SessionCache {
    * read that checks the entry's epoch in its own statement (server/http/session-read.ts).
    */
   peek(accessToken: string, now = Date.now()): (CachedSession & { epoch: number }) | null {
-    const e = this.entries.get(tokenHash(accessToken));
-    if (!e) return null;
-    if (now - e.cachedAt > SESSION_CACHE_MS || e.accessExpiresAt <= now || e.familyExpiresAt <= now)
-      return null;
-    return this.claimRefresh(e, now) ? null : e;
+    return this.usable(accessToken, now);
   }
 
   drop(accessToken: string) {

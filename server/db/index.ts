@@ -90,6 +90,22 @@ export function pageBound(n: number) {
   return sql.lit(n);
 }
 
+/**
+ * A list's full count. On PostgreSQL it rides on every row of the page (a subquery of the page's
+ * statement); a page past the end has no row to carry it, so it is 0 on the first page and counted
+ * alone on a later one. On SQLite it is always counted alone (docs/decisions/reads.md).
+ */
+export async function listTotal(
+  onPostgres: boolean,
+  rows: readonly { total: unknown }[],
+  page: number,
+  countAlone: () => Promise<unknown>,
+): Promise<number> {
+  if (onPostgres && rows.length > 0) return Number(rows[0].total);
+  if (onPostgres && page === 1) return 0;
+  return Number(await countAlone());
+}
+
 export interface DbHandle {
   db: Db;
   dialect: Dialect;

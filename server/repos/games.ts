@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db';
-import { compiledOnce, dialectOf, pageBound, runCompiled } from '../db';
+import { compiledOnce, dialectOf, listTotal, pageBound, runCompiled } from '../db';
 import type { User } from '../../src/domain/user';
 import type { Locales } from '../../src/i18n/i18n-types';
 import { Role } from '../../src/domain/roles';
@@ -221,13 +221,12 @@ export async function listGames(
     const full = await runCompiled(db, statements.full);
     probe.saw(full);
     rows = full;
-    // A page past the end has no row to carry the count.
-    total =
-      full.length > 0
-        ? Number(full[0].total)
-        : o.page === 1
-          ? 0
-          : Number((await runCompiled(db, statements.count))[0].total);
+    total = await listTotal(
+      true,
+      full,
+      o.page,
+      async () => (await runCompiled(db, statements.count))[0].total,
+    );
   } else {
     const page = await runCompiled(db, statements.ids!);
     probe.saw(page);

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db';
-import { compiledOnce, dialectOf, pageBound, runCompiled } from '../db';
+import { compiledOnce, dialectOf, listTotal, pageBound, runCompiled } from '../db';
 import type { User } from '../../src/domain/user';
 import type { UsersQuery } from '../../src/domain/users';
 import { EpochProbe } from '../http/session-read';
@@ -70,13 +70,7 @@ export async function listUsers(
   );
   const rows = await runCompiled(db, page);
   probe.saw(rows);
-  // A page past the end has no row to carry the count.
-  const total =
-    onPostgres && rows.length > 0
-      ? Number(rows[0].total)
-      : onPostgres && q.page === 1
-        ? 0
-        : Number((await runCompiled(db, count))[0].n);
+  const total = await listTotal(onPostgres, rows, q.page, async () => (await runCompiled(db, count))[0].n);
   return { items: rows.map(toUser), total };
 }
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db';
-import { compiledOnce, dialectOf, pageBound, runCompiled } from '../db';
+import { compiledOnce, dialectOf, listTotal, pageBound, runCompiled } from '../db';
 import type { User } from '../../src/domain/user';
 import { Role } from '../../src/domain/roles';
 import {
@@ -269,13 +269,7 @@ export async function listProjects(
   );
   const rows = await runCompiled(db, page);
   probe.saw(rows);
-  // A page past the end has no row to carry the count.
-  const total =
-    onPostgres && rows.length > 0
-      ? Number(rows[0].total)
-      : onPostgres && q.page === 1
-        ? 0
-        : Number((await runCompiled(db, count))[0].n);
+  const total = await listTotal(onPostgres, rows, q.page, async () => (await runCompiled(db, count))[0].n);
   const platformsOfRow = (r: { platform_ids: string | null }) =>
     r.platform_ids ? r.platform_ids.split(',').map(Number) : [];
   return { items: rows.map((r) => toProject(user, r, platformsOfRow(r))), total };

@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useState, type ComponentType } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useState, type ComponentType } from 'react';
 import { useSearch } from 'wouter';
 import { useI18nContext } from '../../i18n/i18n-react';
 import { useCurrentUser } from '../auth/AuthProvider';
@@ -267,15 +267,7 @@ export default function EditorPage() {
   const pid = Number(new URLSearchParams(useSearch()).get('pid'));
   const [generation, setGeneration] = useState(0);
   const reload = useCallback(() => setGeneration((g) => g + 1), []);
-  const userId = user?.id;
-  const held = useHeldForLocalCopy(pid, userId);
-  // The local copy, when the read started at load has found it already: the machine starts opened
-  // and this first render is the outline (prefetch.ts). Once per machine (its key).
-  const opened = useMemo(
-    () => (held || userId === undefined ? null : takeOpenedLocally(pid, userId, appDB())),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- taken once per machine: the key's parts
-    [pid, userId, generation, held],
-  );
+  const held = useHeldForLocalCopy(pid, user?.id);
   if (held) return null;
   if (!Number.isInteger(pid) || pid < 1 || !user) {
     return (
@@ -284,11 +276,18 @@ export default function EditorPage() {
       </p>
     );
   }
+  return <EditorMachine key={`${user.id}:${pid}:${generation}`} pid={pid} userId={user.id} reload={reload} />;
+}
+
+/** One editor machine (the page's key makes a new one for another project, user or reload). */
+function EditorMachine({ pid, userId, reload }: { pid: number; userId: number; reload: () => void }) {
+  // The local copy, when the read started at load has found it already: the machine starts opened
+  // and its first render is the outline (prefetch.ts). Taken once, when this machine is made.
+  const [opened] = useState(() => takeOpenedLocally(pid, userId, appDB()) ?? undefined);
   return (
     <EditorActor.Provider
-      key={`${user.id}:${pid}:${generation}`}
       logic={prefetchingEditorMachine}
-      options={{ input: { pid, userId: user.id, localFirst: true, opened: opened ?? undefined } }}
+      options={{ input: { pid, userId, localFirst: true, opened } }}
     >
       <EditorUiProvider reload={reload}>
         <Editor />

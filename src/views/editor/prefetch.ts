@@ -26,10 +26,8 @@ let pending: {
   userId: number;
   at: number;
   sources: ProjectSources;
-  /** The local copy's read, once it has finished. */
-  settled?: StoredDraft;
-  /** True once that read has finished, whatever it found. */
-  done?: boolean;
+  /** The local copy's read once it has finished: what it found, or null when it failed. */
+  settled?: StoredDraft | null;
 } | null = null;
 
 export function prefetchProject(): void {
@@ -48,11 +46,8 @@ export function prefetchProject(): void {
   const entry: NonNullable<typeof pending> = { pid, userId, at: Date.now(), sources };
   pending = entry;
   sources.stored.then(
-    (stored) => {
-      entry.settled = stored;
-      entry.done = true;
-    },
-    () => void (entry.done = true),
+    (stored) => void (entry.settled = stored),
+    () => void (entry.settled = null),
   );
   // The canvas's cached positions too: a structure unchanged since the last visit opens with them.
   prefetchLayout(
@@ -74,7 +69,7 @@ export function takePrefetched(pid: number, userId: number, db: unknown): Projec
 /** The local copy's read started at load for this project and user while it is under way; null otherwise. */
 export function localReadUnderWay(pid: number, userId: number): Promise<unknown> | null {
   const p = pending;
-  return p && !p.done && p.pid === pid && p.userId === userId ? p.sources.stored : null;
+  return p && p.settled === undefined && p.pid === pid && p.userId === userId ? p.sources.stored : null;
 }
 
 /**

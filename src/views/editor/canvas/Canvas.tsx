@@ -23,6 +23,7 @@ import { canvasStyle } from './style';
 import { applyElements, type Applied } from './applyElements';
 import { useCanvasHint } from './useCanvasHint';
 import { layoutKnown, layoutOf } from './positions';
+import { cancelIdle, whenIdle } from '../../ui/idle';
 
 // The questionnaire as a graph (cytoscape, in the editor's own chunk): questionnaires' boxes hold
 // blocks' boxes holding questions in order; edges for every redirect. Positions come from the layout
@@ -38,12 +39,6 @@ import { layoutKnown, layoutOf } from './positions';
  * about 100 ms).
  */
 const SLICE = 100;
-const whenIdle = (f: () => void) =>
-  typeof requestIdleCallback === 'function'
-    ? requestIdleCallback(f, { timeout: 200 })
-    : (setTimeout(f, 16) as unknown as number);
-const cancelIdle = (id: number) =>
-  typeof cancelIdleCallback === 'function' ? cancelIdleCallback(id) : clearTimeout(id);
 
 /**
  * Moves the view as little as needed for the node to show whole (an item added off-screen, one
@@ -230,7 +225,7 @@ export default function Canvas() {
       performance.mark('editor:canvas-complete');
       return;
     }
-    const id = whenIdle(() => setLeaves((n) => n + SLICE));
+    const id = whenIdle(() => setLeaves((n) => n + SLICE), 200);
     return () => cancelIdle(id);
   }, [shown, elements, complete, positions]);
 
