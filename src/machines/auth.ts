@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { User } from '../domain/user';
 import { api, ApiError, loginCall } from '../api/client';
+import { restoreCall } from '../api/restoreCall';
 import { cacheUser, clearAuth, readAuth, readCachedUser, writeAuth } from '../api/storage';
 
 // Who is signed in (spec section 4, "Auth"). At start the stored credentials are read: with both
@@ -38,7 +39,7 @@ export const restoreSession = fromPromise<{ user: User | null; offline: boolean 
   const stored = readAuth();
   if (!stored) return { user: null, offline: false };
   try {
-    const user = await api.get<User>('/user', { query: { uid: stored.userId } });
+    const user = await restoreCall(stored.userId);
     cacheUser(user);
     return { user, offline: false };
   } catch (err) {

@@ -106,6 +106,63 @@ describe('the signed-in pages ask for their data with the start-up', () => {
       await context.close();
     });
 
+  it("the stored sign-in's check starts before the sign-in actor's chunk has arrived, and is asked once", async () => {
+    const context = await signedIn();
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    const { log, calls } = watch(page);
+    await page.goto(`${server.url}/projects`);
+    await page.getByRole('cell', { name: 'Early bird', exact: true }).waitFor();
+    await page.waitForLoadState('networkidle');
+    const asked = log.findIndex((l) => l === `api /user?uid=${researcher.user.id}`);
+    const chunkDone = log.findIndex((l) => /^done \/assets\/signin-/.test(l));
+    expect(asked, 'the check was made').toBeGreaterThanOrEqual(0);
+    expect(chunkDone, "the sign-in actor's chunk arrived").toBeGreaterThanOrEqual(0);
+    expect(asked, "asked before the actor's chunk had arrived").toBeLessThan(chunkDone);
+    expect(calls.filter((c) => c.startsWith('/user?'))).toEqual([`/user?uid=${researcher.user.id}`]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("the service worker's chunk is asked for only after the page has painted, however late its dictionary comes", async () => {
+    const context = await signedIn();
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    // The page's dictionary chunk held back 2.5 s (a plain import, which does not delay the document's
+    // load event): the document has loaded and the browser is idle meanwhile.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(/\/assets\/i18n-en-projects-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    // A slow phone's processor: the page's first render takes long enough for the browser to be idle
+    // between its slices (it is rendered as a transition).
+    await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: 6 });
+    const pwaAskedAt = () =>
+      page.evaluate(
+        () =>
+          performance
+            .getEntriesByType('resource')
+            .find((e) => /\/assets\/pwa-[^/]*\.js$/.test(new URL(e.name).pathname))?.startTime ?? null,
+      );
+    await page.goto(`${server.url}/projects`);
+    await page.waitForTimeout(2500);
+    expect(await pwaAskedAt(), 'not asked while the page is still coming').toBeNull();
+    release();
+    await page.getByRole('cell', { name: 'Early bird', exact: true }).waitFor();
+    await expect.poll(pwaAskedAt, { timeout: 10_000 }).not.toBeNull();
+    // The page paints whole at once (the boot screen before it is not contentful): its first
+    // contentful paint is the page's.
+    const paintedAt = await page.evaluate(
+      () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+    );
+    expect(paintedAt, 'the page was painted').toBeGreaterThan(0);
+    expect(await pwaAskedAt(), 'asked after the paint').toBeGreaterThan(paintedAt!);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('/report draws the charts near the viewport first, the others when scrolled to, and shows every section', async () => {
     const context = await signedIn({ width: 1280, height: 700 });
     const page = await context.newPage();
