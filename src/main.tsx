@@ -10,6 +10,7 @@ import { routeGroups } from './views/localeGroups';
 import { startPageCalls, warmFormats } from './views/shell/earlyCalls';
 import { readSettings } from './i18n/setup';
 import { whenIdle } from './views/ui/idle';
+import { afterPaint } from './views/ui/afterPaint';
 import { i18nObject } from './i18n/i18n-util';
 import type { Locales } from './i18n/i18n-types';
 import './styles.css';
@@ -98,16 +99,14 @@ function ServiceWorkerAfterPaint({ locale }: { locale: Locales }) {
   useEffect(() => {
     if (serviceWorkerWired) return;
     serviceWorkerWired = true;
-    // The effect runs after the first commit; a frame later it has been painted.
-    requestAnimationFrame(() =>
-      requestAnimationFrame(() =>
-        whenLoadedAndIdle(() => {
-          void Promise.all([import('./views/shell/pwa'), loadGroups(locale, ['shell'])]).then(
-            ([m]) => m.registerServiceWorker(i18nObject(locale)),
-            () => {},
-          );
-        }),
-      ),
+    // The effect runs after the first commit.
+    afterPaint(() =>
+      whenLoadedAndIdle(() => {
+        void Promise.all([import('./views/shell/pwa'), loadGroups(locale, ['shell'])]).then(
+          ([m]) => m.registerServiceWorker(i18nObject(locale)),
+          () => {},
+        );
+      }),
     );
   }, [locale]);
   return null;

@@ -244,7 +244,7 @@ export async function* rawRows(
 /** The summary rows of one question, as the JSON report gives it. */
 export function summaryRows(q: ReportQuestion, t: TranslationFunctions): Cell[][] {
   const f = t.reports.file;
-  const rows: Cell[][] = [[`${q.number}. ${q.text}`], [f.category(), t.editor.categories[q.category]()]];
+  const rows: Cell[][] = [[`${q.number}. ${q.text}`], [f.category(), t.common.categories[q.category]()]];
   rows.push([f.answered(), q.answered], []);
   if (q.answers) {
     rows.push([f.answer(), f.count(), f.percent()]);

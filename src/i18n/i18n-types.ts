@@ -157,6 +157,60 @@ type RootTranslation = {
 			 */
 			sortBy: RequiredParams<'column'>
 		}
+		categories: {
+			/**
+			 * О​д​и​н​ ​о​т​в​е​т
+			 */
+			oneAnswer: string
+			/**
+			 * Н​е​с​к​о​л​ь​к​о​ ​о​т​в​е​т​о​в
+			 */
+			fewAnswers: string
+			/**
+			 * С​к​р​и​н​и​н​г
+			 */
+			screening: string
+			/**
+			 * К​в​а​л​и​ф​и​к​а​ц​и​я
+			 */
+			qualification: string
+			/**
+			 * Ч​и​с​л​о​в​о​й​ ​д​и​а​п​а​з​о​н
+			 */
+			fromTo: string
+			/**
+			 * О​т​к​р​ы​т​ы​й
+			 */
+			open: string
+			/**
+			 * О​ц​е​н​к​а​ ​з​в​ё​з​д​а​м​и
+			 */
+			starRating: string
+			/**
+			 * С​л​а​й​д​е​р
+			 */
+			slider: string
+			/**
+			 * N​P​S
+			 */
+			nps: string
+			/**
+			 * Р​а​н​ж​и​р​о​в​а​н​и​е
+			 */
+			sortable: string
+			/**
+			 * М​а​т​р​и​ц​а
+			 */
+			matrix: string
+			/**
+			 * Р​е​г​и​о​н
+			 */
+			regionAuto: string
+			/**
+			 * Г​о​р​о​д
+			 */
+			cityAuto: string
+		}
 	}
 	auth: {
 		login: {
@@ -4196,60 +4250,6 @@ type RootTranslation = {
 				label: string
 			}
 		}
-		categories: {
-			/**
-			 * О​д​и​н​ ​о​т​в​е​т
-			 */
-			oneAnswer: string
-			/**
-			 * Н​е​с​к​о​л​ь​к​о​ ​о​т​в​е​т​о​в
-			 */
-			fewAnswers: string
-			/**
-			 * С​к​р​и​н​и​н​г
-			 */
-			screening: string
-			/**
-			 * К​в​а​л​и​ф​и​к​а​ц​и​я
-			 */
-			qualification: string
-			/**
-			 * Ч​и​с​л​о​в​о​й​ ​д​и​а​п​а​з​о​н
-			 */
-			fromTo: string
-			/**
-			 * О​т​к​р​ы​т​ы​й
-			 */
-			open: string
-			/**
-			 * О​ц​е​н​к​а​ ​з​в​ё​з​д​а​м​и
-			 */
-			starRating: string
-			/**
-			 * С​л​а​й​д​е​р
-			 */
-			slider: string
-			/**
-			 * N​P​S
-			 */
-			nps: string
-			/**
-			 * Р​а​н​ж​и​р​о​в​а​н​и​е
-			 */
-			sortable: string
-			/**
-			 * М​а​т​р​и​ц​а
-			 */
-			matrix: string
-			/**
-			 * Р​е​г​и​о​н
-			 */
-			regionAuto: string
-			/**
-			 * Г​о​р​о​д
-			 */
-			cityAuto: string
-		}
 	}
 	reports: {
 		/**
@@ -7286,6 +7286,60 @@ export type TranslationFunctions = {
 			 * Сортировать по столбцу «{column}»
 			 */
 			sortBy: (arg: { column: string }) => LocalizedString
+		}
+		categories: {
+			/**
+			 * Один ответ
+			 */
+			oneAnswer: () => LocalizedString
+			/**
+			 * Несколько ответов
+			 */
+			fewAnswers: () => LocalizedString
+			/**
+			 * Скрининг
+			 */
+			screening: () => LocalizedString
+			/**
+			 * Квалификация
+			 */
+			qualification: () => LocalizedString
+			/**
+			 * Числовой диапазон
+			 */
+			fromTo: () => LocalizedString
+			/**
+			 * Открытый
+			 */
+			open: () => LocalizedString
+			/**
+			 * Оценка звёздами
+			 */
+			starRating: () => LocalizedString
+			/**
+			 * Слайдер
+			 */
+			slider: () => LocalizedString
+			/**
+			 * NPS
+			 */
+			nps: () => LocalizedString
+			/**
+			 * Ранжирование
+			 */
+			sortable: () => LocalizedString
+			/**
+			 * Матрица
+			 */
+			matrix: () => LocalizedString
+			/**
+			 * Регион
+			 */
+			regionAuto: () => LocalizedString
+			/**
+			 * Город
+			 */
+			cityAuto: () => LocalizedString
 		}
 	}
 	auth: {
@@ -11096,60 +11150,6 @@ export type TranslationFunctions = {
 				 */
 				label: () => LocalizedString
 			}
-		}
-		categories: {
-			/**
-			 * Один ответ
-			 */
-			oneAnswer: () => LocalizedString
-			/**
-			 * Несколько ответов
-			 */
-			fewAnswers: () => LocalizedString
-			/**
-			 * Скрининг
-			 */
-			screening: () => LocalizedString
-			/**
-			 * Квалификация
-			 */
-			qualification: () => LocalizedString
-			/**
-			 * Числовой диапазон
-			 */
-			fromTo: () => LocalizedString
-			/**
-			 * Открытый
-			 */
-			open: () => LocalizedString
-			/**
-			 * Оценка звёздами
-			 */
-			starRating: () => LocalizedString
-			/**
-			 * Слайдер
-			 */
-			slider: () => LocalizedString
-			/**
-			 * NPS
-			 */
-			nps: () => LocalizedString
-			/**
-			 * Ранжирование
-			 */
-			sortable: () => LocalizedString
-			/**
-			 * Матрица
-			 */
-			matrix: () => LocalizedString
-			/**
-			 * Регион
-			 */
-			regionAuto: () => LocalizedString
-			/**
-			 * Город
-			 */
-			cityAuto: () => LocalizedString
 		}
 	}
 	reports: {

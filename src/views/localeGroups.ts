@@ -32,7 +32,7 @@ export const PAGE_GROUPS: Record<string, readonly Group[]> = {
   '/projects': ['guides', 'projects', 'validation'],
   '/reports': ['projects', 'reports', 'validation'],
   '/history': ['people'],
-  '/report': ['compare', 'editor', 'projects', 'reports'],
+  '/report': ['compare', 'projects', 'reports'],
   '/project': [
     'callbacks',
     'editor',

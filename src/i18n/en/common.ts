@@ -38,5 +38,21 @@ const common: Translation['common'] = {
     pageOf: 'Page {page} of {pages}',
     sortBy: 'Sort by “{column}”',
   },
+  // Question categories: named by the editor and the report.
+  categories: {
+    oneAnswer: 'One answer',
+    fewAnswers: 'Few answers',
+    screening: 'Screening',
+    qualification: 'Qualification',
+    fromTo: 'Numeric range',
+    open: 'Open',
+    starRating: 'Star rating',
+    slider: 'Slider',
+    nps: 'NPS',
+    sortable: 'Ranking',
+    matrix: 'Matrix',
+    regionAuto: 'Region',
+    cityAuto: 'City',
+  },
 };
 export default common;

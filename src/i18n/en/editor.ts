@@ -301,20 +301,5 @@ const editor: Translation['editor'] = {
       label: 'Preview',
     },
   },
-  categories: {
-    oneAnswer: 'One answer',
-    fewAnswers: 'Few answers',
-    screening: 'Screening',
-    qualification: 'Qualification',
-    fromTo: 'Numeric range',
-    open: 'Open',
-    starRating: 'Star rating',
-    slider: 'Slider',
-    nps: 'NPS',
-    sortable: 'Ranking',
-    matrix: 'Matrix',
-    regionAuto: 'Region',
-    cityAuto: 'City',
-  },
 };
 export default editor;

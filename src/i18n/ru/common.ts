@@ -37,4 +37,20 @@ export default {
     pageOf: 'Страница {page:number} из {pages:number}',
     sortBy: 'Сортировать по столбцу «{column:string}»',
   },
+  // Question categories: named by the editor and the report.
+  categories: {
+    oneAnswer: 'Один ответ',
+    fewAnswers: 'Несколько ответов',
+    screening: 'Скрининг',
+    qualification: 'Квалификация',
+    fromTo: 'Числовой диапазон',
+    open: 'Открытый',
+    starRating: 'Оценка звёздами',
+    slider: 'Слайдер',
+    nps: 'NPS',
+    sortable: 'Ранжирование',
+    matrix: 'Матрица',
+    regionAuto: 'Регион',
+    cityAuto: 'Город',
+  },
 } as const;

@@ -135,7 +135,7 @@ function ImportPreview({
                 <li key={q.id} className="px-3 py-2 text-sm" data-import-preview-question>
                   <p className="text-slate-800">
                     <span className="font-medium">{q.text}</span>{' '}
-                    <span className="text-slate-700">· {LL.editor.categories[q.category]()}</span>
+                    <span className="text-slate-700">· {LL.common.categories[q.category]()}</span>
                   </p>
                   {q.statements.length > 0 && (
                     <p className="text-slate-700">

@@ -38,7 +38,7 @@ export function outlineRows(
   // was a third of a committed edit at 1 000 questions).
   const questionText = LL.editor.frame.outline.questionText;
   const questionPlain = LL.editor.frame.outline.question;
-  const categories = LL.editor.categories;
+  const categories = LL.common.categories;
   const categoryNames = new Map<string, string>();
   const categoryName = (c: keyof typeof categories) => {
     let name = categoryNames.get(c);

@@ -6,6 +6,7 @@ import { PALETTE, type ChartSpec } from './charts';
 import { ReportTable } from './ReportTable';
 import { CHART_HEIGHT } from './chartHeight';
 import { formatNumber } from '../ui/formatNumber';
+import { usePainted } from '../ui/afterPaint';
 
 // Where respondents give up and how long they take (GET /project/stats/file type=json: funnel,
 // timing, timeline): the questions most people left at first, as bars and as a table; the median
@@ -21,6 +22,8 @@ export function DropOff({ report }: { report: ReportJson }) {
   const T = LL.reports.timing;
   const L = LL.reports.timeline;
   const n = (x: number) => formatNumber(x, locale);
+  // The timeline's chunk (with the chart library) is asked for once the report has painted.
+  const painted = usePainted();
   const duration = (s: number | null) =>
     s === null ? '—' : T.duration({ minutes: Math.floor(s / 60), seconds: Math.round(s % 60) });
 
@@ -112,7 +115,11 @@ export function DropOff({ report }: { report: ReportJson }) {
           <h3 className="text-base font-semibold text-slate-800">{L.title()}</h3>
           <div className="grid gap-4 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
             <Suspense fallback={<div style={{ height: CHART_HEIGHT }} />}>
-              <DaysChart days={report.timeline} label={L.chart()} names={names} />
+              {painted ? (
+                <DaysChart days={report.timeline} label={L.chart()} names={names} />
+              ) : (
+                <div style={{ height: CHART_HEIGHT }} />
+              )}
             </Suspense>
             <ReportTable
               caption={L.table()}

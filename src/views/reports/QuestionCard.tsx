@@ -119,7 +119,7 @@ export function QuestionCard({
     >
       <header className="mb-3">
         <p className="text-xs font-medium uppercase tracking-wide text-slate-600">
-          {P.question({ number: q.number })} · {LL.editor.categories[q.category]()}
+          {P.question({ number: q.number })} · {LL.common.categories[q.category]()}
         </p>
         <h2 id={headingId} className="text-lg font-semibold break-words text-slate-800">
           {q.text || '—'}

@@ -1,4 +1,5 @@
 import { startTransition, useEffect, useState, type RefObject } from 'react';
+import { usePainted } from '../ui/afterPaint';
 
 // Drawing a chart costs a task of its own (uPlot: 60–150 ms on Lighthouse's slowed-down phone), and
 // a report has one per question, most of them below the fold (issue 25, Lighthouse on /report).
@@ -14,12 +15,16 @@ if (typeof window !== 'undefined') {
   });
 }
 
-/** Whether the element has come near the viewport (stays true once it has). */
+/**
+ * Whether the element has come near the viewport (stays true once it has). Watched from the frame
+ * after the page's first paint on (afterPaint.ts): the chart library is never asked for before it.
+ */
 export function useShown(ref: RefObject<Element | null>): boolean {
   const [shown, setShown] = useState(false);
+  const painted = usePainted();
   useEffect(() => {
     const el = ref.current;
-    if (!el || shown) return;
+    if (!el || shown || !painted) return;
     if (typeof IntersectionObserver === 'undefined') {
       setShown(true);
       return;
@@ -34,7 +39,7 @@ export function useShown(ref: RefObject<Element | null>): boolean {
       seen.disconnect();
       waiting.delete(show);
     };
-  }, [ref, shown]);
+  }, [ref, shown, painted]);
   return shown;
 }
 

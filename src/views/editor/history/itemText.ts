@@ -23,7 +23,7 @@ export function valueText(LL: TranslationFunctions, field: string, value: unknow
   if (value === null || value === undefined || value === '') return LL.versions.empty();
   if (typeof value === 'boolean') return value ? LL.common.yes() : LL.common.no();
   if (field === 'category' && QUESTION_CATEGORIES.includes(value as QuestionCategory))
-    return LL.editor.categories[value as QuestionCategory]();
+    return LL.common.categories[value as QuestionCategory]();
   if (typeof value === 'string') return short(value);
   if (Array.isArray(value) && value.length === 0) return LL.versions.empty();
   return short(JSON.stringify(value));

@@ -53,7 +53,7 @@ function CategoryOption({ question, category }: { question: Question; category: 
     >
       <CategoryIcon category={category} className="mt-0.5 h-5 w-5 shrink-0 text-indigo-700" />
       <span className="flex flex-col">
-        <span className="font-medium text-slate-800">{LL.editor.categories[category]()}</span>
+        <span className="font-medium text-slate-800">{LL.common.categories[category]()}</span>
         <span className="text-xs text-slate-600">{LL.panels.categoryHints[category]()}</span>
         {dropped.length > 0 && (
           <span className="text-xs text-amber-800">
@@ -73,7 +73,7 @@ export function CategoryPicker({ question, disabled }: { question: Question; dis
     if (category === question.category) return;
     const dropped = droppedBy(LL, question, category);
     edit({ type: 'question.setCategory', questionId: question.id, category });
-    const name = LL.editor.categories[category]();
+    const name = LL.common.categories[category]();
     setSaid(
       dropped.length
         ? `${LL.panels.question.categoryChanged({ category: name })}. ${LL.panels.question.categoryDrops({ category: name, fields: dropped.join(', ') })}`
@@ -89,7 +89,7 @@ export function CategoryPicker({ question, disabled }: { question: Question; dis
           data-testid="category-button"
         >
           <CategoryIcon category={question.category} className="h-5 w-5 shrink-0 text-indigo-700" />
-          <span className="flex-1">{LL.editor.categories[question.category]()}</span>
+          <span className="flex-1">{LL.common.categories[question.category]()}</span>
           <span aria-hidden="true" className="text-slate-600">
             ▾
           </span>
