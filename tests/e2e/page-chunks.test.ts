@@ -190,6 +190,18 @@ describe('what each page fetches', () => {
     }
   });
 
+  it("the page's HTML asks for the start-up's own script (no facade in front of it) and writes its favicon in", async () => {
+    const html = await (await fetch(`${server.url}/projects`)).text();
+    const scripts = [...html.matchAll(/<script[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1]);
+    expect(scripts, 'one script').toHaveLength(1);
+    const entry = await (await fetch(server.url + scripts[0])).text();
+    // React's renderer is in it: the start-up runs from the first script that arrives.
+    expect(entry.length, 'the whole start-up, not an import of it').toBeGreaterThan(100_000);
+    expect(entry).toMatch(/createRoot/);
+    const favicon = html.match(/<link rel="icon" href="([^"]+)"/)?.[1] ?? '';
+    expect(favicon.startsWith('data:image/svg+xml,'), 'the favicon is in the page').toBe(true);
+  });
+
   /** Holds back every script whose body matches; answers the release. */
   async function holdBack(
     page: Page,
