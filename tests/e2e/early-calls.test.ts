@@ -163,26 +163,6 @@ describe('the signed-in pages ask for their data with the start-up', () => {
     await context.close();
   });
 
-  it('/report asks for the chart library only once its first paint has been shown', async () => {
-    const context = await signedIn();
-    const page = await context.newPage();
-    const errors = watchErrors(page);
-    await page.goto(`${server.url}/report?pid=${pid}`);
-    await page.locator('[data-chart] canvas').first().waitFor();
-    const { paintedAt, chartsAskedAt } = await page.evaluate(() => ({
-      paintedAt: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
-      chartsAskedAt: performance
-        .getEntriesByType('resource')
-        .filter((e) => /\/assets\/(uplotKit|DaysChart|plot)-[^/]*\.js$/.test(new URL(e.name).pathname))
-        .map((e) => e.startTime),
-    }));
-    expect(paintedAt, 'the page was painted').toBeGreaterThan(0);
-    expect(chartsAskedAt.length, 'the chart chunks were asked for').toBeGreaterThan(0);
-    expect(Math.min(...chartsAskedAt), 'asked after the paint').toBeGreaterThan(paintedAt!);
-    expect(errors).toEqual([]);
-    await context.close();
-  });
-
   it('/report draws the charts near the viewport first, the others when scrolled to, and shows every section', async () => {
     const context = await signedIn({ width: 1280, height: 700 });
     const page = await context.newPage();
