@@ -15,7 +15,7 @@ export * from './demoRules';
 
 /** The message a refused demo action answers with. */
 export function demoRefusalText(action: DemoRefusedAction): (t: TranslationFunctions) => string {
-  return (t) => t.guides.demo.refused[action]();
+  return (t) => t.projects.demoRefused[action]();
 }
 
 /**

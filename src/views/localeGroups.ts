@@ -29,21 +29,11 @@ export const PAGE_GROUPS: Record<string, readonly Group[]> = {
   '/games': ['games', 'people', 'players', 'projects', 'validation'],
   '/calculator': PRICING,
   '/tariffs': PRICING,
-  '/projects': ['guides', 'projects', 'validation'],
+  '/projects': ['projects', 'validation'],
   '/reports': ['projects', 'reports', 'validation'],
   '/history': ['people'],
   '/report': ['compare', 'projects', 'reports'],
-  '/project': [
-    'callbacks',
-    'editor',
-    'guides',
-    'importer',
-    'panels',
-    'players',
-    'projects',
-    'validation',
-    'versions',
-  ],
+  '/project': ['callbacks', 'editor', 'importer', 'panels', 'players', 'projects', 'validation', 'versions'],
 };
 
 /** Everything a route shows: its layout's groups and its page's. */

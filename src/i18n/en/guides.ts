@@ -35,11 +35,6 @@ const guides: Translation['guides'] = {
     },
   },
   demo: {
-    refused: {
-      submit:
-        'A demo account cannot send a project for moderation. Ask your administrator to make you a researcher.',
-      link: 'A demo account cannot get a survey link. Ask your administrator to make you a researcher.',
-    },
     notInDemo: 'Not available in a demo account',
     example: {
       name: 'Example: a player survey',

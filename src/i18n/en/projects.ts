@@ -213,5 +213,11 @@ const projects: Translation['projects'] = {
     done: 'Settings saved',
     readOnly: 'You may not change the settings',
   },
+  // What a demo account cannot do, and why (the list's menu and the editor's tools).
+  demoRefused: {
+    submit:
+      'A demo account cannot send a project for moderation. Ask your administrator to make you a researcher.',
+    link: 'A demo account cannot get a survey link. Ask your administrator to make you a researcher.',
+  },
 };
 export default projects;

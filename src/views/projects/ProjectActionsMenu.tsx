@@ -36,7 +36,7 @@ export function ProjectActionsMenu({
   const items: { key: string; label: string; run: () => void; danger?: boolean; refused?: string }[] = [];
   // A demo account sees what it cannot do, and why, instead of a call the server refuses.
   const demo = (action: 'submit' | 'link') =>
-    demoRefuses(me.role.id, action) ? LL.guides.demo.refused[action]() : undefined;
+    demoRefuses(me.role.id, action) ? LL.projects.demoRefused[action]() : undefined;
   items.push({ key: 'details', label: LL.projects.actions.details(), run: () => actions.details(project) });
   if (canEditProject(me, access))
     items.push({ key: 'rename', label: LL.projects.actions.rename(), run: () => actions.rename(project) });

@@ -171,10 +171,10 @@ export function disabledReason(LL: TranslationFunctions, id: ToolId, f: ToolFact
         (can(f.roleId, 'project-editor.change-project-settings') ? null : LL.editor.frame.why.settingsRole())
       );
     case 'sendModeration':
-      if (demoRefuses(f.roleId, 'submit')) return LL.guides.demo.refused.submit(); // the server's 403 would sign out
+      if (demoRefuses(f.roleId, 'submit')) return LL.projects.demoRefused.submit(); // the server's 403 would sign out
       return edit ?? (f.dirty || f.state !== 'saved' ? LL.editor.frame.why.saveFirst() : null);
     case 'surveyLink':
-      if (demoRefuses(f.roleId, 'link')) return LL.guides.demo.refused.link();
+      if (demoRefuses(f.roleId, 'link')) return LL.projects.demoRefused.link();
       // A project already past editing has its link at once; one being written is sent first.
       if (loaded) return loaded;
       if (f.state === 'conflict') return LL.editor.frame.why.conflict();
