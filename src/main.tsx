@@ -59,7 +59,7 @@ async function start() {
     // (≈ 30 ms of ICU data) while the network is still busy, not in the page's first render.
     if (restored) {
       startPageCalls(route);
-      setTimeout(() => warmFormats(readSettings().locale), 0);
+      warmFormats(readSettings().locale);
     }
   }
   const { locale, LL } = await setupBootLocale();
