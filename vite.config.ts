@@ -70,15 +70,11 @@ function surveyPage(): Plugin {
  * whatever asks for it by name.
  */
 function inlineFavicon(): Plugin {
-  let root = process.cwd();
   return {
     name: 'inline-favicon',
     apply: 'build',
-    configResolved(c) {
-      root = c.root;
-    },
-    transformIndexHtml(html) {
-      const svg = fs.readFileSync(path.resolve(root, 'public/icons/icon.svg'), 'utf8');
+    transformIndexHtml(html, { filename }) {
+      const svg = fs.readFileSync(path.resolve(path.dirname(filename), 'public/icons/icon.svg'), 'utf8');
       const uri = `data:image/svg+xml,${encodeURIComponent(svg.replace(/\s+/g, ' ').trim())}`;
       return html.replace('href="/icons/icon.svg"', `href="${uri}"`);
     },

@@ -1,4 +1,4 @@
-import { lazy, startTransition, StrictMode, Suspense, useEffect } from 'react';
+import { lazy, startTransition, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import TypesafeI18n from './i18n/i18n-react';
 import { useIsAuthenticated } from './views/auth/AuthProvider';
@@ -12,7 +12,6 @@ import { readSettings } from './i18n/setup';
 import { whenIdle } from './views/ui/idle';
 import { afterPaint } from './views/ui/afterPaint';
 import { i18nObject } from './i18n/i18n-util';
-import type { Locales } from './i18n/i18n-types';
 import './styles.css';
 
 // Start-up (spec section 1): the app mounts on #root only after the setup step has finished: the
@@ -80,36 +79,25 @@ async function start() {
         <TypesafeI18n locale={locale}>
           <App />
           <Hosts />
-          <ServiceWorkerAfterPaint locale={locale} />
         </TypesafeI18n>
       </StrictMode>,
     ),
   );
-}
-
-// The service worker (offline shell, update prompt) is wired once the page has painted, loaded and
-// the browser is idle, in its own chunk: not a request beside the page's own while it is still
-// arriving, nor one more before its content paints (Lighthouse counts every request started before
-// the largest paint in that paint's time). Its update toast's texts are in the `shell` group (in
-// the base dictionary chunk, localeChunks.ts); the toast itself (react-hot-toast) loads when an
-// update waits.
-let serviceWorkerWired = false;
-
-function ServiceWorkerAfterPaint({ locale }: { locale: Locales }) {
-  useEffect(() => {
-    if (serviceWorkerWired) return;
-    serviceWorkerWired = true;
-    // The effect runs after the first commit.
-    afterPaint(() =>
-      whenLoadedAndIdle(() => {
-        void Promise.all([import('./views/shell/pwa'), loadGroups(locale, ['shell'])]).then(
-          ([m]) => m.registerServiceWorker(i18nObject(locale)),
-          () => {},
-        );
-      }),
-    );
-  }, [locale]);
-  return null;
+  // The service worker (offline shell, update prompt) is wired once the page has painted (the
+  // document's first contentful paint is the page's: the boot screen has no content), loaded and
+  // the browser is idle, in its own chunk: not a request beside the page's own while it is still
+  // arriving, nor one more before its content paints (Lighthouse counts every request started before
+  // the largest paint in that paint's time). Its update toast's texts are in the `shell` group (in
+  // the base dictionary chunk, localeChunks.ts); the toast itself (react-hot-toast) loads when an
+  // update waits.
+  afterPaint(() =>
+    whenLoadedAndIdle(() => {
+      void Promise.all([import('./views/shell/pwa'), loadGroups(locale, ['shell'])]).then(
+        ([m]) => m.registerServiceWorker(i18nObject(locale)),
+        () => {},
+      );
+    }),
+  );
 }
 
 function whenLoadedAndIdle(run: () => void) {

@@ -7,12 +7,13 @@ import { callKey, earlyOr, startEarly } from './early';
 // opened without a cached profile it was one more round trip before the first paint).
 
 const key = (userId: number) => callKey('/user', { uid: userId });
+const ask = (userId: number, quiet = false) => api.get<User>('/user', { query: { uid: userId }, quiet });
 
 export function startRestoreCall(userId: number): void {
-  startEarly(key(userId), () => api.get<User>('/user', { query: { uid: userId }, quiet: true }));
+  startEarly(key(userId), () => ask(userId, true));
 }
 
 /** The restore's answer: the call started early when there is one, else asked now. */
 export function restoreCall(userId: number): Promise<User> {
-  return earlyOr(key(userId), () => api.get<User>('/user', { query: { uid: userId } }));
+  return earlyOr(key(userId), () => ask(userId));
 }

@@ -24,12 +24,11 @@ export function hasStoredSignIn(): boolean {
 
 /** Loads and starts the actor once; resolves when its restore has finished. */
 export function loadAuth(): Promise<AuthActor> {
-  if (!loading) {
-    // The restore's call goes out beside the actor's chunk, not after it (restoreCall.ts).
-    const stored = readAuth();
-    if (stored) startRestoreCall(stored.userId);
-  }
-  loading ??= import('./startAuth').then(
+  if (loading) return loading;
+  // The restore's call goes out beside the actor's chunk, not after it (restoreCall.ts).
+  const stored = readAuth();
+  if (stored) startRestoreCall(stored.userId);
+  loading = import('./startAuth').then(
     async ({ startAuth }) => {
       const a = await startAuth();
       actor = a;

@@ -22,8 +22,10 @@ export function DropOff({ report }: { report: ReportJson }) {
   const T = LL.reports.timing;
   const L = LL.reports.timeline;
   const n = (x: number) => formatNumber(x, locale);
-  // The timeline's chunk (with the chart library) is asked for once the report has painted.
+  // The timeline's chunk (with the chart library) is asked for once the report has painted; its box
+  // keeps the chart's height until then.
   const painted = usePainted();
+  const chartBox = <div style={{ height: CHART_HEIGHT }} />;
   const duration = (s: number | null) =>
     s === null ? '—' : T.duration({ minutes: Math.floor(s / 60), seconds: Math.round(s % 60) });
 
@@ -114,13 +116,13 @@ export function DropOff({ report }: { report: ReportJson }) {
         <div className="flex min-w-0 flex-col gap-2">
           <h3 className="text-base font-semibold text-slate-800">{L.title()}</h3>
           <div className="grid gap-4 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-            <Suspense fallback={<div style={{ height: CHART_HEIGHT }} />}>
-              {painted ? (
+            {painted ? (
+              <Suspense fallback={chartBox}>
                 <DaysChart days={report.timeline} label={L.chart()} names={names} />
-              ) : (
-                <div style={{ height: CHART_HEIGHT }} />
-              )}
-            </Suspense>
+              </Suspense>
+            ) : (
+              chartBox
+            )}
             <ReportTable
               caption={L.table()}
               head={[L.day(), L.started(), L.completed()]}
