@@ -246,11 +246,11 @@ describe('app shell in Chromium', () => {
 
     await page.getByRole('button', { name: 'Настройки' }).click();
     await page.getByRole('combobox', { name: 'Язык' }).selectOption('en');
-    await page
-      .getByRole('dialog', { name: 'Сменить язык?' })
-      .getByRole('button', { name: 'Сменить' })
-      .click();
-    await page.waitForEvent('load');
+    // Waited for from before the click: the reload's load event may come before click() returns.
+    await Promise.all([
+      page.waitForEvent('load'),
+      page.getByRole('dialog', { name: 'Сменить язык?' }).getByRole('button', { name: 'Сменить' }).click(),
+    ]);
     await nav(page).getByRole('link', { name: 'Questionnaires' }).waitFor();
     expect(await page.getByRole('button', { name: 'Settings' }).count()).toBe(1);
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
