@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { bodyId, queryId } from './validation';
+import { bodyId, queryDigits, queryId } from './validation';
 
 // Block callbacks' calls (docs/decisions/callbacks.md): the shapes the server validates and the
 // editor's block panel sends and reads.
@@ -16,6 +16,7 @@ const optionalQueryInt = (max: number, fallback: number) =>
   v.optional(
     v.pipe(
       v.string('type'),
+      queryDigits,
       v.toNumber('integer'),
       v.integer('integer'),
       v.minValue(0, 'tooSmall'),

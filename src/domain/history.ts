@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { INT32_MAX } from './validation';
+import { INT32_MAX, queryInt } from './validation';
 
 // The Logs page (spec sections 3 and 7): GET /history pages by time, newest first. `upto` is a date
 // (unix ms): entries strictly older come back. Several entries can share a millisecond, so the
@@ -22,14 +22,7 @@ export interface HistoryEntry {
   message: string;
 }
 
-const int = (min: number, max: number) =>
-  v.pipe(
-    v.string('type'),
-    v.toNumber('integer'),
-    v.integer('integer'),
-    v.minValue(min, 'positiveInteger'),
-    v.maxValue(max, 'tooBig'),
-  );
+const int = queryInt;
 
 export const HistoryQuery = v.object({
   upto: v.optional(int(1, Number.MAX_SAFE_INTEGER)),

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { int32Max } from './validation';
+import { INT32_MAX, queryInt } from './validation';
 
 // Lookup lists the editor needs (spec sections 3 and 7: GET /target-platforms, /target-fields,
 // /cities). The spec shows neither their fields nor their values; these are our decisions, written
@@ -57,19 +57,13 @@ export type TargetField =
 export const CITY_LIMIT_DEFAULT = 20;
 export const CITY_LIMIT_MAX = 100;
 
-const queryInt = v.pipe(
-  v.string('type'),
-  v.toNumber('integer'),
-  v.integer('integer'),
-  v.minValue(1, 'positiveInteger'),
-  int32Max,
-);
+const positiveQueryInt = queryInt(1, INT32_MAX);
 
 export const CitiesQuery = v.object({
   /** Part of the name in Cyrillic or Latin script; empty lists the largest cities first. */
   search: v.optional(v.pipe(v.string('type'), v.trim(), v.maxLength(100, 'tooLong')), ''),
   limit: v.pipe(
-    v.optional(queryInt, String(CITY_LIMIT_DEFAULT)),
+    v.optional(positiveQueryInt, String(CITY_LIMIT_DEFAULT)),
     v.transform((n) => Math.min(n, CITY_LIMIT_MAX)),
   ),
   /** A region code (ISO 3166-2 without the country, e.g. "MOS") to search within. */

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { int32Max } from './validation';
+import { INT32_MAX, int32Max, queryInt } from './validation';
 import { listQuery, objectMessage } from './users';
 
 // Organizations and categories (spec section 3: "Organization: id, type (filter). Categories fetched
@@ -85,22 +85,16 @@ export const OrganizationCreateBody = v.strictObject(
 );
 export type OrganizationCreateBody = v.InferOutput<typeof OrganizationCreateBody>;
 
-const queryInt = v.pipe(
-  v.string('type'),
-  v.toNumber('integer'),
-  v.integer('integer'),
-  v.minValue(1, 'positiveInteger'),
-  int32Max,
-);
+const positiveQueryInt = queryInt(1, INT32_MAX);
 
 export const ORGANIZATION_SORTS = ['name', 'type', 'createdAt'] as const;
 export const OrganizationsQuery = v.object({
   ...listQuery(ORGANIZATION_SORTS, 'name').entries,
-  type: v.optional(v.pipe(queryInt, v.check(isOrganizationType, 'invalid'))),
+  type: v.optional(v.pipe(positiveQueryInt, v.check(isOrganizationType, 'invalid'))),
 });
 export type OrganizationsQuery = v.InferOutput<typeof OrganizationsQuery>;
 
-export const OrganizationQuery = v.object({ id: queryInt });
+export const OrganizationQuery = v.object({ id: positiveQueryInt });
 
 /** The key that makes two names the same organization: case and spacing do not count. */
 export function organizationNameKey(name: string): string {

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import type { Question } from './content/model';
 import type { Reply } from './flow/reply';
 import { AGE_MAX, AGE_MIN, EDUCATION_LEVELS, GENDERS, TARGET_FIELD_IDS, type TargetFieldId } from './lookups';
-import { int32Max } from './validation';
+import { INT32_MAX, int32Max, objectMessage, queryInt } from './validation';
 
 // A game player's record (issue 24, part 2): the answers to questions with writeToDb go into the
 // fields their dbFields name. Four names are mapped onto the target fields (GET /target-fields):
@@ -171,13 +171,7 @@ function mappingProblem(field: MappedField, q: Question): MappingProblem | null 
 
 // ---- the calls (GET/DELETE /games/player, GET /games/stats) ----
 
-const gameId = v.pipe(
-  v.string('type'),
-  v.toNumber('integer'),
-  v.integer('integer'),
-  v.minValue(1, 'positiveInteger'),
-  int32Max,
-);
+const gameId = queryInt(1, INT32_MAX);
 /** An SDK player id as POST /games/sdk/survey takes it (trimmed, 1–128 characters, no control characters). */
 const playerId = v.pipe(
   v.string('type'),
@@ -188,10 +182,14 @@ const playerId = v.pipe(
 );
 
 export const PlayerQuery = v.object({ gameId, playerId });
-export const PlayerBody = v.object({
-  gameId: v.pipe(v.number('type'), v.integer('integer'), v.minValue(1, 'positiveInteger'), int32Max),
-  playerId,
-});
+/** Strict, as every body (issue 34): an unknown field is refused by name, and nothing is erased. */
+export const PlayerBody = v.strictObject(
+  {
+    gameId: v.pipe(v.number('type'), v.integer('integer'), v.minValue(1, 'positiveInteger'), int32Max),
+    playerId,
+  },
+  objectMessage,
+);
 
 /** What GET /games/player answers. */
 export interface PlayerRecord {

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { int32Max } from './validation';
+import { INT32_MAX, int32Max, objectMessage, queryId, queryInt } from './validation';
 import { Role } from './roles';
 import { can } from './permissions';
 import type { User } from './user';
@@ -159,13 +159,6 @@ export const required = <S extends v.GenericSchema>(schema: S) =>
   );
 
 const bodyId = v.pipe(v.number('type'), v.integer('integer'), v.minValue(1, 'positiveInteger'), int32Max);
-const queryId = v.pipe(
-  v.string('required'),
-  v.toNumber('integer'),
-  v.integer('integer'),
-  v.minValue(1, 'positiveInteger'),
-  int32Max,
-);
 const targetPlatformIds = v.pipe(
   v.array(
     v.pipe(
@@ -228,7 +221,8 @@ export const SetStatusBody = v.strictObject(
 );
 export type SetStatusBody = v.InferOutput<typeof SetStatusBody>;
 
-export const IdQuery = v.object({ id: queryId });
+/** DELETE /project's query: strict, so a mistyped parameter is refused before anything is deleted. */
+export const IdQuery = v.strictObject({ id: queryId }, objectMessage);
 export const PidQuery = v.object({ pid: queryId });
 
 export const PROJECT_SORTS = [
@@ -252,14 +246,7 @@ function many<T extends v.GenericSchema<string, unknown>>(item: T) {
   );
 }
 
-const pageInt = (min: number) =>
-  v.pipe(
-    v.string('type'),
-    v.toNumber('integer'),
-    v.integer('integer'),
-    v.minValue(min, 'positiveInteger'),
-    int32Max,
-  );
+const pageInt = (min: number) => queryInt(min, INT32_MAX);
 
 export const ProjectsQuery = v.object({
   page: v.optional(pageInt(1), '1'),

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { Role, ROLES, type RoleId, UserStatus, type UserStatusId } from './roles';
-import { email, fullname, newPassword, int32Max, queryId } from './validation';
+import { email, fullname, newPassword, int32Max, queryId, queryInt } from './validation';
 
 // Payloads of the user administration, invitation and registration calls (spec section 7), shared
 // by the forms and the server. Messages are keys of the i18n `validation` group.
@@ -13,14 +13,7 @@ export function listQuery<S extends string>(
   defaultSort: S,
   defaultOrder: 'asc' | 'desc' = 'asc',
 ) {
-  const int = (min: number, max: number) =>
-    v.pipe(
-      v.string('type'),
-      v.toNumber('integer'),
-      v.integer('integer'),
-      v.minValue(min, 'positiveInteger'),
-      v.maxValue(max, 'tooBig'),
-    );
+  const int = queryInt;
   return v.object({
     page: v.optional(int(1, 1_000_000), '1'),
     pageSize: v.optional(int(1, PAGE_SIZE_MAX), '20'),

@@ -55,8 +55,27 @@ export const bodyId = v.pipe(
   int32Max,
 );
 /** A positive id in a query string, bounded to its column. */
+/**
+ * A whole number written in a query: decimal digits only, so an empty value (`?limit=`), a blank,
+ * `1e3` or `0x10` is refused as "not a number" rather than read as 0 or some other number by
+ * JavaScript's Number() (issue 34).
+ */
+export const queryDigits = v.regex<string, 'integer'>(/^-?\d{1,16}$/, 'integer');
+
+/** A whole number from a query, between min and max (messages as every number's). */
+export const queryInt = (min: number, max: number) =>
+  v.pipe(
+    v.string('type'),
+    queryDigits,
+    v.toNumber('integer'),
+    v.integer('integer'),
+    v.minValue(min, 'positiveInteger'),
+    v.maxValue(max, 'tooBig'),
+  );
+
 export const queryId = v.pipe(
   v.string('required'),
+  queryDigits,
   v.toNumber('integer'),
   v.integer('integer'),
   v.minValue(1, 'positiveInteger'),

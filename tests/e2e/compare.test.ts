@@ -75,9 +75,13 @@ describe('the Compare section in Chromium', () => {
     await signIn(page, server, researcher.user.email);
     await compareByGender(page);
 
-    const heads = await table(page).locator('thead th[scope="col"]').allInnerTexts();
-    expect(heads[1]).toMatch(/^A\s*Men/);
-    expect(heads[2]).toMatch(/^B\s*Women/);
+    // Each column's header reads as "A, Men, n = 12" to a screen reader, not "AMenn = 12" (issue 34),
+    // and still shows the letter, the name and the base as before.
+    const heads = table(page).locator('thead');
+    await expect.poll(() => heads.ariaSnapshot()).toMatch(/columnheader "A, Men, n = \d+"/);
+    expect(await heads.ariaSnapshot()).toMatch(/columnheader "B, Women, n = \d+"/);
+    const shown = await heads.locator('th[scope="col"] > [aria-hidden="true"]').allInnerTexts();
+    expect(shown[0]).toMatch(/^A\s*Men\s*n = \d+$/);
     // Women's «Головоломки» cell carries the letter of the men's column.
     const puzzlesRow = table(page).getByRole('row', { name: new RegExp(`^${puzzles.text}`) });
     await expect.poll(() => puzzlesRow.locator('[data-letters]').allInnerTexts()).toEqual(['A']);

@@ -267,6 +267,12 @@ it('the log is for whoever reads the project; the secret, retries and test calls
   const bad = await server.call('GET', `/project/callbacks?pid=${pid}&limit=1000`, { session: researcher });
   expect(bad.status).toBe(400);
   expect(bad.body.message).toBeTruthy();
+  // An empty number is refused as every other route refuses it, not read as 0 (issue 34).
+  for (const q of ['limit=', 'offset=', 'limit=&offset=', 'limit=%20', 'offset=1e3', 'limit=0x10']) {
+    const empty = await server.call('GET', `/project/callbacks?pid=${pid}&${q}`, { session: researcher });
+    expect(empty.status, q).toBe(400);
+    expect(empty.body.message, q).toMatch(/must be a number/);
+  }
 });
 
 it('of two respondents racing for the last place, only the one counted makes a delivery for the last block', async () => {

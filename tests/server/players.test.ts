@@ -337,6 +337,18 @@ describe('erasure', () => {
     });
     expect(reportBefore.status).toBe(200);
 
+    // A body with a field the call does not know is refused by name, and nothing is erased (issue 34).
+    const typo = await server.call('DELETE', '/games/player', {
+      session: issuer,
+      body: { gameId: game.id, playerId: 'player-1', eraseAnswers: true },
+    });
+    expect(typo.status).toBe(400);
+    expect(typo.body).toMatchObject({
+      field: 'eraseAnswers',
+      message: expect.stringContaining('Unknown field'),
+    });
+    expect((await record('player-1')).status).toBe(200);
+
     expect(
       (
         await server.call('DELETE', '/games/player', {

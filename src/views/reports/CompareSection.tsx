@@ -168,20 +168,27 @@ function ColumnHead({ x, j }: { x: CrosstabJson; j: number }) {
   const { LL, locale } = useI18nContext();
   const T = LL.compare.table;
   const c = x.cols[j];
+  const base = `n = ${formatNumber(c.total, locale)}`;
+  // The letter, the name and the base are apart on screen, but their text alone runs together
+  // ("AMenn = 144"): a screen reader gets one sentence-like text ("A, Men, n = 144") instead.
+  const spoken = [c.letter, c.text, base, ...(c.smallBase ? [T.smallBase()] : [])].join(', ');
   return (
     <th scope="col" className="px-2 py-1 text-right align-bottom font-medium">
-      <span className="mr-1 font-semibold text-indigo-800">{c.letter}</span>
-      {c.text}
-      <span className="block text-xs font-normal text-slate-600">
-        n = {formatNumber(c.total, locale)}
-        {c.smallBase && (
-          <>
-            {' '}
-            <abbr title={T.smallBase()} className="text-amber-800" data-small-base>
-              ({T.smallBaseMark()})
-            </abbr>
-          </>
-        )}
+      <span className="sr-only">{spoken}</span>
+      <span aria-hidden="true">
+        <span className="mr-1 font-semibold text-indigo-800">{c.letter}</span>
+        {c.text}
+        <span className="block text-xs font-normal text-slate-600">
+          {base}
+          {c.smallBase && (
+            <>
+              {' '}
+              <abbr title={T.smallBase()} className="text-amber-800" data-small-base>
+                ({T.smallBaseMark()})
+              </abbr>
+            </>
+          )}
+        </span>
       </span>
     </th>
   );
