@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { configFromEnv } from './config';
 import { ensureAdmin } from './seed';
 import { mailConfigProblem } from './mail/mailer';
+import { claimDataDir } from './ops/backup';
 
 // The production entry: one process serving the API and the built SPA on one port.
 const config = configFromEnv();
@@ -9,6 +10,16 @@ const mailProblem = mailConfigProblem(config);
 if (mailProblem) {
   console.error(`\n  Cannot start: ${mailProblem}\n`);
   process.exit(1);
+}
+// SQLite is one process's file: the server claims DATA_DIR while it runs, so a second server on
+// the same folder and `npm run restore` refuse rather than work under it (server/ops/backup.ts).
+if (!config.databaseUrl) {
+  try {
+    claimDataDir(config.dataDir);
+  } catch (err) {
+    console.error(`\n  Cannot start: ${(err as Error).message}\n`);
+    process.exit(1);
+  }
 }
 const app = await buildApp(config);
 const admin = await ensureAdmin(app.db, config);
