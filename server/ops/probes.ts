@@ -51,9 +51,18 @@ export async function notReady(db: Db, lifecycle: Lifecycle): Promise<string | n
 }
 
 export default async function probes(app: FastifyInstance, opts: ProbeOptions) {
+  // While stopping, every answer closes its connection: by the time the listener closes, a balancer
+  // holds no kept-alive connection to this process that it could send a call on as it closes.
+  app.addHook('onRequest', (_req, reply, done) => {
+    if (opts.lifecycle.stopping) reply.header('connection', 'close');
+    done();
+  });
   app.get('/healthz', async (_req, reply) => answer(reply, 200, 'ok'));
   app.get('/readyz', async (_req, reply) => {
     const why = await notReady(opts.db, opts.lifecycle);
     return why ? answer(reply, 503, `not ready: ${why}`) : answer(reply, 200, 'ok');
   });
 }
+
+// Not encapsulated (what fastify-plugin marks): the hook above must see every route of the app.
+(probes as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
