@@ -36,12 +36,12 @@ afterAll(async () => {
 
 /** A GET on a connection of its own (a probe's way: nothing kept alive between two). */
 const get = (port: number, p: string, headers: Record<string, string> = {}) =>
-  new Promise<{ status: number; text: string }>((resolve, reject) => {
+  new Promise<{ status: number; text: string; connection?: string }>((resolve, reject) => {
     http
       .get({ host: '127.0.0.1', port, path: p, agent: false, headers }, (res) => {
         let text = '';
         res.on('data', (c) => (text += c));
-        res.on('end', () => resolve({ status: res.statusCode!, text }));
+        res.on('end', () => resolve({ status: res.statusCode!, text, connection: res.headers.connection }));
       })
       .on('error', reject);
   });
@@ -83,8 +83,8 @@ describe('the graceful stop of a real process', () => {
     const { link } = await insertSurveyProject(fakeServer(handle.db), surveyContent());
     await handle.db.destroy();
 
-    expect(await get(port, '/healthz')).toEqual({ status: 200, text: 'ok\n' });
-    expect(await get(port, '/readyz')).toEqual({ status: 200, text: 'ok\n' });
+    expect(await get(port, '/healthz')).toMatchObject({ status: 200, text: 'ok\n' });
+    expect(await get(port, '/readyz')).toMatchObject({ status: 200, text: 'ok\n' });
     const started = await fetch(`http://127.0.0.1:${port}${API}/survey/${link}/start`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -105,18 +105,24 @@ describe('the graceful stop of a real process', () => {
     const signalled = Date.now();
     child.proc.kill('SIGTERM');
     const seen: { at: number; what: string }[] = [];
+    // Checked once, at the first 503 (right after the signal, well before the listener closes).
+    let checked = false;
     for (;;) {
       const at = Date.now();
       if (await refused(port)) {
         seen.push({ at, what: 'refused' });
         break;
       }
-      const ready = await get(port, '/readyz').catch(() => ({ status: 0, text: '' }));
-      seen.push({ at, what: `readyz ${ready.status} ${ready.text.trim()}` });
-      if (ready.status === 503) {
-        // Still serving everything else: the process is alive, a respondent's call is answered.
+      const ready = await get(port, '/readyz').catch(() => ({ status: 0, text: '', connection: '' }));
+      seen.push({ at, what: `readyz ${ready.status} ${ready.text.trim()}`.trim() });
+      if (ready.status === 503 && !checked) {
+        checked = true;
+        // Still serving everything else: the process is alive, a respondent's call is answered; each
+        // answer now closes its connection, so a balancer keeps none open to a stopping process.
         expect((await get(port, '/healthz')).status).toBe(200);
-        expect((await get(port, `${API}/survey/session`, respondent)).status).toBe(200);
+        const session = await get(port, `${API}/survey/session`, respondent);
+        expect(session.status).toBe(200);
+        expect(session.connection).toBe('close');
       }
       if (at - signalled > 15_000) throw new Error(`no stop: ${JSON.stringify(seen)}`);
       await new Promise((r) => setTimeout(r, 50));
@@ -125,7 +131,13 @@ describe('the graceful stop of a real process', () => {
     const firstNotReady = kinds.indexOf('readyz 503 not ready: stopping');
     // 503 before the listener closes, and never a 200 after the first 503.
     expect(firstNotReady, JSON.stringify(seen)).toBeGreaterThanOrEqual(0);
-    expect(kinds.slice(firstNotReady, -1).every((k) => k === 'readyz 503 not ready: stopping')).toBe(true);
+    // After it: 503s, then (a probe caught by the closing listener, reset) and the refusal.
+    const tail = kinds.slice(firstNotReady);
+    const closing = tail.findIndex((k) => k !== 'readyz 503 not ready: stopping');
+    expect(
+      tail.slice(closing).every((k) => k === 'readyz 0' || k === 'refused'),
+      JSON.stringify(seen),
+    ).toBe(true);
     // The listener closed only after the delay.
     expect(seen.at(-1)!.at - signalled).toBeGreaterThanOrEqual(DELAY_MS);
     // The process waits for the call in flight, which then finishes and is answered.
