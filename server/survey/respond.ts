@@ -47,6 +47,7 @@ import { RESPONDENT_STATUS } from '../db/tables-responses';
 import { replyCounts } from '../reports/counters';
 import { playerWriteFor } from '../players/record';
 import { blockCallback, wakeSender, writeDelivery } from '../callbacks';
+import { countAnswer, countStart } from '../ops/meters';
 
 // Recording respondents: the one code path behind POST /survey/:token/start and POST /survey/answer,
 // and behind recordRespondent (the reports' demo data). The flow (src/domain/flow) decides what may be
@@ -239,6 +240,7 @@ export async function startRespondent(
     last_question_id: firstQuestion(content, state),
   };
   const row = await db.insertInto('respondents').values(values).returning('id').executeTakeFirstOrThrow();
+  countStart(db);
   // Their first answer then needs no read (respondent-cache.ts).
   keepRespondent(db, { ...values, id: row.id, project_status: project.status });
   return { outcome: 'started', respondentId: row.id, token };
@@ -508,6 +510,7 @@ async function submitChecked(
     ...move,
     status: (outcome as Outcome) === 'quotaFull' ? RESPONDENT_STATUS.screenedOut : move.status,
   };
+  countAnswer(db, outcome);
   parsedStates.set(kept, next);
   if (replay.checkpoint) checkpoints.set(kept, replay.checkpoint);
   keepRespondent(db, kept);

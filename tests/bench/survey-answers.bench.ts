@@ -172,7 +172,11 @@ function answerRun(server: TestServer, label: string, tokens: string[][], deep =
   );
 }
 
-async function measure(server: TestServer, label: string, receiver: Receiver): Promise<BenchResult[]> {
+async function measure(
+  server: TestServer,
+  label: string,
+  receiver: Receiver,
+): Promise<{ results: BenchResult[]; bare: number }> {
   const { pid } = await insertSurveyProject(server, benchContent());
   const db = server.app.db;
   const { tokens, firstId } = await startRespondents(server, pid);
@@ -209,7 +213,7 @@ async function measure(server: TestServer, label: string, receiver: Receiver): P
 
   const ok = survey['2xx'];
   const share = Math.round((survey.requests.average / Math.max(1, reference.requests.average)) * 100);
-  return [
+  const results: BenchResult[] = [
     {
       name: `${label}: bare route, one row`,
       value: Math.round(reference.requests.average),
@@ -225,7 +229,33 @@ async function measure(server: TestServer, label: string, receiver: Receiver): P
     { name: `${label}: answer p99`, value: survey.latency.p99, unit: 'ms', budget: 50 },
     ...(await measureCallbacks(server, label, receiver, reference.requests.average)),
   ];
+  return { results, bare: reference.requests.average };
 }
+
+/**
+ * The same answer run on a server with METRICS_TOKEN set (issue 33: every call timed by route, the
+ * answers and group commits counted), against the bare route measured in the same run.
+ */
+async function measureWithMetrics(server: TestServer, label: string, bare: number): Promise<BenchResult[]> {
+  const { pid } = await insertSurveyProject(server, benchContent());
+  const { tokens } = await startRespondents(server, pid);
+  const survey = await answerRun(server, `${label}-metrics`, tokens);
+  const scrape = await fetch(`${server.url}/metrics`, {
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
+  const counted = /^survey_answers_accepted_total (\d+)$/m.exec(await scrape.text())?.[1];
+  const share = Math.round((survey.requests.average / Math.max(1, bare)) * 100);
+  return [
+    {
+      name: `${label}: POST /survey/answer with metrics on (METRICS_TOKEN)`,
+      value: Math.round(survey.requests.average),
+      unit: 'req/s',
+      note: `${share} % of bare (goal ≥ 50 %); p99 ${survey.latency.p99} ms; CPU ${survey.cpu} ms a request; ${survey['2xx']} answered, ${counted} counted by survey_answers_accepted_total`,
+    },
+  ];
+}
+
+const METRICS_TOKEN = 'bench-metrics-token';
 
 /**
  * Block callbacks (issue 24): the walk over a survey of 6 blocks of 5 pages, every block with a
@@ -317,19 +347,28 @@ export default async function surveyAnswersBench(): Promise<BenchResult[]> {
     c.callbacks.allowHosts = [`127.0.0.1:${receiver.port}`];
   };
   try {
-    const sqlite = await startServer(exempt);
-    try {
-      results.push(...(await measure(sqlite, 'SQLite', receiver)));
-    } finally {
-      await sqlite.close();
-    }
-    if (pgUrl) {
-      process.env.TEST_DATABASE_URL = pgUrl;
-      const pg = await startServer(exempt);
+    const withMetrics = (c: TestServer['config']) => {
+      exempt(c);
+      c.ops.metricsToken = METRICS_TOKEN;
+    };
+    const databases: [string, string | undefined][] = [['SQLite', undefined]];
+    if (pgUrl) databases.push(['PostgreSQL', pgUrl]);
+    for (const [label, url] of databases) {
+      if (url) process.env.TEST_DATABASE_URL = url;
+      const server = await startServer(exempt);
+      let bare = 0;
       try {
-        results.push(...(await measure(pg, 'PostgreSQL', receiver)));
+        const measured = await measure(server, label, receiver);
+        results.push(...measured.results);
+        bare = measured.bare;
       } finally {
-        await pg.close();
+        await server.close();
+      }
+      const metered = await startServer(withMetrics);
+      try {
+        results.push(...(await measureWithMetrics(metered, label, bare)));
+      } finally {
+        await metered.close();
       }
     }
   } finally {

@@ -19,6 +19,7 @@ import { migration as m016 } from './016-players';
 import { migration as m017 } from './017-auth-epoch';
 import { migration as m018 } from './018-respondent-last-question';
 import { migration as m019 } from './019-dropoff-indexes';
+import { migration as m022 } from './022-pictures';
 import { migration as m023 } from './023-last-question-in-progress';
 
 // Every migration, registered by name in order (never scanned from disk). Each is a factory taking
@@ -43,10 +44,14 @@ const factories: Record<string, (dialect: Dialect) => Migration> = {
   '017-auth-epoch': m017,
   '018-respondent-last-question': m018,
   '019-dropoff-indexes': m019,
-  // 020, 021 and 022 are taken by work in progress (docs/decisions.md, issues 31–34).
+  // 020 (responses) and 021 (languages) are issues 31 and 32's, numbered before the work was split.
+  '022-pictures': m022,
   '023-last-question-in-progress': m023,
 };
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return Object.fromEntries(Object.entries(factories).map(([name, f]) => [name, f(dialect)]));
 }
+
+/** The names of every migration this release knows, in order (readiness checks they are applied). */
+export const migrationNames = (): string[] => Object.keys(factories);
