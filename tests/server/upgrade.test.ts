@@ -435,8 +435,8 @@ describe(`a database made by every earlier release upgrades (${dialect})`, () =>
       });
       try {
         await checkToday(server, level, written);
-      // Pictures kept as files before 022 were moved into the database, and their folder is gone.
-      expect(fs.existsSync(path.join(dataDir, 'uploads')), level).toBe(false);
+        // Pictures kept as files before 022 were moved into the database, and their folder is gone.
+        expect(fs.existsSync(path.join(dataDir, 'uploads')), level).toBe(false);
       } finally {
         await server.app.close();
       }
