@@ -8,6 +8,7 @@ import type { Side } from '../../domain/content/merge';
 import type { EditorProject, ProjectContent } from '../../domain/content/model';
 import type { Problem } from '../../domain/content/problems';
 import type { SavedMark } from '../../domain/content/savedMark';
+import type { AutosaveReport } from './autosave';
 import type { MergeState } from './merge';
 import type { Loaded, Source } from './open';
 
@@ -98,6 +99,8 @@ export type EditorEvent =
   | { type: 'draft.changed' }
   /** Internal: the draft must be written, but nothing was edited (a load, a save, the server copy taken). */
   | { type: 'draft.persist' }
+  /** From the autosave child: what it wrote, or that the write failed. */
+  | AutosaveReport
   /** A change made through another call (priority 001, target platforms 002, settings 013), for the log. */
   | { type: 'log.record'; code: ChangeCode; label: string }
   | { type: 'network.online' }

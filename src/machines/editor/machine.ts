@@ -1,6 +1,6 @@
 import { and, setup } from 'xstate';
 import { openDoc } from '../../domain/content/history';
-import { AUTOSAVE_MS, autosaveGuards, draftFailed, draftWriteOf, draftWritten } from './autosave';
+import { autosaveMachine, draftWriteOf } from './autosave';
 import {
   chooseEverywhere,
   chooseOne,
@@ -15,10 +15,11 @@ import {
 import { appDB } from '../../db/AppDB';
 import type { EditorContext, EditorEvent, EditorInput } from './context';
 import { applyEdit, applyRedo, applyUndo, editingGuards, recordExternal, restoreDraft } from './editing';
+import { draftCaughtUp, draftFailed, draftWritten, tellAutosave } from './draft';
 import { mergeWithServer, NO_MERGE } from './merge';
 import { networkWatcher, setOffline, setOnline } from './network';
 import { loaded, loadedTheirs, loadFailed, loadProject, openGuards, persistLoaded, startCheck } from './open';
-import { persistDraft, saveToServer } from './persistence';
+import { saveToServer } from './persistence';
 import {
   becameReadOnly,
   retryDelay,
@@ -40,7 +41,8 @@ import { checkServer, serverAnswered, serverRefused, serverUnreachable } from '.
 //   autosave: the draft written to Dexie at most every AUTOSAVE_MS.
 // Everything it calls is named in setup below and lives in a file of this folder that says what it
 // is about: open.ts (how a project is opened), serverCheck.ts, editing.ts (edit, undo, redo),
-// save.ts, conflict.ts and merge.ts, autosave.ts, persistence.ts (the writes), network.ts;
+// save.ts, conflict.ts and merge.ts, draft.ts and its child autosave.ts, persistence.ts (the
+// writes), network.ts;
 // context.ts holds the context and the events. docs/architecture.md draws the chart.
 
 /** Editing while the document stays where it is. */
@@ -88,11 +90,10 @@ export const editorMachine = setup({
     checkServer,
     saveToServer,
     mergeWithServer,
-    persistDraft,
+    autosave: autosaveMachine,
     networkWatcher,
   },
   delays: {
-    autosave: AUTOSAVE_MS,
     retry: retryDelay,
   },
   guards: {
@@ -100,7 +101,7 @@ export const editorMachine = setup({
     ...editingGuards,
     ...saveGuards,
     ...conflictGuards,
-    ...autosaveGuards,
+    draftCaughtUp,
   },
   actions: {
     // open.ts
@@ -135,7 +136,8 @@ export const editorMachine = setup({
     dismissMerge,
     keepMine,
     takeTheirs,
-    // autosave.ts
+    // draft.ts
+    tellAutosave,
     draftWritten,
     draftFailed,
     // network.ts
@@ -335,27 +337,31 @@ export const editorMachine = setup({
         },
       },
     },
+    // The draft in Dexie: the autosave child (autosave.ts) writes it; this region says whether it lags.
     autosave: {
+      invoke: {
+        id: 'autosave',
+        src: 'autosave',
+        input: ({ self }) => ({ read: () => draftWriteOf(self.getSnapshot().context), parent: self }),
+      },
       initial: 'idle',
       states: {
         idle: {
-          on: { 'draft.changed': 'waiting', 'draft.persist': 'waiting' },
+          on: {
+            'draft.changed': { target: 'behind', actions: 'tellAutosave' },
+            'draft.persist': { target: 'behind', actions: 'tellAutosave' },
+          },
         },
-        waiting: {
-          // Not restarted by further changes: while someone types, the draft is written every
-          // AUTOSAVE_MS with everything typed since, one transaction each, never one per keystroke.
-          after: { autosave: 'writing' },
-          on: { 'draft.flush': 'writing' },
-        },
-        writing: {
-          invoke: {
-            src: 'persistDraft',
-            input: ({ context }) => draftWriteOf(context),
-            onDone: [
-              { guard: 'draftBehind', target: 'waiting', actions: 'draftWritten' },
-              { target: 'idle', actions: 'draftWritten' },
+        behind: {
+          on: {
+            'draft.changed': { actions: 'tellAutosave' },
+            'draft.persist': { actions: 'tellAutosave' },
+            'draft.flush': { actions: 'tellAutosave' },
+            'draft.written': [
+              { guard: 'draftCaughtUp', target: 'idle', actions: 'draftWritten' },
+              { actions: 'draftWritten' },
             ],
-            onError: { target: 'idle', actions: 'draftFailed' },
+            'draft.failed': { target: 'idle', actions: 'draftFailed' },
           },
         },
       },
