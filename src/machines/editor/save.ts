@@ -1,7 +1,7 @@
 import { ApiError } from '../../api/client';
 import { problemsOf, serverCopyOf, type SaveResult } from '../../api/content';
+import { contentProblems } from '../../domain/content/checked';
 import { blocksSave, type Problem } from '../../domain/content/problems';
-import { checkContent } from '../../domain/content/rules';
 import { topOf } from '../../domain/content/savedMark';
 import { editorSetup, errorOf, messageOf, outputOf, type EditorContext } from './context';
 
@@ -16,11 +16,12 @@ export const RETRY_MAX_MS = 30_000;
 export const retryDelay = ({ context }: { context: EditorContext }) =>
   Math.min(RETRY_MAX_MS, 1000 * 2 ** Math.max(0, context.attempt - 1));
 
-/** The problems that keep the content from being saved, checked on the content of the moment. */
+/**
+ * The problems that keep the content from being saved, checked on the content of the moment (once
+ * per content version: the problem list has usually checked it already).
+ */
 const blockingProblems = (context: EditorContext): Problem[] =>
-  context.project === null
-    ? []
-    : blocksSave(checkContent(context.doc.content, { projectType: context.project.type }));
+  context.project === null ? [] : blocksSave(contentProblems(context.doc.content, context.project.type));
 
 const isNetworkError = (err: unknown) => err instanceof ApiError && err.isNetwork;
 
