@@ -21,6 +21,11 @@ export interface Config {
   staticDir: string | null;
   trustProxy: boolean;
   logLevel: string;
+  /**
+   * DOWNLOAD_THREADS: worker threads the report downloads run in (server/reports/download-threads.ts),
+   * at most 4; 0 writes them on the main thread.
+   */
+  downloadThreads: number;
   /** Block callbacks' sender (server/callbacks, docs/decisions/callbacks.md). */
   callbacks: {
     /** CALLBACK_ALLOW_HOSTS: hosts ("host" or "host:port") exempt from the address check. */
@@ -35,6 +40,8 @@ export interface Config {
     pollMs: number;
     /** CALLBACK_SENDER=off: this process writes deliveries but sends none. */
     sender: boolean;
+    /** CALLBACK_KEEP_ALIVE=off: a new connection for every call (else kept per checked address). */
+    keepAlive: boolean;
   };
   auth: {
     /** log2 of scrypt's N. 17 in production (DESIGN.md 5); tests lower it to stay fast. */
@@ -71,6 +78,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     staticDir: env.STATIC_DIR === '' ? null : path.resolve(env.STATIC_DIR || './dist'),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     logLevel: env.LOG_LEVEL || 'info',
+    downloadThreads: Math.min(4, Math.max(0, Math.floor(intFromEnv(env.DOWNLOAD_THREADS, 4)))),
     callbacks: {
       allowHosts: (env.CALLBACK_ALLOW_HOSTS ?? '')
         .split(',')
@@ -81,6 +89,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
       leaseMs: Math.min(60_000, Math.max(6_000, intFromEnv(env.CALLBACK_LEASE_MS, 60_000))),
       pollMs: Math.max(10, intFromEnv(env.CALLBACK_POLL_MS, 1000)),
       sender: env.CALLBACK_SENDER !== 'off',
+      keepAlive: env.CALLBACK_KEEP_ALIVE !== 'off',
     },
     auth: {
       scryptLogN: intFromEnv(env.SCRYPT_LOG_N, 17),
