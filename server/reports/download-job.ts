@@ -4,6 +4,7 @@ import type { ProjectRow } from '../repos/projects';
 import type { ProjectContent } from '../../src/domain/content/model';
 import type { CrosstabQuery } from '../../src/domain/crosstab';
 import { filtersOf, type ReportQuery } from '../../src/domain/reports';
+import { languageName } from '../../src/domain/content/languages';
 import type { Locales } from '../../src/i18n/i18n-types';
 import { translator } from '../http/i18n';
 import { buildReport, type Readiness } from './report';
@@ -12,6 +13,7 @@ import { buildCrosstab, planCrosstab } from './crosstab';
 import { crosstabCsv, crosstabXlsx } from './crosstab-file';
 import { writeCsv, writeXlsx } from './workbook';
 import { writeSav } from './sav/survey';
+import { contentIn, textLanguage } from './labels';
 
 // What a download is and how it is written, wherever it runs (docs/decisions/reports.md, "No stall
 // in any download"): the route checks who asks, whether the report may be read and the query, then
@@ -45,21 +47,32 @@ export async function writeDownload(job: DownloadJob, db: Db, out: Writable): Pr
   const placeName = placeNamer(job.locale);
   if (job.kind === 'report') {
     const q = job.query;
+    // Labels in labels= (checked by the route), else the source language (issue 32).
+    const labels = textLanguage(job.content, q.labels, null);
+    const content = contentIn(job.content, labels);
     const report = await buildReport(db, job.project, {
+      textLanguage: labels,
       filters: filtersOf(q),
       openPage: 1,
       openPageSize: 1,
       lists: false,
       ready: job.ready,
-      content: job.content,
+      content,
       locale: job.locale,
     });
     const write = q.format === 'csv' ? writeCsv : q.format === 'sav' ? writeSav : writeXlsx;
-    return write(out, db, report, job.content, t, placeName);
+    return write(out, db, report, content, t, placeName);
   }
   const q = job.query;
-  const plan = planCrosstab(job.content, q.rows, q.cols);
-  const table = await buildCrosstab(db, job.project, job.content, plan, filtersOf(q), { t, placeName });
+  // The table's file speaks as the table on the page: labels=, else the reader's language if the
+  // questionnaire has it, else the source.
+  const content = contentIn(job.content, textLanguage(job.content, q.labels, job.locale));
+  const plan = planCrosstab(content, q.rows, q.cols);
+  const table = await buildCrosstab(db, job.project, content, plan, filtersOf(q), {
+    t,
+    placeName,
+    languageName: (code) => languageName(code, job.locale),
+  });
   const file = q.format === 'csv' ? Buffer.from(crosstabCsv(table, t)) : await crosstabXlsx(table, t);
   await new Promise<void>((resolve, reject) => {
     out.once('error', reject);

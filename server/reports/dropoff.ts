@@ -36,6 +36,8 @@ function sqliteFilters(f: ReportFilters) {
   if (f.city !== undefined) terms.push(sql` and +city = ${f.city}`);
   if (f.education !== undefined) terms.push(sql` and +education = ${f.education}`);
   if (f.portrait !== undefined) terms.push(sql` and +portrait_id = ${f.portrait}`);
+  // Not in the indexes: checked on each entry's row (a language filter is a rare one).
+  if (f.language !== undefined) terms.push(sql` and +language = ${f.language}`);
   return sql.join(terms, sql``);
 }
 

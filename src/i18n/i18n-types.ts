@@ -4541,6 +4541,14 @@ type RootTranslation = {
 			 */
 			portrait: string
 			/**
+			 * Я​з​ы​к​ ​а​н​к​е​т​ы
+			 */
+			language: string
+			/**
+			 * В​с​е​ ​я​з​ы​к​и
+			 */
+			anyLanguage: string
+			/**
 			 * Л​ю​б​о​й
 			 */
 			any: string
@@ -4638,6 +4646,11 @@ type RootTranslation = {
 			 * С​е​й​ч​а​с​ ​г​о​т​о​в​и​т​с​я​ ​с​л​и​ш​к​о​м​ ​м​н​о​г​о​ ​о​т​ч​ё​т​о​в​,​ ​п​о​п​р​о​б​у​й​т​е​ ​ч​е​р​е​з​ ​м​и​н​у​т​у
 			 */
 			busy: string
+			/**
+			 * В​ ​а​н​к​е​т​е​ ​н​е​т​ ​т​а​к​о​г​о​ ​я​з​ы​к​а​:​ ​{​c​o​d​e​}
+			 * @param {string} code
+			 */
+			unknownLanguage: RequiredParams<'code'>
 		}
 		file: {
 			/**
@@ -4805,7 +4818,15 @@ type RootTranslation = {
 				 * О​к​о​н​ч​а​н​и​е
 				 */
 				finishedAt: string
+				/**
+				 * Я​з​ы​к
+				 */
+				language: string
 			}
+			/**
+			 * Я​з​ы​к​ ​т​е​к​с​т​о​в
+			 */
+			labels: string
 		}
 		dropOff: {
 			/**
@@ -6916,6 +6937,10 @@ type RootTranslation = {
 			 * П​о​р​т​р​е​т
 			 */
 			portrait: string
+			/**
+			 * Я​з​ы​к​ ​а​н​к​е​т​ы
+			 */
+			language: string
 		}
 		genders: {
 			/**
@@ -11475,6 +11500,14 @@ export type TranslationFunctions = {
 			 */
 			portrait: () => LocalizedString
 			/**
+			 * Язык анкеты
+			 */
+			language: () => LocalizedString
+			/**
+			 * Все языки
+			 */
+			anyLanguage: () => LocalizedString
+			/**
 			 * Любой
 			 */
 			any: () => LocalizedString
@@ -11570,6 +11603,10 @@ export type TranslationFunctions = {
 			 * Сейчас готовится слишком много отчётов, попробуйте через минуту
 			 */
 			busy: () => LocalizedString
+			/**
+			 * В анкете нет такого языка: {code}
+			 */
+			unknownLanguage: (arg: { code: string }) => LocalizedString
 		}
 		file: {
 			/**
@@ -11737,7 +11774,15 @@ export type TranslationFunctions = {
 				 * Окончание
 				 */
 				finishedAt: () => LocalizedString
+				/**
+				 * Язык
+				 */
+				language: () => LocalizedString
 			}
+			/**
+			 * Язык текстов
+			 */
+			labels: () => LocalizedString
 		}
 		dropOff: {
 			/**
@@ -13708,6 +13753,10 @@ export type TranslationFunctions = {
 			 * Портрет
 			 */
 			portrait: () => LocalizedString
+			/**
+			 * Язык анкеты
+			 */
+			language: () => LocalizedString
 		}
 		genders: {
 			/**
