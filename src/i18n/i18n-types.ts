@@ -4966,6 +4966,10 @@ type RootTranslation = {
 		 * С​к​а​ч​а​т​ь​ ​д​л​я​ ​S​P​S​S​ ​(​S​A​V​)
 		 */
 		downloadSav: string
+		/**
+		 * Я​з​ы​к​ ​т​е​к​с​т​о​в​ ​в​ ​ф​а​й​л​а​х
+		 */
+		labelsLanguage: string
 		sav: {
 			/**
 			 * в​ы​б​р​а​н
@@ -11916,6 +11920,10 @@ export type TranslationFunctions = {
 		 * Скачать для SPSS (SAV)
 		 */
 		downloadSav: () => LocalizedString
+		/**
+		 * Язык текстов в файлах
+		 */
+		labelsLanguage: () => LocalizedString
 		sav: {
 			/**
 			 * выбран

@@ -180,6 +180,7 @@ const reports: Translation['reports'] = {
     noMatch: 'No answers contain “{term}”',
   },
   downloadSav: 'Download for SPSS (SAV)',
+  labelsLanguage: 'Texts in files',
   sav: {
     chosen: 'chosen',
     notChosen: 'not chosen',

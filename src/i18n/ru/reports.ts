@@ -179,6 +179,8 @@ export default {
     noMatch: 'Нет ответов, содержащих «{term:string}»',
   },
   downloadSav: 'Скачать для SPSS (SAV)',
+  /** The downloads' labels= (issue 32): the questionnaire language of the files' question texts. */
+  labelsLanguage: 'Язык текстов в файлах',
   sav: {
     chosen: 'выбран',
     notChosen: 'не выбран',
