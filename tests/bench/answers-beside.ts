@@ -8,7 +8,9 @@ import { autocannon, benchContent, startRespondents } from './survey-answers.ben
 // steady rate, each request the next page of one of the started respondents (a write), as
 // survey-answers.bench.ts walks them; and the event loop's longest delay meanwhile
 // (monitorEventLoopDelay at a 10 ms resolution: the longest gap between its ticks, so a stall of
-// 200 ms reads ≈ 210). The rate is fixed (not as fast as the server goes), so the answers' latency
+// 200 ms reads ≈ 210), and the most CPU time the main thread spent between two ticks of a 10 ms
+// timer (process.threadCpuUsage): on a shared machine the first also counts the time the system gave
+// the process no core, the second only what the process itself kept the loop busy with. The rate is fixed (not as fast as the server goes), so the answers' latency
 // says how long a respondent waited, corrected for requests a stall kept from being sent.
 
 const PAGES = 30;
@@ -22,7 +24,7 @@ export interface AnswerFigures {
 
 export interface Beside {
   /** Starts the answers (and the event loop's watch); `stop` ends both and gives their figures. */
-  start(): { stop: () => Promise<{ answers: AnswerFigures; longestDelayMs: number }> };
+  start(): { stop: () => Promise<{ answers: AnswerFigures; longestDelayMs: number; longestBusyMs: number }> };
 }
 
 /** Starts `batches` × 4 000 respondents of a 30-page survey to answer at `rate` a second over `connections`. */
@@ -42,6 +44,17 @@ export async function answersBeside(
     start() {
       const loop = monitorEventLoopDelay({ resolution: 10 });
       loop.enable();
+      const cpu = () => {
+        const u = process.threadCpuUsage();
+        return (u.user + u.system) / 1000;
+      };
+      let lastCpu = cpu();
+      let longestBusyMs = 0;
+      const probe = setInterval(() => {
+        const now = cpu();
+        longestBusyMs = Math.max(longestBusyMs, now - lastCpu);
+        lastCpu = now;
+      }, 10);
       const run = autocannon({
         url: `${server.url}/api/v1/service/survey/answer`,
         connections: opts.connections,
@@ -72,6 +85,7 @@ export async function answersBeside(
       return {
         async stop() {
           loop.disable();
+          clearInterval(probe);
           run.stop();
           const r = await run;
           return {
@@ -82,6 +96,7 @@ export async function answersBeside(
               failed: r.non2xx,
             },
             longestDelayMs: Math.round(loop.max / 1e6),
+            longestBusyMs: Math.round(longestBusyMs),
           };
         },
       };
