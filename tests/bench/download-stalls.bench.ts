@@ -54,7 +54,7 @@ async function measure(label: string, server: TestServer): Promise<BenchResult[]
   console.log(
     `  ${label}: seeded ${seeded.rows} answer rows in ${Math.round((performance.now() - started) / 1000)} s`,
   );
-  const beside: Beside = await answersBeside(server, { batches: 2, rate: RATE, connections: CONNECTIONS });
+  const beside: Beside = await answersBeside(server, { batches: 1, rate: RATE, connections: CONNECTIONS });
 
   // The same database through a server that writes downloads on its main thread (the code before).
   const mainThread = await buildApp(
