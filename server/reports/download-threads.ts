@@ -185,6 +185,15 @@ export class DownloadThreads {
     return download;
   }
 
+  /**
+   * Starts a thread ahead of a download, when none runs: the report page asks, so that its
+   * downloads do not wait for a thread's start (about a second; the thread idles out as any).
+   */
+  warm(): void {
+    if (this.closing || this.threadCount === 0 || this.threads.size > 0) return;
+    this.idleFrom(this.spawn());
+  }
+
   /** Ends every thread (their downloads fail); for the server's close. */
   async close(): Promise<void> {
     this.closing = true;
@@ -255,6 +264,10 @@ export class DownloadThreads {
   private finished(thread: Thread, id: number) {
     thread.downloads.delete(id);
     if (thread.downloads.size > 0 || !this.threads.has(thread)) return;
+    this.idleFrom(thread);
+  }
+
+  private idleFrom(thread: Thread) {
     thread.worker.unref();
     thread.idle = setTimeout(() => void this.stop(thread), IDLE_MS);
     thread.idle.unref();

@@ -32,6 +32,8 @@ export default async function statsRoutes(app: FastifyInstance) {
     const filters = filtersOf(q);
 
     if (q.type === 'json') {
+      // The report page offers the downloads: their thread starts now rather than on the click.
+      app.downloads.warm();
       reply.header('cache-control', 'no-store');
       const build = async () =>
         buildReport(db, p, {
