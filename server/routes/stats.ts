@@ -33,6 +33,8 @@ export default async function statsRoutes(app: FastifyInstance) {
     const filters = filtersOf(q);
 
     if (q.type === 'json') {
+      // The report page offers the downloads: their thread starts now rather than on the click.
+      app.downloads.warm();
       reply.header('cache-control', 'no-store');
       const stored = (await loadContent(db, p.id)).content;
       // The texts in the reader's language when the questionnaire has it (or labels=), else the source.
