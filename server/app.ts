@@ -19,6 +19,7 @@ import { moveUploadsIn } from './pictures/move-in';
 import { Lifecycle } from './ops/lifecycle';
 import probes from './ops/probes';
 import metrics from './ops/metrics';
+import { DownloadThreads } from './reports/download-threads';
 
 export const API_PREFIX = '/api/v1/service';
 
@@ -47,12 +48,21 @@ export async function buildApp(
   app.decorate('config', config);
   const lifecycle = new Lifecycle();
   app.decorate('lifecycle', lifecycle);
+  // The report downloads' worker threads, each with its own connection (server/reports/download-threads.ts).
+  const downloads = new DownloadThreads(
+    handle.db,
+    { databaseUrl: config.databaseUrl, dataDir: config.dataDir },
+    config.downloadThreads,
+    (msg) => app.log.warn(msg),
+  );
+  app.decorate('downloads', downloads);
   let sender: Sender | null = null;
   // After the calls in flight (Fastify runs this once the listener has closed and every connection
   // ended): the sender's results and claims, then the answers still queued, then the database.
   app.addHook('onClose', async () => {
     await sender?.stop(lifecycle.deadline);
     await drainAnswerGroups(handle.db);
+    await downloads.close();
     await handle.db.destroy();
   });
   // Pictures kept under DATA_DIR/uploads by an earlier release go into the database (once).

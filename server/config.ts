@@ -30,6 +30,11 @@ export interface Config {
     /** METRICS_TOKEN: GET /metrics answers only with `Authorization: Bearer <token>`; unset, there is no /metrics. */
     metricsToken: string | null;
   };
+  /**
+   * DOWNLOAD_THREADS: worker threads the report downloads run in (server/reports/download-threads.ts),
+   * at most 4; 0 writes them on the main thread.
+   */
+  downloadThreads: number;
   /** Block callbacks' sender (server/callbacks, docs/decisions/callbacks.md). */
   callbacks: {
     /** CALLBACK_ALLOW_HOSTS: hosts ("host" or "host:port") exempt from the address check. */
@@ -44,6 +49,8 @@ export interface Config {
     pollMs: number;
     /** CALLBACK_SENDER=off: this process writes deliveries but sends none. */
     sender: boolean;
+    /** CALLBACK_KEEP_ALIVE=off: a new connection for every call (else kept per checked address). */
+    keepAlive: boolean;
   };
   auth: {
     /** log2 of scrypt's N. 17 in production (DESIGN.md 5); tests lower it to stay fast. */
@@ -85,6 +92,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
       shutdownTimeoutMs: Math.min(600_000, Math.max(0, intFromEnv(env.SHUTDOWN_TIMEOUT_MS, 20_000))),
       metricsToken: env.METRICS_TOKEN || null,
     },
+    downloadThreads: Math.min(4, Math.max(0, Math.floor(intFromEnv(env.DOWNLOAD_THREADS, 4)))),
     callbacks: {
       allowHosts: (env.CALLBACK_ALLOW_HOSTS ?? '')
         .split(',')
@@ -95,6 +103,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
       leaseMs: Math.min(60_000, Math.max(6_000, intFromEnv(env.CALLBACK_LEASE_MS, 60_000))),
       pollMs: Math.max(10, intFromEnv(env.CALLBACK_POLL_MS, 1000)),
       sender: env.CALLBACK_SENDER !== 'off',
+      keepAlive: env.CALLBACK_KEEP_ALIVE !== 'off',
     },
     auth: {
       scryptLogN: intFromEnv(env.SCRYPT_LOG_N, 17),

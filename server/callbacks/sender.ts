@@ -4,7 +4,7 @@ import type { Config } from '../config';
 import type { Db, Dialect } from '../db';
 import type { CallbackDeliveriesTable } from '../db/tables-callbacks';
 import { callbackSecret, signature } from './deliveries';
-import { CALL_TIMEOUT_MS, postChecked, type CallResult } from './outbound';
+import { CALL_TIMEOUT_MS, CallAgents, postChecked, type CallResult } from './outbound';
 import { countDelivery } from '../ops/meters';
 
 // The sender (docs/decisions/callbacks.md): takes due deliveries from the outbox, calls them, and
@@ -169,6 +169,8 @@ export function startSender(
   const inFlight = new Set<Promise<void>>();
   /** Claimed rows whose result is not written yet. */
   const claimed = new Map<string, Row>();
+  // Connections kept alive per host, port and checked address (outbound.ts), closed at stop.
+  const agents = config.keepAlive ? new CallAgents() : undefined;
 
   async function deliver(row: Row, secret: string) {
     const t = Math.floor(Date.now() / 1000);
@@ -180,7 +182,7 @@ export function startSender(
         'x-survey-delivery': row.id,
         'x-survey-signature': signature(secret, row.body, t),
       },
-      { allowHosts: config.allowHosts, timeoutMs: CALL_TIMEOUT_MS },
+      { allowHosts: config.allowHosts, timeoutMs: CALL_TIMEOUT_MS, agents },
     );
     if (result.kind === 'refused')
       log.warn(
@@ -285,6 +287,7 @@ export function startSender(
           .execute()
           .catch((err) => log.warn({ err, delivery: row.id }, 'callback claim could not be released'));
       claimed.clear();
+      agents?.destroy();
     },
   };
   senders.set(db, sender);

@@ -13,7 +13,8 @@ import { pictureHash } from '../../src/domain/content/limits';
 import { audit } from '../http/audit';
 import { requireUser } from '../http/context';
 import { badRequest, forbidden, HttpError } from '../http/errors';
-import { parse } from '../http/validate';
+import { fieldError, parse } from '../http/validate';
+import { sourceLanguageChanged } from '../../src/domain/content/languages';
 import { CompressedBodies, sendJsonCompressed } from '../http/compressed';
 import { canWriteProject, isEditable, projectFor, projectWithVersion } from '../repos/projects';
 import { loadContent, loadContentJson, missingPictures, writeContent } from '../repos/content';
@@ -155,6 +156,10 @@ export default async function contentRoutes(app: FastifyInstance) {
           details: { version: current.version, updatedAt: current.updatedAt, content: current.content },
         });
       if (current.version !== base) throw stale();
+      if (sourceLanguageChanged(current.content, body.content))
+        throw fieldError([{ field: 'content.languages', key: 'sourceLanguageRemoved', params: {} }], {
+          code: 'source-language',
+        });
       const refused = forbiddenChange(user, current.content, body.content);
       if (refused) throw forbidden((t) => t.editor.save[refused]());
       const written = await writeContent(trx, p.id, base, body.content, user.id, now, current.content);

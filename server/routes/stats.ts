@@ -1,4 +1,3 @@
-import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { ReportQuery, filtersOf } from '../../src/domain/reports';
 import { requireUser } from '../http/context';
@@ -7,11 +6,10 @@ import { parse } from '../http/validate';
 import { projectWithVersion } from '../repos/projects';
 import { loadContent } from '../repos/content';
 import { buildReport, readiness } from '../reports/report';
-import { placeNamer } from '../reports/places';
 import { ReportTexts } from '../reports/report-cache';
 import { CompressedBodies, sendJsonCompressed } from '../http/compressed';
-import { contentDisposition, DownloadAborted, writeCsv, writeXlsx } from '../reports/workbook';
-import { writeSav } from '../reports/sav/survey';
+import { contentDisposition, DownloadAborted } from '../reports/workbook';
+import { contentIn, textLanguage } from '../reports/labels';
 
 // GET /project/stats/file (spec section 7): the report of a project, type=json for the /report page
 // or type=stats for the downloadable workbook (format=xlsx, the default, or csv). Whoever may read
@@ -35,7 +33,12 @@ export default async function statsRoutes(app: FastifyInstance) {
     const filters = filtersOf(q);
 
     if (q.type === 'json') {
+      // The report page offers the downloads: their thread starts now rather than on the click.
+      app.downloads.warm();
       reply.header('cache-control', 'no-store');
+      const stored = (await loadContent(db, p.id)).content;
+      // The texts in the reader's language when the questionnaire has it (or labels=), else the source.
+      const language = textLanguage(stored, q.labels, req.locale);
       const build = async () =>
         buildReport(db, p, {
           filters,
@@ -44,7 +47,8 @@ export default async function statsRoutes(app: FastifyInstance) {
           openPageSize: q.openPageSize,
           textSearch: q.textSearch,
           ready,
-          content: (await loadContent(db, p.id)).content,
+          content: contentIn(stored, language),
+          textLanguage: language,
           locale: req.locale,
         });
       // A final report is made once and kept, with its compressed bodies (server/reports/report-cache.ts).
@@ -54,29 +58,34 @@ export default async function statsRoutes(app: FastifyInstance) {
       return sendJsonCompressed(req, reply, bodies, key, () => text);
     }
     const { content } = await loadContent(db, p.id);
+    // The downloads' labels: labels= (one of the questionnaire's languages), else the source.
+    textLanguage(content, q.labels, null);
 
     if (!ready.available) throw conflict((t) => t.reports.errors.notReady(), { code: 'report-not-ready' });
     if (exporting >= MAX_EXPORTS)
       throw new HttpError(429, (t) => t.reports.errors.busy(), { headers: { 'retry-after': '30' } });
-    const report = await buildReport(db, p, {
-      filters,
-      openPage: 1,
-      openPageSize: 1,
-      lists: false,
+    exporting++;
+    // Written in a download thread (server/reports/download-threads.ts); nothing is sent before
+    // its first bytes, so a failure up to then is a clean 500.
+    const file = app.downloads.start({
+      kind: 'report',
+      project: p,
       ready,
       content,
+      query: q,
       locale: req.locale,
     });
-    const out = new PassThrough();
-    exporting++;
-    const write = q.format === 'csv' ? writeCsv : q.format === 'sav' ? writeSav : writeXlsx;
-    write(out, db, report, content, req.t, placeNamer(req.locale))
+    let sending = false;
+    // A reader gone before the first bytes stops the thread too (after that, Fastify destroys the stream).
+    reply.raw.once('close', () => file.destroy());
+    file.done
       .catch((err: unknown) => {
         if (err instanceof DownloadAborted) req.log.info('report download cancelled by the client');
-        else req.log.error({ err }, 'report export failed');
-        out.destroy(err instanceof Error ? err : new Error(String(err)));
+        else if (sending) req.log.error({ err }, 'report export failed');
       })
       .finally(() => exporting--);
+    await file.ready;
+    sending = true;
     reply
       .header('content-disposition', contentDisposition(p.name, q.format))
       .header('cache-control', 'no-store')
@@ -87,6 +96,6 @@ export default async function statsRoutes(app: FastifyInstance) {
             ? 'application/x-spss-sav'
             : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
       );
-    return reply.send(out);
+    return reply.send(file);
   });
 }

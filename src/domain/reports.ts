@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { AGE_MAX, AGE_MIN, EDUCATION_LEVELS, GENDERS } from './lookups';
 import type { QuestionCategory } from './content/model';
 import { ProjectStatus, type ProjectStatusId } from './projects';
+import { SUPPORTED_LANGUAGES } from './content/languages';
 
 // The report of a project (spec sections 2 and 7: GET /project/stats/file, type=json or type=stats)
 // as the server answers it and the /report page draws it. The numbers come from GROUP BY queries
@@ -56,6 +57,14 @@ export const ReportQuery = v.pipe(
     city: optionalOf(queryText(120)),
     education: optionalOf(v.picklist(EDUCATION_LEVELS, 'invalid')),
     portrait: optionalOf(v.pipe(v.string('type'), v.regex(/^[A-Za-z0-9_-]{1,32}$/, 'invalid'))),
+    /** The respondents who answered in this questionnaire language (issue 32; their last page's). */
+    language: optionalOf(v.picklist(SUPPORTED_LANGUAGES, 'language')),
+    /**
+     * The questionnaire language of the question and answer texts (issue 32): the downloads' labels
+     * (default: the source), the JSON's texts (default: the reader's language when the questionnaire
+     * has it, else the source). One the questionnaire does not have is a 400.
+     */
+    labels: optionalOf(v.picklist(SUPPORTED_LANGUAGES, 'language')),
     /** The open question whose list `openPage` pages; the others show their first page. */
     openQuestion: optionalOf(v.pipe(v.string('type'), v.regex(/^[A-Za-z0-9_-]{1,32}$/, 'invalid'))),
     openPage: v.optional(queryInt(1, OPEN_PAGE_MAX), '1'),
@@ -78,11 +87,24 @@ export interface ReportFilters {
   city?: string;
   education?: string;
   portrait?: string;
+  /** A questionnaire language (issue 32): respondents whose last page was in it. */
+  language?: string;
 }
+
+/** The filters' names, in the order the page and the query list them. */
+export const FILTER_KEYS = [
+  'gender',
+  'ageMin',
+  'ageMax',
+  'city',
+  'education',
+  'portrait',
+  'language',
+] as const;
 
 export function filtersOf(q: ReportFilters): ReportFilters {
   const f: ReportFilters = {};
-  for (const key of ['gender', 'ageMin', 'ageMax', 'city', 'education', 'portrait'] as const) {
+  for (const key of FILTER_KEYS) {
     if (q[key] !== undefined) (f as Record<string, unknown>)[key] = q[key];
   }
   return f;
@@ -178,6 +200,10 @@ export interface ReportJson {
   /** False while the survey runs and set_stat_fill_online is off: counters are hidden too. */
   countersAvailable: boolean;
   filters: ReportFilters;
+  /** The questionnaire's languages, source first (issue 32: the language filter and column). */
+  languages: string[];
+  /** The language of the question and answer texts here (the reader's, labels=, or the source). */
+  textLanguage: string;
   respondents: { started: number; completed: number; screenedOut: number; inProgress: number };
   portraits: { id: string; name: string; target: number; completed: number }[];
   questions: ReportQuestion[];

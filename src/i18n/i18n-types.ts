@@ -473,6 +473,22 @@ type RootTranslation = {
 		 * @param {number} max
 		 */
 		tooDeep: RequiredParams<'max'>
+		/**
+		 * Н​е​и​з​в​е​с​т​н​ы​й​ ​к​о​д​ ​я​з​ы​к​а
+		 */
+		language: string
+		/**
+		 * Я​з​ы​к​ ​у​к​а​з​а​н​ ​д​в​а​ж​д​ы
+		 */
+		languageDuplicate: string
+		/**
+		 * П​е​р​е​в​о​д​ ​н​а​ ​я​з​ы​к​,​ ​к​о​т​о​р​о​г​о​ ​н​е​т​ ​с​р​е​д​и​ ​я​з​ы​к​о​в​ ​а​н​к​е​т​ы
+		 */
+		languageNotListed: string
+		/**
+		 * И​с​х​о​д​н​ы​й​ ​я​з​ы​к​ ​а​н​к​е​т​ы​ ​н​е​л​ь​з​я​ ​у​б​р​а​т​ь​ ​и​л​и​ ​з​а​м​е​н​и​т​ь
+		 */
+		sourceLanguageRemoved: string
 	}
 	errors: {
 		/**
@@ -3393,6 +3409,38 @@ type RootTranslation = {
 			 * Ц​и​к​л​и​ч​е​с​к​и​й​ ​п​е​р​е​х​о​д​:​ ​п​е​р​е​х​о​д​ы​ ​о​б​р​а​з​у​ю​т​ ​п​е​т​л​ю
 			 */
 			redirectCycle: string
+			/**
+			 * У​ ​в​о​п​р​о​с​а​ ​{​n​u​m​b​e​r​}​ ​н​е​т​ ​т​е​к​с​т​а​ ​н​а​ ​я​з​ы​к​е​ ​«​{​l​a​n​g​u​a​g​e​}​»
+			 * @param {string} language
+			 * @param {number} number
+			 */
+			translationMissing: RequiredParams<'language' | 'number'>
+			/**
+			 * У​ ​в​о​п​р​о​с​а​ ​{​n​u​m​b​e​r​}​ ​н​е​т​ ​п​о​д​п​и​с​и​ ​о​т​в​е​т​а​ ​«​Д​р​у​г​о​е​»​ ​н​а​ ​я​з​ы​к​е​ ​«​{​l​a​n​g​u​a​g​e​}​»
+			 * @param {string} language
+			 * @param {number} number
+			 */
+			translationMissingOther: RequiredParams<'language' | 'number'>
+			/**
+			 * У​ ​в​о​п​р​о​с​а​ ​{​n​u​m​b​e​r​}​ ​н​е​т​ ​п​о​д​п​и​с​е​й​ ​ш​к​а​л​ы​ ​н​а​ ​я​з​ы​к​е​ ​«​{​l​a​n​g​u​a​g​e​}​»
+			 * @param {string} language
+			 * @param {number} number
+			 */
+			translationMissingScale: RequiredParams<'language' | 'number'>
+			/**
+			 * В​о​п​р​о​с​ ​{​n​u​m​b​e​r​}​:​ ​у​ ​о​т​в​е​т​а​ ​{​n​}​ ​н​е​т​ ​т​е​к​с​т​а​ ​н​а​ ​я​з​ы​к​е​ ​«​{​l​a​n​g​u​a​g​e​}​»
+			 * @param {string} language
+			 * @param {number} n
+			 * @param {number} number
+			 */
+			translationMissingAnswer: RequiredParams<'language' | 'n' | 'number'>
+			/**
+			 * В​о​п​р​о​с​ ​{​n​u​m​b​e​r​}​:​ ​у​ ​с​т​р​о​к​и​ ​{​n​}​ ​н​е​т​ ​т​е​к​с​т​а​ ​н​а​ ​я​з​ы​к​е​ ​«​{​l​a​n​g​u​a​g​e​}​»
+			 * @param {string} language
+			 * @param {number} n
+			 * @param {number} number
+			 */
+			translationMissingStatement: RequiredParams<'language' | 'n' | 'number'>
 		}
 		redirectReason: {
 			/**
@@ -4493,6 +4541,14 @@ type RootTranslation = {
 			 */
 			portrait: string
 			/**
+			 * Я​з​ы​к​ ​а​н​к​е​т​ы
+			 */
+			language: string
+			/**
+			 * В​с​е​ ​я​з​ы​к​и
+			 */
+			anyLanguage: string
+			/**
 			 * Л​ю​б​о​й
 			 */
 			any: string
@@ -4590,6 +4646,11 @@ type RootTranslation = {
 			 * С​е​й​ч​а​с​ ​г​о​т​о​в​и​т​с​я​ ​с​л​и​ш​к​о​м​ ​м​н​о​г​о​ ​о​т​ч​ё​т​о​в​,​ ​п​о​п​р​о​б​у​й​т​е​ ​ч​е​р​е​з​ ​м​и​н​у​т​у
 			 */
 			busy: string
+			/**
+			 * В​ ​а​н​к​е​т​е​ ​н​е​т​ ​т​а​к​о​г​о​ ​я​з​ы​к​а​:​ ​{​c​o​d​e​}
+			 * @param {string} code
+			 */
+			unknownLanguage: RequiredParams<'code'>
 		}
 		file: {
 			/**
@@ -4757,7 +4818,15 @@ type RootTranslation = {
 				 * О​к​о​н​ч​а​н​и​е
 				 */
 				finishedAt: string
+				/**
+				 * Я​з​ы​к
+				 */
+				language: string
 			}
+			/**
+			 * Я​з​ы​к​ ​т​е​к​с​т​о​в
+			 */
+			labels: string
 		}
 		dropOff: {
 			/**
@@ -4897,6 +4966,10 @@ type RootTranslation = {
 		 * С​к​а​ч​а​т​ь​ ​д​л​я​ ​S​P​S​S​ ​(​S​A​V​)
 		 */
 		downloadSav: string
+		/**
+		 * Я​з​ы​к​ ​т​е​к​с​т​о​в​ ​в​ ​ф​а​й​л​а​х
+		 */
+		labelsLanguage: string
 		sav: {
 			/**
 			 * в​ы​б​р​а​н
@@ -6026,6 +6099,14 @@ type RootTranslation = {
 			 * У​т​в​е​р​ж​д​е​н​и​я
 			 */
 			statements: string
+			/**
+			 * П​о​д​п​и​с​ь​ ​н​а​ч​а​л​а​ ​ш​к​а​л​ы
+			 */
+			scaleMin: string
+			/**
+			 * П​о​д​п​и​с​ь​ ​к​о​н​ц​а​ ​ш​к​а​л​ы
+			 */
+			scaleMax: string
 		}
 		/**
 		 * {​k​i​n​d​}​:​ ​{​l​a​b​e​l​}
@@ -6033,6 +6114,12 @@ type RootTranslation = {
 		 * @param {string} label
 		 */
 		item: RequiredParams<'kind' | 'label'>
+		/**
+		 * {​f​i​e​l​d​}​ ​(​{​l​a​n​g​u​a​g​e​}​)
+		 * @param {string} field
+		 * @param {string} language
+		 */
+		translated: RequiredParams<'field' | 'language'>
 		/**
 		 * (​п​у​с​т​о​)
 		 */
@@ -6854,6 +6941,10 @@ type RootTranslation = {
 			 * П​о​р​т​р​е​т
 			 */
 			portrait: string
+			/**
+			 * Я​з​ы​к​ ​а​н​к​е​т​ы
+			 */
+			language: string
 		}
 		genders: {
 			/**
@@ -7593,6 +7684,22 @@ export type TranslationFunctions = {
 		 * Слишком глубокая вложенность (допустимо уровней: {max})
 		 */
 		tooDeep: (arg: { max: number }) => LocalizedString
+		/**
+		 * Неизвестный код языка
+		 */
+		language: () => LocalizedString
+		/**
+		 * Язык указан дважды
+		 */
+		languageDuplicate: () => LocalizedString
+		/**
+		 * Перевод на язык, которого нет среди языков анкеты
+		 */
+		languageNotListed: () => LocalizedString
+		/**
+		 * Исходный язык анкеты нельзя убрать или заменить
+		 */
+		sourceLanguageRemoved: () => LocalizedString
 	}
 	errors: {
 		/**
@@ -10342,6 +10449,26 @@ export type TranslationFunctions = {
 			 * Циклический переход: переходы образуют петлю
 			 */
 			redirectCycle: () => LocalizedString
+			/**
+			 * У вопроса {number} нет текста на языке «{language}»
+			 */
+			translationMissing: (arg: { language: string, number: number }) => LocalizedString
+			/**
+			 * У вопроса {number} нет подписи ответа «Другое» на языке «{language}»
+			 */
+			translationMissingOther: (arg: { language: string, number: number }) => LocalizedString
+			/**
+			 * У вопроса {number} нет подписей шкалы на языке «{language}»
+			 */
+			translationMissingScale: (arg: { language: string, number: number }) => LocalizedString
+			/**
+			 * Вопрос {number}: у ответа {n} нет текста на языке «{language}»
+			 */
+			translationMissingAnswer: (arg: { language: string, n: number, number: number }) => LocalizedString
+			/**
+			 * Вопрос {number}: у строки {n} нет текста на языке «{language}»
+			 */
+			translationMissingStatement: (arg: { language: string, n: number, number: number }) => LocalizedString
 		}
 		redirectReason: {
 			/**
@@ -11377,6 +11504,14 @@ export type TranslationFunctions = {
 			 */
 			portrait: () => LocalizedString
 			/**
+			 * Язык анкеты
+			 */
+			language: () => LocalizedString
+			/**
+			 * Все языки
+			 */
+			anyLanguage: () => LocalizedString
+			/**
 			 * Любой
 			 */
 			any: () => LocalizedString
@@ -11472,6 +11607,10 @@ export type TranslationFunctions = {
 			 * Сейчас готовится слишком много отчётов, попробуйте через минуту
 			 */
 			busy: () => LocalizedString
+			/**
+			 * В анкете нет такого языка: {code}
+			 */
+			unknownLanguage: (arg: { code: string }) => LocalizedString
 		}
 		file: {
 			/**
@@ -11639,7 +11778,15 @@ export type TranslationFunctions = {
 				 * Окончание
 				 */
 				finishedAt: () => LocalizedString
+				/**
+				 * Язык
+				 */
+				language: () => LocalizedString
 			}
+			/**
+			 * Язык текстов
+			 */
+			labels: () => LocalizedString
 		}
 		dropOff: {
 			/**
@@ -11773,6 +11920,10 @@ export type TranslationFunctions = {
 		 * Скачать для SPSS (SAV)
 		 */
 		downloadSav: () => LocalizedString
+		/**
+		 * Язык текстов в файлах
+		 */
+		labelsLanguage: () => LocalizedString
 		sav: {
 			/**
 			 * выбран
@@ -12826,11 +12977,23 @@ export type TranslationFunctions = {
 			 * Утверждения
 			 */
 			statements: () => LocalizedString
+			/**
+			 * Подпись начала шкалы
+			 */
+			scaleMin: () => LocalizedString
+			/**
+			 * Подпись конца шкалы
+			 */
+			scaleMax: () => LocalizedString
 		}
 		/**
 		 * {kind}: {label}
 		 */
 		item: (arg: { kind: string, label: string }) => LocalizedString
+		/**
+		 * {field} ({language})
+		 */
+		translated: (arg: { field: string, language: string }) => LocalizedString
 		/**
 		 * (пусто)
 		 */
@@ -13598,6 +13761,10 @@ export type TranslationFunctions = {
 			 * Портрет
 			 */
 			portrait: () => LocalizedString
+			/**
+			 * Язык анкеты
+			 */
+			language: () => LocalizedString
 		}
 		genders: {
 			/**
