@@ -5,12 +5,14 @@ import { IconButton } from '../../../ui/Button';
 import { TrashIcon } from '../../../ui/icons';
 import { TextField } from '../controls';
 import { useEdit } from '../usePanel';
+import { bindText, useTextLanguage } from '../../languages/useTextLanguage';
 import { pastedLines } from './AnswersEditor';
 
 /** The rows of a matrix (its answers are the columns). */
 export function StatementsEditor({ question, disabled }: { question: Question; disabled: boolean }) {
   const { LL } = useI18nContext();
   const edit = useEdit();
+  const tl = useTextLanguage();
   const T = LL.panels.statements;
   const full = question.statements.length >= LIMITS.statementsPerQuestion;
   return (
@@ -18,7 +20,16 @@ export function StatementsEditor({ question, disabled }: { question: Question; d
       <h3 className="text-sm font-semibold text-slate-800">{T.title()}</h3>
       {question.statements.length === 0 && <p className="text-xs text-slate-600">{T.empty()}</p>}
       <ol className="flex flex-col gap-1" aria-label={T.title()}>
-        {question.statements.map((s, i) => (
+        {question.statements.map((s, i) => {
+          const text = bindText(
+            tl,
+            s,
+            'text',
+            { kind: 'statement', questionId: question.id, childId: s.id },
+            s.text,
+            (value) => ({ type: 'statement.update', questionId: question.id, statementId: s.id, text: value }),
+          );
+          return (
           <li key={s.id} className="flex items-center gap-1">
             <span className="w-5 shrink-0 text-right text-xs text-slate-600" aria-hidden="true">
               {i + 1}.
@@ -27,12 +38,13 @@ export function StatementsEditor({ question, disabled }: { question: Question; d
               className="flex-1"
               label={T.text({ n: i + 1 })}
               hideLabel
-              value={s.text}
+              value={text.value}
+              placeholder={text.placeholder}
               disabled={disabled}
-              onCommit={(text) =>
-                edit({ type: 'statement.update', questionId: question.id, statementId: s.id, text })
-              }
+              inputProps={{ lang: text.lang }}
+              onCommit={(value) => edit(text.command(value))}
               onPaste={(e) => {
+                if (!tl.isSource) return;
                 const lines = pastedLines(e.clipboardData.getData('text/plain'));
                 if (lines.length < 2 || s.text !== '') return;
                 e.preventDefault();
@@ -64,7 +76,8 @@ export function StatementsEditor({ question, disabled }: { question: Question; d
               </IconButton>
             )}
           </li>
-        ))}
+          );
+        })}
       </ol>
       {!disabled && (
         <button
