@@ -31,7 +31,11 @@ export type ValidationKey =
   | 'tooSmall'
   | 'controlChars'
   | 'invalid'
-  | 'tooDeep';
+  | 'tooDeep'
+  | 'language'
+  | 'languageDuplicate'
+  | 'languageNotListed'
+  | 'sourceLanguageRemoved';
 
 /**
  * How deep a JSON body may nest (objects and arrays, the body itself being level 1). A real

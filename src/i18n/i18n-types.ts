@@ -473,6 +473,22 @@ type RootTranslation = {
 		 * @param {number} max
 		 */
 		tooDeep: RequiredParams<'max'>
+		/**
+		 * Н​е​и​з​в​е​с​т​н​ы​й​ ​к​о​д​ ​я​з​ы​к​а
+		 */
+		language: string
+		/**
+		 * Я​з​ы​к​ ​у​к​а​з​а​н​ ​д​в​а​ж​д​ы
+		 */
+		languageDuplicate: string
+		/**
+		 * П​е​р​е​в​о​д​ ​н​а​ ​я​з​ы​к​,​ ​к​о​т​о​р​о​г​о​ ​н​е​т​ ​с​р​е​д​и​ ​я​з​ы​к​о​в​ ​а​н​к​е​т​ы
+		 */
+		languageNotListed: string
+		/**
+		 * И​с​х​о​д​н​ы​й​ ​я​з​ы​к​ ​а​н​к​е​т​ы​ ​н​е​л​ь​з​я​ ​у​б​р​а​т​ь​ ​и​л​и​ ​з​а​м​е​н​и​т​ь
+		 */
+		sourceLanguageRemoved: string
 	}
 	errors: {
 		/**
@@ -7972,6 +7988,22 @@ export type TranslationFunctions = {
 		 * Слишком глубокая вложенность (допустимо уровней: {max})
 		 */
 		tooDeep: (arg: { max: number }) => LocalizedString
+		/**
+		 * Неизвестный код языка
+		 */
+		language: () => LocalizedString
+		/**
+		 * Язык указан дважды
+		 */
+		languageDuplicate: () => LocalizedString
+		/**
+		 * Перевод на язык, которого нет среди языков анкеты
+		 */
+		languageNotListed: () => LocalizedString
+		/**
+		 * Исходный язык анкеты нельзя убрать или заменить
+		 */
+		sourceLanguageRemoved: () => LocalizedString
 	}
 	errors: {
 		/**

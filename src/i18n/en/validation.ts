@@ -26,5 +26,9 @@ const validation: Translation['validation'] = {
   invalid: 'Invalid value',
   noticeTitle: 'Required fields',
   tooDeep: 'Nested too deeply: at most {max} levels',
+  language: 'Unknown language code',
+  languageDuplicate: 'This language is listed twice',
+  languageNotListed: 'A translation into a language the questionnaire does not list',
+  sourceLanguageRemoved: "The questionnaire's source language cannot be removed or replaced",
 };
 export default validation;

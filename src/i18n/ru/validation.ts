@@ -26,4 +26,8 @@ export default {
   invalid: 'Неверное значение',
   noticeTitle: 'Обязательные поля',
   tooDeep: 'Слишком глубокая вложенность (допустимо уровней: {max:number})',
+  language: 'Неизвестный код языка',
+  languageDuplicate: 'Язык указан дважды',
+  languageNotListed: 'Перевод на язык, которого нет среди языков анкеты',
+  sourceLanguageRemoved: 'Исходный язык анкеты нельзя убрать или заменить',
 } as const;
