@@ -59,7 +59,9 @@ describe('XLIFF 2.0 writer and reader', () => {
     expect(xml).toContain('<file id="p7" original="Игры &amp; &quot;жанры&quot;">');
     expect(xml).toContain('<unit id="q.a.text" xml:space="preserve">');
     expect(xml).toContain('<note category="location">Block 1 › Question 1</note>');
-    expect(xml).toContain('<segment state="initial">\n        <source>A &amp; B &lt;c&gt;</source>\n      </segment>');
+    expect(xml).toContain(
+      '<segment state="initial">\n        <source>A &amp; B &lt;c&gt;</source>\n      </segment>',
+    );
     expect(xml).toContain('<segment state="translated">');
     expect(xml).toContain('<target>y</target>');
   });
@@ -72,7 +74,10 @@ describe('XLIFF 2.0 writer and reader', () => {
         <segment id="s2"><source>Второе.</source><target>Second.</target></segment>
       </unit>`),
     );
-    expect(read).toMatchObject({ ok: true, units: [{ id: 'u1', source: 'Первое. Второе.', target: 'First. Second.' }] });
+    expect(read).toMatchObject({
+      ok: true,
+      units: [{ id: 'u1', source: 'Первое. Второе.', target: 'First. Second.' }],
+    });
   });
 
   it('puts reordered segments in their target order', () => {
@@ -87,7 +92,9 @@ describe('XLIFF 2.0 writer and reader', () => {
 
   it('leaves a unit untranslated while any of its segments has no target', () => {
     const read = readXliff(
-      doc(`<unit id="u1"><segment><source>A.</source><target>a.</target></segment><segment><source>B.</source></segment></unit>`),
+      doc(
+        `<unit id="u1"><segment><source>A.</source><target>a.</target></segment><segment><source>B.</source></segment></unit>`,
+      ),
     );
     expect(read).toMatchObject({ ok: true, units: [{ id: 'u1', target: null }] });
   });
@@ -151,7 +158,14 @@ describe('XLIFF 2.0 writer and reader', () => {
   });
 
   it('reads a file that starts with a byte order mark', () => {
-    const xml = '\uFEFF' + writeXliff({ srcLang: 'ru', trgLang: 'en', fileId: 'f', units: [{ id: 'u', source: 'a', target: 'b' }] });
+    const xml =
+      '\uFEFF' +
+      writeXliff({
+        srcLang: 'ru',
+        trgLang: 'en',
+        fileId: 'f',
+        units: [{ id: 'u', source: 'a', target: 'b' }],
+      });
     expect(readXliff(xml)).toMatchObject({ ok: true, units: [{ id: 'u', target: 'b' }] });
   });
 });

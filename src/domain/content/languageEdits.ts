@@ -97,7 +97,8 @@ function setTexts(d: D, language: string, texts: TextEntry[], label?: string): R
     if (!item) continue;
     // A translation only of a text the source has (no "other" label, no scale words: nothing to translate).
     if (at > 0 && text !== '' && !needsTranslation(item, ref.field)) continue;
-    const changed = at === 0 ? setSource(q, item, ref.field, text) : setTranslation(item, ref.field, language, text);
+    const changed =
+      at === 0 ? setSource(q, item, ref.field, text) : setTranslation(item, ref.field, language, text);
     if (changed) first ??= q.text;
   }
   // Immer yields no patches when every text was already so: no step then (performCommand checks).

@@ -29,7 +29,11 @@ export interface ImportPlan {
   sourceChanged: TextUnit[];
 }
 
-export function planImport(content: ProjectContent, language: string, units: readonly FileUnit[]): ImportPlan {
+export function planImport(
+  content: ProjectContent,
+  language: string,
+  units: readonly FileUnit[],
+): ImportPlan {
   const byKey = new Map<string, TextUnit>();
   for (const u of textUnits(content)) byKey.set(u.key, u);
   const plan: ImportPlan = { language, texts: [], unknown: [], empty: 0, unchanged: 0, sourceChanged: [] };

@@ -40,7 +40,9 @@ export interface TextUnit {
 const QUESTION_FIELDS: readonly TextField[] = ['text', 'other', 'scaleMin', 'scaleMax'];
 
 export const unitKey = (kind: UnitKind, questionId: string, childId: string | null, field: TextField) =>
-  kind === 'question' ? `q.${questionId}.${field}` : `${kind === 'answer' ? 'a' : 's'}.${questionId}.${childId}.text`;
+  kind === 'question'
+    ? `q.${questionId}.${field}`
+    : `${kind === 'answer' ? 'a' : 's'}.${questionId}.${childId}.text`;
 
 /** What a key names, or null for a key of no shape of ours. */
 export function parseUnitKey(
@@ -130,7 +132,11 @@ export const unitText = (content: ProjectContent, unit: TextUnit, language: stri
   translation(unit.item, unit.field, language, content);
 
 /** How many of the units have a text in the language. */
-export function translatedCount(content: ProjectContent, units: readonly TextUnit[], language: string): number {
+export function translatedCount(
+  content: ProjectContent,
+  units: readonly TextUnit[],
+  language: string,
+): number {
   let n = 0;
   for (const u of units) if (translation(u.item, u.field, language, content) !== undefined) n++;
   return n;

@@ -42,7 +42,9 @@ export interface XliffDocument {
 // Writing
 
 /** Characters XML 1.0 cannot carry even escaped: written as XLIFF's <cp hex="…"/>. */
-const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const NOT_XML =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 function escapeText(s: string): string {
   return s
@@ -158,7 +160,9 @@ export function readXliff(text: string): XliffReadResult {
       if (local !== 'xliff') throw new ReadError('notXliff');
       if (tag.uri !== XLIFF_NS) {
         const version = attr(tag, 'version') ?? '';
-        throw new ReadError(version.startsWith('1.') || /document:1\./.test(tag.uri) ? 'version1' : 'notXliff');
+        throw new ReadError(
+          version.startsWith('1.') || /document:1\./.test(tag.uri) ? 'version1' : 'notXliff',
+        );
       }
       srcLang = attr(tag, 'srcLang') ?? '';
       trgLang = attr(tag, 'trgLang') ?? null;

@@ -54,7 +54,8 @@ export function readXliffFile(text: string, content: ProjectContent, language: s
   if (read.trgLang && !sameLanguage(read.trgLang, language))
     return { ok: false, reason: 'otherLanguage', found: read.trgLang };
   const source = sourceLanguage(content);
-  if (read.srcLang && !sameLanguage(read.srcLang, source)) return { ok: false, reason: 'otherSource', found: read.srcLang };
+  if (read.srcLang && !sameLanguage(read.srcLang, source))
+    return { ok: false, reason: 'otherSource', found: read.srcLang };
   return {
     ok: true,
     units: read.units.map((u) => ({ key: u.id, source: u.source, target: u.target })),

@@ -11,6 +11,15 @@ import { textUnits, unitText, type TextUnit } from './units';
 // count. ExcelJS writes and reads the file (in the browser this module sits in the lazily loaded
 // files chunk, never in the editor's first one).
 
+/**
+ * OOXML's escape for characters a cell's XML cannot keep (ECMA-376 ST_Xstring): a carriage return
+ * is written `_x000D_` (a raw one would be read back as a line feed), a literal `_xHHHH_` is
+ * protected as `_x005F_xHHHH_`. Excel and LibreOffice read both; ExcelJS leaves them to us.
+ */
+const toCell = (s: string) => s.replace(/_x([0-9A-Fa-f]{4})_/g, '_x005F_x$1_').replace(/\r/g, '_x000D_');
+const fromCell = (s: string) =>
+  s.replace(/_x([0-9A-Fa-f]{4})_/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export async function xlsxOf(
@@ -28,7 +37,8 @@ export async function xlsxOf(
     { header: 'context', width: 40 },
   ];
   ws.getRow(1).font = { bold: true };
-  for (const u of textUnits(content)) ws.addRow([u.key, u.source, unitText(content, u, language) ?? '', where?.(u) ?? '']);
+  for (const u of textUnits(content))
+    ws.addRow([u.key, toCell(u.source), toCell(unitText(content, u, language) ?? ''), where?.(u) ?? '']);
   // Long texts wrap in the text columns; the target's cells are the ones a translator types into.
   for (const col of [2, 3]) ws.getColumn(col).alignment = { wrapText: true, vertical: 'top' };
   return (await wb.xlsx.writeBuffer()) as ArrayBuffer;
@@ -41,18 +51,22 @@ export type XlsxRead = { ok: true; units: FileUnit[] } | { ok: false; reason: Xl
 /** A cell's text: rich text joined, a hyperlink's text, numbers and dates as written. */
 function cellText(value: ExcelJS.CellValue): string | null {
   if (value === null || value === undefined) return null;
-  if (typeof value === 'string') return value;
+  if (typeof value === 'string') return fromCell(value);
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (value instanceof Date) return value.toISOString();
   if (typeof value === 'object') {
-    if ('richText' in value) return value.richText.map((r) => r.text).join('');
-    if ('text' in value && typeof value.text === 'string') return value.text;
+    if ('richText' in value) return fromCell(value.richText.map((r) => r.text).join(''));
+    if ('text' in value && typeof value.text === 'string') return fromCell(value.text);
     if ('result' in value && value.result !== undefined) return cellText(value.result as ExcelJS.CellValue);
   }
   return null;
 }
 
-export async function readXlsxFile(data: ArrayBuffer, content: ProjectContent, language: string): Promise<XlsxRead> {
+export async function readXlsxFile(
+  data: ArrayBuffer,
+  content: ProjectContent,
+  language: string,
+): Promise<XlsxRead> {
   const wb = new ExcelJS.Workbook();
   try {
     await wb.xlsx.load(data);

@@ -44,7 +44,11 @@ function RenameField({ row, onDone }: { row: OutlineRow; onDone: (value: string 
 
 function renameCommand(row: OutlineRow, value: string, tl: TextLanguage): Command {
   if (row.kind === 'question' && !tl.isSource)
-    return { type: 'texts.set', language: tl.language, texts: [{ key: unitKey('question', row.id, null, 'text'), text: value }] };
+    return {
+      type: 'texts.set',
+      language: tl.language,
+      texts: [{ key: unitKey('question', row.id, null, 'text'), text: value }],
+    };
   if (row.kind === 'questionnaire')
     return { type: 'questionnaire.update', questionnaireId: row.id, patch: { name: value } };
   if (row.kind === 'block') return { type: 'block.update', blockId: row.id, patch: { name: value } };

@@ -1,6 +1,12 @@
 import { useCallback, useMemo } from 'react';
 import type { Command } from '../../../domain/content/commands';
-import { contentLanguages, languageName, translation, type TextField, type Translatable } from '../../../domain/content/languages';
+import {
+  contentLanguages,
+  languageName,
+  translation,
+  type TextField,
+  type Translatable,
+} from '../../../domain/content/languages';
 import { unitKey, type UnitKind } from '../../../domain/translations/units';
 import { useI18nContext } from '../../../i18n/i18n-react';
 import { EditorActor } from '../editorActor';
@@ -60,7 +66,8 @@ export function bindText(
   sourceValue: string,
   sourceCommand: (text: string) => Command,
 ): TextBinding {
-  if (tl.isSource) return { value: sourceValue, placeholder: undefined, command: sourceCommand, lang: tl.source };
+  if (tl.isSource)
+    return { value: sourceValue, placeholder: undefined, command: sourceCommand, lang: tl.source };
   const key = unitKey(where.kind, where.questionId, where.childId ?? null, field);
   return {
     value: translation(item, field, tl.language, { languages: tl.languages }) ?? '',

@@ -95,4 +95,3 @@ export function QuestionPanel({ id }: { id: string }) {
     </div>
   );
 }
-

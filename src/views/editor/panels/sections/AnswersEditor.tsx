@@ -57,7 +57,12 @@ const AnswerRow = memo(function AnswerRow(p: RowProps) {
     'text',
     { kind: 'answer', questionId: p.questionId, childId: p.answer.id },
     p.answer.text,
-    (value) => ({ type: 'answer.update', questionId: p.questionId, answerId: p.answer.id, patch: { text: value } }),
+    (value) => ({
+      type: 'answer.update',
+      questionId: p.questionId,
+      answerId: p.answer.id,
+      patch: { text: value },
+    }),
   );
   return (
     <li

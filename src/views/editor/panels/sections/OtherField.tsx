@@ -12,11 +12,18 @@ export function OtherField({ question, disabled }: { question: Question; disable
   const tl = useTextLanguage();
   const set = (other: string | null) =>
     edit({ type: 'question.update', questionId: question.id, patch: { other } });
-  const label = bindText(tl, question, 'other', { kind: 'question', questionId: question.id }, question.other ?? '', (other) => ({
-    type: 'question.update',
-    questionId: question.id,
-    patch: { other },
-  }));
+  const label = bindText(
+    tl,
+    question,
+    'other',
+    { kind: 'question', questionId: question.id },
+    question.other ?? '',
+    (other) => ({
+      type: 'question.update',
+      questionId: question.id,
+      patch: { other },
+    }),
+  );
   return (
     <div className="flex flex-col gap-2">
       <Checkbox

@@ -27,55 +27,62 @@ export function StatementsEditor({ question, disabled }: { question: Question; d
             'text',
             { kind: 'statement', questionId: question.id, childId: s.id },
             s.text,
-            (value) => ({ type: 'statement.update', questionId: question.id, statementId: s.id, text: value }),
+            (value) => ({
+              type: 'statement.update',
+              questionId: question.id,
+              statementId: s.id,
+              text: value,
+            }),
           );
           return (
-          <li key={s.id} className="flex items-center gap-1">
-            <span className="w-5 shrink-0 text-right text-xs text-slate-600" aria-hidden="true">
-              {i + 1}.
-            </span>
-            <TextField
-              className="flex-1"
-              label={T.text({ n: i + 1 })}
-              hideLabel
-              value={text.value}
-              placeholder={text.placeholder}
-              disabled={disabled}
-              inputProps={{ lang: text.lang }}
-              onCommit={(value) => edit(text.command(value))}
-              onPaste={(e) => {
-                if (!tl.isSource) return;
-                const lines = pastedLines(e.clipboardData.getData('text/plain'));
-                if (lines.length < 2 || s.text !== '') return;
-                e.preventDefault();
-                // One statement per line; the first fills this empty row.
-                edit({
-                  type: 'statement.update',
-                  questionId: question.id,
-                  statementId: s.id,
-                  text: lines[0],
-                });
-                lines
-                  .slice(1, LIMITS.statementsPerQuestion - question.statements.length + 1)
-                  .forEach((text, k) =>
-                    edit({
-                      type: 'statement.add',
-                      questionId: question.id,
-                      index: i + 1 + k,
-                      statement: { text },
-                    }),
-                  );
-              }}
-            />
-            {!disabled && (
-              <IconButton
-                label={T.delete({ n: i + 1 })}
-                onClick={() => edit({ type: 'statement.delete', questionId: question.id, statementId: s.id })}
-              >
-                <TrashIcon />
-              </IconButton>
-            )}
-          </li>
+            <li key={s.id} className="flex items-center gap-1">
+              <span className="w-5 shrink-0 text-right text-xs text-slate-600" aria-hidden="true">
+                {i + 1}.
+              </span>
+              <TextField
+                className="flex-1"
+                label={T.text({ n: i + 1 })}
+                hideLabel
+                value={text.value}
+                placeholder={text.placeholder}
+                disabled={disabled}
+                inputProps={{ lang: text.lang }}
+                onCommit={(value) => edit(text.command(value))}
+                onPaste={(e) => {
+                  if (!tl.isSource) return;
+                  const lines = pastedLines(e.clipboardData.getData('text/plain'));
+                  if (lines.length < 2 || s.text !== '') return;
+                  e.preventDefault();
+                  // One statement per line; the first fills this empty row.
+                  edit({
+                    type: 'statement.update',
+                    questionId: question.id,
+                    statementId: s.id,
+                    text: lines[0],
+                  });
+                  lines
+                    .slice(1, LIMITS.statementsPerQuestion - question.statements.length + 1)
+                    .forEach((text, k) =>
+                      edit({
+                        type: 'statement.add',
+                        questionId: question.id,
+                        index: i + 1 + k,
+                        statement: { text },
+                      }),
+                    );
+                }}
+              />
+              {!disabled && (
+                <IconButton
+                  label={T.delete({ n: i + 1 })}
+                  onClick={() =>
+                    edit({ type: 'statement.delete', questionId: question.id, statementId: s.id })
+                  }
+                >
+                  <TrashIcon />
+                </IconButton>
+              )}
+            </li>
           );
         })}
       </ol>
