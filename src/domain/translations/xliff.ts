@@ -42,8 +42,8 @@ export interface XliffDocument {
 // Writing
 
 /** Characters XML 1.0 cannot carry even escaped: written as XLIFF's <cp hex="…"/>. */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const NOT_XML =
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 function escapeText(s: string): string {
