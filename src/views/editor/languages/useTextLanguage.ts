@@ -7,7 +7,8 @@ import {
   type TextField,
   type Translatable,
 } from '../../../domain/content/languages';
-import { unitKey, type UnitKind } from '../../../domain/translations/units';
+import { unitKey, type TextUnit, type UnitKind } from '../../../domain/translations/units';
+import { usePathLabel } from '../panels/usePanel';
 import { useI18nContext } from '../../../i18n/i18n-react';
 import { EditorActor } from '../editorActor';
 import { useEditorView } from '../EditorUi';
@@ -75,4 +76,27 @@ export function bindText(
     command: (text) => ({ type: 'texts.set', language: tl.language, texts: [{ key, text }] }),
     lang: tl.language,
   };
+}
+
+/** Where a text is, as the editor numbers it: "Block 2 › Question 12 › Answer 3", "… › "Other"". */
+export function useUnitPlace(): (unit: TextUnit, multipleQuestionnaires: boolean) => string {
+  const { LL } = useI18nContext();
+  const pathLabel = usePathLabel();
+  return useCallback(
+    (u, multiple) =>
+      pathLabel({
+        ...(multiple ? { questionnaire: u.questionnaire } : {}),
+        block: u.block,
+        question: u.question,
+        ...(u.kind === 'answer'
+          ? { answer: u.child! }
+          : u.kind === 'statement'
+            ? { statement: u.child! }
+            : {}),
+      }) +
+      (u.kind === 'question' && u.field !== 'text'
+        ? `${LL.panels.path.separator()}${LL.translations.view.fields[u.field]()}`
+        : ''),
+    [LL, pathLabel],
+  );
 }
