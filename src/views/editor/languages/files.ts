@@ -3,7 +3,11 @@ import { sourceLanguage } from '../../../domain/content/languages';
 import { planImport, type ImportPlan } from '../../../domain/translations/plan';
 import type { TextUnit } from '../../../domain/translations/units';
 import { readXliffFile, xliffOf, type FileReadError } from '../../../domain/translations/xliffFile';
-import { readXlsxFile, xlsxOf, XLSX_MIME, type XlsxReadError } from '../../../domain/translations/xlsx';
+import type { XlsxReadError } from '../../../domain/translations/xlsx';
+
+// ExcelJS (about 240 KB gzip) is a chunk of its own again, asked for only for a workbook: an XLIFF
+// download or upload costs saxes alone (8 KB).
+const loadXlsx = () => import('../../../domain/translations/xlsx');
 
 // The translators' files in the browser: a download of one language's texts, and a file read back
 // into the plan of what it would change. Its own chunk (with saxes and ExcelJS), loaded on the first
@@ -47,6 +51,7 @@ export async function download(
     });
     save(new Blob([text], { type: 'application/xliff+xml' }), fileName(options.pid, content, target, 'xlf'));
   } else {
+    const { xlsxOf, XLSX_MIME } = await loadXlsx();
     const data = await xlsxOf(content, target, options.where);
     save(new Blob([data], { type: XLSX_MIME }), fileName(options.pid, content, target, 'xlsx'));
   }
@@ -72,6 +77,7 @@ export async function readTranslation(
   if (file.size > MAX_FILE_MB * 1024 * 1024) return { ok: false, reason: 'tooBig', mb: MAX_FILE_MB };
   const lower = file.name.toLowerCase();
   if (lower.endsWith('.xlsx')) {
+    const { readXlsxFile } = await loadXlsx();
     const read = await readXlsxFile(await file.arrayBuffer(), content, target);
     if (!read.ok) return { ok: false, reason: read.reason, code: target };
     return { ok: true, plan: planImport(content, target, read.units), inlineCodes: 0 };
