@@ -11,6 +11,7 @@ import { ConflictPanel as ConflictPanelPart } from './ConflictPanel';
 import { Outline as OutlinePart } from './Outline';
 import { ImportPanel } from './ImportPanel';
 import { TranslationView } from './languages/TranslationView';
+import { PreviewLanguage, usePreviewLanguage } from './languages/PreviewLanguage';
 import { SidePanel as SidePanelPart } from './SidePanel';
 import { PriceFooter as PriceFooterPart } from './panels/PriceFooter';
 import { Toolbar as ToolbarPart, useShortcuts } from './tools/Toolbar';
@@ -73,16 +74,19 @@ function Preview() {
   const { LL } = useI18nContext();
   const selection = useSelection();
   const content = EditorActor.useSelector((s) => s.context.doc.content);
+  const [language, setLanguage] = usePreviewLanguage();
   return (
     <section
       aria-label={LL.editor.frame.preview.label()}
       className="min-h-64 w-full shrink-0 overflow-auto border-l border-slate-200 bg-slate-50 p-3 lg:w-96"
     >
       <h2 className="mb-2 text-sm font-semibold text-slate-800">{LL.editor.frame.preview.label()}</h2>
+      <PreviewLanguage value={language} onChange={setLanguage} />
       <Suspense fallback={null}>
         <SurveyPreview
           content={content}
           startQuestionId={selection?.kind === 'question' ? selection.id : null}
+          language={language}
         />
       </Suspense>
     </section>

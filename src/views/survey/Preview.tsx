@@ -7,6 +7,8 @@ import { EndPage, Message, Runner, type EndKind, type SubmitAnswer } from './Run
 import { TextsContext } from './Texts';
 import { SURVEY_TEXTS } from '../../i18n/survey';
 import type { PlaceOption } from './Place';
+import { contentIn } from '../../domain/translations/inLanguage';
+import { isRightToLeft } from '../../domain/content/languages';
 
 // The editor's preview: the respondent's runner on the unsaved draft, from the selected question,
 // storing nothing. The same Runner and flow as /s/:token, so what the researcher sees is what
@@ -15,6 +17,11 @@ export interface SurveyPreviewProps {
   content: ProjectContent;
   /** Start at this question (null: the first question of the first questionnaire). */
   startQuestionId: string | null;
+  /**
+   * The questionnaire's language to show (its texts, with the source where a translation is
+   * missing, and the runner's own words in it when it has them, else in English); absent: the source.
+   */
+  language?: string;
 }
 
 const keep = async (): Promise<SubmitAnswer> => ({ ok: true, end: null });
@@ -34,8 +41,11 @@ export async function previewPlaces(
   return [...seen.values()];
 }
 
-export default function SurveyPreview({ content, startQuestionId }: SurveyPreviewProps) {
-  const { locale } = useI18nContext();
+export default function SurveyPreview({ content: draft, startQuestionId, language }: SurveyPreviewProps) {
+  const { locale: uiLocale } = useI18nContext();
+  const content = useMemo(() => (language ? contentIn(draft, language) : draft), [draft, language]);
+  // The respondent's interface: the questionnaire's language where the runner speaks it, else English.
+  const locale = !language ? uiLocale : language === 'ru' ? 'ru' : 'en';
   const s = SURVEY_TEXTS[locale === 'en' ? 'en' : 'ru'];
   const [run, setRun] = useState(0);
   const [end, setEnd] = useState<EndKind | null>(null);
@@ -67,7 +77,11 @@ export default function SurveyPreview({ content, startQuestionId }: SurveyPrevie
             {s.restart}
           </button>
         </div>
-        <div className="rounded-xl bg-white p-4 ring-1 ring-slate-200">
+        <div
+          className="rounded-xl bg-white p-4 ring-1 ring-slate-200"
+          lang={language}
+          dir={language && isRightToLeft(language) ? 'rtl' : undefined}
+        >
           {!start || !hasQuestion ? (
             <Message title={s.title} text={s.previewEmpty} />
           ) : end ? (
