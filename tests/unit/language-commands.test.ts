@@ -6,6 +6,7 @@ import { newAnswer, newBlock, newQuestion, newQuestionnaire } from '../../src/do
 import { ContentSchema, type ProjectContent } from '../../src/domain/content/model';
 import { textUnits, translatedCount } from '../../src/domain/translations/units';
 import { contentIn } from '../../src/domain/translations/inLanguage';
+import { importQuestions, planFill } from '../../src/domain/content/import';
 
 // The editor's language commands (issue 32, part 2): each is one step with its undo, and the content
 // they leave always passes the schema the server saves with.
@@ -130,5 +131,37 @@ describe("the preview's content in a language", () => {
     expect([q.text, q.other, q.answers[0].text]).toEqual(['Do you play?', 'Другое', 'Да']);
     expect(contentIn(en, 'ru')).toBe(en);
     expect(contentIn(en, 'de')).toBe(en);
+  });
+});
+
+describe('import from list into a language', () => {
+  it('fills the texts by position, says where the list and the questionnaire differ, one step', () => {
+    const c = performCommand(base(), { type: 'language.add', code: 'en' })!.content;
+    const list = importQuestions('1. Do you play?\nYes\nNo\nMaybe\n\n2. Anything else?');
+    if (!list.ok) throw new Error(list.reason);
+    const qnId = c.questionnaires[0].id;
+    const plan = planFill(c, qnId, 'en', list.blocks)!;
+    expect(plan.rows.map((r) => [r.key, r.now, r.next])).toEqual([
+      ['q.q1.text', '', 'Do you play?'],
+      ['a.q1.a1.text', '', 'Yes'],
+      ['a.q1.a2.text', '', 'No'],
+    ]);
+    expect(plan.listQuestions).toBe(2);
+    expect(plan.questions).toBe(1);
+    expect(plan.mismatches).toEqual([
+      { place: { block: 1, question: 1 }, what: 'answers', list: 3, questionnaire: 2 },
+    ]);
+    const done = performCommand(c, { type: 'texts.set', language: 'en', texts: plan.texts })!;
+    const q = done.content.questionnaires[0].blocks[0].questions[0];
+    expect([q.text, q.translations?.en?.text, q.answers[0].translations?.en?.text]).toEqual([
+      'Вы играете?',
+      'Do you play?',
+      'Yes',
+    ]);
+    // The second answer has no source text: nothing to translate there, so its English is left out.
+    expect(q.answers[1].translations).toBeUndefined();
+    // The source language the same way: the list's texts become the questionnaire's own.
+    const ru = planFill(c, qnId, 'ru', list.blocks)!;
+    expect(ru.texts[0]).toEqual({ key: 'q.q1.text', text: 'Do you play?' });
   });
 });
