@@ -12,6 +12,8 @@ import {
   translation,
 } from '../../src/domain/content/languages';
 import { ContentSchema, readContent, type ProjectContent } from '../../src/domain/content/model';
+import { checkContent } from '../../src/domain/content/rules';
+import { isTranslationProblem } from '../../src/domain/content/translation-rules';
 
 // The model of a questionnaire in several languages (issue 32): old content reads unchanged, one
 // accessor falls back to the source, the schema refuses unknown codes, duplicates and translations
@@ -156,5 +158,106 @@ describe('the schema', () => {
     expect(issues(raw)).toEqual([
       ['questionnaires.0.blocks.0.questions.0.answers.0.translations.en.other', 'unknownField'],
     ]);
+  });
+});
+
+describe('problems of a missing translation', () => {
+  const rules = (c: ProjectContent) =>
+    checkContent(c, { projectType: 1 })
+      .filter(isTranslationProblem)
+      .map((p) => [p.rule, p.path, p.params, p.severity]);
+
+  function survey(): ProjectContent {
+    return {
+      languages: ['ru', 'en'],
+      portraits: [],
+      questionnaires: [
+        newQuestionnaire({
+          id: 'qn',
+          blocks: [
+            newBlock({
+              id: 'b',
+              questions: [
+                newQuestion({
+                  id: 'q1',
+                  text: 'Пол',
+                  other: 'Иное',
+                  answers: [
+                    newAnswer({ id: 'a1', text: 'Ж' }),
+                    newAnswer({ id: 'a2', text: '', picture: null }),
+                  ],
+                  translations: { en: { text: 'Gender' } },
+                }),
+                newQuestion({
+                  id: 'q2',
+                  text: 'Порекомендуете?',
+                  category: 'nps',
+                  scaleLabels: { min: 'Нет', max: 'Да' },
+                  translations: { en: { text: 'Recommend?', scaleMin: 'No' } },
+                }),
+                newQuestion({
+                  id: 'q3',
+                  text: 'Матрица',
+                  category: 'matrix',
+                  answers: [newAnswer({ id: 'c1', text: 'Да' })],
+                  statements: [{ id: 's1', text: 'Строка', translations: { en: { text: 'Row' } } }],
+                }),
+              ],
+            }),
+          ],
+        }),
+      ],
+    };
+  }
+
+  it('names each missing text with its question number and language, as incomplete', () => {
+    expect(rules(survey())).toEqual([
+      [
+        'translationMissingOther',
+        'questionnaires.0.blocks.0.questions.0',
+        { number: 1, language: 'en' },
+        'incomplete',
+      ],
+      [
+        'translationMissingAnswer',
+        'questionnaires.0.blocks.0.questions.0.answers.0',
+        { number: 1, n: 1, language: 'en' },
+        'incomplete',
+      ],
+      [
+        'translationMissingScale',
+        'questionnaires.0.blocks.0.questions.1',
+        { number: 2, language: 'en' },
+        'incomplete',
+      ],
+      [
+        'translationMissing',
+        'questionnaires.0.blocks.0.questions.2',
+        { number: 3, language: 'en' },
+        'incomplete',
+      ],
+      [
+        'translationMissingAnswer',
+        'questionnaires.0.blocks.0.questions.2.answers.0',
+        { number: 3, n: 1, language: 'en' },
+        'incomplete',
+      ],
+    ]);
+  });
+
+  it('finds nothing once every text is translated, and nothing in single-language or old content', () => {
+    const c = survey();
+    const [q1, q2, q3] = c.questionnaires[0].blocks[0].questions;
+    q1.translations = { en: { text: 'Gender', other: 'Other' } };
+    q1.answers[0].translations = { en: { text: 'F' } };
+    q2.translations = { en: { text: 'Recommend?', scaleMin: 'No', scaleMax: 'Yes' } };
+    q3.translations = { en: { text: 'Matrix' } };
+    q3.answers[0].translations = { en: { text: 'Yes' } };
+    expect(rules(c)).toEqual([]);
+    const old = survey();
+    delete old.languages;
+    for (const q of old.questionnaires[0].blocks[0].questions) delete q.translations;
+    expect(rules(old)).toEqual([]);
+    expect(rules({ ...survey(), languages: ['ru'] })).toEqual([]);
   });
 });

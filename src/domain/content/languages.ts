@@ -84,6 +84,21 @@ export const targetLanguages = (content: HasLanguages): readonly string[] =>
 
 export const hasLanguage = (content: HasLanguages, code: string) => contentLanguages(content).includes(code);
 
+/**
+ * Whether a save would remove or replace the source language of content that already has questions
+ * (their texts are in it; the server compares with the stored version and refuses with 400). Empty
+ * content may choose its source: a new questionnaire written in English starts as ['en'].
+ */
+export function sourceLanguageChanged(
+  stored: HasLanguages & {
+    questionnaires: readonly { blocks: readonly { questions: readonly unknown[] }[] }[];
+  },
+  next: HasLanguages,
+): boolean {
+  if (sourceLanguage(stored) === sourceLanguage(next)) return false;
+  return stored.questionnaires.some((qn) => qn.blocks.some((b) => b.questions.length > 0));
+}
+
 /** The source text of a field ('' where the item has none: no "other" answer, no scale labels). */
 export function sourceText(item: Translatable, field: TextField): string {
   switch (field) {
@@ -172,9 +187,10 @@ const namesCache = new Map<string, Intl.DisplayNames | null>();
 
 /**
  * A language's name as the reader's language says it ("English", «английский»), from
- * Intl.DisplayNames; the code itself where the runtime has no names.
+ * Intl.DisplayNames; the code itself where the runtime has no names. Capitalised for a list or a
+ * menu; `capital = false` keeps the language's own case for the middle of a sentence («английский»).
  */
-export function languageName(code: string, inLanguage: string): string {
+export function languageName(code: string, inLanguage: string, capital = true): string {
   let names = namesCache.get(inLanguage);
   if (names === undefined) {
     try {
@@ -185,6 +201,7 @@ export function languageName(code: string, inLanguage: string): string {
     namesCache.set(inLanguage, names);
   }
   const name = names?.of(code) ?? code;
+  if (!capital) return name;
   // Russian and others write language names in lower case; a list item or a menu starts with a capital.
   return name.charAt(0).toLocaleUpperCase(inLanguage) + name.slice(1);
 }
