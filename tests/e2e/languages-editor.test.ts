@@ -141,7 +141,9 @@ describe('languages in the editor (Chromium)', () => {
     await tool(page, 'sendModeration').click();
     const problems = page.locator('[data-tab="problems"]');
     await expect.poll(() => problems.getAttribute('aria-selected')).toBe('true');
-    await expect.poll(() => page.locator('[data-item-panel]').textContent()).toMatch(/English/);
+    await expect
+      .poll(() => page.getByRole('tabpanel').textContent())
+      .toMatch(/Question 1 .*has no English text/);
     const refused = await server.call('POST', '/project/status', {
       session: researcher,
       body: { pid, status: ProjectStatus.OnModeration },
@@ -195,5 +197,5 @@ describe('languages in the editor (Chromium)', () => {
       .poll(() => page.locator('[data-readonly-banner]').textContent())
       .toBe('View only. Not editable: On moderation');
     expect(errors).toEqual([]);
-  });
+  }, 180_000);
 });

@@ -126,6 +126,14 @@ export function TranslationView() {
     (index: number, by: number) => {
       const to = Math.max(0, Math.min(shown.length - 1, index + by));
       if (to === index) return;
+      // A row on screen (or in the overscan) takes the focus at once, so quick presses each move
+      // one row; a row further on is scrolled to and focused once drawn.
+      const field = fieldAt(scroller.current, to);
+      if (field) {
+        focusField(field);
+        field.scrollIntoView({ block: 'nearest' });
+        return;
+      }
       virtualizer.scrollToIndex(to, { align: 'auto' });
       focusRow(scroller.current, to);
     },
@@ -273,13 +281,19 @@ function TargetPicker({
   );
 }
 
+const fieldAt = (list: HTMLElement | null, index: number) =>
+  list?.querySelector<HTMLTextAreaElement>(`[data-index="${index}"] textarea`) ?? null;
+
+function focusField(field: HTMLTextAreaElement) {
+  field.focus();
+  field.setSelectionRange(field.value.length, field.value.length);
+}
+
 /** Focuses a row's field once the list has rendered it (a few frames at most after scrolling). */
 function focusRow(list: HTMLElement | null, index: number, frames = 10) {
   requestAnimationFrame(() => {
-    const field = list?.querySelector<HTMLTextAreaElement>(`[data-index="${index}"] textarea`);
-    if (field) {
-      field.focus();
-      field.setSelectionRange(field.value.length, field.value.length);
-    } else if (frames > 0) focusRow(list, index, frames - 1);
+    const field = fieldAt(list, index);
+    if (field) focusField(field);
+    else if (frames > 0) focusRow(list, index, frames - 1);
   });
 }
