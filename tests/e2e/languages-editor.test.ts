@@ -56,6 +56,7 @@ describe('languages in the editor (Chromium)', () => {
 
   const tool = (page: Page, id: string) => page.locator(`[data-tool="${id}"]`).first();
   const switchButton = (page: Page) => page.getByRole('button', { name: /^Text language:/ });
+  const switchButtonRu = (page: Page) => page.getByRole('button', { name: /^Язык текстов:/ });
   const progress = (page: Page) => page.locator('[data-translation-view] [data-progress]');
 
   it('adds English, translates two questions, is refused to send, takes the rest from XLIFF, then sends', async () => {
@@ -196,6 +197,53 @@ describe('languages in the editor (Chromium)', () => {
     await expect
       .poll(() => page.locator('[data-readonly-banner]').textContent())
       .toBe('View only. Not editable: On moderation');
+    expect(errors).toEqual([]);
+  }, 180_000);
+
+  it('fills the English texts from a pasted list by position, after showing what goes where (Russian interface)', async () => {
+    const pid = await insertProject(server, org, { name: 'Список' });
+    expect(
+      (await saveProject(server, researcher, pid, { ...russian(), languages: ['ru', 'en'] }, 0)).status,
+    ).toBe(200);
+    const context = await browser.newContext({
+      locale: 'ru',
+      viewport: { width: 1440, height: 900 },
+      bypassCSP: true,
+    });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await signIn(page, server, researcher.user.email);
+    await page.goto(`${server.url}/project?pid=${pid}`);
+    await page.getByRole('tree').waitFor();
+    await tool(page, 'import').click();
+    const panel = page.locator('[data-import-panel]');
+    await panel.locator('[data-import-mode="fill"]').check();
+    await panel.getByLabel('Язык текстов').selectOption({ label: 'Английский' });
+    await panel
+      .getByRole('textbox')
+      .fill(
+        '1. How old are you?\nUnder 18\n18 or older\n\n2. What do you like in the game?\n\n3. Extra question',
+      );
+    await panel.getByRole('button', { name: 'Импортировать' }).click();
+    const preview = panel.locator('[data-fill-preview]');
+    await preview.waitFor();
+    // What goes where, and the extra question of the list said, before anything changes.
+    expect(await preview.locator('tbody tr').count()).toBe(4);
+    expect(await preview.textContent()).toContain('В списке вопросов больше, чем в анкете (3 и 2)');
+    expect(axeLines(await axeFull(page))).toEqual([]);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/fill-preview-ru.png` });
+    await preview.getByRole('button', { name: 'Заполнить' }).click();
+    // The texts are English translations now: the outline in English shows them, none marked.
+    await switchButtonRu(page).click();
+    await page.getByRole('menuitem', { name: /^Английский/ }).click();
+    await expect
+      .poll(() => page.locator('[role="treeitem"][data-kind="question"]').first().textContent())
+      .toContain('How old are you?');
+    expect(await page.locator('[role="treeitem"] [data-untranslated]').count()).toBe(0);
+    await switchButtonRu(page).click();
+    await page.getByRole('menuitem', { name: /^Перевод/ }).click();
+    await expect.poll(() => progress(page).textContent()).toBe('Переведено 4 из 4');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/translation-ru.png` });
     expect(errors).toEqual([]);
   }, 180_000);
 });
