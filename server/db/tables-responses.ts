@@ -28,6 +28,8 @@ export interface RespondentsTable {
   finished_at: number | null;
   /** The question shown now, or the last answered once the survey ended (018; the funnel). */
   last_question_id: string | null;
+  /** The questionnaire language of the respondent's last page (021); null before 021: the source. */
+  language: string | null;
 }
 
 /** One row per picked answer, per matrix cell, per ranked answer, or one row for a value or a text. */
@@ -102,4 +104,6 @@ export interface SurveyTicketsTable {
   created_at: number;
   expires_at: number;
   used_at: number | null;
+  /** The SDK call's `locale` for the player (021), the runner's first wish of a language. */
+  locale: string | null;
 }

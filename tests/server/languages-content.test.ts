@@ -150,7 +150,7 @@ describe('sending for moderation', () => {
     const c = bilingual();
     delete c.questionnaires[0].blocks[0].questions[1].translations;
     expect((await saveProject(server, researcher, pid, c, 0)).status).toBe(200);
-    const send = (locale = 'en') =>
+    const send = (locale: 'en' | 'ru' = 'en') =>
       server.call('POST', '/project/status', {
         session: researcher,
         body: { pid, status: ProjectStatus.OnModeration },

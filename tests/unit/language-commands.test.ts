@@ -5,7 +5,6 @@ import { performCommand } from '../../src/domain/content/commands';
 import { newAnswer, newBlock, newQuestion, newQuestionnaire } from '../../src/domain/content/factory';
 import { ContentSchema, type ProjectContent } from '../../src/domain/content/model';
 import { textUnits, translatedCount } from '../../src/domain/translations/units';
-import { contentIn } from '../../src/domain/translations/inLanguage';
 import { importQuestions, planFill } from '../../src/domain/content/import';
 
 // The editor's language commands (issue 32, part 2): each is one step with its undo, and the content
@@ -116,21 +115,6 @@ describe('language commands', () => {
         texts: [{ key: 'q.q1.text', text: 'Spielen Sie?' }],
       }),
     ).toBeNull();
-  });
-});
-
-describe("the preview's content in a language", () => {
-  it('shows the translations, the source where one is missing, and the source language unchanged', () => {
-    const c = performCommand(base(), { type: 'language.add', code: 'en' })!.content;
-    const en = performCommand(c, {
-      type: 'texts.set',
-      language: 'en',
-      texts: [{ key: 'q.q1.text', text: 'Do you play?' }],
-    })!.content;
-    const q = contentIn(en, 'en').questionnaires[0].blocks[0].questions[0];
-    expect([q.text, q.other, q.answers[0].text]).toEqual(['Do you play?', 'Другое', 'Да']);
-    expect(contentIn(en, 'ru')).toBe(en);
-    expect(contentIn(en, 'de')).toBe(en);
   });
 });
 

@@ -141,6 +141,52 @@ export function localized(
   return translation(item, field, language, content) ?? sourceText(item, field);
 }
 
+/** What `localizeContent` needs of a content: its language list and its questionnaires' texts. */
+interface LocalizableContent extends HasLanguages {
+  questionnaires: readonly {
+    blocks: readonly {
+      questions: readonly (Translatable & {
+        answers: readonly Translatable[];
+        statements: readonly Translatable[];
+      })[];
+    }[];
+  }[];
+}
+
+/**
+ * The content as a respondent sees it in one language: every text through `localized` (falling
+ * back to the source), everything else as it is (ids, so answers are stored by id whatever the
+ * language). The runner and the preview show this; the flow runs on it as on the source. The source
+ * language (or one the content does not have) gives the content itself.
+ */
+export function localizeContent<C extends LocalizableContent>(content: C, language: string): C {
+  const languages = contentLanguages(content);
+  if (language === languages[0] || !languages.includes(language)) return content;
+  const text = <T extends Translatable>(item: T): T =>
+    item.translations?.[language] ? { ...item, text: localized(item, 'text', language, content) } : item;
+  return {
+    ...content,
+    questionnaires: content.questionnaires.map((qn) => ({
+      ...qn,
+      blocks: qn.blocks.map((b) => ({
+        ...b,
+        questions: b.questions.map((q) => ({
+          ...text(q),
+          ...(q.other != null && { other: localized(q, 'other', language, content) }),
+          ...(q.scaleLabels && {
+            scaleLabels: {
+              min: localized(q, 'scaleMin', language, content),
+              max: localized(q, 'scaleMax', language, content),
+            },
+          }),
+          answers: q.answers.map(text),
+          statements: q.statements.map(text),
+        })),
+      })),
+    })),
+  };
+}
+
 /**
  * Whether a field needs a translation at all: a source text that is blank (an answer shown as a
  * picture, the default "Other" label, no scale labels) has nothing to translate.

@@ -5,10 +5,9 @@ import { findCities } from '../../api/lookups';
 import { useI18nContext } from '../../i18n/i18n-react';
 import { EndPage, Message, Runner, type EndKind, type SubmitAnswer } from './Runner';
 import { TextsContext } from './Texts';
-import { SURVEY_TEXTS } from '../../i18n/survey';
+import { SURVEY_TEXTS, interfaceLocale } from '../../i18n/survey';
+import { localizeContent } from '../../domain/content/languages';
 import type { PlaceOption } from './Place';
-import { contentIn } from '../../domain/translations/inLanguage';
-import { isRightToLeft } from '../../domain/content/languages';
 
 // The editor's preview: the respondent's runner on the unsaved draft, from the selected question,
 // storing nothing. The same Runner and flow as /s/:token, so what the researcher sees is what
@@ -18,10 +17,12 @@ export interface SurveyPreviewProps {
   /** Start at this question (null: the first question of the first questionnaire). */
   startQuestionId: string | null;
   /**
-   * The questionnaire's language to show (its texts, with the source where a translation is
-   * missing, and the runner's own words in it when it has them, else in English); absent: the source.
+   * The questionnaire language to preview in (issue 32; one of `content.languages`): its texts, the
+   * source where a text has no translation yet, and the interface in that language (English where
+   * the page has no dictionary for it), as a respondent would see it. Absent: the source language
+   * with the editor's interface language.
    */
-  language?: string;
+  language?: string | null;
 }
 
 const keep = async (): Promise<SubmitAnswer> => ({ ok: true, end: null });
@@ -41,12 +42,11 @@ export async function previewPlaces(
   return [...seen.values()];
 }
 
-export default function SurveyPreview({ content: draft, startQuestionId, language }: SurveyPreviewProps) {
-  const { locale: uiLocale } = useI18nContext();
-  const content = useMemo(() => (language ? contentIn(draft, language) : draft), [draft, language]);
-  // The respondent's interface: the questionnaire's language where the runner speaks it, else English.
-  const locale = !language ? uiLocale : language === 'ru' ? 'ru' : 'en';
-  const s = SURVEY_TEXTS[locale === 'en' ? 'en' : 'ru'];
+export default function SurveyPreview({ content: source, startQuestionId, language }: SurveyPreviewProps) {
+  const { locale: editorLocale } = useI18nContext();
+  const locale = language ? interfaceLocale(language) : editorLocale === 'en' ? 'en' : 'ru';
+  const s = SURVEY_TEXTS[locale];
+  const content = useMemo(() => (language ? localizeContent(source, language) : source), [source, language]);
   const [run, setRun] = useState(0);
   const [end, setEnd] = useState<EndKind | null>(null);
   const start = useMemo(() => {
@@ -65,8 +65,8 @@ export default function SurveyPreview({ content: draft, startQuestionId, languag
   const submit = keep as (at: number, questionId: string, reply: Reply) => Promise<SubmitAnswer>;
 
   return (
-    <TextsContext.Provider value={{ locale: locale === 'en' ? 'en' : 'ru', s }}>
-      <div className="flex flex-col gap-3 bg-slate-50 p-3" lang={locale}>
+    <TextsContext.Provider value={{ locale, s }}>
+      <div className="flex flex-col gap-3 bg-slate-50 p-3" lang={language ?? locale}>
         <div className="flex items-center justify-between gap-2 text-sm text-slate-700">
           <span>{s.previewNote}</span>
           <button
@@ -77,11 +77,7 @@ export default function SurveyPreview({ content: draft, startQuestionId, languag
             {s.restart}
           </button>
         </div>
-        <div
-          className="rounded-xl bg-white p-4 ring-1 ring-slate-200"
-          lang={language}
-          dir={language && isRightToLeft(language) ? 'rtl' : undefined}
-        >
+        <div className="rounded-xl bg-white p-4 ring-1 ring-slate-200">
           {!start || !hasQuestion ? (
             <Message title={s.title} text={s.previewEmpty} />
           ) : end ? (
