@@ -7238,6 +7238,385 @@ type RootTranslation = {
 			same: string
 		}
 	}
+	translations: {
+		'switch': {
+			/**
+			 * Я​з​ы​к​ ​т​е​к​с​т​о​в​:​ ​{​n​a​m​e​}
+			 * @param {string} name
+			 */
+			label: RequiredParams<'name'>
+			/**
+			 * {​n​a​m​e​}​ ​—​ ​и​с​х​о​д​н​ы​й
+			 * @param {string} name
+			 */
+			source: RequiredParams<'name'>
+			/**
+			 * {​n​a​m​e​}​:​ ​п​е​р​е​в​е​д​е​н​о​ ​{​d​o​n​e​}​ ​и​з​ ​{​t​o​t​a​l​}
+			 * @param {number} done
+			 * @param {string} name
+			 * @param {number} total
+			 */
+			progress: RequiredParams<'done' | 'name' | 'total'>
+			/**
+			 * Д​о​б​а​в​и​т​ь​ ​я​з​ы​к​…
+			 */
+			add: string
+			/**
+			 * У​д​а​л​и​т​ь​ ​я​з​ы​к​ ​«​{​n​a​m​e​}​»​…
+			 * @param {string} name
+			 */
+			remove: RequiredParams<'name'>
+			/**
+			 * П​е​р​е​в​о​д​:​ ​и​с​х​о​д​н​ы​й​ ​т​е​к​с​т​ ​и​ ​п​е​р​е​в​о​д​ ​р​я​д​о​м
+			 */
+			view: string
+			/**
+			 * В​ы​ ​р​е​д​а​к​т​и​р​у​е​т​е​ ​т​е​к​с​т​ы​ ​н​а​ ​я​з​ы​к​е​ ​«​{​n​a​m​e​}​»​.​ ​Н​е​п​е​р​е​в​е​д​ё​н​н​ы​е​ ​т​е​к​с​т​ы​ ​п​о​к​а​з​а​н​ы​ ​н​а​ ​и​с​х​о​д​н​о​м​ ​я​з​ы​к​е​ ​(​{​s​o​u​r​c​e​}​)​.
+			 * @param {string} name
+			 * @param {string} source
+			 */
+			editing: RequiredParams<'name' | 'source'>
+		}
+		add: {
+			/**
+			 * Д​о​б​а​в​и​т​ь​ ​я​з​ы​к
+			 */
+			title: string
+			/**
+			 * Я​з​ы​к
+			 */
+			label: string
+			/**
+			 * Д​о​б​а​в​и​т​ь
+			 */
+			submit: string
+			/**
+			 * В​с​е​ ​д​о​с​т​у​п​н​ы​е​ ​я​з​ы​к​и​ ​у​ж​е​ ​д​о​б​а​в​л​е​н​ы​.
+			 */
+			none: string
+			/**
+			 * Р​е​с​п​о​н​д​е​н​т​ы​,​ ​к​о​т​о​р​ы​е​ ​ч​и​т​а​ю​т​ ​н​а​ ​э​т​о​м​ ​я​з​ы​к​е​,​ ​у​в​и​д​я​т​ ​п​е​р​е​в​е​д​ё​н​н​ы​е​ ​т​е​к​с​т​ы​;​ ​н​е​п​е​р​е​в​е​д​ё​н​н​ы​е​ ​п​о​к​а​ж​у​т​с​я​ ​н​а​ ​и​с​х​о​д​н​о​м​ ​я​з​ы​к​е​,​ ​а​ ​о​т​п​р​а​в​и​т​ь​ ​а​н​к​е​т​у​ ​н​а​ ​м​о​д​е​р​а​ц​и​ю​ ​м​о​ж​н​о​ ​б​у​д​е​т​,​ ​к​о​г​д​а​ ​п​е​р​е​в​е​д​е​н​о​ ​в​с​ё​.
+			 */
+			hint: string
+		}
+		remove: {
+			/**
+			 * У​д​а​л​и​т​ь​ ​я​з​ы​к​ ​«​{​n​a​m​e​}​»​?
+			 * @param {string} name
+			 */
+			title: RequiredParams<'name'>
+			/**
+			 * П​е​р​е​в​о​д​ы​ ​н​а​ ​э​т​о​т​ ​я​з​ы​к​ ​б​у​д​у​т​ ​у​д​а​л​е​н​ы​ ​(​п​е​р​е​в​е​д​ё​н​н​ы​х​ ​т​е​к​с​т​о​в​:​ ​{​c​o​u​n​t​}​)​.​ ​Э​т​о​ ​м​о​ж​н​о​ ​о​т​м​е​н​и​т​ь​.
+			 * @param {number} count
+			 */
+			text: RequiredParams<'count'>
+			/**
+			 * У​д​а​л​и​т​ь​ ​я​з​ы​к
+			 */
+			agree: string
+		}
+		view: {
+			/**
+			 * П​е​р​е​в​о​д​ ​н​а​ ​я​з​ы​к​ ​«​{​n​a​m​e​}​»
+			 * @param {string} name
+			 */
+			title: RequiredParams<'name'>
+			/**
+			 * З​а​к​р​ы​т​ь​ ​п​е​р​е​в​о​д
+			 */
+			close: string
+			/**
+			 * Я​з​ы​к​ ​п​е​р​е​в​о​д​а
+			 */
+			language: string
+			/**
+			 * П​е​р​е​в​е​д​е​н​о​ ​{​d​o​n​e​}​ ​и​з​ ​{​t​o​t​a​l​}
+			 * @param {number} done
+			 * @param {number} total
+			 */
+			progress: RequiredParams<'done' | 'total'>
+			/**
+			 * Т​о​л​ь​к​о​ ​н​е​п​е​р​е​в​е​д​ё​н​н​ы​е
+			 */
+			onlyUntranslated: string
+			/**
+			 * E​n​t​e​r​ ​и​л​и​ ​A​l​t​+​↓​ ​—​ ​с​л​е​д​у​ю​щ​и​й​ ​т​е​к​с​т​,​ ​A​l​t​+​↑​ ​—​ ​п​р​е​д​ы​д​у​щ​и​й​;​ ​п​е​р​е​в​о​д​ ​с​о​х​р​а​н​я​е​т​с​я​ ​п​р​и​ ​п​е​р​е​х​о​д​е​.​ ​C​t​r​l​+​Z​ ​о​т​м​е​н​я​е​т​.
+			 */
+			help: string
+			/**
+			 * И​с​х​о​д​н​ы​й​ ​т​е​к​с​т​ ​(​{​n​a​m​e​}​)
+			 * @param {string} name
+			 */
+			source: RequiredParams<'name'>
+			/**
+			 * П​е​р​е​в​о​д​ ​(​{​n​a​m​e​}​)
+			 * @param {string} name
+			 */
+			target: RequiredParams<'name'>
+			/**
+			 * {​w​h​e​r​e​}​:​ ​п​е​р​е​в​о​д​ ​н​а​ ​я​з​ы​к​ ​«​{​n​a​m​e​}​»
+			 * @param {string} name
+			 * @param {string} where
+			 */
+			fieldLabel: RequiredParams<'name' | 'where'>
+			/**
+			 * В​ ​а​н​к​е​т​е​ ​п​о​к​а​ ​н​е​т​ ​т​е​к​с​т​о​в​ ​д​л​я​ ​п​е​р​е​в​о​д​а​.
+			 */
+			empty: string
+			/**
+			 * В​с​е​ ​т​е​к​с​т​ы​ ​п​е​р​е​в​е​д​е​н​ы​.
+			 */
+			allDone: string
+			/**
+			 * У​ ​а​н​к​е​т​ы​ ​о​д​и​н​ ​я​з​ы​к​.​ ​Д​о​б​а​в​ь​т​е​ ​я​з​ы​к​,​ ​ч​т​о​б​ы​ ​п​е​р​е​в​о​д​и​т​ь​.
+			 */
+			noTarget: string
+			/**
+			 * Т​е​к​с​т​ы​ ​а​н​к​е​т​ы
+			 */
+			list: string
+			fields: {
+				/**
+				 * т​е​к​с​т
+				 */
+				text: string
+				/**
+				 * «​Д​р​у​г​о​е​»
+				 */
+				other: string
+				/**
+				 * п​о​д​п​и​с​ь​ ​н​а​ч​а​л​а​ ​ш​к​а​л​ы
+				 */
+				scaleMin: string
+				/**
+				 * п​о​д​п​и​с​ь​ ​к​о​н​ц​а​ ​ш​к​а​л​ы
+				 */
+				scaleMax: string
+			}
+		}
+		files: {
+			/**
+			 * Ф​а​й​л​ы​ ​д​л​я​ ​п​е​р​е​в​о​д​ч​и​к​о​в
+			 */
+			title: string
+			/**
+			 * С​к​а​ч​а​т​ь​ ​X​L​I​F​F
+			 */
+			exportXliff: string
+			/**
+			 * С​к​а​ч​а​т​ь​ ​X​L​S​X
+			 */
+			exportXlsx: string
+			/**
+			 * З​а​г​р​у​з​и​т​ь​ ​п​е​р​е​в​о​д​ ​(​X​L​I​F​F​ ​и​л​и​ ​X​L​S​X​)
+			 */
+			'import': string
+			/**
+			 * Ч​и​т​а​е​м​ ​ф​а​й​л​…
+			 */
+			reading: string
+			/**
+			 * Н​е​ ​у​д​а​л​о​с​ь​ ​з​а​г​р​у​з​и​т​ь​ ​п​е​р​е​в​о​д​ ​и​з​ ​«​{​f​i​l​e​}​»​:​ ​{​r​e​a​s​o​n​}
+			 * @param {string} file
+			 * @param {string} reason
+			 */
+			failed: RequiredParams<'file' | 'reason'>
+			errors: {
+				/**
+				 * ф​а​й​л​ ​н​е​ ​ч​и​т​а​е​т​с​я​ ​к​а​к​ ​X​M​L​ ​(​с​т​р​о​к​а​ ​{​l​i​n​e​}​)
+				 * @param {number} line
+				 */
+				xml: RequiredParams<'line'>
+				/**
+				 * э​т​о​ ​н​е​ ​ф​а​й​л​ ​X​L​I​F​F
+				 */
+				notXliff: string
+				/**
+				 * э​т​о​ ​X​L​I​F​F​ ​1​.​2​;​ ​с​о​х​р​а​н​и​т​е​ ​п​е​р​е​в​о​д​ ​в​ ​ф​о​р​м​а​т​е​ ​X​L​I​F​F​ ​2​.​0
+				 */
+				version1: string
+				/**
+				 * в​ ​ф​а​й​л​е​ ​е​с​т​ь​ ​е​д​и​н​и​ц​а​ ​б​е​з​ ​i​d​ ​и​л​и​ ​с​е​г​м​е​н​т​ ​б​е​з​ ​и​с​х​о​д​н​о​г​о​ ​т​е​к​с​т​а​ ​(​с​т​р​о​к​а​ ​{​l​i​n​e​}​)
+				 * @param {number} line
+				 */
+				invalid: RequiredParams<'line'>
+				/**
+				 * э​т​о​ ​п​е​р​е​в​о​д​ ​н​а​ ​я​з​ы​к​ ​{​f​o​u​n​d​}​,​ ​а​ ​н​е​ ​«​{​n​a​m​e​}​»
+				 * @param {string} found
+				 * @param {string} name
+				 */
+				otherLanguage: RequiredParams<'found' | 'name'>
+				/**
+				 * и​с​х​о​д​н​ы​й​ ​я​з​ы​к​ ​ф​а​й​л​а​ ​{​f​o​u​n​d​}​,​ ​а​ ​у​ ​а​н​к​е​т​ы​ ​—​ ​«​{​n​a​m​e​}​»
+				 * @param {string} found
+				 * @param {string} name
+				 */
+				otherSource: RequiredParams<'found' | 'name'>
+				/**
+				 * ф​а​й​л​ ​н​е​ ​ч​и​т​а​е​т​с​я​ ​к​а​к​ ​т​а​б​л​и​ц​а​ ​X​L​S​X
+				 */
+				notXlsx: string
+				/**
+				 * в​ ​п​е​р​в​о​й​ ​с​т​р​о​к​е​ ​т​а​б​л​и​ц​ы​ ​н​е​т​ ​с​т​о​л​б​ц​а​ ​«​k​e​y​»
+				 */
+				noKeyColumn: string
+				/**
+				 * в​ ​п​е​р​в​о​й​ ​с​т​р​о​к​е​ ​т​а​б​л​и​ц​ы​ ​н​е​т​ ​с​т​о​л​б​ц​а​ ​«​{​c​o​d​e​}​»​ ​с​ ​п​е​р​е​в​о​д​о​м
+				 * @param {string} code
+				 */
+				noLanguageColumn: RequiredParams<'code'>
+				/**
+				 * ф​а​й​л​ ​б​о​л​ь​ш​е​ ​{​m​b​}​ ​М​Б
+				 * @param {number} mb
+				 */
+				tooBig: RequiredParams<'mb'>
+				/**
+				 * н​у​ж​е​н​ ​ф​а​й​л​ ​.​x​l​f​,​ ​.​x​l​i​f​f​ ​и​л​и​ ​.​x​l​s​x
+				 */
+				type: string
+			}
+			plan: {
+				/**
+				 * П​е​р​е​в​о​д​ ​и​з​ ​«​{​f​i​l​e​}​»
+				 * @param {string} file
+				 */
+				title: RequiredParams<'file'>
+				/**
+				 * И​з​м​е​н​и​т​с​я​ ​т​е​к​с​т​о​в​:​ ​{​c​o​u​n​t​}​.
+				 * @param {number} count
+				 */
+				changes: RequiredParams<'count'>
+				/**
+				 * Ф​а​й​л​ ​н​и​ч​е​г​о​ ​н​е​ ​м​е​н​я​е​т​:​ ​в​с​е​ ​е​г​о​ ​п​е​р​е​в​о​д​ы​ ​у​ж​е​ ​в​ ​а​н​к​е​т​е​ ​и​л​и​ ​п​у​с​т​ы​.
+				 */
+				nothing: string
+				/**
+				 * Б​е​з​ ​п​е​р​е​в​о​д​а​ ​в​ ​ф​а​й​л​е​ ​(​о​с​т​а​н​у​т​с​я​ ​к​а​к​ ​е​с​т​ь​)​:​ ​{​c​o​u​n​t​}​.
+				 * @param {number} count
+				 */
+				empty: RequiredParams<'count'>
+				/**
+				 * У​ж​е​ ​п​е​р​е​в​е​д​е​н​ы​ ​т​а​к​ ​ж​е​:​ ​{​c​o​u​n​t​}​.
+				 * @param {number} count
+				 */
+				unchanged: RequiredParams<'count'>
+				/**
+				 * Э​т​и​х​ ​е​д​и​н​и​ц​ ​н​е​т​ ​в​ ​а​н​к​е​т​е​ ​(​у​д​а​л​е​н​ы​ ​п​о​с​л​е​ ​в​ы​г​р​у​з​к​и​ ​и​л​и​ ​и​з​ ​д​р​у​г​о​г​о​ ​п​р​о​е​к​т​а​)​,​ ​о​н​и​ ​п​р​о​п​у​щ​е​н​ы​:​ ​{​c​o​u​n​t​}​.
+				 * @param {number} count
+				 */
+				unknown: RequiredParams<'count'>
+				/**
+				 * И​с​х​о​д​н​ы​й​ ​т​е​к​с​т​ ​и​з​м​е​н​и​л​с​я​ ​п​о​с​л​е​ ​в​ы​г​р​у​з​к​и​,​ ​п​р​о​в​е​р​ь​т​е​ ​п​е​р​е​в​о​д​:​ ​{​c​o​u​n​t​}​.
+				 * @param {number} count
+				 */
+				sourceChanged: RequiredParams<'count'>
+				/**
+				 * В​ ​п​е​р​е​в​о​д​е​ ​б​ы​л​а​ ​р​а​з​м​е​т​к​а​:​ ​т​е​к​с​т​ ​с​о​х​р​а​н​ё​н​,​ ​к​о​д​ы​ ​р​а​з​м​е​т​к​и​ ​о​т​б​р​о​ш​е​н​ы​:​ ​{​c​o​u​n​t​}​.
+				 * @param {number} count
+				 */
+				inlineCodes: RequiredParams<'count'>
+				/**
+				 * П​р​и​м​е​н​и​т​ь
+				 */
+				apply: string
+				/**
+				 * З​а​г​р​у​ж​е​н​о​ ​п​е​р​е​в​о​д​о​в​:​ ​{​c​o​u​n​t​}​.​ ​О​т​м​е​н​и​т​ь​ ​—​ ​C​t​r​l​+​Z​.
+				 * @param {number} count
+				 */
+				done: RequiredParams<'count'>
+			}
+		}
+		fill: {
+			/**
+			 * Ч​т​о​ ​с​д​е​л​а​т​ь​ ​с​о​ ​с​п​и​с​к​о​м
+			 */
+			mode: string
+			/**
+			 * Д​о​б​а​в​и​т​ь​ ​в​о​п​р​о​с​ы
+			 */
+			addQuestions: string
+			/**
+			 * З​а​п​о​л​н​и​т​ь​ ​т​е​к​с​т​ы​ ​а​н​к​е​т​ы​ ​н​а​ ​я​з​ы​к​е​…
+			 */
+			fillLanguage: string
+			/**
+			 * Я​з​ы​к​ ​т​е​к​с​т​о​в
+			 */
+			language: string
+			/**
+			 * А​н​к​е​т​а
+			 */
+			questionnaire: string
+			/**
+			 * В​о​п​р​о​с​ы​,​ ​о​т​в​е​т​ы​ ​и​ ​с​т​р​о​к​и​ ​с​п​и​с​к​а​ ​в​с​т​а​н​у​т​ ​н​а​ ​м​е​с​т​а​ ​в​о​п​р​о​с​о​в​,​ ​о​т​в​е​т​о​в​ ​и​ ​с​т​р​о​к​ ​а​н​к​е​т​ы​ ​п​о​ ​п​о​р​я​д​к​у​.
+			 */
+			hint: string
+			/**
+			 * П​р​о​в​е​р​ь​т​е​,​ ​ч​т​о​ ​к​у​д​а​ ​в​с​т​а​н​е​т
+			 */
+			preview: string
+			/**
+			 * Г​д​е
+			 */
+			where: string
+			/**
+			 * С​е​й​ч​а​с
+			 */
+			now: string
+			/**
+			 * С​т​а​н​е​т
+			 */
+			next: string
+			/**
+			 * В​ ​с​п​и​с​к​е​ ​в​о​п​р​о​с​о​в​ ​б​о​л​ь​ш​е​,​ ​ч​е​м​ ​в​ ​а​н​к​е​т​е​ ​(​{​l​i​s​t​}​ ​и​ ​{​q​u​e​s​t​i​o​n​s​}​)​:​ ​л​и​ш​н​и​е​ ​н​е​ ​и​с​п​о​л​ь​з​у​ю​т​с​я​.
+			 * @param {number} list
+			 * @param {number} questions
+			 */
+			moreInList: RequiredParams<'list' | 'questions'>
+			/**
+			 * В​ ​с​п​и​с​к​е​ ​в​о​п​р​о​с​о​в​ ​м​е​н​ь​ш​е​,​ ​ч​е​м​ ​в​ ​а​н​к​е​т​е​ ​(​{​l​i​s​t​}​ ​и​ ​{​q​u​e​s​t​i​o​n​s​}​)​:​ ​о​с​т​а​л​ь​н​ы​е​ ​о​с​т​а​н​у​т​с​я​ ​к​а​к​ ​е​с​т​ь​.
+			 * @param {number} list
+			 * @param {number} questions
+			 */
+			fewerInList: RequiredParams<'list' | 'questions'>
+			/**
+			 * {​w​h​e​r​e​}​:​ ​в​ ​с​п​и​с​к​е​ ​{​l​i​s​t​}​,​ ​в​ ​а​н​к​е​т​е​ ​{​q​u​e​s​t​i​o​n​s​}
+			 * @param {number} list
+			 * @param {number} questions
+			 * @param {string} where
+			 */
+			childCount: RequiredParams<'list' | 'questions' | 'where'>
+			/**
+			 * З​а​п​о​л​н​и​т​ь
+			 */
+			apply: string
+			/**
+			 * С​п​и​с​о​к​ ​н​и​ч​е​г​о​ ​н​е​ ​м​е​н​я​е​т​.
+			 */
+			nothing: string
+			/**
+			 * З​а​п​о​л​н​е​н​о​ ​т​е​к​с​т​о​в​:​ ​{​c​o​u​n​t​}​.​ ​О​т​м​е​н​и​т​ь​ ​—​ ​C​t​r​l​+​Z​.
+			 * @param {number} count
+			 */
+			done: RequiredParams<'count'>
+			/**
+			 * (​п​у​с​т​о​)
+			 */
+			blank: string
+		}
+		outline: {
+			/**
+			 * н​е​ ​п​е​р​е​в​е​д​е​н​о
+			 */
+			untranslated: string
+		}
+		preview: {
+			/**
+			 * Я​з​ы​к​ ​п​р​е​д​п​р​о​с​м​о​т​р​а
+			 */
+			language: string
+		}
+	}
 }
 
 export type TranslationFunctions = {
@@ -14015,6 +14394,342 @@ export type TranslationFunctions = {
 			 * Вопрос нельзя сравнить с самим собой
 			 */
 			same: () => LocalizedString
+		}
+	}
+	translations: {
+		'switch': {
+			/**
+			 * Язык текстов: {name}
+			 */
+			label: (arg: { name: string }) => LocalizedString
+			/**
+			 * {name} — исходный
+			 */
+			source: (arg: { name: string }) => LocalizedString
+			/**
+			 * {name}: переведено {done} из {total}
+			 */
+			progress: (arg: { done: number, name: string, total: number }) => LocalizedString
+			/**
+			 * Добавить язык…
+			 */
+			add: () => LocalizedString
+			/**
+			 * Удалить язык «{name}»…
+			 */
+			remove: (arg: { name: string }) => LocalizedString
+			/**
+			 * Перевод: исходный текст и перевод рядом
+			 */
+			view: () => LocalizedString
+			/**
+			 * Вы редактируете тексты на языке «{name}». Непереведённые тексты показаны на исходном языке ({source}).
+			 */
+			editing: (arg: { name: string, source: string }) => LocalizedString
+		}
+		add: {
+			/**
+			 * Добавить язык
+			 */
+			title: () => LocalizedString
+			/**
+			 * Язык
+			 */
+			label: () => LocalizedString
+			/**
+			 * Добавить
+			 */
+			submit: () => LocalizedString
+			/**
+			 * Все доступные языки уже добавлены.
+			 */
+			none: () => LocalizedString
+			/**
+			 * Респонденты, которые читают на этом языке, увидят переведённые тексты; непереведённые покажутся на исходном языке, а отправить анкету на модерацию можно будет, когда переведено всё.
+			 */
+			hint: () => LocalizedString
+		}
+		remove: {
+			/**
+			 * Удалить язык «{name}»?
+			 */
+			title: (arg: { name: string }) => LocalizedString
+			/**
+			 * Переводы на этот язык будут удалены (переведённых текстов: {count}). Это можно отменить.
+			 */
+			text: (arg: { count: number }) => LocalizedString
+			/**
+			 * Удалить язык
+			 */
+			agree: () => LocalizedString
+		}
+		view: {
+			/**
+			 * Перевод на язык «{name}»
+			 */
+			title: (arg: { name: string }) => LocalizedString
+			/**
+			 * Закрыть перевод
+			 */
+			close: () => LocalizedString
+			/**
+			 * Язык перевода
+			 */
+			language: () => LocalizedString
+			/**
+			 * Переведено {done} из {total}
+			 */
+			progress: (arg: { done: number, total: number }) => LocalizedString
+			/**
+			 * Только непереведённые
+			 */
+			onlyUntranslated: () => LocalizedString
+			/**
+			 * Enter или Alt+↓ — следующий текст, Alt+↑ — предыдущий; перевод сохраняется при переходе. Ctrl+Z отменяет.
+			 */
+			help: () => LocalizedString
+			/**
+			 * Исходный текст ({name})
+			 */
+			source: (arg: { name: string }) => LocalizedString
+			/**
+			 * Перевод ({name})
+			 */
+			target: (arg: { name: string }) => LocalizedString
+			/**
+			 * {where}: перевод на язык «{name}»
+			 */
+			fieldLabel: (arg: { name: string, where: string }) => LocalizedString
+			/**
+			 * В анкете пока нет текстов для перевода.
+			 */
+			empty: () => LocalizedString
+			/**
+			 * Все тексты переведены.
+			 */
+			allDone: () => LocalizedString
+			/**
+			 * У анкеты один язык. Добавьте язык, чтобы переводить.
+			 */
+			noTarget: () => LocalizedString
+			/**
+			 * Тексты анкеты
+			 */
+			list: () => LocalizedString
+			fields: {
+				/**
+				 * текст
+				 */
+				text: () => LocalizedString
+				/**
+				 * «Другое»
+				 */
+				other: () => LocalizedString
+				/**
+				 * подпись начала шкалы
+				 */
+				scaleMin: () => LocalizedString
+				/**
+				 * подпись конца шкалы
+				 */
+				scaleMax: () => LocalizedString
+			}
+		}
+		files: {
+			/**
+			 * Файлы для переводчиков
+			 */
+			title: () => LocalizedString
+			/**
+			 * Скачать XLIFF
+			 */
+			exportXliff: () => LocalizedString
+			/**
+			 * Скачать XLSX
+			 */
+			exportXlsx: () => LocalizedString
+			/**
+			 * Загрузить перевод (XLIFF или XLSX)
+			 */
+			'import': () => LocalizedString
+			/**
+			 * Читаем файл…
+			 */
+			reading: () => LocalizedString
+			/**
+			 * Не удалось загрузить перевод из «{file}»: {reason}
+			 */
+			failed: (arg: { file: string, reason: string }) => LocalizedString
+			errors: {
+				/**
+				 * файл не читается как XML (строка {line})
+				 */
+				xml: (arg: { line: number }) => LocalizedString
+				/**
+				 * это не файл XLIFF
+				 */
+				notXliff: () => LocalizedString
+				/**
+				 * это XLIFF 1.2; сохраните перевод в формате XLIFF 2.0
+				 */
+				version1: () => LocalizedString
+				/**
+				 * в файле есть единица без id или сегмент без исходного текста (строка {line})
+				 */
+				invalid: (arg: { line: number }) => LocalizedString
+				/**
+				 * это перевод на язык {found}, а не «{name}»
+				 */
+				otherLanguage: (arg: { found: string, name: string }) => LocalizedString
+				/**
+				 * исходный язык файла {found}, а у анкеты — «{name}»
+				 */
+				otherSource: (arg: { found: string, name: string }) => LocalizedString
+				/**
+				 * файл не читается как таблица XLSX
+				 */
+				notXlsx: () => LocalizedString
+				/**
+				 * в первой строке таблицы нет столбца «key»
+				 */
+				noKeyColumn: () => LocalizedString
+				/**
+				 * в первой строке таблицы нет столбца «{code}» с переводом
+				 */
+				noLanguageColumn: (arg: { code: string }) => LocalizedString
+				/**
+				 * файл больше {mb} МБ
+				 */
+				tooBig: (arg: { mb: number }) => LocalizedString
+				/**
+				 * нужен файл .xlf, .xliff или .xlsx
+				 */
+				type: () => LocalizedString
+			}
+			plan: {
+				/**
+				 * Перевод из «{file}»
+				 */
+				title: (arg: { file: string }) => LocalizedString
+				/**
+				 * Изменится текстов: {count}.
+				 */
+				changes: (arg: { count: number }) => LocalizedString
+				/**
+				 * Файл ничего не меняет: все его переводы уже в анкете или пусты.
+				 */
+				nothing: () => LocalizedString
+				/**
+				 * Без перевода в файле (останутся как есть): {count}.
+				 */
+				empty: (arg: { count: number }) => LocalizedString
+				/**
+				 * Уже переведены так же: {count}.
+				 */
+				unchanged: (arg: { count: number }) => LocalizedString
+				/**
+				 * Этих единиц нет в анкете (удалены после выгрузки или из другого проекта), они пропущены: {count}.
+				 */
+				unknown: (arg: { count: number }) => LocalizedString
+				/**
+				 * Исходный текст изменился после выгрузки, проверьте перевод: {count}.
+				 */
+				sourceChanged: (arg: { count: number }) => LocalizedString
+				/**
+				 * В переводе была разметка: текст сохранён, коды разметки отброшены: {count}.
+				 */
+				inlineCodes: (arg: { count: number }) => LocalizedString
+				/**
+				 * Применить
+				 */
+				apply: () => LocalizedString
+				/**
+				 * Загружено переводов: {count}. Отменить — Ctrl+Z.
+				 */
+				done: (arg: { count: number }) => LocalizedString
+			}
+		}
+		fill: {
+			/**
+			 * Что сделать со списком
+			 */
+			mode: () => LocalizedString
+			/**
+			 * Добавить вопросы
+			 */
+			addQuestions: () => LocalizedString
+			/**
+			 * Заполнить тексты анкеты на языке…
+			 */
+			fillLanguage: () => LocalizedString
+			/**
+			 * Язык текстов
+			 */
+			language: () => LocalizedString
+			/**
+			 * Анкета
+			 */
+			questionnaire: () => LocalizedString
+			/**
+			 * Вопросы, ответы и строки списка встанут на места вопросов, ответов и строк анкеты по порядку.
+			 */
+			hint: () => LocalizedString
+			/**
+			 * Проверьте, что куда встанет
+			 */
+			preview: () => LocalizedString
+			/**
+			 * Где
+			 */
+			where: () => LocalizedString
+			/**
+			 * Сейчас
+			 */
+			now: () => LocalizedString
+			/**
+			 * Станет
+			 */
+			next: () => LocalizedString
+			/**
+			 * В списке вопросов больше, чем в анкете ({list} и {questions}): лишние не используются.
+			 */
+			moreInList: (arg: { list: number, questions: number }) => LocalizedString
+			/**
+			 * В списке вопросов меньше, чем в анкете ({list} и {questions}): остальные останутся как есть.
+			 */
+			fewerInList: (arg: { list: number, questions: number }) => LocalizedString
+			/**
+			 * {where}: в списке {list}, в анкете {questions}
+			 */
+			childCount: (arg: { list: number, questions: number, where: string }) => LocalizedString
+			/**
+			 * Заполнить
+			 */
+			apply: () => LocalizedString
+			/**
+			 * Список ничего не меняет.
+			 */
+			nothing: () => LocalizedString
+			/**
+			 * Заполнено текстов: {count}. Отменить — Ctrl+Z.
+			 */
+			done: (arg: { count: number }) => LocalizedString
+			/**
+			 * (пусто)
+			 */
+			blank: () => LocalizedString
+		}
+		outline: {
+			/**
+			 * не переведено
+			 */
+			untranslated: () => LocalizedString
+		}
+		preview: {
+			/**
+			 * Язык предпросмотра
+			 */
+			language: () => LocalizedString
 		}
 	}
 }

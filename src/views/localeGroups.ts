@@ -33,7 +33,17 @@ export const PAGE_GROUPS: Record<string, readonly Group[]> = {
   '/reports': ['projects', 'reports', 'validation'],
   '/history': ['people'],
   '/report': ['compare', 'projects', 'reports'],
-  '/project': ['callbacks', 'editor', 'importer', 'panels', 'players', 'projects', 'validation', 'versions'],
+  '/project': [
+    'callbacks',
+    'editor',
+    'importer',
+    'panels',
+    'players',
+    'projects',
+    'translations',
+    'validation',
+    'versions',
+  ],
 };
 
 /** Everything a route shows: its layout's groups and its page's. */

@@ -11,6 +11,7 @@ import {
   newQuestionnaire,
   newStatement,
 } from './factory';
+import { performLanguageCommand, type LanguageCommand } from './languageEdits';
 import type {
   Answer,
   Block,
@@ -84,7 +85,9 @@ export type Command =
    * Replaces the whole content (a version restored from the history, or the result of merging with
    * the server's version): one undoable step, logged as 010 with `label` (e.g. the version).
    */
-  | { type: 'content.replace'; content: ProjectContent; label: string };
+  | { type: 'content.replace'; content: ProjectContent; label: string }
+  /** The questionnaire's languages and its texts in each (languageEdits.ts). */
+  | LanguageCommand;
 
 export type CommandType = Command['type'];
 
@@ -378,11 +381,18 @@ function perform(d: D, c: Command): { code: ChangeCode; label: string } | null {
       const [p] = d.portraits.splice(i, 1);
       return { code: '003', label: shortLabel(p.name) };
     }
+    case 'language.add':
+    case 'language.remove':
+    case 'texts.set':
+      return performLanguageCommand(d, c);
     case 'content.replace': {
       if (same(c.content, original(d))) return null;
       // Copied so the history's patches never share objects with the caller's content.
       d.questionnaires = structuredClone(c.content.questionnaires) as D['questionnaires'];
       d.portraits = structuredClone(c.content.portraits) as D['portraits'];
+      // The languages come with the texts they name (a restored version, a merge).
+      if (c.content.languages) d.languages = [...c.content.languages];
+      else delete d.languages;
       return { code: '010', label: shortLabel(c.label) };
     }
     case 'import': {

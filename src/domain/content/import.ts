@@ -549,3 +549,6 @@ function parseQualtrics(lines: Line[], notes: Set<ImportNote>): ImportedBlock[] 
   close();
   return out.finish();
 }
+
+// Filling one language's texts of an existing questionnaire from a list, by position (issue 32).
+export { planFill, type FillPlan, type FillRow, type FillMismatch } from './importInto';

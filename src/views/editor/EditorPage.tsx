@@ -10,6 +10,8 @@ import { SourceNotice as SourceNoticePart } from './SourceNotice';
 import { ConflictPanel as ConflictPanelPart } from './ConflictPanel';
 import { Outline as OutlinePart } from './Outline';
 import { ImportPanel } from './ImportPanel';
+import { TranslationView } from './languages/TranslationView';
+import { PreviewLanguage, usePreviewLanguage } from './languages/PreviewLanguage';
 import { SidePanel as SidePanelPart } from './SidePanel';
 import { PriceFooter as PriceFooterPart } from './panels/PriceFooter';
 import { Toolbar as ToolbarPart, useShortcuts } from './tools/Toolbar';
@@ -72,16 +74,19 @@ function Preview() {
   const { LL } = useI18nContext();
   const selection = useSelection();
   const content = EditorActor.useSelector((s) => s.context.doc.content);
+  const [language, setLanguage] = usePreviewLanguage();
   return (
     <section
       aria-label={LL.editor.frame.preview.label()}
       className="min-h-64 w-full shrink-0 overflow-auto border-l border-slate-200 bg-slate-50 p-3 lg:w-96"
     >
       <h2 className="mb-2 text-sm font-semibold text-slate-800">{LL.editor.frame.preview.label()}</h2>
+      <PreviewLanguage value={language} onChange={setLanguage} />
       <Suspense fallback={null}>
         <SurveyPreview
           content={content}
           startQuestionId={selection?.kind === 'question' ? selection.id : null}
+          language={language}
         />
       </Suspense>
     </section>
@@ -204,10 +209,16 @@ function Editor() {
           {LL.editor.frame.hints.emptyQuestionnaire()}
         </p>
       )}
+      {loaded && ui.translating && <TranslationView />}
       {loaded && (
         // Below lg the frame stacks and the page scrolls: outline, canvas (60vh), side panel, each
         // its own height. Shrinking them to the viewport left the canvas 0 px high on a phone.
-        <div className="flex shrink-0 flex-col lg:min-h-0 lg:flex-1 lg:shrink lg:flex-row">
+        // The translation view takes the frame's place; the frame stays mounted (the canvas keeps
+        // its graph) but hidden, so closing the view is instant.
+        <div
+          hidden={ui.translating}
+          className="flex shrink-0 flex-col lg:min-h-0 lg:flex-1 lg:shrink lg:flex-row"
+        >
           <nav
             aria-label={LL.editor.frame.outline.label()}
             className="flex h-72 min-h-0 w-full shrink-0 flex-col border-b border-slate-200 lg:h-auto lg:w-72 lg:border-b-0 lg:border-r"

@@ -28,6 +28,15 @@ export interface EditorView {
   setRenaming: (id: string | null) => void;
   /** Reopens the project from scratch (after a refresh or a status change). */
   reload: () => void;
+  /**
+   * The language whose texts the panels and the outline edit (the toolbar's language switch); null
+   * or a language the questionnaire no longer has means the source (languages/useTextLanguage.ts).
+   */
+  language: string | null;
+  setLanguage: (code: string | null) => void;
+  /** The translation view is open (source and translation side by side). */
+  translating: boolean;
+  setTranslating: (on: boolean) => void;
 }
 
 export interface EditorUiState extends EditorView {
@@ -45,6 +54,8 @@ export function EditorUiProvider({ reload, children }: { reload: () => void; chi
   const [tab, setTab] = useState<SideTab>('item');
   const [commandMenu, setCommandMenu] = useState(false);
   const [renaming, setRenaming] = useState<string | null>(null);
+  const [language, setLanguage] = useState<string | null>(null);
+  const [translating, setTranslating] = useState(false);
   const view = useMemo(
     () => ({
       select,
@@ -61,8 +72,12 @@ export function EditorUiProvider({ reload, children }: { reload: () => void; chi
       renaming,
       setRenaming,
       reload,
+      language,
+      setLanguage,
+      translating,
+      setTranslating,
     }),
-    [connections, preview, importing, tab, commandMenu, renaming, reload],
+    [connections, preview, importing, tab, commandMenu, renaming, reload, language, translating],
   );
   return (
     <ViewCtx.Provider value={view}>

@@ -1,6 +1,9 @@
 import { useId, useState } from 'react';
 import { useI18nContext } from '../../i18n/i18n-react';
-import { importQuestions, type ImportResult } from '../../domain/content/import';
+import { importQuestions, planFill, type FillPlan, type ImportResult } from '../../domain/content/import';
+import { notify } from '../ui/toast';
+import { FillPreview } from './languages/FillPreview';
+import { useLanguageName, useTextLanguage } from './languages/useTextLanguage';
 import { Button } from '../ui/Button';
 import { EditorActor } from './editorActor';
 
@@ -9,7 +12,8 @@ type Imported = Extract<ImportResult, { ok: true }>;
 /**
  * Import from list (docs/import-format.md): into the last block of the first questionnaire, as one
  * undoable step. A paste the importer had to interpret (its notes) is shown as the questions it will
- * make, and added only when the user agrees.
+ * make, and added only when the user agrees. Or (issue 32) the paste fills one language's texts of a
+ * questionnaire by position, after a preview of what goes where.
  */
 export function ImportPanel({ onDone }: { onDone: () => void }) {
   const { LL } = useI18nContext();
@@ -18,7 +22,17 @@ export function ImportPanel({ onDone }: { onDone: () => void }) {
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [preview, setPreview] = useState<Imported | null>(null);
+  const [mode, setMode] = useState<'add' | 'fill'>('add');
+  const tl = useTextLanguage();
+  const name = useLanguageName();
+  const [language, setLanguage] = useState<string | null>(null);
+  const fillLanguage = language && tl.languages.includes(language) ? language : tl.language;
+  const [questionnaireId, setQuestionnaireId] = useState<string | null>(null);
+  const target =
+    content.questionnaires.find((q) => q.id === questionnaireId) ?? content.questionnaires[0] ?? null;
+  const [fill, setFill] = useState<FillPlan | null>(null);
   const id = useId();
+  const F = LL.translations.fill;
 
   const add = (result: Imported) => {
     const qn = content.questionnaires[0] ?? null;
@@ -46,12 +60,33 @@ export function ImportPanel({ onDone }: { onDone: () => void }) {
       );
       return;
     }
+    if (mode === 'fill' && target) {
+      setError(null);
+      setFill(planFill(content, target.id, fillLanguage, result.blocks));
+      return;
+    }
     if (result.notes.length > 0) {
       setError(null);
       setPreview(result);
       return;
     }
     add(result);
+  };
+
+  const applyFill = (plan: FillPlan) => {
+    actor.send({
+      type: 'content.edit',
+      command: {
+        type: 'texts.set',
+        language: plan.language,
+        texts: plan.texts,
+        label: LL.editor.import.title(),
+      },
+    });
+    notify.success(F.done({ count: plan.texts.length }));
+    setText('');
+    setFill(null);
+    onDone();
   };
 
   return (
@@ -63,11 +98,75 @@ export function ImportPanel({ onDone }: { onDone: () => void }) {
       <h2 id={`${id}-title`} className="font-semibold">
         {LL.editor.import.title()}
       </h2>
-      {preview ? (
+      {fill ? (
+        <FillPreview
+          plan={fill}
+          languageName={name(fill.language)}
+          onApply={() => applyFill(fill)}
+          onBack={() => setFill(null)}
+        />
+      ) : preview ? (
         <ImportPreview result={preview} onAdd={() => add(preview)} onBack={() => setPreview(null)} />
       ) : (
         <>
           <p className="text-sm text-slate-600">{LL.editor.import.hint()}</p>
+          {content.questionnaires.some((q) => q.blocks.some((b) => b.questions.length > 0)) && (
+            <fieldset className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-700">
+              <legend className="sr-only">{F.mode()}</legend>
+              <label className="flex items-center gap-1">
+                <input
+                  type="radio"
+                  name={`${id}-mode`}
+                  checked={mode === 'add'}
+                  onChange={() => setMode('add')}
+                />
+                {F.addQuestions()}
+              </label>
+              <label className="flex items-center gap-1">
+                <input
+                  type="radio"
+                  name={`${id}-mode`}
+                  checked={mode === 'fill'}
+                  onChange={() => setMode('fill')}
+                  data-import-mode="fill"
+                />
+                {F.fillLanguage()}
+              </label>
+              {mode === 'fill' && (
+                <label className="flex items-center gap-1">
+                  {F.language()}
+                  <select
+                    value={fillLanguage}
+                    onChange={(e) => setLanguage(e.target.value)}
+                    className="rounded border border-slate-300 px-2 py-1"
+                  >
+                    {tl.languages.map((c) => (
+                      <option key={c} value={c}>
+                        {name(c)}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              )}
+              {mode === 'fill' && content.questionnaires.length > 1 && (
+                <label className="flex items-center gap-1">
+                  {F.questionnaire()}
+                  <select
+                    value={target?.id ?? ''}
+                    onChange={(e) => setQuestionnaireId(e.target.value)}
+                    className="rounded border border-slate-300 px-2 py-1"
+                  >
+                    {content.questionnaires.map((q, i) => (
+                      <option key={q.id} value={q.id}>
+                        {q.name || LL.panels.path.questionnaire({ n: i + 1 })}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              )}
+            </fieldset>
+          )}
+          {mode === 'fill' && <p className="mt-1 text-xs text-slate-600">{F.hint()}</p>}
           <label htmlFor={id} className="mt-2 block text-sm font-medium text-slate-700">
             {LL.editor.import.label()}
           </label>

@@ -7,6 +7,8 @@ import { outlineRows, type OutlineRow, type OutlineRowCache } from './outlineRow
 import { locate } from './items';
 import { runTool } from './tools/registry';
 import { useToolEnv } from './tools/useToolEnv';
+import { unitKey } from '../../domain/translations/units';
+import { useTextLanguage, type TextLanguage } from './languages/useTextLanguage';
 
 // The outline: the keyboard and screen-reader path to every item (a WAI-ARIA tree). Arrows move,
 // Right/Left open and close, Enter opens the item's panel, Insert adds inside or after, F2 renames,
@@ -40,7 +42,13 @@ function RenameField({ row, onDone }: { row: OutlineRow; onDone: (value: string 
   );
 }
 
-function renameCommand(row: OutlineRow, value: string): Command {
+function renameCommand(row: OutlineRow, value: string, tl: TextLanguage): Command {
+  if (row.kind === 'question' && !tl.isSource)
+    return {
+      type: 'texts.set',
+      language: tl.language,
+      texts: [{ key: unitKey('question', row.id, null, 'text'), text: value }],
+    };
   if (row.kind === 'questionnaire')
     return { type: 'questionnaire.update', questionnaireId: row.id, patch: { name: value } };
   if (row.kind === 'block') return { type: 'block.update', blockId: row.id, patch: { name: value } };
@@ -109,9 +117,13 @@ const Row = memo(function Row({
         <RenameField row={row} onDone={(value) => actions.finishRename(row, value)} />
       ) : (
         <>
-          <span data-row-text className={`min-w-0 truncate ${row.level < 3 ? 'font-medium' : ''}`}>
+          <span
+            data-row-text
+            className={`min-w-0 truncate ${row.level < 3 ? 'font-medium' : ''} ${row.untranslated ? 'italic' : ''}`}
+          >
             {row.label}
           </span>
+          {row.untranslated && <UntranslatedMark selected={selected} />}
           {row.category && (
             <span className={`ml-auto shrink-0 text-xs ${selected ? 'text-indigo-900' : 'text-slate-600'}`}>
               {row.category}
@@ -129,20 +141,23 @@ export function Outline() {
   const env = useToolEnv();
   const ui = env.ui;
   const content = EditorActor.useSelector((s) => s.context.doc.content);
+  const tl = useTextLanguage();
   const [collapsed, setCollapsed] = useState<Set<string>>(() => new Set());
   // A row keeps its object while nothing in it changed, so an edit renders again only its own row.
   const previous = useRef(new Map<string, OutlineRow>());
-  const cache = useRef<{ LL: typeof LL; rows: OutlineRowCache } | null>(null);
+  const cache = useRef<{ LL: typeof LL; language: string; rows: OutlineRowCache } | null>(null);
+  const language = tl.language;
   const rows = useMemo(() => {
-    // Questions' rows are cached by the question object, for this language.
-    if (cache.current?.LL !== LL) cache.current = { LL, rows: new WeakMap() };
-    const next = outlineRows(LL, content, collapsed, cache.current.rows).map((r) => {
+    // Questions' rows are cached by the question object, for this interface and text language.
+    if (cache.current?.LL !== LL || cache.current.language !== language)
+      cache.current = { LL, language, rows: new WeakMap() };
+    const next = outlineRows(LL, content, collapsed, cache.current.rows, language).map((r) => {
       const old = previous.current.get(r.id);
       return old && (old === r || sameRow(old, r)) ? old : r;
     });
     previous.current = new Map(next.map((r) => [r.id, r]));
     return next;
-  }, [LL, content, collapsed]);
+  }, [LL, content, collapsed, language]);
   const scroller = useRef<HTMLDivElement>(null);
   const tree = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
@@ -235,7 +250,7 @@ export function Outline() {
   const finishRename = (row: OutlineRow, value: string | null) => {
     ui.setRenaming(null);
     if (value !== null && value !== row.name)
-      actor.send({ type: 'content.edit', command: renameCommand(row, value) });
+      actor.send({ type: 'content.edit', command: renameCommand(row, value, tl) });
     tree.current?.focus();
   };
 
@@ -305,4 +320,17 @@ function focusFieldsOf(id: string, otherwise: () => void, frames = 10) {
     if (field) field.focus();
     else otherwise();
   });
+}
+
+/** "not translated": a question's row showing the source's text in another language. */
+function UntranslatedMark({ selected }: { selected: boolean }) {
+  const { LL } = useI18nContext();
+  return (
+    <span
+      data-untranslated
+      className={`shrink-0 rounded bg-amber-100 px-1 text-xs ${selected ? 'text-amber-950' : 'text-amber-900'}`}
+    >
+      {LL.translations.outline.untranslated()}
+    </span>
+  );
 }

@@ -2,6 +2,7 @@ import type { TranslationFunctions } from '../../i18n/i18n-types';
 import type { ProjectContent, Question } from '../../domain/content/model';
 import type { SelectionKind } from './selection';
 import { blockName, questionnaireName } from './items';
+import { sourceLanguage, translation } from '../../domain/content/languages';
 
 // The outline's rows: the content flattened in reading order, skipping the children of collapsed
 // items, so that the tree can be virtualised (only the rows on screen are in the DOM).
@@ -19,6 +20,8 @@ export interface OutlineRow {
   setsize: number;
   /** The question's category, shown beside its text. */
   category?: string;
+  /** Shown in another language than the source and not translated yet: the label is the source's. */
+  untranslated?: boolean;
 }
 
 /**
@@ -32,8 +35,11 @@ export function outlineRows(
   content: ProjectContent,
   collapsed: ReadonlySet<string>,
   cache?: OutlineRowCache,
+  /** The language whose texts the rows show (the toolbar's switch; the source when absent). */
+  language?: string,
 ): OutlineRow[] {
   const rows: OutlineRow[] = [];
+  const translated = language !== undefined && language !== sourceLanguage(content);
   // Each step into LL builds proxies: the functions are looked up once, not once per question (that
   // was a third of a committed edit at 1 000 questions).
   const questionText = LL.editor.frame.outline.questionText;
@@ -88,17 +94,21 @@ export function outlineRows(
           rows.push(hit.row);
           return;
         }
+        // In another language: its translation, or the source's text marked as not translated.
+        const own = translated ? translation(q, 'text', language, content) : q.text;
+        const text = own ?? q.text;
         const row: OutlineRow = {
           kind: 'question',
           id: q.id,
           level: 3,
-          label: q.text ? questionText({ n, text: q.text }) : questionPlain({ n }),
-          name: q.text,
+          label: text ? questionText({ n, text }) : questionPlain({ n }),
+          name: own ?? '',
           parent: b.id,
           hasChildren: false,
           posinset: k + 1,
           setsize: b.questions.length,
           category: categoryName(q.category),
+          ...(translated && own === undefined && q.text.trim() !== '' ? { untranslated: true } : {}),
         };
         cache?.set(q, { n, row });
         rows.push(row);

@@ -11,6 +11,7 @@ import { RedirectPicker } from './RedirectPicker';
 import { ReviewNote, useReview } from './review';
 import { CustomParamsField, DbFields, RecallField } from './sections/CommonFields';
 import { useCanEdit, useEdit, usePathLabel, usePermissions } from './usePanel';
+import { bindText, useTextLanguage } from '../languages/useTextLanguage';
 
 // The question panel: one shared frame (where it is, its text, its category) around the fields of
 // its category (fields/registry.ts), then what every question has: redirect, recall filter, writing
@@ -23,12 +24,19 @@ export function QuestionPanel({ id }: { id: string }) {
   const perms = usePermissions();
   const pathLabel = usePathLabel();
   const review = useReview();
+  const tl = useTextLanguage();
   const content = EditorActor.useSelector((s) => s.context.doc.content);
   const place = useMemo(() => findQuestionPlace(content, id), [content, id]);
   if (!place) return <p className="text-sm text-slate-600">{LL.panels.missing()}</p>;
   const q = place.question;
   const disabled = !canEdit;
   const Fields = CATEGORY_FIELDS[q.category];
+  // The text in the language the toolbar's switch chose (its translation, or the source itself).
+  const text = bindText(tl, q, 'text', { kind: 'question', questionId: q.id }, q.text, (value) => ({
+    type: 'question.update',
+    questionId: q.id,
+    patch: { text: value },
+  }));
   const where = pathLabel({
     ...(content.questionnaires.length > 1 ? { questionnaire: place.qn + 1 } : {}),
     block: place.b + 1,
@@ -41,11 +49,13 @@ export function QuestionPanel({ id }: { id: string }) {
       </header>
       <TextField
         label={LL.panels.question.text()}
-        value={q.text}
+        value={text.value}
+        placeholder={text.placeholder}
         multiline
         maxLength={TEXT_MAX.question}
         disabled={disabled}
-        onCommit={(text) => edit({ type: 'question.update', questionId: q.id, patch: { text } })}
+        inputProps={{ lang: text.lang }}
+        onCommit={(value) => edit(text.command(value))}
       />
       <PictureField
         value={q.picture}

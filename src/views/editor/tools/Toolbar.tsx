@@ -3,6 +3,7 @@ import { disabledReason, TOOLBAR, STRUCTURE, type ToolId } from './availability'
 import { ariaShortcuts, matches, runTool, tooltipText, TOOLS, type ToolEnv } from './registry';
 import { ToolIcon } from './icons';
 import { useToolEnv } from './useToolEnv';
+import { LanguageSwitch } from '../languages/LanguageSwitch';
 
 // The spec's 14 tools as icon buttons. A disabled tool stays focusable (aria-disabled) so that its
 // tooltip, which says why it is disabled, can be read by hovering or tabbing to it.
@@ -136,6 +137,8 @@ export function Toolbar() {
       {(['addQuestionnaire', 'addBlock', 'addQuestion'] as const).map((id) => (
         <LabelledTool key={id} {...props(id)} />
       ))}
+      <span aria-hidden="true" className="mx-1 h-6 w-px bg-slate-200" />
+      <LanguageSwitch />
       <ToolButton {...props('commandMenu', true)} />
     </div>
   );

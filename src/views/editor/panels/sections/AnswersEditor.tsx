@@ -15,6 +15,7 @@ import { Select, TextField } from '../controls';
 import { RedirectPicker } from '../RedirectPicker';
 import { PictureField } from '../PictureField';
 import { useEdit } from '../usePanel';
+import { bindText, useTextLanguage } from '../../languages/useTextLanguage';
 
 // The answers of a question: edit, add (Enter adds one below), delete, reorder by dragging the
 // handle or with Alt+↑/↓, paste several lines as several answers (one edit). Each row is memoised on
@@ -47,8 +48,22 @@ interface RowProps {
 const AnswerRow = memo(function AnswerRow(p: RowProps) {
   const { LL } = useI18nContext();
   const edit = useEdit();
+  const tl = useTextLanguage();
   const n = p.index + 1;
   const T = LL.panels.answers;
+  const text = bindText(
+    tl,
+    p.answer,
+    'text',
+    { kind: 'answer', questionId: p.questionId, childId: p.answer.id },
+    p.answer.text,
+    (value) => ({
+      type: 'answer.update',
+      questionId: p.questionId,
+      answerId: p.answer.id,
+      patch: { text: value },
+    }),
+  );
   return (
     <li
       className="flex flex-col gap-1 rounded border border-slate-200 bg-white p-2"
@@ -83,14 +98,15 @@ const AnswerRow = memo(function AnswerRow(p: RowProps) {
           className="flex-1"
           label={T.text({ n })}
           hideLabel
-          value={p.answer.text}
+          value={text.value}
+          placeholder={text.placeholder}
           disabled={p.disabled}
-          inputProps={{ 'data-answer-input': p.answer.id }}
-          onCommit={(text) =>
-            edit({ type: 'answer.update', questionId: p.questionId, answerId: p.answer.id, patch: { text } })
-          }
-          onKeyDown={(e) => p.onKey(e, p.index, p.answer)}
-          onPaste={(e) => p.onPaste(e, p.index, p.answer)}
+          inputProps={{ 'data-answer-input': p.answer.id, lang: text.lang }}
+          onCommit={(value) => edit(text.command(value))}
+          // In another language the list's structure is the source's: Enter and a pasted list only
+          // add answers there.
+          onKeyDown={tl.isSource ? (e) => p.onKey(e, p.index, p.answer) : undefined}
+          onPaste={tl.isSource ? (e) => p.onPaste(e, p.index, p.answer) : undefined}
         />
         {!p.disabled && (
           <IconButton

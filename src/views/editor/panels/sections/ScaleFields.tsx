@@ -1,9 +1,11 @@
 import { DEFAULT_SCALE, OPEN_ANSWER_MAX } from '../../../../domain/content/categories';
 import { LIMITS, TEXT_MAX } from '../../../../domain/content/limits';
 import type { Question } from '../../../../domain/content/model';
+import type { Command } from '../../../../domain/content/commands';
 import { useI18nContext } from '../../../../i18n/i18n-react';
 import { Checkbox, NumberField, TextField } from '../controls';
 import { useEdit } from '../usePanel';
+import { bindText, useTextLanguage } from '../../languages/useTextLanguage';
 
 // The numeric fields of the scale categories: fromTo (whole numbers, step 1), slider (min, max,
 // step), nps (fixed 0–10, with the words at both ends), stars, and the length of an open answer.
@@ -77,15 +79,19 @@ export function ScaleField({
 export function NpsFields({ question, disabled }: { question: Question; disabled: boolean }) {
   const { LL } = useI18nContext();
   const edit = useEdit();
+  const tl = useTextLanguage();
   const labels = question.scaleLabels ?? { min: '', max: '' };
-  const set = (patch: Partial<typeof labels>) => {
+  const command = (patch: Partial<typeof labels>): Command => {
     const next = { ...labels, ...patch };
-    edit({
+    return {
       type: 'question.update',
       questionId: question.id,
       patch: { scaleLabels: next.min === '' && next.max === '' ? null : next },
-    });
+    };
   };
+  const at = { kind: 'question', questionId: question.id } as const;
+  const min = bindText(tl, question, 'scaleMin', at, labels.min, (value) => command({ min: value }));
+  const max = bindText(tl, question, 'scaleMax', at, labels.max, (value) => command({ max: value }));
   return (
     <div className="flex flex-col gap-2">
       <p className="text-xs text-slate-600">{LL.panels.scale.npsFixed()}</p>
@@ -99,19 +105,21 @@ export function NpsFields({ question, disabled }: { question: Question; disabled
       <div className="grid grid-cols-2 gap-2">
         <TextField
           label={LL.panels.scale.labelMin()}
-          value={labels.min}
-          placeholder={LL.panels.scale.labelMinPlaceholder()}
+          value={min.value}
+          placeholder={min.placeholder ?? LL.panels.scale.labelMinPlaceholder()}
           maxLength={TEXT_MAX.other}
-          disabled={disabled}
-          onCommit={(min) => set({ min })}
+          disabled={disabled || (!tl.isSource && labels.min === '')}
+          inputProps={{ lang: min.lang }}
+          onCommit={(value) => edit(min.command(value))}
         />
         <TextField
           label={LL.panels.scale.labelMax()}
-          value={labels.max}
-          placeholder={LL.panels.scale.labelMaxPlaceholder()}
+          value={max.value}
+          placeholder={max.placeholder ?? LL.panels.scale.labelMaxPlaceholder()}
           maxLength={TEXT_MAX.other}
-          disabled={disabled}
-          onCommit={(max) => set({ max })}
+          disabled={disabled || (!tl.isSource && labels.max === '')}
+          inputProps={{ lang: max.lang }}
+          onCommit={(value) => edit(max.command(value))}
         />
       </div>
     </div>
