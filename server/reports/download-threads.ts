@@ -45,7 +45,9 @@ export type FromThread =
   | { type: 'chunk'; id: number; data: Uint8Array }
   | { type: 'end'; id: number }
   | { type: 'error'; id: number; aborted: boolean; message: string }
-  | { type: 'warn'; message: string };
+  | { type: 'warn'; message: string }
+  /** The thread has loaded its modules (the SQLite addon among them) and opened its connection. */
+  | { type: 'ready' };
 
 export interface ThreadOptions {
   databaseUrl: string | null;
@@ -69,6 +71,8 @@ interface Thread {
   worker: Worker;
   downloads: Map<number, ThreadDownload>;
   idle: NodeJS.Timeout | null;
+  /** Settles once the thread has said it is ready, or has exited. */
+  started: Promise<void>;
   exited: Promise<void>;
 }
 
@@ -233,14 +237,17 @@ export class DownloadThreads {
       stderr: false,
     });
     let exited!: () => void;
+    let started!: () => void;
     const thread: Thread = {
       worker,
       downloads: new Map(),
       idle: null,
+      started: new Promise<void>((r) => (started = r)),
       exited: new Promise<void>((r) => (exited = r)),
     };
     this.threads.add(thread);
     worker.on('message', (m: FromThread) => {
+      if (m.type === 'ready') return started();
       if (m.type === 'warn') return this.warn(m.message);
       const d = thread.downloads.get(m.id);
       if (!d) return;
@@ -256,6 +263,7 @@ export class DownloadThreads {
     worker.on('error', (err) => gone(err));
     worker.on('exit', (code) => {
       gone(new Error(`download thread exited (${code})`));
+      started();
       exited();
     });
     return thread;
@@ -273,10 +281,16 @@ export class DownloadThreads {
     thread.idle.unref();
   }
 
-  /** Asks the thread to close its connection and end; ends it outright after 2 s. */
+  /**
+   * Asks the thread to close its connection and end; ends it outright 2 s later. Never before it is
+   * ready: a thread ended while it loads the SQLite addon takes the whole process down with it
+   * (better-sqlite3's module registration meets a terminating environment: "FATAL ERROR:
+   * Error::New napi_get_last_error_info"), which a slow start on a loaded machine made likely.
+   */
   private async stop(thread: Thread): Promise<void> {
     if (thread.idle) clearTimeout(thread.idle);
     this.threads.delete(thread);
+    await thread.started;
     thread.worker.postMessage({ type: 'close' } satisfies ToThread);
     const timer = setTimeout(() => void thread.worker.terminate(), 2000);
     await thread.exited;

@@ -18,6 +18,8 @@ for (const [locale, pairs] of Object.entries(options.placeNames)) placeNamesGive
 const { db } = openReadDatabase(options, (err) =>
   post({ type: 'warn', message: `download thread: database connection lost (${err.message})` }),
 );
+// From here on the server may end this thread (download-threads.ts, stop).
+post({ type: 'ready' });
 
 /** The bytes go to the server's thread; at most WINDOW of them not yet taken by the reader there. */
 class ToServer extends Writable {
