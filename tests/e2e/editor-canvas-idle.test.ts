@@ -12,16 +12,32 @@ import { Role } from '../../src/domain/roles';
 // and pan with the textures they need, and animations started while it slept. The test reads the
 // real cytoscape instance through the registration cytoscape keeps on its container.
 
-/** Counts the page's requests for an animation frame (cytoscape looks the function up per call). */
-const COUNT_FRAMES = `(() => {
+/**
+ * Counts the page's requests for an animation frame (cytoscape looks the function up per call), and
+ * gives the page's cytoscape instance as `__cy()` (cytoscape registers it on its container).
+ */
+const IN_PAGE = `(() => {
   window.__frames = 0;
   const raf = window.requestAnimationFrame.bind(window);
   window.requestAnimationFrame = (f) => { window.__frames++; return raf(f); };
+  window.__cy = () =>
+    document.querySelector('[role="region"][data-editor-items]').firstElementChild._cyreg.cy;
 })()`;
 
+interface Node {
+  renderedBoundingBox(): { x1: number; y1: number; w: number; h: number };
+  position(): { x: number; y: number };
+  animate(properties: object, options: object): void;
+}
 interface Cy {
-  getElementById(id: string): { renderedBoundingBox(): { x1: number; y1: number; w: number; h: number } };
-  renderer(): Record<string, unknown>;
+  getElementById(id: string): Node;
+  animate(properties: object, options: object): void;
+  renderer(): {
+    idleLoop?: boolean;
+    requestedFrame?: boolean;
+    data: Record<string, { getElementQueue?(): { size(): number }; layersQueue?: { size(): number } }>;
+  };
+  _private: { aniEles: { length: number }; animation: { current: unknown[] } };
 }
 
 describe('the canvas idles when it has nothing to draw', () => {
@@ -60,10 +76,8 @@ describe('the canvas idles when it has nothing to draw', () => {
    */
   function pixels(page: Page, id: string) {
     return page.evaluate((id) => {
-      const box = document.querySelector('[role="region"][data-editor-items]')!.firstElementChild!;
-      const cy = (box as unknown as { _cyreg: { cy: Cy } })._cyreg.cy;
-      const canvas = box.querySelector<HTMLCanvasElement>('canvas[data-id="layer2-node"]')!;
-      const bb = cy.getElementById(id).renderedBoundingBox();
+      const canvas = document.querySelector<HTMLCanvasElement>('canvas[data-id="layer2-node"]')!;
+      const bb = (window as unknown as { __cy(): Cy }).__cy().getElementById(id).renderedBoundingBox();
       const x = Math.max(0, Math.floor(bb.x1));
       const y = Math.max(0, Math.floor(bb.y1));
       const w = Math.min(canvas.width - x, Math.ceil(bb.w));
@@ -74,7 +88,8 @@ describe('the canvas idles when it has nothing to draw', () => {
       let digest = 0;
       for (let i = 0; i < data.length; i += 4) {
         if (data[i + 3] > 0) drawn++;
-        digest = (digest * 31 + data[i] + 7 * data[i + 1] + 13 * data[i + 2] + 17 * data[i + 3]) % 1_000_000_007;
+        digest =
+          (digest * 31 + data[i] + 7 * data[i + 1] + 13 * data[i + 2] + 17 * data[i + 3]) % 1_000_000_007;
       }
       return { drawn, digest };
     }, id);
@@ -83,18 +98,13 @@ describe('the canvas idles when it has nothing to draw', () => {
   /** What the renderer still has to do: queued textures and layers, hooked animations, a redraw. */
   function pending(page: Page) {
     return page.evaluate(() => {
-      const box = document.querySelector('[role="region"][data-editor-items]')!.firstElementChild!;
-      const cy = (box as unknown as { _cyreg: { cy: Cy & { _private: Record<string, unknown> } } })._cyreg.cy;
-      const r = cy.renderer() as {
-        idleLoop?: boolean;
-        requestedFrame?: boolean;
-        data: Record<string, { getElementQueue?(): { size(): number }; layersQueue?: { size(): number } }>;
-      };
+      const cy = (window as unknown as { __cy(): Cy }).__cy();
+      const r = cy.renderer();
       const queued = ['eleTxrCache', 'lblTxrCache', 'slbTxrCache', 'tlbTxrCache'].reduce(
         (n, c) => n + r.data[c].getElementQueue!().size(),
         r.data.lyrTxrCache.layersQueue!.size(),
       );
-      const p = cy._private as { aniEles: { length: number }; animation: { current: unknown[] } };
+      const p = cy._private;
       return {
         idleLoop: r.idleLoop,
         redraw: !!r.requestedFrame,
@@ -109,7 +119,7 @@ describe('the canvas idles when it has nothing to draw', () => {
     const pid = await insertProject(server, org, { name: 'Idle canvas' });
     expect((await saveProject(server, researcher, pid, content, 0)).status).toBe(200);
     const context = await newContext(browser);
-    await context.addInitScript(COUNT_FRAMES);
+    await context.addInitScript(IN_PAGE);
     const page = await context.newPage();
     await page.setViewportSize({ width: 1440, height: 900 });
     const errors = watchErrors(page);
@@ -174,44 +184,23 @@ describe('the canvas idles when it has nothing to draw', () => {
 
     // Animations started while the loop sleeps run to their end: the core's (the viewport) and an
     // element's (a node's position).
-    await page.evaluate(() => {
-      const box = document.querySelector('[role="region"][data-editor-items]')!.firstElementChild!;
-      const cy = (box as unknown as { _cyreg: { cy: { animate(p: object, o: object): void } } })._cyreg.cy;
-      cy.animate({ zoom: 0.5, pan: { x: 10, y: 10 } }, { duration: 200 });
-    });
+    await page.evaluate(() =>
+      (window as unknown as { __cy(): Cy })
+        .__cy()
+        .animate({ zoom: 0.5, pan: { x: 10, y: 10 } }, { duration: 200 }),
+    );
     await expect.poll(async () => viewport()).toEqual([0.5, 10, 10]);
-    const moved = await page.evaluate(() => {
-      const box = document.querySelector('[role="region"][data-editor-items]')!.firstElementChild!;
-      const cy = (
-        box as unknown as {
-          _cyreg: {
-            cy: {
-              getElementById(id: string): {
-                position(): { x: number; y: number };
-                animate(p: object, o: object): void;
-              };
-            };
-          };
-        }
-      )._cyreg.cy;
-      const node = cy.getElementById('q2_3');
+    const to = await page.evaluate(() => {
+      const node = (window as unknown as { __cy(): Cy }).__cy().getElementById('q2_3');
       const p = node.position();
       node.animate({ position: { x: p.x + 400, y: p.y } }, { duration: 200 });
       return p.x + 400;
     });
     await expect
       .poll(() =>
-        page.evaluate(() => {
-          const box = document.querySelector('[role="region"][data-editor-items]')!.firstElementChild!;
-          const cy = (
-            box as unknown as {
-              _cyreg: { cy: { getElementById(id: string): { position(): { x: number } } } };
-            }
-          )._cyreg.cy;
-          return cy.getElementById('q2_3').position().x;
-        }),
+        page.evaluate(() => (window as unknown as { __cy(): Cy }).__cy().getElementById('q2_3').position().x),
       )
-      .toBe(moved);
+      .toBe(to);
     await asleep(page);
     expect(await pending(page)).toEqual({ idleLoop: true, redraw: false, queued: 0, animations: 0 });
     expect(errors).toEqual([]);
