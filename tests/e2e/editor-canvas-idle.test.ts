@@ -184,11 +184,12 @@ describe('the canvas idles when it has nothing to draw', () => {
 
     // Animations started while the loop sleeps run to their end: the core's (the viewport) and an
     // element's (a node's position).
-    await page.evaluate(() =>
+    // (Nothing returned: the core would be serialised back.)
+    await page.evaluate(() => {
       (window as unknown as { __cy(): Cy })
         .__cy()
-        .animate({ zoom: 0.5, pan: { x: 10, y: 10 } }, { duration: 200 }),
-    );
+        .animate({ zoom: 0.5, pan: { x: 10, y: 10 } }, { duration: 200 });
+    });
     await expect.poll(async () => viewport()).toEqual([0.5, 10, 10]);
     const to = await page.evaluate(() => {
       const node = (window as unknown as { __cy(): Cy }).__cy().getElementById('q2_3');
