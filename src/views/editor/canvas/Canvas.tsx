@@ -1,5 +1,7 @@
 import { useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import cytoscape, { type Core, type EventObject, type NodeSingular } from 'cytoscape';
+// Before any instance is made: cytoscape's render loop sleeps while it has nothing to draw.
+import './idleLoop';
 import { useI18nContext } from '../../../i18n/i18n-react';
 import type { Positions } from '../../../workers/layoutProtocol';
 import { EditorActor } from '../editorActor';
