@@ -40,6 +40,8 @@ export interface Config {
     pollMs: number;
     /** CALLBACK_SENDER=off: this process writes deliveries but sends none. */
     sender: boolean;
+    /** CALLBACK_KEEP_ALIVE=off: a new connection for every call (else kept per checked address). */
+    keepAlive: boolean;
   };
   auth: {
     /** log2 of scrypt's N. 17 in production (DESIGN.md 5); tests lower it to stay fast. */
@@ -87,6 +89,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
       leaseMs: Math.min(60_000, Math.max(6_000, intFromEnv(env.CALLBACK_LEASE_MS, 60_000))),
       pollMs: Math.max(10, intFromEnv(env.CALLBACK_POLL_MS, 1000)),
       sender: env.CALLBACK_SENDER !== 'off',
+      keepAlive: env.CALLBACK_KEEP_ALIVE !== 'off',
     },
     auth: {
       scryptLogN: intFromEnv(env.SCRYPT_LOG_N, 17),

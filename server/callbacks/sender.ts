@@ -4,7 +4,7 @@ import type { Config } from '../config';
 import type { Db, Dialect } from '../db';
 import type { CallbackDeliveriesTable } from '../db/tables-callbacks';
 import { callbackSecret, signature } from './deliveries';
-import { CALL_TIMEOUT_MS, postChecked, type CallResult } from './outbound';
+import { CALL_TIMEOUT_MS, CallAgents, postChecked, type CallResult } from './outbound';
 
 // The sender (docs/decisions/callbacks.md): takes due deliveries from the outbox, calls them, and
 // writes down what happened. Any number of server processes may run one over the same database: a
@@ -162,6 +162,8 @@ export function startSender(
   let ticking = false;
   let again = false;
   const inFlight = new Set<Promise<void>>();
+  // Connections kept alive per host, port and checked address (outbound.ts), closed at stop.
+  const agents = config.keepAlive ? new CallAgents() : undefined;
 
   async function deliver(row: Row, secret: string) {
     const t = Math.floor(Date.now() / 1000);
@@ -173,7 +175,7 @@ export function startSender(
         'x-survey-delivery': row.id,
         'x-survey-signature': signature(secret, row.body, t),
       },
-      { allowHosts: config.allowHosts, timeoutMs: CALL_TIMEOUT_MS },
+      { allowHosts: config.allowHosts, timeoutMs: CALL_TIMEOUT_MS, agents },
     );
     if (result.kind === 'refused')
       log.warn(
@@ -258,6 +260,7 @@ export function startSender(
       senders.delete(db);
       while (ticking) await new Promise((r) => setTimeout(r, 5));
       await Promise.allSettled([...inFlight]);
+      agents?.destroy();
     },
   };
   senders.set(db, sender);

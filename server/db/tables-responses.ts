@@ -40,6 +40,8 @@ export interface RespondentsTable {
   flag_params: string | null;
   /** SHA-256 of the respondent page's browser marker (direct links; duplicates). */
   browser_hash: string | null;
+  /** The questionnaire language of the respondent's last page (021); null before 021: the source. */
+  language: string | null;
 }
 
 /** The speeder rule's state per project (020): the median it was last taken at, and the threshold. */
@@ -125,4 +127,6 @@ export interface SurveyTicketsTable {
   created_at: number;
   expires_at: number;
   used_at: number | null;
+  /** The SDK call's `locale` for the player (021), the runner's first wish of a language. */
+  locale: string | null;
 }

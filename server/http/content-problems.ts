@@ -1,5 +1,6 @@
 import type { Problem } from '../../src/domain/content/problems';
 import { summaryOf } from '../../src/domain/content/problems';
+import { languageName } from '../../src/domain/content/languages';
 import { badRequest, type Text } from './errors';
 import { translateKey } from './i18n';
 
@@ -9,6 +10,9 @@ export function problemText(p: Problem): Text {
     const summary = summaryOf(p);
     if (summary) return translateKey(locale, `editor.summary.${summary}`);
     const params: Record<string, unknown> = { ...p.params };
+    // A missing translation's language, named in the reader's language ("English", «английский»).
+    if (typeof params.language === 'string')
+      params.language = languageName(params.language, locale, locale === 'en');
     if (p.rule === 'redirectTarget' && typeof params.reason === 'string')
       params.reason = translateKey(locale, `editor.redirectReason.${params.reason}`);
     return translateKey(locale, `editor.rules.${p.rule}`, params);

@@ -18,7 +18,8 @@ import { IMAGE_TYPES, LIMITS, pictureHash, pictureUrl, type ImageExt } from '../
 import { audit } from '../http/audit';
 import { requireRole, requireUser } from '../http/context';
 import { badRequest, forbidden, HttpError, notFound } from '../http/errors';
-import { parse } from '../http/validate';
+import { fieldError, parse } from '../http/validate';
+import { sourceLanguageChanged } from '../../src/domain/content/languages';
 import { CompressedBodies, sendJsonCompressed } from '../http/compressed';
 import { canWriteProject, isEditable, projectFor, projectWithVersion } from '../repos/projects';
 import { loadContent, loadContentJson, missingPictures, writeContent } from '../repos/content';
@@ -196,6 +197,10 @@ export default async function contentRoutes(app: FastifyInstance) {
           details: { version: current.version, updatedAt: current.updatedAt, content: current.content },
         });
       if (current.version !== base) throw stale();
+      if (sourceLanguageChanged(current.content, body.content))
+        throw fieldError([{ field: 'content.languages', key: 'sourceLanguageRemoved', params: {} }], {
+          code: 'source-language',
+        });
       const refused = forbiddenChange(user, current.content, body.content);
       if (refused) throw forbidden((t) => t.editor.save[refused]());
       const written = await writeContent(trx, p.id, base, body.content, user.id, now, current.content);

@@ -20,6 +20,8 @@ import {
   type SurveyState,
 } from '../survey/respond';
 import { issueTicket, ticketByToken, useTicket } from '../survey/tickets';
+import { LanguageTag, languageChoice } from '../survey/language';
+import { acceptedLanguages, sourceLanguage } from '../../src/domain/content/languages';
 import { withStoredFields } from '../players/record';
 import { countOffer } from '../players/stats';
 import { AttributesSchema, linkProfile, ReplySchema, type Attributes } from '../../src/domain/flow';
@@ -51,11 +53,20 @@ export const StartBody = v.optional(
     {
       attributes: v.optional(AttributesSchema),
       locale: v.optional(v.picklist(['ru', 'en'], 'invalid')),
+      /** The questionnaire language the page asks for (issue 32): it counts when the questionnaire has it. */
+      language: v.optional(LanguageTag),
     },
     objectMessage,
   ),
   {},
 );
+/** GET /survey/:token?lang=: the link's language wish (one that is malformed or not offered is passed over). */
+const LinkQuery = v.object({ lang: v.optional(v.string()) });
+const linkLang = (query: unknown) => {
+  const q = v.safeParse(LinkQuery, query);
+  const lang = q.success ? q.output.lang : undefined;
+  return lang && v.is(LanguageTag, lang) ? lang : null;
+};
 export const PlacesQuery = v.object({
   kind: v.picklist(['city', 'region']),
   search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100)), ''),
@@ -94,7 +105,12 @@ const PlayerSchema = v.object({
   education: v.optional(v.nullable(AttributesSchema.entries.education.wrapped.wrapped)),
   platform: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(64)))),
 });
-export const SdkSurveyBody = v.object({ ...SdkHandshakeBody.entries, player: PlayerSchema });
+export const SdkSurveyBody = v.object({
+  ...SdkHandshakeBody.entries,
+  player: PlayerSchema,
+  /** The player's language (issue 32): the runner's first wish, before the link's ?lang= and the browser's. */
+  locale: v.optional(v.nullable(LanguageTag)),
+});
 
 const notFoundError = () =>
   new HttpError(404, (_t, locale) => SURVEY_TEXTS[locale as SurveyLocale].errors.notFound, {
@@ -131,6 +147,11 @@ export default async function surveyRoutes(app: FastifyInstance) {
         profile: profile.ask !== 'none',
         profileRequired: profile.ask === 'required',
         profileFields: profile.fields,
+        ...(content &&
+          languageChoice(content, {
+            query: linkLang(req.query),
+            acceptLanguage: req.headers['accept-language'],
+          })),
       };
     }
     const ticket = await ticketByToken(db, token);
@@ -141,6 +162,7 @@ export default async function surveyRoutes(app: FastifyInstance) {
       .where('id', '=', ticket.project_id)
       .executeTakeFirst();
     const used = ticket.used_at !== null || Number(ticket.expires_at) <= Date.now();
+    const content = p?.status === 3 ? await surveyContent(db, ticket.project_id) : null;
     return {
       kind: 'ticket',
       state: availability(p?.status ?? 6),
@@ -148,6 +170,12 @@ export default async function surveyRoutes(app: FastifyInstance) {
       profileRequired: false,
       profileFields: [],
       used,
+      ...(content &&
+        languageChoice(content, {
+          sdkLocale: ticket.locale,
+          query: linkLang(req.query),
+          acceptLanguage: req.headers['accept-language'],
+        })),
     };
   });
 
@@ -162,8 +190,17 @@ export default async function surveyRoutes(app: FastifyInstance) {
       .where('link_token', '=', token)
       .executeTakeFirst();
     let started;
+    // The page's own choice first (it resolved ?lang= and the browser's languages, or the respondent
+    // picked one), then the SDK's locale, then what this request's Accept-Language says.
+    const accepted = acceptedLanguages(req.headers['accept-language']);
     if (project) {
-      started = await startRespondent(db, { project, source: 'link', attributes: body.attributes, locale });
+      started = await startRespondent(db, {
+        project,
+        source: 'link',
+        attributes: body.attributes,
+        locale,
+        languages: [body.language, ...accepted],
+      });
     } else {
       const ticket = await ticketByToken(db, token);
       if (!ticket) throw notFoundError();
@@ -183,6 +220,7 @@ export default async function surveyRoutes(app: FastifyInstance) {
         source: 'sdk',
         attributes: player,
         locale,
+        languages: [body.language, ticket.locale, ...accepted],
         gameId: ticket.game_id,
         portraitId: ticket.portrait_id,
       });
@@ -203,14 +241,16 @@ export default async function surveyRoutes(app: FastifyInstance) {
       .executeTakeFirst();
     const status = outcomeOf(r);
     const open = availability(project?.status ?? 6);
+    const content = status === 'started' && open === 'open' ? await surveyContent(db, r.project_id) : null;
     return {
       status,
       state: open,
-      content:
-        status === 'started' && open === 'open' ? publicContent(await surveyContent(db, r.project_id)) : null,
+      content: content && publicContent(content),
       start: { questionnaireId: state.start, seed: state.seed },
       replies: state.replies,
       locale: r.locale,
+      /** The questionnaire language of the respondent's last page (a resumed tab continues in it). */
+      language: r.language ?? (content ? sourceLanguage(content) : null),
     };
   });
 
@@ -240,8 +280,15 @@ export default async function surveyRoutes(app: FastifyInstance) {
         { code: 'invalid-answer' },
       );
     }
-    const { at, questionId } = body.output;
-    return submitPage(db, r, { at, questionId, reply: reply.output }, Date.now(), limits, found.cached);
+    const { at, questionId, language } = body.output;
+    return submitPage(
+      db,
+      r,
+      { at, questionId, reply: reply.output, language },
+      Date.now(),
+      limits,
+      found.cached,
+    );
   });
 
   /** Places for the region and city questions (the cities lookup, for respondents). */
@@ -296,7 +343,7 @@ export default async function surveyRoutes(app: FastifyInstance) {
       education: p.education ?? null,
       platform: p.platform ?? null,
     });
-    const ticket = await issueTicket(db, game.id, player);
+    const ticket = await issueTicket(db, game.id, player, body.locale ?? null);
     if (!ticket) return reply.status(204).send();
     await countOffer(db, game.id);
     return { url: `${config.publicUrl}/s/${ticket.token}`, expiresAt: ticket.expiresAt };

@@ -48,6 +48,8 @@ import { replyCounts } from '../reports/counters';
 import { playerWriteFor } from '../players/record';
 import { blockCallback, wakeSender, writeDelivery } from '../callbacks';
 import { judgeCompletion, NOT_JUDGED, pageTimes } from '../responses/completion';
+import { LanguageTag, pageLanguage, setRespondentLanguage } from './language';
+import { pickLanguage } from '../../src/domain/content/languages';
 
 // Recording respondents: the one code path behind POST /survey/:token/start and POST /survey/answer,
 // and behind recordRespondent (the reports' demo data). The flow (src/domain/flow) decides what may be
@@ -132,6 +134,7 @@ function deepFreeze(value: unknown): void {
 /** Only what the runner shows: questionnaires without the platform's technical settings. */
 export function publicContent(content: ProjectContent): ProjectContent {
   return {
+    ...(content.languages && { languages: content.languages }),
     portraits: [],
     questionnaires: content.questionnaires.map((qn) => ({
       ...qn,
@@ -180,6 +183,11 @@ export async function startRespondent(
     source: 'link' | 'sdk' | 'demo';
     attributes?: Attributes;
     locale?: SurveyLocale;
+    /**
+     * The questionnaire languages wished for, in order of precedence (server/survey/language.ts):
+     * the first one the questionnaire has is the respondent's, else its source.
+     */
+    languages?: readonly (string | null | undefined)[];
     gameId?: number | null;
     portraitId?: string | null;
     now?: number;
@@ -239,6 +247,7 @@ export async function startRespondent(
     status: RESPONDENT_STATUS.started,
     state: JSON.stringify(state),
     locale: input.locale ?? null,
+    language: pickLanguage(content, input.languages ?? []),
     started_at: now,
     updated_at: now,
     finished_at: null,
@@ -275,10 +284,12 @@ export const AnswerBody = v.strictObject(
     ),
     questionId: v.pipe(v.string('type'), v.regex(/^[A-Za-z0-9_-]{1,32}$/, 'invalid')),
     reply: v.unknown(),
+    /** The questionnaire language the page was shown in (issue 32): the last page's counts. */
+    language: v.optional(LanguageTag),
   },
   objectMessage,
 );
-export type AnswerInput = { at: number; questionId: string; reply: Reply };
+export type AnswerInput = { at: number; questionId: string; reply: Reply; language?: string };
 
 function problemError(p: FlowProblem) {
   switch (p.code) {
@@ -467,10 +478,13 @@ async function submitChecked(
   const takesPlace = end === 'completed' && !!respondent.portrait_id;
   // A game player's answer to a writeToDb question also goes to their record (server/players).
   const toPlayer = playerWriteFor(respondent, q, reply, now);
+  // A page answered in another language than the respondent's stored one moves it (language.ts).
+  const language = pageLanguage(content, respondent.language, input.language);
   const onPostgres = dialectOf(db) === 'postgres';
   const write = async (trx: Db) => {
     // Only from the state checked above: a page sent twice at once is written once.
     if (!(await saveAnswer(trx, onPostgres, respondent, move, replaced, rows, counts))) return false;
+    if (language) await setRespondentLanguage(trx, respondent.id, language);
     if (toPlayer) await toPlayer(trx);
     if (takesPlace) {
       if (!(await takeQuotaPlace(trx, respondent.project_id, respondent.portrait_id!))) {
@@ -494,7 +508,7 @@ async function submitChecked(
   // callback. SQLite: answers arriving together share one commit (one fsync).
   const written = !onPostgres
     ? await writeInGroup(db, write)
-    : takesPlace || toPlayer || callback
+    : takesPlace || toPlayer || callback || language
       ? await db.transaction().execute(write)
       : await saveAnswerInGroup(db, { respondent, move, replaced, rows, counts });
   if (!written) {
@@ -515,6 +529,7 @@ async function submitChecked(
     project_status: ProjectStatus.OnRotation,
     ...move,
     status: (outcome as Outcome) === 'quotaFull' ? RESPONDENT_STATUS.screenedOut : move.status,
+    language: language ?? respondent.language,
   };
   parsedStates.set(kept, next);
   if (replay.checkpoint) checkpoints.set(kept, replay.checkpoint);
@@ -632,6 +647,8 @@ export async function recordRespondent(
     attributes?: Attributes;
     source?: 'link' | 'sdk' | 'demo';
     locale?: SurveyLocale;
+    /** The questionnaire language the respondent answers in (the source when absent). */
+    language?: string;
     pick: (page: Page) => Reply;
     now?: number;
     /** Milliseconds the respondent spends on a page (demo data: realistic page times and durations). */
@@ -648,6 +665,7 @@ export async function recordRespondent(
     source: input.source ?? 'demo',
     attributes: input.attributes,
     locale: input.locale,
+    languages: [input.language],
     now: input.now,
   });
   if (started.outcome !== 'started') return { respondentId: 0, status: 'quotaFull' };

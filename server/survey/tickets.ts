@@ -15,6 +15,8 @@ export async function issueTicket(
   db: Db,
   gameId: number,
   player: Attributes & { playerId: string },
+  /** The SDK's `locale` for the player (issue 32): kept with the ticket for the runner's language. */
+  locale: string | null = null,
   now = Date.now(),
 ): Promise<{ token: string; expiresAt: number } | null> {
   const projects = await db
@@ -63,6 +65,7 @@ export async function issueTicket(
         created_at: now,
         expires_at: expiresAt,
         used_at: null,
+        locale,
       })
       .execute();
     return { token, expiresAt };

@@ -32,7 +32,11 @@ export type ValidationKey =
   | 'controlChars'
   | 'invalid'
   | 'tooDeep'
-  | 'idsOrFilter';
+  | 'idsOrFilter'
+  | 'language'
+  | 'languageDuplicate'
+  | 'languageNotListed'
+  | 'sourceLanguageRemoved';
 
 /**
  * How deep a JSON body may nest (objects and arrays, the body itself being level 1). A real

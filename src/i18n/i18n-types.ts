@@ -477,6 +477,22 @@ type RootTranslation = {
 		 * У​к​а​ж​и​т​е​ ​л​и​б​о​ ​с​п​и​с​о​к​ ​i​d​s​,​ ​л​и​б​о​ ​f​i​l​t​e​r
 		 */
 		idsOrFilter: string
+		/**
+		 * Н​е​и​з​в​е​с​т​н​ы​й​ ​к​о​д​ ​я​з​ы​к​а
+		 */
+		language: string
+		/**
+		 * Я​з​ы​к​ ​у​к​а​з​а​н​ ​д​в​а​ж​д​ы
+		 */
+		languageDuplicate: string
+		/**
+		 * П​е​р​е​в​о​д​ ​н​а​ ​я​з​ы​к​,​ ​к​о​т​о​р​о​г​о​ ​н​е​т​ ​с​р​е​д​и​ ​я​з​ы​к​о​в​ ​а​н​к​е​т​ы
+		 */
+		languageNotListed: string
+		/**
+		 * И​с​х​о​д​н​ы​й​ ​я​з​ы​к​ ​а​н​к​е​т​ы​ ​н​е​л​ь​з​я​ ​у​б​р​а​т​ь​ ​и​л​и​ ​з​а​м​е​н​и​т​ь
+		 */
+		sourceLanguageRemoved: string
 	}
 	errors: {
 		/**
@@ -3397,6 +3413,38 @@ type RootTranslation = {
 			 * Ц​и​к​л​и​ч​е​с​к​и​й​ ​п​е​р​е​х​о​д​:​ ​п​е​р​е​х​о​д​ы​ ​о​б​р​а​з​у​ю​т​ ​п​е​т​л​ю
 			 */
 			redirectCycle: string
+			/**
+			 * У​ ​в​о​п​р​о​с​а​ ​{​n​u​m​b​e​r​}​ ​н​е​т​ ​т​е​к​с​т​а​ ​н​а​ ​я​з​ы​к​е​ ​«​{​l​a​n​g​u​a​g​e​}​»
+			 * @param {string} language
+			 * @param {number} number
+			 */
+			translationMissing: RequiredParams<'language' | 'number'>
+			/**
+			 * У​ ​в​о​п​р​о​с​а​ ​{​n​u​m​b​e​r​}​ ​н​е​т​ ​п​о​д​п​и​с​и​ ​о​т​в​е​т​а​ ​«​Д​р​у​г​о​е​»​ ​н​а​ ​я​з​ы​к​е​ ​«​{​l​a​n​g​u​a​g​e​}​»
+			 * @param {string} language
+			 * @param {number} number
+			 */
+			translationMissingOther: RequiredParams<'language' | 'number'>
+			/**
+			 * У​ ​в​о​п​р​о​с​а​ ​{​n​u​m​b​e​r​}​ ​н​е​т​ ​п​о​д​п​и​с​е​й​ ​ш​к​а​л​ы​ ​н​а​ ​я​з​ы​к​е​ ​«​{​l​a​n​g​u​a​g​e​}​»
+			 * @param {string} language
+			 * @param {number} number
+			 */
+			translationMissingScale: RequiredParams<'language' | 'number'>
+			/**
+			 * В​о​п​р​о​с​ ​{​n​u​m​b​e​r​}​:​ ​у​ ​о​т​в​е​т​а​ ​{​n​}​ ​н​е​т​ ​т​е​к​с​т​а​ ​н​а​ ​я​з​ы​к​е​ ​«​{​l​a​n​g​u​a​g​e​}​»
+			 * @param {string} language
+			 * @param {number} n
+			 * @param {number} number
+			 */
+			translationMissingAnswer: RequiredParams<'language' | 'n' | 'number'>
+			/**
+			 * В​о​п​р​о​с​ ​{​n​u​m​b​e​r​}​:​ ​у​ ​с​т​р​о​к​и​ ​{​n​}​ ​н​е​т​ ​т​е​к​с​т​а​ ​н​а​ ​я​з​ы​к​е​ ​«​{​l​a​n​g​u​a​g​e​}​»
+			 * @param {string} language
+			 * @param {number} n
+			 * @param {number} number
+			 */
+			translationMissingStatement: RequiredParams<'language' | 'n' | 'number'>
 		}
 		redirectReason: {
 			/**
@@ -6030,6 +6078,14 @@ type RootTranslation = {
 			 * У​т​в​е​р​ж​д​е​н​и​я
 			 */
 			statements: string
+			/**
+			 * П​о​д​п​и​с​ь​ ​н​а​ч​а​л​а​ ​ш​к​а​л​ы
+			 */
+			scaleMin: string
+			/**
+			 * П​о​д​п​и​с​ь​ ​к​о​н​ц​а​ ​ш​к​а​л​ы
+			 */
+			scaleMax: string
 		}
 		/**
 		 * {​k​i​n​d​}​:​ ​{​l​a​b​e​l​}
@@ -6037,6 +6093,12 @@ type RootTranslation = {
 		 * @param {string} label
 		 */
 		item: RequiredParams<'kind' | 'label'>
+		/**
+		 * {​f​i​e​l​d​}​ ​(​{​l​a​n​g​u​a​g​e​}​)
+		 * @param {string} field
+		 * @param {string} language
+		 */
+		translated: RequiredParams<'field' | 'language'>
 		/**
 		 * (​п​у​с​т​о​)
 		 */
@@ -7601,6 +7663,22 @@ export type TranslationFunctions = {
 		 * Укажите либо список ids, либо filter
 		 */
 		idsOrFilter: () => LocalizedString
+		/**
+		 * Неизвестный код языка
+		 */
+		language: () => LocalizedString
+		/**
+		 * Язык указан дважды
+		 */
+		languageDuplicate: () => LocalizedString
+		/**
+		 * Перевод на язык, которого нет среди языков анкеты
+		 */
+		languageNotListed: () => LocalizedString
+		/**
+		 * Исходный язык анкеты нельзя убрать или заменить
+		 */
+		sourceLanguageRemoved: () => LocalizedString
 	}
 	errors: {
 		/**
@@ -10350,6 +10428,26 @@ export type TranslationFunctions = {
 			 * Циклический переход: переходы образуют петлю
 			 */
 			redirectCycle: () => LocalizedString
+			/**
+			 * У вопроса {number} нет текста на языке «{language}»
+			 */
+			translationMissing: (arg: { language: string, number: number }) => LocalizedString
+			/**
+			 * У вопроса {number} нет подписи ответа «Другое» на языке «{language}»
+			 */
+			translationMissingOther: (arg: { language: string, number: number }) => LocalizedString
+			/**
+			 * У вопроса {number} нет подписей шкалы на языке «{language}»
+			 */
+			translationMissingScale: (arg: { language: string, number: number }) => LocalizedString
+			/**
+			 * Вопрос {number}: у ответа {n} нет текста на языке «{language}»
+			 */
+			translationMissingAnswer: (arg: { language: string, n: number, number: number }) => LocalizedString
+			/**
+			 * Вопрос {number}: у строки {n} нет текста на языке «{language}»
+			 */
+			translationMissingStatement: (arg: { language: string, n: number, number: number }) => LocalizedString
 		}
 		redirectReason: {
 			/**
@@ -12834,11 +12932,23 @@ export type TranslationFunctions = {
 			 * Утверждения
 			 */
 			statements: () => LocalizedString
+			/**
+			 * Подпись начала шкалы
+			 */
+			scaleMin: () => LocalizedString
+			/**
+			 * Подпись конца шкалы
+			 */
+			scaleMax: () => LocalizedString
 		}
 		/**
 		 * {kind}: {label}
 		 */
 		item: (arg: { kind: string, label: string }) => LocalizedString
+		/**
+		 * {field} ({language})
+		 */
+		translated: (arg: { field: string, language: string }) => LocalizedString
 		/**
 		 * (пусто)
 		 */

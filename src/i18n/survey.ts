@@ -224,6 +224,13 @@ const ru: SurveyTexts = {
 export const SURVEY_TEXTS: Record<SurveyLocale, SurveyTexts> = { ru, en };
 
 /** The browser's language when it is Russian or English; Russian otherwise (spec section 9). */
+/**
+ * The interface language for a questionnaire language (issue 32): its own dictionary where there is
+ * one, else English (the questions still show in that language).
+ */
+export const interfaceLocale = (language: string): SurveyLocale =>
+  language === 'ru' || language === 'en' ? language : 'en';
+
 export function browserLocale(languages: readonly string[]): SurveyLocale {
   for (const l of languages) {
     const code = l.toLowerCase().slice(0, 2);

@@ -15,6 +15,8 @@ export interface Received {
   headers: http.IncomingHttpHeaders;
   body: string;
   at: number;
+  /** The caller's port: calls carried by one kept connection share it. */
+  remotePort: number;
 }
 
 export interface Receiver {
@@ -25,10 +27,16 @@ export interface Receiver {
   answer: (n: number, r: Received) => number | 'hang';
   /** Answers this much later (a receiver's own work). */
   delayMs: number;
+  /** Connections open to it now. */
+  connections: () => Promise<number>;
   close: () => Promise<void>;
 }
 
-export async function startReceiver(answer: Receiver['answer'] = () => 200): Promise<Receiver> {
+/** `at`: another loopback address or a fixed port (tests of which connection carries a call). */
+export async function startReceiver(
+  answer: Receiver['answer'] = () => 200,
+  at: { host?: string; port?: number } = {},
+): Promise<Receiver> {
   const received: Received[] = [];
   const hanging = new Set<http.ServerResponse>();
   const receiver = { received, answer, delayMs: 0 } as Receiver;
@@ -36,7 +44,12 @@ export async function startReceiver(answer: Receiver['answer'] = () => 200): Pro
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const r = { headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() };
+      const r = {
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+        at: Date.now(),
+        remotePort: req.socket.remotePort ?? 0,
+      };
       const n = received.push(r) - 1;
       const how = receiver.answer(n, r);
       if (how === 'hang') {
@@ -48,10 +61,12 @@ export async function startReceiver(answer: Receiver['answer'] = () => 200): Pro
       else send();
     });
   });
-  await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', resolve));
+  const host = at.host ?? '127.0.0.1';
+  await new Promise<void>((resolve) => srv.listen(at.port ?? 0, host, resolve));
   const port = (srv.address() as { port: number }).port;
   receiver.port = port;
-  receiver.url = `http://127.0.0.1:${port}/hook`;
+  receiver.url = `http://${host}:${port}/hook`;
+  receiver.connections = () => new Promise((r) => srv.getConnections((_e, n) => r(n)));
   receiver.close = async () => {
     for (const res of hanging) res.destroy();
     srv.closeAllConnections();

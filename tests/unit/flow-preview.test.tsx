@@ -139,3 +139,48 @@ describe("the preview's place lookup", () => {
     configureClient({ baseUrl: '', fetch: (...args) => globalThis.fetch(...args) });
   });
 });
+
+describe('SurveyPreview in a language (issue 32)', () => {
+  const bilingual: ProjectContent = {
+    languages: ['ru', 'en', 'de'],
+    portraits: [],
+    questionnaires: [
+      newQuestionnaire({
+        blocks: [
+          newBlock({
+            questions: [
+              newQuestion({
+                id: 'q',
+                text: 'Вы играете?',
+                translations: { en: { text: 'Do you play?' } },
+                answers: [
+                  newAnswer({ text: 'Да', translations: { en: { text: 'Yes' } } }),
+                  newAnswer({ text: 'Нет' }),
+                ],
+              }),
+            ],
+          }),
+        ],
+      }),
+    ],
+  };
+
+  it('shows the texts in that language, the source where one is missing, and the interface to match', () => {
+    const en = renderToStaticMarkup(<SurveyPreview content={bilingual} startQuestionId={null} language="en" />);
+    expect(en).toContain('Do you play?');
+    expect(en).toContain('Yes');
+    expect(en).toContain('Нет');
+    expect(en).toContain('Next');
+    expect(en).toContain('lang="en"');
+  });
+
+  it('shows a language without an interface dictionary with its questions and the interface in English', () => {
+    const de = renderToStaticMarkup(<SurveyPreview content={bilingual} startQuestionId={null} language="de" />);
+    expect(de).toContain('Вы играете?');
+    expect(de).toContain('Next');
+    expect(de).toContain('lang="de"');
+    const ru = renderToStaticMarkup(<SurveyPreview content={bilingual} startQuestionId={null} language="ru" />);
+    expect(ru).toContain('Вы играете?');
+    expect(ru).toContain('Далее');
+  });
+});

@@ -20,6 +20,7 @@ import { migration as m017 } from './017-auth-epoch';
 import { migration as m018 } from './018-respondent-last-question';
 import { migration as m019 } from './019-dropoff-indexes';
 import { migration as m020 } from './020-responses';
+import { migration as m021 } from './021-languages';
 import { migration as m023 } from './023-last-question-in-progress';
 
 // Every migration, registered by name in order (never scanned from disk). Each is a factory taking
@@ -45,7 +46,8 @@ const factories: Record<string, (dialect: Dialect) => Migration> = {
   '018-respondent-last-question': m018,
   '019-dropoff-indexes': m019,
   '020-responses': m020,
-  // 021 and 022 are taken by work in progress (docs/decisions.md, issues 31–34).
+  '021-languages': m021,
+  // 022 is taken by work in progress (docs/decisions.md, issues 31–34).
   '023-last-question-in-progress': m023,
 };
 

@@ -1,6 +1,6 @@
 import type { ProjectContent } from './model';
 import { diffFlat, type ItemChange } from './diff';
-import { flatten, labelOf, ownerOf, type FlatContent, type ItemKind } from './flat';
+import { flatten, isTranslationField, labelOf, ownerOf, type FlatContent, type ItemKind } from './flat';
 
 // What the history panel's "Compare" shows (issue #26): for each item that differs between a saved
 // version and the content on screen, each changed field's value then and now. Texts come as a word
@@ -38,8 +38,12 @@ export interface CompareEntry {
   removed: NamedItem[];
 }
 
-/** Fields shown as a word diff; every other field is a value shown before → after. */
+/**
+ * Fields shown as a word diff (a translation's too: 'translations.en.text' and the other texts of a
+ * language); every other field is a value shown before → after.
+ */
 const WORD_FIELDS: ReadonlySet<string> = new Set(['text', 'name']);
+const isWordField = (field: string) => WORD_FIELDS.has(field) || isTranslationField(field);
 
 /** Past this many token pairs the text is shown as replaced whole (never reached within TEXT_MAX). */
 const MAX_CELLS = 1_000_000;
@@ -116,7 +120,7 @@ export function wordDiff(before: string, after: string): WordPart[] {
 
 function fieldCompare(field: string, before: unknown, after: unknown): FieldCompare {
   const text = (x: unknown) => x === undefined || x === null || typeof x === 'string';
-  if (WORD_FIELDS.has(field) && text(before) && text(after))
+  if (isWordField(field) && text(before) && text(after))
     return { field, type: 'words', parts: wordDiff((before as string) ?? '', (after as string) ?? '') };
   return { field, type: 'value', before: before ?? null, after: after ?? null };
 }

@@ -128,10 +128,56 @@ export function unflatten(flat: FlatContent): ProjectContent {
   } as unknown as ProjectContent;
 }
 
-/** An item's own fields, without its id and child lists (for showing and storing). */
+/**
+ * The field that holds an item's texts in the other languages (issue 32). Each language's text is a
+ * field of its own, `translations.<code>.<field>` ('translations.en.text'), so two people
+ * translating different languages never touch the same field: the merge, the diffs and the
+ * history all see those dotted fields, never the `translations` object whole.
+ */
+export const TRANSLATIONS = 'translations';
+const TRANSLATION_PREFIX = `${TRANSLATIONS}.`;
+export const isTranslationField = (name: string) => name.startsWith(TRANSLATION_PREFIX);
+
+/** An item's translations as dotted fields: { 'translations.en.text': 'Hello', … } (blank ones kept). */
+export function translationFields(translations: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!translations || typeof translations !== 'object') return out;
+  for (const code in translations) {
+    const texts = (translations as Record<string, unknown>)[code];
+    if (!texts || typeof texts !== 'object') continue;
+    for (const f in texts) {
+      const value = (texts as Record<string, unknown>)[f];
+      if (typeof value === 'string') out[`${TRANSLATION_PREFIX}${code}.${f}`] = value;
+    }
+  }
+  return out;
+}
+
+/** The translations object back from dotted fields (undefined values left out); undefined when none is left. */
+export function translationsOf(
+  fields: Record<string, unknown>,
+): Record<string, Record<string, string>> | undefined {
+  let out: Record<string, Record<string, string>> | undefined;
+  for (const name in fields) {
+    const value = fields[name];
+    if (typeof value !== 'string' || !isTranslationField(name)) continue;
+    const rest = name.slice(TRANSLATION_PREFIX.length);
+    const dot = rest.indexOf('.');
+    const code = rest.slice(0, dot);
+    out ??= {};
+    (out[code] ??= {})[rest.slice(dot + 1)] = value;
+  }
+  return out;
+}
+
+/** An item's own fields, without its id and child lists (for showing and storing); translations as dotted fields. */
 export function ownFields(fields: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const n in fields) if (!NOT_FIELDS.has(n)) out[n] = fields[n];
+  for (const n in fields) {
+    if (NOT_FIELDS.has(n)) continue;
+    if (n === TRANSLATIONS) Object.assign(out, translationFields(fields[n]));
+    else out[n] = fields[n];
+  }
   return out;
 }
 
@@ -153,11 +199,25 @@ export function same(a: unknown, b: unknown): boolean {
   return true;
 }
 
-/** Field names whose values differ between two items. */
+/** Field names whose values differ between two items (each language's text by its dotted name). */
 export function changedFields(a: FlatItem, b: FlatItem): string[] {
   const out: string[] = [];
-  for (const n in a.fields) if (!NOT_FIELDS.has(n) && !same(a.fields[n], b.fields[n])) out.push(n);
-  for (const n in b.fields) if (!NOT_FIELDS.has(n) && !(n in a.fields)) out.push(n);
+  const isOwn = (n: string) => !NOT_FIELDS.has(n) && n !== TRANSLATIONS;
+  for (const n in a.fields) if (isOwn(n) && !same(a.fields[n], b.fields[n])) out.push(n);
+  for (const n in b.fields) if (isOwn(n) && !(n in a.fields)) out.push(n);
+  const ta = a.fields[TRANSLATIONS];
+  const tb = b.fields[TRANSLATIONS];
+  if (ta !== tb && !same(ta, tb)) out.push(...changedTranslations(ta, tb));
+  return out;
+}
+
+/** The dotted translation fields whose texts differ (one absent on a side counts as changed). */
+export function changedTranslations(a: unknown, b: unknown): string[] {
+  const fa = translationFields(a);
+  const fb = translationFields(b);
+  const out: string[] = [];
+  for (const n in fa) if (fa[n] !== fb[n]) out.push(n);
+  for (const n in fb) if (!(n in fa)) out.push(n);
   return out;
 }
 

@@ -1,3 +1,4 @@
+import { contentLanguages } from './languages';
 import type { ProjectContent } from './model';
 import type { Problem } from './problems';
 import { redirectProblems } from './redirects';
@@ -12,6 +13,10 @@ import {
   same,
   sameList,
   stableKeys,
+  translationFields,
+  translationsOf,
+  TRANSLATIONS,
+  isTranslationField,
   unflatten,
   type FlatContent,
   type FlatItem,
@@ -132,7 +137,7 @@ function mergeFields(
   const names = Object.keys(mine.fields);
   for (const n in theirs.fields) if (!(n in mine.fields)) names.push(n);
   for (const n of names) {
-    if (NOT_FIELDS.has(n)) continue;
+    if (NOT_FIELDS.has(n) || n === TRANSLATIONS) continue;
     const m = mine.fields[n];
     const t = theirs.fields[n];
     if (same(m, t)) fields[n] = m;
@@ -143,7 +148,64 @@ function mergeFields(
       fields[n] = m;
     }
   }
+  mergeTranslations(base, mine, theirs, fields, clashes);
   return { fields, clashes };
+}
+
+/**
+ * The texts in other languages, each `translations.<code>.<field>` merged as a field of its own:
+ * one person translating into English and another into German never conflict, nor do two people
+ * translating different questions' texts into the same language. A clash is named by its dotted
+ * field ('translations.en.text').
+ */
+function mergeTranslations(
+  base: FlatItem | undefined,
+  mine: FlatItem,
+  theirs: FlatItem,
+  fields: Record<string, unknown>,
+  clashes: string[],
+) {
+  const hasM = TRANSLATIONS in mine.fields;
+  const hasT = TRANSLATIONS in theirs.fields;
+  if (!hasM && !hasT) return;
+  const m = mine.fields[TRANSLATIONS];
+  const t = theirs.fields[TRANSLATIONS];
+  const b = base?.fields[TRANSLATIONS];
+  // Whole when one side left them as they were (the common case: nobody translated this item).
+  const whole = (side: unknown, has: boolean) => {
+    if (has) fields[TRANSLATIONS] = side;
+  };
+  if (same(m, t)) return whole(hasM ? m : t, true);
+  if (base && same(b, m)) return whole(t, hasT);
+  if (base && same(b, t)) return whole(m, hasM);
+  const fb = translationFields(b);
+  const fm = translationFields(m);
+  const ft = translationFields(t);
+  const merged: Record<string, string | undefined> = {};
+  const names = new Set([...Object.keys(fb), ...Object.keys(fm), ...Object.keys(ft)]);
+  for (const n of names) {
+    const x = fm[n];
+    const y = ft[n];
+    if (x === y) merged[n] = x;
+    else if (base && fb[n] === x) merged[n] = y;
+    else if (base && fb[n] === y) merged[n] = x;
+    else {
+      clashes.push(n);
+      merged[n] = x;
+    }
+  }
+  fields[TRANSLATIONS] = translationsOf(merged) ?? {};
+}
+
+/** Sets one field of a merged item to the chosen side's value (a dotted translation field inside `translations`). */
+function takeField(fields: Record<string, unknown>, name: string, from: FlatItem) {
+  if (!isTranslationField(name)) {
+    fields[name] = from.fields[name];
+    return;
+  }
+  const all: Record<string, string | undefined> = translationFields(fields[TRANSLATIONS]);
+  all[name] = translationFields(from.fields[TRANSLATIONS])[name];
+  fields[TRANSLATIONS] = translationsOf(all) ?? {};
 }
 
 export function mergeContent(
@@ -213,7 +275,7 @@ export function mergeContent(
       if (clashes.length) {
         conflict(key, 'changed', clashes, b, m, t);
         const pick = choices[key] === 'theirs' ? t : m;
-        for (const f of clashes) if (f !== 'place') fields[f] = pick.fields[f];
+        for (const f of clashes) if (f !== 'place') takeField(fields, f, pick);
         if (clashes.includes('place')) list = pick.list;
       }
       decisions.set(key, { item: { ...m, list, fields }, positionFrom: null });
@@ -267,6 +329,8 @@ export function mergeContent(
   }
 
   const content = unflatten(build(base, mine, theirs, decisions, choices, conflicts));
+  const languages = mergeLanguages(baseContent, mineContent, theirsContent, content);
+  if (languages) content.languages = languages;
   const broken = newRedirectProblems(content, mineContent, theirsContent);
   return {
     content,
@@ -397,6 +461,40 @@ function orderList(
   // Anything neither side lists here (came back by a fallback) goes last.
   for (const k of members) if (!placed.has(k)) result.push(k);
   return result;
+}
+
+/**
+ * The questionnaire's language list (issue 32), merged as a set on top of mine's order: a language
+ * one side added is added, one side removed is removed, unless the merged content still has texts in
+ * it (the other side translated into it meanwhile: their work is not dropped silently). The source
+ * stays first. Undefined when no side names languages (content written before them stays so).
+ */
+function mergeLanguages(
+  base: ProjectContent,
+  mine: ProjectContent,
+  theirs: ProjectContent,
+  merged: ProjectContent,
+): string[] | undefined {
+  if (!mine.languages && !theirs.languages) return undefined;
+  const m = contentLanguages(mine);
+  const t = contentLanguages(theirs);
+  if (sameList(m as string[], t as string[])) return [...m];
+  const b = contentLanguages(base);
+  const inUse = new Set<string>();
+  for (const qn of merged.questionnaires)
+    for (const bl of qn.blocks)
+      for (const q of bl.questions) {
+        for (const code in q.translations) inUse.add(code);
+        for (const a of q.answers) for (const code in a.translations) inUse.add(code);
+        for (const x of q.statements) for (const code in x.translations) inUse.add(code);
+      }
+  const removed = (code: string) =>
+    b.includes(code) && (!m.includes(code) || !t.includes(code)) && !inUse.has(code);
+  const out = m.filter((code, i) => i === 0 || !removed(code));
+  for (const code of t) if (!out.includes(code) && !b.includes(code)) out.push(code);
+  // A language removed on one side but still holding texts from the other comes back.
+  for (const code of inUse) if (!out.includes(code) && (t.includes(code) || b.includes(code))) out.push(code);
+  return out;
 }
 
 /** Redirect problems keyed by the redirect's holder (question or answer id), not by position. */

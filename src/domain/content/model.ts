@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { CONTROL_CHARS, INT32_MAX, objectMessage } from '../validation';
 import { HARD_CAP, LIMITS, TEXT_MAX } from './limits';
+import { SUPPORTED_LANGUAGES, isSupportedLanguage } from './languages';
 
 // The content of a project (spec section 3): questionnaires → blocks → questions → answers, plus the
 // target portraits. (Name, priority, target platforms and settings belong to the project itself:
@@ -109,6 +110,27 @@ export const callbackUrl = v.optional(
   '',
 );
 
+/**
+ * One language's texts of an item (issue 32): only the fields that item has, each optional (absent
+ * or blank is a missing translation, which falls back to the source; see languages.ts).
+ */
+const translated = (max: number) =>
+  v.optional(v.pipe(v.string('type'), v.maxLength(max, 'tooLong'), noControl));
+const languageCode = v.pipe(
+  v.string('type'),
+  v.check((s: string) => isSupportedLanguage(s), 'language'),
+);
+const translations = <const E extends v.ObjectEntries>(entries: E) =>
+  v.optional(v.record(languageCode, strict(entries), 'type'));
+
+const TextTranslations = translations({ text: translated(TEXT_MAX.answer) });
+const QuestionTranslations = translations({
+  text: translated(TEXT_MAX.question),
+  other: translated(TEXT_MAX.other),
+  scaleMin: translated(TEXT_MAX.other),
+  scaleMax: translated(TEXT_MAX.other),
+});
+
 export const RedirectSchema = strict({
   kind: v.picklist(REDIRECT_KINDS, 'invalid'),
   target: v.optional(v.nullable(id), null),
@@ -121,10 +143,11 @@ export const AnswerSchema = strict({
   picture,
   screening: v.optional(v.nullable(v.picklist(SCREENING_MODES, 'invalid')), null),
   redirect: v.optional(v.nullable(RedirectSchema), null),
+  translations: TextTranslations,
 });
 export type Answer = v.InferOutput<typeof AnswerSchema>;
 
-export const StatementSchema = strict({ id, text: text(TEXT_MAX.answer) });
+export const StatementSchema = strict({ id, text: text(TEXT_MAX.answer), translations: TextTranslations });
 export type Statement = v.InferOutput<typeof StatementSchema>;
 
 // Bounded so that no number in the content can overflow a column or a computation that reads it;
@@ -185,6 +208,8 @@ export const QuestionSchema = strict({
   textLength: v.optional(v.nullable(strict({ min: int, max: int }))),
   /** cityAuto: offer only the cities of this region (a region id of GET /cities); null offers all. */
   region: v.optional(v.nullable(v.pipe(v.string('type'), v.maxLength(10, 'tooLong')))),
+  /** The texts above in the questionnaire's other languages (issue 32). */
+  translations: QuestionTranslations,
 });
 export type Question = v.InferOutput<typeof QuestionSchema>;
 
@@ -232,10 +257,43 @@ export const PortraitSchema = strict({
 });
 export type Portrait = v.InferOutput<typeof PortraitSchema>;
 
-export const ContentSchema = strict({
-  questionnaires: list(QuestionnaireSchema, LIMITS.questionnaires * HARD_CAP),
-  portraits: list(PortraitSchema, LIMITS.portraits * HARD_CAP),
-});
+/**
+ * The questionnaire's languages (issue 32): codes of the supported list, each once, the first being
+ * the source language. Absent reads as ['ru'] (languages.ts, contentLanguages).
+ */
+const Languages = v.optional(
+  v.pipe(
+    v.array(languageCode, 'type'),
+    v.minLength(1, 'required'),
+    v.maxLength(SUPPORTED_LANGUAGES.length, 'tooLong'),
+    v.rawCheck(({ dataset, addIssue }) => {
+      if (!dataset.typed) return;
+      const seen = new Set<string>();
+      dataset.value.forEach((code, i) => {
+        if (seen.has(code))
+          addIssue({
+            message: 'languageDuplicate',
+            path: [{ type: 'array', origin: 'value', input: dataset.value, key: i, value: code }],
+          });
+        seen.add(code);
+      });
+    }),
+  ),
+);
+
+export const ContentSchema = v.pipe(
+  strict({
+    languages: Languages,
+    questionnaires: list(QuestionnaireSchema, LIMITS.questionnaires * HARD_CAP),
+    portraits: list(PortraitSchema, LIMITS.portraits * HARD_CAP),
+  }),
+  // A translation may only be in one of the listed languages other than the source.
+  v.rawCheck(({ dataset, addIssue }) => {
+    if (!dataset.typed) return;
+    for (const at of unlistedTranslations(dataset.value))
+      addIssue({ message: 'languageNotListed', path: at as [v.IssuePathItem, ...v.IssuePathItem[]] });
+  }),
+);
 export type ProjectContent = v.InferOutput<typeof ContentSchema>;
 /** What a client may send: every field with a default may be left out. */
 export type ProjectContentInput = v.InferInput<typeof ContentSchema>;
@@ -255,6 +313,70 @@ export const SaveProjectBody = strict({
   ),
   content: ContentSchema,
 });
+
+/** Path items down to each translation whose language the content does not list (or is its source). */
+function unlistedTranslations(content: {
+  languages?: string[];
+  questionnaires: {
+    blocks: {
+      questions: {
+        translations?: Record<string, unknown>;
+        answers: { translations?: Record<string, unknown> }[];
+        statements: { translations?: Record<string, unknown> }[];
+      }[];
+    }[];
+  }[];
+}): v.IssuePathItem[][] {
+  const languages = content.languages && content.languages.length > 0 ? content.languages : ['ru'];
+  const targets = new Set(languages.slice(1));
+  const out: v.IssuePathItem[][] = [];
+  const step = (input: object, key: string | number, value: unknown): v.IssuePathItem =>
+    Array.isArray(input)
+      ? { type: 'array', origin: 'value', input, key: key as number, value }
+      : {
+          type: 'object',
+          origin: 'value',
+          input: input as Record<string, unknown>,
+          key: key as string,
+          value,
+        };
+  // The path is built only for a hit: the common case walks the items and allocates nothing.
+  const bad = (item: { translations?: Record<string, unknown> }) => {
+    for (const code in item.translations) if (!targets.has(code)) return true;
+    return false;
+  };
+  const report = (path: () => v.IssuePathItem[], item: { translations?: Record<string, unknown> }) => {
+    const t = item.translations!;
+    for (const code in t)
+      if (!targets.has(code)) out.push([...path(), step(item, 'translations', t), step(t, code, t[code])]);
+  };
+  const root = content as unknown as Record<string, unknown>;
+  const qns = content.questionnaires;
+  qns.forEach((qn, i) =>
+    qn.blocks.forEach((b, j) =>
+      b.questions.forEach((q, k) => {
+        const qPath = () => [
+          step(root, 'questionnaires', qns),
+          step(qns, i, qn),
+          step(qn, 'blocks', qn.blocks),
+          step(qn.blocks, j, b),
+          step(b, 'questions', b.questions),
+          step(b.questions, k, q),
+        ];
+        if (q.translations && bad(q)) report(qPath, q);
+        q.answers.forEach((a, m) => {
+          if (a.translations && bad(a))
+            report(() => [...qPath(), step(q, 'answers', q.answers), step(q.answers, m, a)], a);
+        });
+        q.statements.forEach((x, m) => {
+          if (x.translations && bad(x))
+            report(() => [...qPath(), step(q, 'statements', q.statements), step(q.statements, m, x)], x);
+        });
+      }),
+    ),
+  );
+  return out;
+}
 
 /** An issue that only says "this key is not in the schema" (a strict object's extra key). */
 const isUnknownKey = (issue: v.BaseIssue<unknown>) =>

@@ -49,7 +49,13 @@ export type RuleKey =
   | 'recallInvalid'
   | 'duplicateId'
   | 'redirectTarget'
-  | 'redirectCycle';
+  | 'redirectCycle'
+  // A text with no translation into one of the questionnaire's languages (issue 32; translation-rules.ts).
+  | 'translationMissing'
+  | 'translationMissingOther'
+  | 'translationMissingScale'
+  | 'translationMissingAnswer'
+  | 'translationMissingStatement';
 
 export interface Problem {
   rule: RuleKey;

@@ -5,6 +5,7 @@ import { LIMITS, PICTURE_PATH_RE, pendingPictureId } from './limits';
 import type { ProjectContent, Question } from './model';
 import type { Problem, RuleKey, Severity } from './problems';
 import { indexContent, redirectProblems } from './redirects';
+import { translationProblems } from './translation-rules';
 
 // Every problem of a project's content (spec section 5, codes 40501–40518 of section 8, the limits
 // of DESIGN.md section 5), each with the path of the item at fault. One pass over the content plus
@@ -138,6 +139,7 @@ function check(content: ProjectContent, ctx: RulesContext): Problem[] {
 
   checkPortraits(content, ctx, out, unique);
   out.push(...redirectProblems(content, index));
+  out.push(...translationProblems(content));
   return out;
 }
 

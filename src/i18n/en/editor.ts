@@ -58,6 +58,11 @@ const editor: Translation['editor'] = {
     duplicateId: 'Duplicate id {id}',
     redirectTarget: 'Incorrect redirect: {reason}',
     redirectCycle: 'Circular redirect: the redirects form a loop',
+    translationMissing: 'Question {number} has no {language} text',
+    translationMissingOther: 'Question {number} has no {language} label for the “Other” answer',
+    translationMissingScale: 'Question {number} has no {language} scale labels',
+    translationMissingAnswer: 'Question {number}: answer {n} has no {language} text',
+    translationMissingStatement: 'Question {number}: row {n} has no {language} text',
   },
   redirectReason: {
     noTarget: 'no target chosen',

@@ -27,5 +27,9 @@ const validation: Translation['validation'] = {
   noticeTitle: 'Required fields',
   tooDeep: 'Nested too deeply: at most {max} levels',
   idsOrFilter: 'Give either a list of ids or a filter',
+  language: 'Unknown language code',
+  languageDuplicate: 'This language is listed twice',
+  languageNotListed: 'A translation into a language the questionnaire does not list',
+  sourceLanguageRemoved: "The questionnaire's source language cannot be removed or replaced",
 };
 export default validation;

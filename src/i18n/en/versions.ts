@@ -38,8 +38,11 @@ const versions: Translation['versions'] = {
     position: 'Place in the list',
     answers: 'Answers',
     statements: 'Statements',
+    scaleMin: 'Scale start label',
+    scaleMax: 'Scale end label',
   },
   item: '{kind}: {label}',
+  translated: '{field} ({language})',
   empty: '(empty)',
   deleted: 'Deleted',
   history: {

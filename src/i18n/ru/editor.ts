@@ -57,6 +57,14 @@ export default {
     duplicateId: 'Повторяющийся идентификатор {id:string}',
     redirectTarget: 'Некорректный переход: {reason:string}',
     redirectCycle: 'Циклический переход: переходы образуют петлю',
+    translationMissing: 'У вопроса {number:number} нет текста на языке «{language:string}»',
+    translationMissingOther:
+      'У вопроса {number:number} нет подписи ответа «Другое» на языке «{language:string}»',
+    translationMissingScale: 'У вопроса {number:number} нет подписей шкалы на языке «{language:string}»',
+    translationMissingAnswer:
+      'Вопрос {number:number}: у ответа {n:number} нет текста на языке «{language:string}»',
+    translationMissingStatement:
+      'Вопрос {number:number}: у строки {n:number} нет текста на языке «{language:string}»',
   },
   redirectReason: {
     noTarget: 'цель не выбрана',

@@ -27,4 +27,8 @@ export default {
   noticeTitle: 'Обязательные поля',
   tooDeep: 'Слишком глубокая вложенность (допустимо уровней: {max:number})',
   idsOrFilter: 'Укажите либо список ids, либо filter',
+  language: 'Неизвестный код языка',
+  languageDuplicate: 'Язык указан дважды',
+  languageNotListed: 'Перевод на язык, которого нет среди языков анкеты',
+  sourceLanguageRemoved: 'Исходный язык анкеты нельзя убрать или заменить',
 } as const;

@@ -36,8 +36,12 @@ export default {
     position: 'Место в списке',
     answers: 'Ответы',
     statements: 'Утверждения',
+    scaleMin: 'Подпись начала шкалы',
+    scaleMax: 'Подпись конца шкалы',
   },
   item: '{kind:string}: {label:string}',
+  /** A text in another language: «Текст (английский)». */
+  translated: '{field:string} ({language:string})',
   empty: '(пусто)',
   deleted: 'Удалено',
   history: {

@@ -74,7 +74,7 @@ function ConflictItem({
   side: Side;
   onChoose: (side: Side) => void;
 }) {
-  const { LL } = useI18nContext();
+  const { LL, locale } = useI18nContext();
   const title = itemName(LL, c.kind, c.label);
   const why =
     c.reason === 'deletedByMine'
@@ -112,7 +112,7 @@ function ConflictItem({
             <span className="block space-y-0.5 text-slate-700">
               {fields.map((f) => (
                 <span key={f} className="block break-words">
-                  <span className="text-slate-600">{fieldName(LL, f)}: </span>
+                  <span className="text-slate-600">{fieldName(LL, f, locale)}: </span>
                   {valueText(LL, f, values[f])}
                 </span>
               ))}

@@ -12,7 +12,7 @@ const SHOWN = 200;
 
 /** `content`: the content the problems were found in (their paths are indexes into it). */
 export function ProblemList({ problems, content }: { problems: Problem[]; content: ProjectContent }) {
-  const { LL } = useI18nContext();
+  const { LL, locale } = useI18nContext();
   const ui = useEditorView();
   if (problems.length === 0) return <p className="text-slate-600">{LL.editor.frame.problems.none()}</p>;
   return (
@@ -29,7 +29,8 @@ export function ProblemList({ problems, content }: { problems: Problem[]; conten
               onClick={() => target && ui.select(target)}
               className={`w-full rounded px-2 py-1 text-left hover:bg-slate-100 ${p.severity === 'error' ? 'text-red-800' : 'text-amber-900'}`}
             >
-              <span className="font-medium">{pathLabel(LL, content, p.path)}:</span> {problemText(LL, p)}
+              <span className="font-medium">{pathLabel(LL, content, p.path)}:</span>{' '}
+              {problemText(LL, p, locale)}
             </button>
           </li>
         );

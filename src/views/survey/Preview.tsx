@@ -5,7 +5,8 @@ import { findCities } from '../../api/lookups';
 import { useI18nContext } from '../../i18n/i18n-react';
 import { EndPage, Message, Runner, type EndKind, type SubmitAnswer } from './Runner';
 import { TextsContext } from './Texts';
-import { SURVEY_TEXTS } from '../../i18n/survey';
+import { SURVEY_TEXTS, interfaceLocale } from '../../i18n/survey';
+import { localizeContent } from '../../domain/content/languages';
 import type { PlaceOption } from './Place';
 
 // The editor's preview: the respondent's runner on the unsaved draft, from the selected question,
@@ -15,6 +16,13 @@ export interface SurveyPreviewProps {
   content: ProjectContent;
   /** Start at this question (null: the first question of the first questionnaire). */
   startQuestionId: string | null;
+  /**
+   * The questionnaire language to preview in (issue 32; one of `content.languages`): its texts, the
+   * source where a text has no translation yet, and the interface in that language (English where
+   * the page has no dictionary for it), as a respondent would see it. Absent: the source language
+   * with the editor's interface language.
+   */
+  language?: string | null;
 }
 
 const keep = async (): Promise<SubmitAnswer> => ({ ok: true, end: null });
@@ -34,9 +42,11 @@ export async function previewPlaces(
   return [...seen.values()];
 }
 
-export default function SurveyPreview({ content, startQuestionId }: SurveyPreviewProps) {
-  const { locale } = useI18nContext();
-  const s = SURVEY_TEXTS[locale === 'en' ? 'en' : 'ru'];
+export default function SurveyPreview({ content: source, startQuestionId, language }: SurveyPreviewProps) {
+  const { locale: editorLocale } = useI18nContext();
+  const locale = language ? interfaceLocale(language) : editorLocale === 'en' ? 'en' : 'ru';
+  const s = SURVEY_TEXTS[locale];
+  const content = useMemo(() => (language ? localizeContent(source, language) : source), [source, language]);
   const [run, setRun] = useState(0);
   const [end, setEnd] = useState<EndKind | null>(null);
   const start = useMemo(() => {
@@ -55,8 +65,8 @@ export default function SurveyPreview({ content, startQuestionId }: SurveyPrevie
   const submit = keep as (at: number, questionId: string, reply: Reply) => Promise<SubmitAnswer>;
 
   return (
-    <TextsContext.Provider value={{ locale: locale === 'en' ? 'en' : 'ru', s }}>
-      <div className="flex flex-col gap-3 bg-slate-50 p-3" lang={locale}>
+    <TextsContext.Provider value={{ locale, s }}>
+      <div className="flex flex-col gap-3 bg-slate-50 p-3" lang={language ?? locale}>
         <div className="flex items-center justify-between gap-2 text-sm text-slate-700">
           <span>{s.previewNote}</span>
           <button

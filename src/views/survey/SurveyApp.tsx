@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Attributes, ProfileField, Reply } from '../../domain/flow';
 import type { ProjectContent } from '../../domain/content/model';
 import { EDUCATION_LEVELS, GENDERS } from '../../domain/lookups';
@@ -7,6 +7,8 @@ import { PlaceInput, type FindPlaces } from './Place';
 import { TextsContext, useTexts } from './Texts';
 import { SURVEY_TEXTS, browserLocale, type SurveyLocale } from '../../i18n/survey';
 import { SurveyError, surveyApi, type Availability, type Session } from './api';
+import { LanguagePicker, LOCALE_KEY, optionsOf, usePageLanguage, useSurveyLanguage } from './Language';
+import { localizeContent } from '../../domain/content/languages';
 
 // The respondent page /s/:token. The resume token is kept in local storage under the link's token,
 // so closing the tab and opening the link again continues where the respondent was.
@@ -21,7 +23,6 @@ type Phase =
   | { kind: 'running'; resume: string; session: Session & { content: ProjectContent } }
   | { kind: 'end'; end: EndKind };
 
-const LOCALE_KEY = 'survey-locale';
 const resumeKey = (token: string) => `survey:${token}`;
 
 function initialLocale(): SurveyLocale {
@@ -30,15 +31,17 @@ function initialLocale(): SurveyLocale {
   return browserLocale(navigator.languages ?? [navigator.language]);
 }
 
+/** The link's ?lang= (the second wish of the questionnaire's language, after a game's locale). */
+const linkLanguage = () => new URLSearchParams(location.search).get('lang');
+
 export function SurveyApp({ token }: { token: string }) {
-  const [locale, setLocale] = useState<SurveyLocale>(initialLocale);
+  const { locale, language, languages, learn, pick } = useSurveyLanguage(initialLocale);
   const [phase, setPhase] = useState<Phase>({ kind: 'loading' });
   const s = SURVEY_TEXTS[locale];
-
-  useEffect(() => {
-    document.documentElement.lang = locale;
-    document.title = s.title;
-  }, [locale, s.title]);
+  const running = phase.kind === 'running' ? phase.session.content : null;
+  usePageLanguage(running && language ? language : locale, s.title);
+  // The questions in the respondent's language (the source where a text has no translation).
+  const shown = useMemo(() => running && localizeContent(running, language ?? ''), [running, language]);
 
   const failed = useCallback(
     (err: unknown) => {
@@ -61,16 +64,19 @@ export function SurveyApp({ token }: { token: string }) {
       if (session.status !== 'started') return setPhase({ kind: 'end', end: session.status });
       if (session.state !== 'open' || !session.content)
         return setPhase({ kind: 'closed', state: session.state === 'open' ? 'finished' : session.state });
+      learn(optionsOf(session.content), session.language);
       setPhase({ kind: 'running', resume, session: session as Session & { content: ProjectContent } });
     },
-    [locale],
+    [locale, learn],
   );
 
   const begin = useCallback(
-    async (attributes?: Attributes) => {
+    // `lang`: the questionnaire language to start in (the server's choice when called from `load`,
+    // whose closure predates it; the header's otherwise).
+    async (attributes?: Attributes, lang: string | null = language) => {
       setPhase({ kind: 'loading' });
       try {
-        const res = await surveyApi.start(token, locale, attributes);
+        const res = await surveyApi.start(token, locale, attributes, lang);
         if (res.state === 'started') {
           localStorage.setItem(resumeKey(token), res.token);
           return await enter(res.token);
@@ -82,7 +88,7 @@ export function SurveyApp({ token }: { token: string }) {
         failed(err);
       }
     },
-    [token, locale, enter, failed],
+    [token, locale, language, enter, failed],
   );
 
   const load = useCallback(async () => {
@@ -97,7 +103,8 @@ export function SurveyApp({ token }: { token: string }) {
           localStorage.removeItem(resumeKey(token));
         }
       }
-      const info = await surveyApi.info(token, locale);
+      const info = await surveyApi.info(token, locale, linkLanguage());
+      learn(info.languages, info.language);
       if (info.state !== 'open') return setPhase({ kind: 'closed', state: info.state });
       if (info.used) return setPhase({ kind: 'used' });
       if (info.profile)
@@ -106,7 +113,7 @@ export function SurveyApp({ token }: { token: string }) {
           required: !!info.profileRequired,
           fields: info.profileFields ?? [],
         });
-      await begin();
+      await begin(undefined, info.language ?? null);
     } catch (err) {
       failed(err);
     }
@@ -122,7 +129,12 @@ export function SurveyApp({ token }: { token: string }) {
   const submit = useCallback(
     async (at: number, questionId: string, reply: Reply): Promise<SubmitAnswer> => {
       try {
-        const res = await surveyApi.answer(resume, locale, { at, questionId, reply });
+        const res = await surveyApi.answer(resume, locale, {
+          at,
+          questionId,
+          reply,
+          ...(language && { language }),
+        });
         return { ok: true, end: res.status === 'started' ? null : res.status };
       } catch (err) {
         if (
@@ -139,7 +151,7 @@ export function SurveyApp({ token }: { token: string }) {
         };
       }
     },
-    [resume, locale, enter, failed],
+    [resume, locale, language, enter, failed],
   );
   const findPlaces = useCallback(
     (kind: 'city' | 'region', search: string, signal: AbortSignal, region?: string) =>
@@ -200,7 +212,7 @@ export function SurveyApp({ token }: { token: string }) {
     case 'running':
       main = (
         <Runner
-          content={phase.session.content}
+          content={shown ?? phase.session.content}
           start={phase.session.start}
           initialReplies={phase.session.replies}
           submit={submit}
@@ -215,21 +227,11 @@ export function SurveyApp({ token }: { token: string }) {
       <div className="mx-auto flex min-h-screen max-w-2xl flex-col px-4 py-4 sm:py-8">
         <header className="mb-6 flex items-center justify-between gap-3">
           <span className="font-semibold text-indigo-700">{s.title}</span>
-          <label className="flex items-center gap-2 text-sm">
-            <span>{s.language}</span>
-            <select
-              className="min-h-9 rounded-md border border-slate-400 bg-white px-2"
-              value={locale}
-              onChange={(e) => {
-                const l = e.target.value as SurveyLocale;
-                localStorage.setItem(LOCALE_KEY, l);
-                setLocale(l);
-              }}
-            >
-              <option value="ru">Русский</option>
-              <option value="en">English</option>
-            </select>
-          </label>
+          <LanguagePicker
+            languages={languages}
+            value={languages.length > 1 && language ? language : locale}
+            onPick={pick}
+          />
         </header>
         <main className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-8">{main}</main>
       </div>

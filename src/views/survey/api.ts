@@ -22,9 +22,11 @@ async function call<T>(
   method: string,
   path: string,
   locale: SurveyLocale,
-  opts: { body?: unknown; token?: string; signal?: AbortSignal } = {},
+  opts: { body?: unknown; token?: string; signal?: AbortSignal; browserLanguages?: boolean } = {},
 ): Promise<T> {
-  const headers: Record<string, string> = { 'accept-language': locale };
+  // The interface's language for the server's messages; the browser's own Accept-Language where the
+  // server picks the questionnaire's language from it (the link's first call).
+  const headers: Record<string, string> = opts.browserLanguages ? {} : { 'accept-language': locale };
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
   if (opts.token) headers['x-respondent-token'] = opts.token;
   const res = await fetch(BASE + path, {
@@ -49,6 +51,14 @@ export interface LinkInfo {
   /** The fields the portraits have conditions on (required when the step is). */
   profileFields: ProfileField[];
   used?: boolean;
+  /** The questionnaire's languages, source first, named in themselves (while it is open). */
+  languages?: LanguageOption[];
+  /** The language the server chose: the SDK's locale, the link's ?lang=, the browser's, the source. */
+  language?: string;
+}
+export interface LanguageOption {
+  code: string;
+  name: string;
 }
 export interface Session {
   status: 'started' | 'completed' | 'screenedOut' | 'quotaFull';
@@ -56,6 +66,8 @@ export interface Session {
   content: ProjectContent | null;
   start: { questionnaireId: string; seed: string };
   replies: ReplyEntry[];
+  /** The questionnaire language of the respondent's last page. */
+  language?: string | null;
 }
 
 function placesQuery(kind: 'city' | 'region', search: string, region?: string): string {
@@ -65,19 +77,28 @@ function placesQuery(kind: 'city' | 'region', search: string, region?: string): 
 }
 
 export const surveyApi = {
-  info: (token: string, l: SurveyLocale) => call<LinkInfo>('GET', `/survey/${encodeURIComponent(token)}`, l),
-  start: (token: string, l: SurveyLocale, attributes?: Attributes) =>
+  info: (token: string, l: SurveyLocale, lang: string | null) =>
+    call<LinkInfo>(
+      'GET',
+      `/survey/${encodeURIComponent(token)}${lang ? `?${new URLSearchParams({ lang })}` : ''}`,
+      l,
+      { browserLanguages: true },
+    ),
+  start: (token: string, l: SurveyLocale, attributes?: Attributes, language?: string | null) =>
     call<{ state: 'started'; token: string } | { state: 'quotaFull' | 'noMatch' | Availability }>(
       'POST',
       `/survey/${encodeURIComponent(token)}/start`,
       l,
       {
-        body: { locale: l, ...(attributes && { attributes }) },
+        body: { locale: l, ...(language && { language }), ...(attributes && { attributes }) },
       },
     ),
   session: (token: string, l: SurveyLocale) => call<Session>('GET', '/survey/session', l, { token }),
-  answer: (token: string, l: SurveyLocale, body: { at: number; questionId: string; reply: Reply }) =>
-    call<{ status: Session['status']; answered: number }>('POST', '/survey/answer', l, { token, body }),
+  answer: (
+    token: string,
+    l: SurveyLocale,
+    body: { at: number; questionId: string; reply: Reply; language?: string },
+  ) => call<{ status: Session['status']; answered: number }>('POST', '/survey/answer', l, { token, body }),
   places: (
     token: string,
     l: SurveyLocale,

@@ -1,5 +1,6 @@
 import type { TranslationFunctions } from '../../../i18n/i18n-types';
 import type { CompareEntry, FieldCompare, NamedItem, WordPart } from '../../../domain/content/compare';
+import { useI18nContext } from '../../../i18n/i18n-react';
 import { fieldName, itemName, valueText } from './itemText';
 
 // The history's comparison of a version with the content on screen (issue #26): each item's headline
@@ -14,16 +15,17 @@ const delClass = 'rounded-sm px-0.5 bg-red-50 text-red-900 line-through decorati
 const insClass = 'rounded-sm px-0.5 bg-emerald-50 text-emerald-900 underline decoration-emerald-700';
 
 export function CompareList({ LL, entries }: { LL: TranslationFunctions; entries: CompareEntry[] }) {
+  const { locale } = useI18nContext();
   return (
     <ul className="mt-1 space-y-1.5 text-slate-700" data-testid="version-diff">
       {entries.slice(0, COMPARE_SHOWN).map((e) => (
         <li key={`${e.change}:${e.key}`} data-change={e.change} data-key={e.key} className="break-words">
-          <p>{headline(LL, e)}</p>
+          <p>{headline(LL, e, locale)}</p>
           {(e.fields.length > 0 || e.added.length > 0 || e.removed.length > 0) && (
             <dl className="mt-0.5 space-y-1 border-l-2 border-slate-200 pl-2 text-xs">
               {e.fields.map((f) => (
                 <div key={f.field} data-field={f.field}>
-                  <dt className="font-medium text-slate-600">{fieldName(LL, f.field)}</dt>
+                  <dt className="font-medium text-slate-600">{fieldName(LL, f.field, locale)}</dt>
                   <dd>
                     <FieldValue LL={LL} f={f} />
                   </dd>
@@ -46,7 +48,7 @@ export function CompareList({ LL, entries }: { LL: TranslationFunctions; entries
   );
 }
 
-function headline(LL: TranslationFunctions, e: CompareEntry): string {
+function headline(LL: TranslationFunctions, e: CompareEntry, locale: string): string {
   const what = itemName(LL, e.kind, e.label);
   switch (e.change) {
     case 'added':
@@ -56,7 +58,7 @@ function headline(LL: TranslationFunctions, e: CompareEntry): string {
     case 'moved':
       return LL.versions.history.moved({ what });
     case 'changed': {
-      const names = e.fields.map((f) => fieldName(LL, f.field));
+      const names = e.fields.map((f) => fieldName(LL, f.field, locale));
       const lists = [...e.added, ...e.removed];
       if (lists.some((x) => x.kind === 'answer')) names.push(fieldName(LL, 'answers'));
       if (lists.some((x) => x.kind === 'statement')) names.push(fieldName(LL, 'statements'));

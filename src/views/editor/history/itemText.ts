@@ -1,5 +1,7 @@
 import type { TranslationFunctions } from '../../../i18n/i18n-types';
 import type { ItemKind } from '../../../domain/content/flat';
+import { isTranslationField } from '../../../domain/content/flat';
+import { languageName } from '../../../domain/content/languages';
 import { QUESTION_CATEGORIES, type QuestionCategory } from '../../../domain/content/model';
 
 // How the merge and history screens name an item, a field and a field's value, in the reader's language.
@@ -14,8 +16,16 @@ export function itemName(LL: TranslationFunctions, kind: ItemKind, label: string
   });
 }
 
-export function fieldName(LL: TranslationFunctions, field: string): string {
+/** A field's name; a text in another language ('translations.en.text') says which: "Text (English)". */
+export function fieldName(LL: TranslationFunctions, field: string, locale = 'en'): string {
   const names = LL.versions.fields as unknown as Record<string, (() => string) | undefined>;
+  if (isTranslationField(field)) {
+    const [, code, own] = field.split('.');
+    return LL.versions.translated({
+      field: names[own]?.() ?? own,
+      language: languageName(code, locale, false),
+    });
+  }
   return names[field]?.() ?? field;
 }
 
