@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
-// Three suites: `unit` (pure code, machines, Dexie on fake-indexeddb), `server` (the real Fastify
-// server on a free port; SQLite by default, PostgreSQL when TEST_DATABASE_URL is set) and `e2e`
-// (the built SPA served by the real server, driven in Debian's Chromium).
+// Four suites: `unit` (pure code, machines, Dexie on fake-indexeddb), `server` (the real Fastify
+// server on a free port; SQLite by default, PostgreSQL when TEST_DATABASE_URL is set), `e2e`
+// (the built SPA served by the real server, driven in Debian's Chromium) and `ops` (whole server
+// processes with Debian's nginx and promtool, on the PostgreSQL of TEST_DATABASE_URL: .ci/run).
 export default defineConfig({
   test: {
     projects: [
@@ -20,6 +21,16 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'ops',
+          include: ['tests/ops/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 180_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
         },
       },
       {

@@ -15,6 +15,11 @@ import { registerJsonBody } from './http/json-body';
 import { routeModules } from './routes';
 import { startSender, type Sender } from './callbacks/sender';
 import { DownloadThreads } from './reports/download-threads';
+import { drainAnswerGroups } from './survey/group-commit';
+import { moveUploadsIn } from './pictures/move-in';
+import { Lifecycle } from './ops/lifecycle';
+import probes from './ops/probes';
+import metrics from './ops/metrics';
 
 export const API_PREFIX = '/api/v1/service';
 
@@ -49,12 +54,19 @@ export async function buildApp(
     (msg) => app.log.warn(msg),
   );
   app.decorate('downloads', downloads);
+  const lifecycle = new Lifecycle();
+  app.decorate('lifecycle', lifecycle);
   let sender: Sender | null = null;
+  // After the calls in flight (Fastify runs this once the listener has closed and every connection
+  // ended): the sender's results and claims, then the answers still queued, then the database.
   app.addHook('onClose', async () => {
-    await sender?.stop();
+    await sender?.stop(lifecycle.deadline);
+    await drainAnswerGroups(handle.db);
     await downloads.close();
     await handle.db.destroy();
   });
+  // Pictures kept under DATA_DIR/uploads by an earlier release go into the database (once).
+  await moveUploadsIn(handle.db, config.dataDir, app.log);
 
   // Security headers: helmet's middleware built once. @fastify/helmet builds it again on every
   // request (parsing the CSP each time), about a tenth of an answer submission's CPU.
@@ -83,6 +95,9 @@ export async function buildApp(
   registerRequestContext(app);
   registerJsonBody(app);
   app.setErrorHandler(errorHandler);
+  // Operations (server/ops): the probes, and /metrics when METRICS_TOKEN is set.
+  await app.register(probes, { db: handle.db, lifecycle });
+  if (config.ops.metricsToken) await app.register(metrics, { db: handle.db, token: config.ops.metricsToken });
   collectRoutes(app, API_PREFIX);
 
   await app.register(

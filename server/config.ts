@@ -26,6 +26,15 @@ export interface Config {
    * at most 4; 0 writes them on the main thread.
    */
   downloadThreads: number;
+  /** Operations (server/ops, docs/operations.md). */
+  ops: {
+    /** SHUTDOWN_DELAY_MS: how long the server keeps serving after SIGTERM, /readyz already 503, so balancers notice. */
+    shutdownDelayMs: number;
+    /** SHUTDOWN_TIMEOUT_MS: how long the calls in flight (and the callback sender's) get to finish after that. */
+    shutdownTimeoutMs: number;
+    /** METRICS_TOKEN: GET /metrics answers only with `Authorization: Bearer <token>`; unset, there is no /metrics. */
+    metricsToken: string | null;
+  };
   /** Block callbacks' sender (server/callbacks, docs/decisions/callbacks.md). */
   callbacks: {
     /** CALLBACK_ALLOW_HOSTS: hosts ("host" or "host:port") exempt from the address check. */
@@ -79,6 +88,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     logLevel: env.LOG_LEVEL || 'info',
     downloadThreads: Math.min(4, Math.max(0, Math.floor(intFromEnv(env.DOWNLOAD_THREADS, 4)))),
+    ops: {
+      shutdownDelayMs: Math.min(600_000, Math.max(0, intFromEnv(env.SHUTDOWN_DELAY_MS, 5000))),
+      shutdownTimeoutMs: Math.min(600_000, Math.max(0, intFromEnv(env.SHUTDOWN_TIMEOUT_MS, 20_000))),
+      metricsToken: env.METRICS_TOKEN || null,
+    },
     callbacks: {
       allowHosts: (env.CALLBACK_ALLOW_HOSTS ?? '')
         .split(',')

@@ -3,6 +3,7 @@ import { configFromEnv } from './config';
 import { ensureAdmin } from './seed';
 import { mailConfigProblem } from './mail/mailer';
 import { claimDataDir } from './ops/backup';
+import { stopOnSignals } from './ops/shutdown';
 
 // The production entry: one process serving the API and the built SPA on one port.
 const config = configFromEnv();
@@ -38,18 +39,5 @@ if (admin)
   );
 console.log(lines.join('\n'));
 
-let closing = false;
-for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-  process.on(signal, () => {
-    if (closing) return;
-    closing = true;
-    // Finish the calls in flight, close the database, then leave.
-    app.close().then(
-      () => process.exit(0),
-      (err) => {
-        console.error(err);
-        process.exit(1);
-      },
-    );
-  });
-}
+// SIGTERM: /readyz turns 503, the server serves on for SHUTDOWN_DELAY_MS, then stops (server/ops/shutdown.ts).
+stopOnSignals(app, config.ops);

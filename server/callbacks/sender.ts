@@ -5,6 +5,7 @@ import type { Db, Dialect } from '../db';
 import type { CallbackDeliveriesTable } from '../db/tables-callbacks';
 import { callbackSecret, signature } from './deliveries';
 import { CALL_TIMEOUT_MS, CallAgents, postChecked, type CallResult } from './outbound';
+import { countDelivery } from '../ops/meters';
 
 // The sender (docs/decisions/callbacks.md): takes due deliveries from the outbox, calls them, and
 // writes down what happened. Any number of server processes may run one over the same database: a
@@ -49,8 +50,12 @@ type Row = CallbackDeliveriesTable;
 export interface Sender {
   /** Looks for due deliveries now (after a commit that wrote one). */
   wake: () => void;
-  /** Stops claiming and waits for the calls in flight. */
-  stop: () => Promise<void>;
+  /**
+   * Stops claiming and waits for the calls in flight, until `deadline` (unix ms) at most: the claims
+   * of calls still out then are released, so that another process sends them at once rather than
+   * after the lease (the receiver may get such a call twice, with the same delivery id).
+   */
+  stop: (deadline?: number) => Promise<void>;
 }
 
 const senders = new WeakMap<Db, Sender>();
@@ -164,6 +169,8 @@ export function startSender(
   const inFlight = new Set<Promise<void>>();
   // Connections kept alive per host, port and checked address (outbound.ts), closed at stop.
   const agents = config.keepAlive ? new CallAgents() : undefined;
+  /** Claimed rows whose result is not written yet. */
+  const claimed = new Map<string, Row>();
 
   async function deliver(row: Row, secret: string) {
     const t = Math.floor(Date.now() / 1000);
@@ -183,6 +190,7 @@ export function startSender(
         'callback refused by the address check',
       );
     const next = outcome(result, row.attempts, gaps, config.maxAttempts, Date.now());
+    countDelivery(db, next.status);
     await record(row, next);
   }
 
@@ -232,9 +240,11 @@ export function startSender(
         const rows = await claim(db, dialect, now, now + config.leaseMs, room);
         const secrets = await secretsOf(db, rows);
         for (const row of rows) {
+          claimed.set(row.id, row);
           const p = deliver(row, secrets.get(row.project_id)!)
             .catch((err) => log.warn({ err, delivery: row.id }, 'callback delivery could not be recorded'))
             .finally(() => {
+              claimed.delete(row.id);
               inFlight.delete(p);
               if (!stopped) setImmediate(() => void tick());
             });
@@ -254,13 +264,30 @@ export function startSender(
   setImmediate(() => void tick());
   const sender: Sender = {
     wake: () => void tick(),
-    stop: async () => {
+    stop: async (deadline = Number.POSITIVE_INFINITY) => {
       stopped = true;
       clearInterval(timer);
       senders.delete(db);
       while (ticking) await new Promise((r) => setTimeout(r, 5));
-      await Promise.allSettled([...inFlight]);
+      const settled = Promise.allSettled([...inFlight]);
+      const left = deadline - Date.now();
+      if (left === Number.POSITIVE_INFINITY) await settled;
+      else {
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([settled, new Promise((r) => (timer = setTimeout(r, Math.max(0, left))))]);
+        clearTimeout(timer);
+      }
       agents?.destroy();
+      // Only while the claim is still ours (the same lease), as a result would be written.
+      for (const row of claimed.values())
+        await db
+          .updateTable('callback_deliveries')
+          .set({ lease_until: null })
+          .where('id', '=', row.id)
+          .where('lease_until', '=', row.lease_until)
+          .execute()
+          .catch((err) => log.warn({ err, delivery: row.id }, 'callback claim could not be released'));
+      claimed.clear();
     },
   };
   senders.set(db, sender);

@@ -17,6 +17,8 @@ const dialects = new WeakMap<Db, Dialect>();
 /** The dialect of a database opened by openDatabase (undefined for any other instance). */
 export const dialectOf = (db: Db): Dialect | undefined => dialects.get(db);
 const pools = new WeakMap<Db, pg.Pool>();
+/** The PostgreSQL pool behind a database opened by openDatabase (undefined on SQLite): the metrics read it. */
+export const poolOf = (db: Db): pg.Pool | undefined => pools.get(db);
 
 /**
  * Runs one statement on PostgreSQL as a named prepared statement, outside any transaction: each

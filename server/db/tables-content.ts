@@ -27,12 +27,14 @@ export interface ProjectContentVersionsTable {
   summary: string | null;
 }
 
-/** Uploaded pictures; the bytes live in DATA_DIR/uploads/<hash>.<ext>. */
+/** Uploaded pictures, content-addressed (server/pictures/store.ts). */
 export interface PicturesTable {
   /** SHA-256 of the bytes, hex. */
   hash: string;
   ext: string;
   size: number;
+  /** The picture itself (022); null for a row written before 022 whose file has not been moved in yet. */
+  bytes: Buffer | null;
   created_at: number;
   created_by: number | null;
 }

@@ -1,7 +1,7 @@
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
 import { routeKey, type RouteEntry } from '../http/route-table';
-import { ROUTE_DOCS } from './registry';
+import { OPS_ROUTE_DOCS, ROUTE_DOCS } from './registry';
 
 // The OpenAPI 3.1 document, generated from the route table (every route Fastify registered) and the
 // valibot schemas the handlers parse with (server/openapi/registry.ts). Served at
@@ -25,6 +25,8 @@ export interface Operation {
   parameters?: { name: string; in: 'query' | 'path'; required: boolean; schema: Json }[];
   requestBody?: { required: boolean; content: Record<string, { schema: Json }> };
   responses: Record<string, Json>;
+  /** The operations' calls are at the site's root, not under the API prefix. */
+  servers?: { url: string }[];
 }
 
 function jsonSchema(schema: v.GenericSchema): Json {
@@ -109,6 +111,24 @@ export function buildOpenApi(
     }
     const path = r.path.replace(/:(\w+)/g, '{$1}');
     (paths[path] ??= {})[r.method.toLowerCase()] = op;
+  }
+  for (const [key, doc] of Object.entries(OPS_ROUTE_DOCS)) {
+    const [method, path] = key.split(' ');
+    tags.add(doc.tag);
+    paths[path] = {
+      [method.toLowerCase()]: {
+        operationId: operationId({ method, path } as RouteEntry),
+        summary: doc.summary,
+        tags: [doc.tag],
+        servers: [{ url: '/' }],
+        responses: Object.fromEntries(
+          Object.entries(doc.responses).map(([status, text]) => [
+            status,
+            { description: text, content: { 'text/plain': { schema: { type: 'string' } } } },
+          ]),
+        ),
+      },
+    };
   }
   return {
     openapi: '3.1.0',

@@ -261,3 +261,27 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     query: CrosstabQuery,
   },
 };
+
+/**
+ * The operations' calls (server/ops): at the root of the site, not under the API prefix, so the
+ * document gives each its own server ("/"). For balancers and Prometheus, not for people.
+ */
+export const OPS_ROUTE_DOCS: Record<string, RouteDoc & { responses: Record<string, string> }> = {
+  'GET /healthz': {
+    tag: 'operations',
+    summary: 'Liveness: "ok" while the process runs',
+    responses: { '200': 'ok' },
+  },
+  'GET /readyz': {
+    tag: 'operations',
+    summary:
+      'Readiness: "ok" when the database answers, every migration is applied and the server is not stopping (503 from SIGTERM on)',
+    responses: { '200': 'ok', '503': 'not ready: stopping | database | migrations' },
+  },
+  'GET /metrics': {
+    tag: 'operations',
+    summary:
+      'Prometheus text format; only when METRICS_TOKEN is set (else 404), with Authorization: Bearer <token>',
+    responses: { '200': 'the metrics (text/plain; version=0.0.4)', '401': 'no or another token' },
+  },
+};

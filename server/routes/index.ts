@@ -10,6 +10,7 @@ import projectRoutes from './projects';
 import projectSettingsRoutes from './project-settings';
 import lookupRoutes from './lookups';
 import contentRoutes from './content';
+import pictureRoutes from './pictures';
 import priceRoutes from './price';
 import reviewRoutes from './review';
 import contentHistoryRoutes from './content-history';
@@ -25,7 +26,7 @@ export const routeModules: ((app: FastifyInstance) => Promise<void>)[] = [sessio
 routeModules.push(gamesRoutes, tariffsRoutes);
 routeModules.push(userRoutes, invitationRoutes, organizationRoutes, historyRoutes);
 routeModules.push(projectRoutes, projectSettingsRoutes, lookupRoutes);
-routeModules.push(contentRoutes);
+routeModules.push(contentRoutes, pictureRoutes);
 routeModules.push(priceRoutes, reviewRoutes);
 routeModules.push(contentHistoryRoutes);
 routeModules.push(statsRoutes);

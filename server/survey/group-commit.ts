@@ -2,6 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import type { Db } from '../db';
 import type { Database } from '../db/schema';
 import { saveAnswerRow, saveAnswersPg, type AnswerWrite } from '../repos/respondents';
+import { countGroup } from '../ops/meters';
 
 // Group commit for answers: SQLite's in one transaction, PostgreSQL's in one statement.
 //
@@ -27,6 +28,9 @@ class GroupCommit {
   private scheduled = false;
 
   constructor(private readonly db: Db) {}
+
+  /** Whether an answer is queued or being written (the graceful stop waits for none). */
+  busy = () => this.scheduled || this.queue.length > 0;
 
   run<T>(write: Write<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
@@ -64,6 +68,7 @@ class GroupCommit {
         }
       });
       for (const [job, value] of done) job.resolve(value);
+      countGroup(this.db, group.length);
     } catch (err) {
       // The transaction did not commit (a lone write's error lands here too): nothing was written.
       // A job already refused keeps its own error (a settled promise ignores a second reject).
@@ -106,8 +111,11 @@ interface PgJob {
 class PgGroups {
   private queue: PgJob[] = [];
   private scheduled = false;
+  private writing = 0;
 
   constructor(private readonly db: Db) {}
+
+  busy = () => this.scheduled || this.queue.length > 0 || this.writing > 0;
 
   run(write: AnswerWrite): Promise<boolean> {
     return new Promise<boolean>((resolve, reject) => {
@@ -121,7 +129,10 @@ class PgGroups {
     this.scheduled = true;
     setImmediate(() => {
       this.scheduled = false;
-      while (this.queue.length > 0) void this.flush(this.take());
+      while (this.queue.length > 0) {
+        this.writing++;
+        void this.flush(this.take()).finally(() => this.writing--);
+      }
     });
   }
 
@@ -142,6 +153,7 @@ class PgGroups {
   }
 
   private async flush(group: PgJob[]): Promise<void> {
+    countGroup(this.db, group.length);
     if (group.length === 1) {
       const [job] = group;
       await saveAnswerRow(this.db, job.write).then(job.resolve, job.reject);
@@ -169,4 +181,9 @@ export function saveAnswerInGroup(db: Db, write: AnswerWrite): Promise<boolean> 
   let groups = pgGroups.get(db);
   if (!groups) pgGroups.set(db, (groups = new PgGroups(db)));
   return groups.run(write);
+}
+
+/** Resolves once every answer queued on this database has been written or refused (the graceful stop). */
+export async function drainAnswerGroups(db: Db): Promise<void> {
+  while (groups.get(db)?.busy() || pgGroups.get(db)?.busy()) await new Promise((r) => setTimeout(r, 5));
 }

@@ -50,6 +50,7 @@ import { blockCallback, wakeSender, writeDelivery } from '../callbacks';
 import { judgeCompletion, NOT_JUDGED, pageTimes } from '../responses/completion';
 import { LanguageTag, pageLanguage, setRespondentLanguage } from './language';
 import { pickLanguage } from '../../src/domain/content/languages';
+import { countAnswer, countStart } from '../ops/meters';
 
 // Recording respondents: the one code path behind POST /survey/:token/start and POST /survey/answer,
 // and behind recordRespondent (the reports' demo data). The flow (src/domain/flow) decides what may be
@@ -255,6 +256,7 @@ export async function startRespondent(
     browser_hash: input.browser ? sha256(input.browser) : null,
   };
   const row = await db.insertInto('respondents').values(values).returning('id').executeTakeFirstOrThrow();
+  countStart(db);
   // Their first answer then needs no read (respondent-cache.ts).
   keepRespondent(db, { ...values, ...NOT_JUDGED, id: row.id, project_status: project.status });
   return { outcome: 'started', respondentId: row.id, token };
@@ -531,6 +533,7 @@ async function submitChecked(
     status: (outcome as Outcome) === 'quotaFull' ? RESPONDENT_STATUS.screenedOut : move.status,
     language: language ?? respondent.language,
   };
+  countAnswer(db, outcome);
   parsedStates.set(kept, next);
   if (replay.checkpoint) checkpoints.set(kept, replay.checkpoint);
   keepRespondent(db, kept);

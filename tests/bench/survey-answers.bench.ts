@@ -301,6 +301,33 @@ function describeStatements(
 }
 
 /**
+ * The same answer run on a server with METRICS_TOKEN set (issue 33: every call timed by route, the
+ * answers and group commits counted), against the bare route measured in the same run.
+ */
+async function measureWithMetrics(server: TestServer, label: string): Promise<BenchResult[]> {
+  const { pid } = await insertSurveyProject(server, benchContent());
+  const { tokens } = await startRespondents(server, pid);
+  const bare = (await bareRun(server.app.db, pid)).requests.average;
+  const walkers = tokens.flat().map((token) => ({ token, at: 0 }));
+  const survey = await answerRun(server, `${label}-metrics`, walkers);
+  const scrape = await fetch(`${server.url}/metrics`, {
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
+  const counted = /^survey_answers_accepted_total (\d+)$/m.exec(await scrape.text())?.[1];
+  const share = Math.round((survey.requests.average / Math.max(1, bare)) * 100);
+  return [
+    {
+      name: `${label}: POST /survey/answer with metrics on (METRICS_TOKEN)`,
+      value: Math.round(survey.requests.average),
+      unit: 'req/s',
+      note: `${share} % of bare (${Math.round(bare)} req/s right before; goal ≥ 50 %); p99 ${survey.latency.p99} ms; CPU ${survey.cpu} ms a request; ${survey['2xx']} answered, ${counted} counted by survey_answers_accepted_total`,
+    },
+  ];
+}
+
+const METRICS_TOKEN = 'bench-metrics-token';
+
+/**
  * Block callbacks (issue 24): the walk over a survey of 6 blocks of 5 pages, every block with a
  * callbackUrl (a loopback receiver), respondents answering page after page, so every fifth answer
  * completes a block and writes a delivery in its transaction while this process's sender calls the
@@ -401,19 +428,28 @@ export default async function surveyAnswersBench(): Promise<BenchResult[]> {
     c.callbacks.allowHosts = [`127.0.0.1:${receiver.port}`];
   };
   try {
-    const sqlite = await startServer(exempt);
-    try {
-      results.push(...(await measure(sqlite, 'SQLite', receiver)));
-    } finally {
-      await sqlite.close();
-    }
-    if (pgUrl) {
-      process.env.TEST_DATABASE_URL = pgUrl;
-      const pg = await startServer(exempt);
+    const withMetrics = (c: TestServer['config']) => {
+      exempt(c);
+      c.ops.metricsToken = METRICS_TOKEN;
+    };
+    const databases: [string, string | undefined][] = [['SQLite', undefined]];
+    if (pgUrl) databases.push(['PostgreSQL', pgUrl]);
+    for (const [label, url] of databases) {
+      if (url) process.env.TEST_DATABASE_URL = url;
+      const server = await startServer(exempt);
+      const at = label === 'PostgreSQL' ? `${label}${await durability(server)}` : label;
       try {
-        results.push(...(await measure(pg, `PostgreSQL${await durability(pg)}`, receiver)));
+        results.push(...(await measure(server, at, receiver)));
       } finally {
-        await pg.close();
+        await server.close();
+      }
+      // ANSWER_METRICS=0 leaves the run with metrics on out (while profiling the answers alone).
+      if (process.env.ANSWER_METRICS === '0') continue;
+      const metered = await startServer(withMetrics);
+      try {
+        results.push(...(await measureWithMetrics(metered, at)));
+      } finally {
+        await metered.close();
       }
     }
   } finally {

@@ -40,6 +40,8 @@ async function startMain(
       STATIC_DIR: '',
       LOG_LEVEL: 'warn',
       SCRYPT_LOG_N: '10',
+      // The balancer's grace after SIGTERM is shutdown.test.ts's; here a stop need not wait for it.
+      SHUTDOWN_DELAY_MS: '0',
       ...(pg ? { DATABASE_URL: pg.url } : {}),
       ...env,
     },

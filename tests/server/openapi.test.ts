@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from './helpers';
-import { ROUTE_DOCS } from '../../server/openapi/registry';
+import { OPS_ROUTE_DOCS, ROUTE_DOCS } from '../../server/openapi/registry';
 import { routeKey } from '../../server/http/route-table';
 
 // Issue #17, item 12: OpenAPI 3.1 at /api/v1/service/openapi.json, generated from the route table
@@ -26,7 +26,14 @@ describe('OpenAPI document', () => {
     const documented = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(
       ([p, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${p.replace(/\{(\w+)\}/g, ':$1')}`),
     );
-    expect(documented.sort()).toEqual(server.app.routeTable.map(routeKey).sort());
+    // And the operations' calls at the site's root (server/ops), each with its own server "/".
+    const ops = Object.keys(OPS_ROUTE_DOCS);
+    expect(documented.sort()).toEqual([...server.app.routeTable.map(routeKey), ...ops].sort());
+    expect(doc.paths['/readyz'].get.servers).toEqual([{ url: '/' }]);
+    expect(Object.keys(doc.paths['/readyz'].get.responses)).toEqual(['200', '503']);
+    // Each is a real route: the probes answer, /metrics exists once METRICS_TOKEN is set (metrics.test.ts).
+    expect(ops).toEqual(['GET /healthz', 'GET /readyz', 'GET /metrics']);
+    for (const p of ['/healthz', '/readyz']) expect((await fetch(server.url + p)).status).toBe(200);
   });
 
   it('has a summary and the schemas of every route, from the same valibot schemas the server parses with', async () => {
@@ -74,7 +81,7 @@ describe('docs/api.md', () => {
     const listed = [...apiMd().matchAll(/^\| `(GET|POST|PUT|DELETE|PATCH) ([^`?\s]+)[^`]*`/gm)].map(
       (m) => `${m[1]} ${m[2]}`,
     );
-    const routes = server.app.routeTable.map(routeKey);
+    const routes = [...server.app.routeTable.map(routeKey), ...Object.keys(OPS_ROUTE_DOCS)];
     expect(
       routes.filter((k) => !listed.includes(k)).map((k) => `docs/api.md: add a row "| \`${k}\` | … |"`),
     ).toEqual([]);

@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type Session, type TestServer } from './helpers';
 import { completeContent, insertProject, saveProject } from './content-helpers';
@@ -8,7 +7,9 @@ import { Role } from '../../src/domain/roles';
 import { LIMITS } from '../../src/domain/content/limits';
 
 // POST /picture (multipart `images` parts) and the public GET /pictures/<hash>.<ext>: the type is
-// judged by the bytes, 5 MB at most, a bad file stores nothing, and only editors may upload.
+// judged by the bytes, 5 MB at most, a bad file stores nothing, and only editors may upload. Pictures
+// live in the database (022), so DATA_DIR holds no uploads folder; they are served with a strong
+// ETag, a year's immutable caching and 304 for a conditional request.
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 const JPG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('JFIF\0rest-of-jpeg')]);
@@ -33,15 +34,21 @@ function form(files: { name: string; bytes: Buffer; type?: string; field?: strin
 
 let server: TestServer;
 let researcher: Session;
-let uploads: string;
 const upload = (session: Session | undefined, fd: FormData) =>
   server.call('POST', '/picture', { session, rawBody: fd });
-const stored = () => (fs.existsSync(uploads) ? fs.readdirSync(uploads).sort() : []);
+/** The pictures in the database, as `<hash>.<ext>` with their size. */
+const stored = async () =>
+  (
+    await server.app.db
+      .selectFrom('pictures')
+      .select(['hash', 'ext', 'size', 'bytes'])
+      .orderBy('hash')
+      .execute()
+  ).map((r) => `${r.hash}.${r.ext} ${r.size} ${r.bytes?.length}`);
 
 beforeAll(async () => {
   server = await startServer();
   researcher = await server.as(Role.Researcher);
-  uploads = path.join(server.config.dataDir, 'uploads');
 });
 afterAll(async () => server?.close());
 
@@ -71,7 +78,9 @@ describe('POST /picture', () => {
       'image/gif',
       'image/webp',
     ]);
-    expect(stored()).toContain(`${hash}.png`);
+    expect(await stored()).toContain(`${hash}.png ${PNG.length} ${PNG.length}`);
+    // Nothing on the disk: DATA_DIR holds the SQLite file (and a mail outbox) only.
+    expect(fs.readdirSync(server.config.dataDir).filter((f) => !f.startsWith('survey.sqlite'))).toEqual([]);
 
     const get = await fetch(server.url + res.body[0].url);
     expect(get.status).toBe(200);
@@ -79,12 +88,54 @@ describe('POST /picture', () => {
     expect(get.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(get.headers.get('x-content-type-options')).toBe('nosniff');
     expect(Buffer.from(await get.arrayBuffer()).equals(PNG)).toBe(true);
+    expect(get.headers.get('etag')).toBe(`"${hash}"`);
+    expect(get.headers.get('content-length')).toBe(String(PNG.length));
     const again = await fetch(server.url + res.body[0].url, { headers: { 'if-none-match': `"${hash}"` } });
     expect(again.status).toBe(304);
+    expect(again.headers.get('etag')).toBe(`"${hash}"`);
+    expect(again.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect((await again.arrayBuffer()).byteLength).toBe(0);
+  });
+
+  it('answers 304 for any tag of a list, a weak copy of the tag or *, and 200 for another tag', async () => {
+    const res = await upload(researcher, form([{ name: 'w.webp', bytes: WEBP }]));
+    const { url, hash } = res.body[0];
+    const status = async (inm: string) =>
+      (await fetch(server.url + url, { headers: { 'if-none-match': inm } })).status;
+    expect(await status(`"${'1'.repeat(64)}", "${hash}"`)).toBe(304);
+    expect(await status(`W/"${hash}"`)).toBe(304);
+    expect(await status('*')).toBe(304);
+    expect(await status(`"${'1'.repeat(64)}"`)).toBe(200);
+    // HEAD: the headers without the bytes.
+    const head = await fetch(server.url + url, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe(String(WEBP.length));
+    expect(head.headers.get('etag')).toBe(`"${hash}"`);
+    // The same bytes under another type's name are not that picture.
+    expect((await fetch(server.url + url.replace('.webp', '.png'))).status).toBe(404);
+  });
+
+  it('stores the same bytes once, however often and by whomever they are uploaded', async () => {
+    const bytes = Buffer.concat([JPG, crypto.randomBytes(32)]);
+    const other = await server.as(Role.Administrator);
+    const a = await upload(
+      researcher,
+      form([
+        { name: 'one.jpg', bytes },
+        { name: 'two.jpg', bytes },
+      ]),
+    );
+    const b = await upload(other, form([{ name: 'three.jpg', bytes }]));
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(new Set([...a.body, ...b.body].map((p: { url: string }) => p.url)).size).toBe(1);
+    const hash = a.body[0].hash;
+    expect((await stored()).filter((s) => s.startsWith(hash))).toEqual([
+      `${hash}.jpg ${bytes.length} ${bytes.length}`,
+    ]);
   });
 
   it('judges the type by the bytes, not the name: a text file named .png is refused and nothing is stored', async () => {
-    const before = stored();
+    const before = await stored();
     const res = await upload(
       researcher,
       form([
@@ -97,19 +148,22 @@ describe('POST /picture', () => {
       code: 'bad-type',
       message: 'The file “evil.png” is not a JPEG, PNG, WebP or GIF picture',
     });
-    expect(stored()).toEqual(before);
+    expect(await stored()).toEqual(before);
   });
 
   it('refuses a file over 5 MB by name, storing nothing', async () => {
-    const before = stored();
+    const before = await stored();
     const big = Buffer.concat([PNG, Buffer.alloc(LIMITS.imageBytes)]);
     const res = await upload(researcher, form([{ name: 'huge.png', bytes: big }]));
     expect(res.status).toBe(413);
     expect(res.body.message).toBe('The file “huge.png” is larger than 5 MB');
-    expect(stored()).toEqual(before);
-    // Exactly 5 MB is allowed.
-    const edge = Buffer.concat([PNG, Buffer.alloc(LIMITS.imageBytes - PNG.length)]);
-    expect((await upload(researcher, form([{ name: 'edge.png', bytes: edge }]))).status).toBe(200);
+    expect(await stored()).toEqual(before);
+    // Exactly 5 MB is allowed, and comes back whole from the database.
+    const edge = Buffer.concat([PNG, Buffer.alloc(LIMITS.imageBytes - PNG.length, 7)]);
+    const ok = await upload(researcher, form([{ name: 'edge.png', bytes: edge }]));
+    expect(ok.status).toBe(200);
+    const back = Buffer.from(await (await fetch(server.url + ok.body[0].url)).arrayBuffer());
+    expect(back.equals(edge)).toBe(true);
   });
 
   it('refuses more pictures than one call may carry, no pictures, and a body that is not multipart', async () => {

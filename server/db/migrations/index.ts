@@ -21,6 +21,7 @@ import { migration as m018 } from './018-respondent-last-question';
 import { migration as m019 } from './019-dropoff-indexes';
 import { migration as m020 } from './020-responses';
 import { migration as m021 } from './021-languages';
+import { migration as m022 } from './022-pictures';
 import { migration as m023 } from './023-last-question-in-progress';
 
 // Every migration, registered by name in order (never scanned from disk). Each is a factory taking
@@ -47,10 +48,13 @@ const factories: Record<string, (dialect: Dialect) => Migration> = {
   '019-dropoff-indexes': m019,
   '020-responses': m020,
   '021-languages': m021,
-  // 022 is taken by work in progress (docs/decisions.md, issues 31–34).
+  '022-pictures': m022,
   '023-last-question-in-progress': m023,
 };
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return Object.fromEntries(Object.entries(factories).map(([name, f]) => [name, f(dialect)]));
 }
+
+/** The names of every migration this release knows, in order (readiness checks they are applied). */
+export const migrationNames = (): string[] => Object.keys(factories);

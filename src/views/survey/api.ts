@@ -41,6 +41,26 @@ async function call<T>(
   return data as T;
 }
 
+/** Pauses before sending a page of answers again. */
+const RETRY_DELAYS_MS = [500, 1500, 3000];
+
+/**
+ * A page of answers is idempotent on the server (the same page sent twice is one answer), so a
+ * failure on the way (the network, a balancer whose servers are restarting: 502, 503, 504) is tried
+ * again a few times before the respondent is told; any other answer is final at once.
+ */
+async function retried<T>(send: () => Promise<T>, delays = RETRY_DELAYS_MS): Promise<T> {
+  for (let i = 0; ; i++) {
+    try {
+      return await send();
+    } catch (err) {
+      const onTheWay = !(err instanceof SurveyError) || [502, 503, 504].includes(err.status);
+      if (!onTheWay || i >= delays.length) throw err;
+      await new Promise((r) => setTimeout(r, delays[i]));
+    }
+  }
+}
+
 export type Availability = 'open' | 'notStarted' | 'paused' | 'finished';
 export interface LinkInfo {
   kind: 'link' | 'ticket';
@@ -98,7 +118,10 @@ export const surveyApi = {
     token: string,
     l: SurveyLocale,
     body: { at: number; questionId: string; reply: Reply; language?: string },
-  ) => call<{ status: Session['status']; answered: number }>('POST', '/survey/answer', l, { token, body }),
+  ) =>
+    retried(() =>
+      call<{ status: Session['status']; answered: number }>('POST', '/survey/answer', l, { token, body }),
+    ),
   places: (
     token: string,
     l: SurveyLocale,
