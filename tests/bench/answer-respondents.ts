@@ -68,6 +68,8 @@ export async function respondentsInFlight(
         replies: stored.replies,
         orders: stored.orders,
         end: null,
+        // Page times (issue 31): five seconds a page.
+        times: stored.replies.map(() => 5000),
       };
       return {
         respondent: {
