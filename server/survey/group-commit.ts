@@ -102,6 +102,16 @@ export function writeInGroup<T>(db: Db, write: Write<T>): Promise<T> {
 // respondent moved). Groups run side by side on the pool's connections. When a group's statement fails, its answers are written one by
 // one, so that only the faulty one gets the error.
 
+/**
+ * Group statements written at the same time per database. Without a bound every turn of the event
+ * loop sent its few answers as a group of their own, which then waited for one of the pool's 10
+ * connections (and, on the counters' rows, for the group before it to commit): many small groups, each
+ * a commit to flush. With at most MAX_WRITING in flight, the answers that arrive meanwhile wait in the
+ * queue and go as the next group, so groups grow with the load and the commits (fsyncs with durable
+ * settings) are shared by more answers; under light load nothing waits.
+ */
+const MAX_WRITING = Number(process.env.ANSWER_PG_WRITERS) || 3;
+
 interface PgJob {
   write: AnswerWrite;
   resolve: (moved: boolean) => void;
@@ -129,9 +139,13 @@ class PgGroups {
     this.scheduled = true;
     setImmediate(() => {
       this.scheduled = false;
-      while (this.queue.length > 0) {
+      while (this.queue.length > 0 && this.writing < MAX_WRITING) {
         this.writing++;
-        void this.flush(this.take()).finally(() => this.writing--);
+        void this.flush(this.take()).finally(() => {
+          this.writing--;
+          // What queued while this group was written goes next, as one group.
+          if (this.queue.length > 0) this.schedule();
+        });
       }
     });
   }

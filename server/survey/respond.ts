@@ -11,11 +11,10 @@ import {
   sha256,
   takeQuotaPlace,
   saveAnswer,
-  respondentWithStatus,
-  respondentWithStatusById,
   type RespondentRow,
 } from '../repos/respondents';
 import { saveAnswerInGroup, writeInGroup } from './group-commit';
+import { readRespondent } from './respondent-reads';
 import {
   cachedRespondent,
   forgetRespondent,
@@ -361,7 +360,7 @@ export async function submitPage(
   if (cached) {
     const written = await submitChecked(db, respondent, input, now, true).catch(() => null);
     if (written) return written;
-    const fresh = await respondentWithStatusById(db, respondent.id);
+    const fresh = await readRespondent(db, respondent.token_hash);
     if (!fresh) {
       forgetRespondent(db, respondent.token_hash);
       throw fail(404, 'survey-not-found', (s) => s.errors.notFound);
@@ -380,7 +379,8 @@ export async function respondentForAnswer(
   const hash = sha256(token);
   const hit = cachedRespondent(db, hash);
   if (hit) return { respondent: hit, cached: true };
-  const row = await respondentWithStatus(db, token);
+  // Not kept here: read with the other answers' reads of this moment (respondent-reads.ts).
+  const row = await readRespondent(db, hash);
   if (!row) return undefined;
   keepRespondent(db, row);
   return { respondent: row, cached: false };
@@ -517,7 +517,7 @@ async function submitChecked(
     if (speculative) return null;
     // Someone (the same page sent twice at once) got there first, or the project closed meanwhile:
     // the same answer already stored → the same result.
-    const fresh = await respondentWithStatusById(db, respondent.id);
+    const fresh = await readRespondent(db, respondent.token_hash);
     const freshState = fresh ? (JSON.parse(fresh.state) as SurveyState) : null;
     if (fresh) keepRespondent(db, fresh);
     const old = freshState?.replies[input.at];

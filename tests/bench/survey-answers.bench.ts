@@ -432,7 +432,9 @@ export default async function surveyAnswersBench(): Promise<BenchResult[]> {
       exempt(c);
       c.ops.metricsToken = METRICS_TOKEN;
     };
-    const databases: [string, string | undefined][] = [['SQLite', undefined]];
+    // BENCH_SKIP_SQLITE=1 measures PostgreSQL alone (as tests/bench/databases.ts does).
+    const databases: [string, string | undefined][] =
+      process.env.BENCH_SKIP_SQLITE === '1' ? [] : [['SQLite', undefined]];
     if (pgUrl) databases.push(['PostgreSQL', pgUrl]);
     for (const [label, url] of databases) {
       if (url) process.env.TEST_DATABASE_URL = url;
