@@ -22,8 +22,8 @@ import type { CachedRespondent } from './respondent-cache';
 
 /** Most hashes in one statement (PostgreSQL takes the array as one parameter). */
 const MAX_BATCH = 256;
-/** Batches read at the same time per database (the pool has 10 connections; writes need theirs). */
-const MAX_READING = 2;
+/** Batches read at the same time per database (the pool has 10 connections; the writes take up to 2). */
+const MAX_READING = 4;
 
 interface Waiter {
   resolve: (row: CachedRespondent | undefined) => void;

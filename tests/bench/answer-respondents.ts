@@ -1,10 +1,12 @@
-import type { TestServer } from '../server/helpers';
+import type { Db } from '../../server/db';
 import type { ProjectContent } from '../../src/domain/content/model';
 import { normalizeReply, replyRows, runFlow, type ReplyEntry } from '../../src/domain/flow';
 import { RESPONDENT_STATUS } from '../../server/db/tables-responses';
 import { cityIds } from '../../server/data/cities';
 import { EDUCATION_LEVELS } from '../../src/domain/lookups';
 import { newToken, sha256 } from '../../server/repos/respondents';
+import { newAnswer, newBlock, newQuestion, newQuestionnaire } from '../../src/domain/content/factory';
+import { PAGES } from './answer-walk';
 
 // Respondents in flight for the answers bench (survey-answers.bench.ts): `n` respondents already in
 // the middle of the survey, as a crowd is when a measurement starts, rather than all on their first
@@ -12,6 +14,26 @@ import { newToken, sha256 } from '../../server/repos/respondents';
 // them (the state's replies and orders, the answer rows); the report's counters are left out (the
 // answer path adds to them, never reads them). None of them is in the server's respondent cache: a
 // server restarted, or one behind a balancer that sent their earlier pages to another server.
+
+/** Pages per block in the callbacks' run (6 blocks, each with a callbackUrl). */
+const CALLBACK_BLOCK = 5;
+
+/** The 30-question survey: one block, or (callbacks) blocks of CALLBACK_BLOCK pages, each calling `callbackUrl`. */
+export function benchContent(callbackUrl?: string) {
+  const questions = Array.from({ length: PAGES }, (_, i) =>
+    newQuestion({
+      id: `q${i}`,
+      text: `Question ${i}`,
+      answers: [newAnswer({ id: `q${i}a`, text: 'A' }), newAnswer({ id: `q${i}b`, text: 'B' })],
+    }),
+  );
+  const blocks = callbackUrl
+    ? Array.from({ length: PAGES / CALLBACK_BLOCK }, (_, b) =>
+        newBlock({ callbackUrl, questions: questions.slice(b * CALLBACK_BLOCK, (b + 1) * CALLBACK_BLOCK) }),
+      )
+    : [newBlock({ questions })];
+  return { questionnaires: [newQuestionnaire({ id: 'Q1', blocks })], portraits: [] };
+}
 
 /** Pages respondent i has answered before the run: spread over 0–19, neighbours far apart. */
 export const depth = (i: number) => (i * 7) % 20;
@@ -23,12 +45,11 @@ export interface Walker {
 
 /** Inserts `n` respondents of project `pid` (content `content`) at their depth; their walkers. */
 export async function respondentsInFlight(
-  server: TestServer,
+  db: Db,
   pid: number,
   content: ProjectContent,
   n: number,
 ): Promise<Walker[]> {
-  const db = server.app.db;
   const qn = content.questionnaires[0];
   // What a respondent at depth k has stored: the same for everyone but the seed (no shuffling here).
   const seed = 'bench';

@@ -1,14 +1,11 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import { Session } from 'node:inspector/promises';
-import { createRequire } from 'node:module';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
 import { dialectOf } from '../../server/db';
-import { respondentsInFlight, type Walker } from './answer-respondents';
+import { benchContent, respondentsInFlight } from './answer-respondents';
+import { answerRun, CONNECTIONS, run } from './answer-walk';
 import { startServer, type TestServer } from '../server/helpers';
 import { insertSurveyProject } from '../server/survey-fixtures';
-import { newAnswer, newBlock, newQuestion, newQuestionnaire } from '../../src/domain/content/factory';
 import { ProjectStatus } from '../../src/domain/projects';
 import { startRespondent } from '../../server/survey/respond';
 import { cityIds } from '../../server/data/cities';
@@ -31,83 +28,11 @@ import { wakeSender } from '../../server/callbacks/sender';
 
 export const title = 'Respondents: answer submission under 100 connections (autocannon)';
 
-// autocannon ships no types: the little of its API used here.
-interface Request {
-  method?: string;
-  headers?: Record<string, string>;
-  body?: string;
-  setupRequest?: (req: Request, context: Record<string, unknown>) => Request;
-  onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
-}
-interface Options extends Request {
-  url: string;
-  connections?: number;
-  duration?: number;
-  requests?: Request[];
-}
-interface Result {
-  requests: { average: number; total: number };
-  latency: { p99: number };
-  '2xx': number;
-  non2xx: number;
-}
-const autocannon = createRequire(import.meta.url)('autocannon') as (o: Options) => Promise<Result>;
-
-const CONNECTIONS = 100;
-const SECONDS = 8;
-const PAGES = 30;
 const PER_CONNECTION = 40;
 /** Respondents in flight, one run each: within the respondent cache (5 000 a process), past it, far past it. */
 const IN_FLIGHT = (process.env.ANSWER_IN_FLIGHT ?? '4000,6000,50000').split(',').map(Number);
-/** Pages per block in the callbacks' run (6 blocks, each with a callbackUrl). */
-const CALLBACK_BLOCK = 5;
 /** Deliveries written at once to time the sender. */
 const CALLBACK_DELIVERIES = 2000;
-
-/** Runs autocannon; `cpu` is this process's CPU time per request (server, driver and autocannon in
- * one process), which a busy shared machine disturbs much less than req/s. */
-async function run(opts: Options) {
-  const before = process.cpuUsage();
-  const result = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...opts });
-  const used = process.cpuUsage(before);
-  const cpu = (used.user + used.system) / 1000 / Math.max(1, result.requests.total);
-  return { ...result, cpu: Math.round(cpu * 100) / 100 };
-}
-
-/** With ANSWER_CPU_PROFILE=<prefix>, the answer run is profiled into <prefix>-<database>.cpuprofile
- * (open it in Chrome's DevTools): only the answers, not the setup nor the bare route. */
-async function profiled<T>(label: string, fn: () => Promise<T>): Promise<T> {
-  const prefix = process.env.ANSWER_CPU_PROFILE;
-  if (!prefix) return fn();
-  const session = new Session();
-  session.connect();
-  await session.post('Profiler.enable');
-  await session.post('Profiler.start');
-  try {
-    return await fn();
-  } finally {
-    const { profile } = await session.post('Profiler.stop');
-    fs.writeFileSync(`${prefix}-${label}.cpuprofile`, JSON.stringify(profile));
-    session.disconnect();
-  }
-}
-
-/** The 30-question survey: one block, or (callbacks) blocks of CALLBACK_BLOCK pages, each calling `callbackUrl`. */
-function benchContent(callbackUrl?: string) {
-  const questions = Array.from({ length: PAGES }, (_, i) =>
-    newQuestion({
-      id: `q${i}`,
-      text: `Question ${i}`,
-      answers: [newAnswer({ id: `q${i}a`, text: 'A' }), newAnswer({ id: `q${i}b`, text: 'B' })],
-    }),
-  );
-  const blocks = callbackUrl
-    ? Array.from({ length: PAGES / CALLBACK_BLOCK }, (_, b) =>
-        newBlock({ callbackUrl, questions: questions.slice(b * CALLBACK_BLOCK, (b + 1) * CALLBACK_BLOCK) }),
-      )
-    : [newBlock({ questions })];
-  return { questionnaires: [newQuestionnaire({ id: 'Q1', blocks })], portraits: [] };
-}
 
 /** Starts 4 000 respondents of the project (as a game's players come), PER_CONNECTION per connection. */
 async function startRespondents(server: TestServer, pid: number) {
@@ -134,48 +59,6 @@ async function startRespondents(server: TestServer, pid: number) {
     tokens.push(mine);
   }
   return { tokens };
-}
-
-/**
- * 100 connections answering the next page of a respondent each, SECONDS long. Breadth first (every
- * respondent's next page in turn, as a crowd answers) or, `deep`, a respondent's pages one after the
- * other as a person answers them, so that blocks get completed within the run.
- */
-function answerRun(server: TestServer, label: string, walkers: Walker[], deep = false) {
-  // Every request answers the next page of a respondent with no answer in flight (autocannon clears
-  // a connection's context before each request, so the walk is kept here): new pages, each one a
-  // write, as respondents make them. A respondent's last page completes them.
-  const free = walkers.slice();
-  return profiled(label, () =>
-    run({
-      url: `${server.url}/api/v1/service/survey/answer`,
-      requests: [
-        {
-          method: 'POST',
-          setupRequest: (req, context) => {
-            const w = free.shift();
-            if (!w) throw new Error('every respondent has answered every page');
-            context.walker = w;
-            const at = w.at;
-            return {
-              ...req,
-              headers: { 'content-type': 'application/json', 'x-respondent-token': w.token },
-              body: JSON.stringify({ at, questionId: `q${at}`, reply: { answers: [`q${at}a`] } }),
-            };
-          },
-          onResponse: (status, _body, context) => {
-            const w = context.walker as Walker | undefined;
-            if (!w) return;
-            if (status === 200) w.at++;
-            if (w.at < PAGES) {
-              if (deep) free.unshift(w);
-              else free.push(w);
-            }
-          },
-        },
-      ],
-    }),
-  );
 }
 
 /** The bare reference: the same row, the same database, the same process, no checks. */
@@ -227,11 +110,11 @@ async function measure(server: TestServer, label: string, receiver: Receiver): P
   for (const n of IN_FLIGHT) {
     const content = benchContent();
     const { pid } = await insertSurveyProject(server, content);
-    const walkers = await respondentsInFlight(server, pid, content, n);
+    const walkers = await respondentsInFlight(db, pid, content, n);
     const reference = await bareRun(db, pid);
     lastBare = reference.requests.average;
     const before = await statementCount(db);
-    const survey = await answerRun(server, `${label}-${n}`, walkers);
+    const survey = await answerRun(server.url, `${label}-${n}`, walkers);
     const after = await statementCount(db);
     const statements = before && after ? describeStatements(before, after, survey['2xx']) : '';
     const share = Math.round((survey.requests.average / Math.max(1, reference.requests.average)) * 100);
@@ -309,7 +192,7 @@ async function measureWithMetrics(server: TestServer, label: string): Promise<Be
   const { tokens } = await startRespondents(server, pid);
   const bare = (await bareRun(server.app.db, pid)).requests.average;
   const walkers = tokens.flat().map((token) => ({ token, at: 0 }));
-  const survey = await answerRun(server, `${label}-metrics`, walkers);
+  const survey = await answerRun(server.url, `${label}-metrics`, walkers);
   const scrape = await fetch(`${server.url}/metrics`, {
     headers: { authorization: `Bearer ${METRICS_TOKEN}` },
   });
@@ -346,7 +229,7 @@ async function measureCallbacks(
   const { tokens } = await startRespondents(server, pid);
   const before = receiver.received.length;
   const walkers = tokens.flat().map((token) => ({ token, at: 0 }));
-  const survey = await answerRun(server, `${label}-callbacks`, walkers, true);
+  const survey = await answerRun(server.url, `${label}-callbacks`, walkers, true);
   const share = Math.round((survey.requests.average / Math.max(1, bare)) * 100);
   const written = await countDeliveries(db, pid);
   // Let the sender drain what the answers wrote (at most a minute), then time a batch of its own.
