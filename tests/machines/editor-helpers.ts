@@ -5,7 +5,7 @@ import { writeAuth } from '../../src/api/storage';
 import { loadAllLocales } from '../../src/i18n/i18n-util.sync';
 import { i18nObject } from '../../src/i18n/i18n-util';
 import { AppDB } from '../../src/db/AppDB';
-import { editorMachine } from '../../src/machines/editor';
+import { editorMachine } from '../../src/machines/editor/machine';
 import type { Session, TestServer } from '../server/helpers';
 
 // Drives the editor machine against the real server (SQLite in a temp dir) and Dexie on

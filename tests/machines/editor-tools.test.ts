@@ -8,7 +8,7 @@ import { completeContent, insertProject, saveProject } from '../server/content-h
 import { i18nObject } from '../../src/i18n/i18n-util';
 import { Role } from '../../src/domain/roles';
 import { ProjectStatus, ProjectType } from '../../src/domain/projects';
-import type { SaveState } from '../../src/machines/editor';
+import type { SaveState } from '../../src/machines/editor/context';
 import type { EditorSelection } from '../../src/views/editor/selection';
 import {
   disabledReason,

@@ -142,7 +142,7 @@ it('first start prints the URL and a generated administrator password that signs
   again.proc.kill('SIGTERM');
   expect(await exited(again.proc)).toBe(0);
   expect(fs.existsSync(path.join(dataDir, 'server.pid'))).toBe(false);
-});
+}, 90_000); // four starts of the real entry point, each a few seconds on a loaded machine
 
 it('ADMIN_PASSWORD sets the first administrator’s password', async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });

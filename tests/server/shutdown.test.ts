@@ -18,7 +18,8 @@ import { startReceiver } from './callback-receiver';
 // still finishes, its answer is stored; the process exits 0. And the callback sender's claims left
 // when the stop's time is up are released for another process.
 
-const DELAY_MS = 1500;
+// Long enough for the checks at the first 503 to finish before the listener closes, on a loaded machine.
+const DELAY_MS = 3000;
 
 let dataDir: string;
 let pg: Awaited<ReturnType<typeof createPgDatabase>> | null = null;

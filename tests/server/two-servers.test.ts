@@ -1,4 +1,7 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
@@ -29,6 +32,7 @@ const onPostgres = !!process.env.TEST_DATABASE_URL;
 let a: TestServer;
 let bApp: FastifyInstance;
 let bUrl: string;
+let bDataDir = '';
 
 /** Calls server B as TestServer.call calls A. */
 async function callB(method: string, path: string, opts: CallOptions = {}): Promise<CallResult> {
@@ -50,14 +54,16 @@ describe.skipIf(!onPostgres)(
   () => {
     beforeAll(async () => {
       a = await startServer();
-      // The second process: the same configuration, the same database, its own memory.
-      bApp = await buildApp({ ...a.config }, { logger: false });
+      // The second process: the same configuration, the same database, its own memory and DATA_DIR.
+      bDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'survey-test-b-'));
+      bApp = await buildApp({ ...a.config, dataDir: bDataDir }, { logger: false });
       await bApp.listen({ port: 0, host: '127.0.0.1' });
       const address = bApp.server.address();
       bUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
     });
     afterAll(async () => {
       await bApp?.close();
+      if (bDataDir) fs.rmSync(bDataDir, { recursive: true, force: true });
       await a?.close();
     });
 
@@ -329,6 +335,22 @@ describe.skipIf(!onPostgres)(
       } finally {
         SURVEY_LIMITS.answerPerRespondent = limit;
       }
+    });
+
+    it('serves a picture uploaded to one server from the other, each with its own DATA_DIR', async () => {
+      const researcher = await a.as(Role.Researcher);
+      const bytes = Buffer.concat([
+        Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex'),
+        crypto.randomBytes(2048),
+      ]);
+      const form = new FormData();
+      form.append('images', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'p.png');
+      const up = await a.call('POST', '/picture', { session: researcher, rawBody: form });
+      expect(up.status).toBe(200);
+      const res = await fetch(bUrl + up.body[0].url);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('etag')).toBe(`"${up.body[0].hash}"`);
+      expect(Buffer.from(await res.arrayBuffer()).equals(bytes)).toBe(true);
     });
   },
 );

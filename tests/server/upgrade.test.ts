@@ -159,17 +159,28 @@ async function writeAsRelease(db: AnyDb, level: string, dataDir: string): Promis
           })
           .execute();
     }
-    // Pictures were files in DATA_DIR/uploads named by their hash, with a row each.
+    // Pictures were files in DATA_DIR/uploads named by their hash, with a row each; from 022 on,
+    // their bytes are in the row.
     const bytes = Buffer.concat([
       Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
       crypto.randomBytes(64),
     ]);
     const sum = crypto.createHash('sha256').update(bytes).digest('hex');
-    fs.mkdirSync(path.join(dataDir, 'uploads'), { recursive: true });
-    fs.writeFileSync(path.join(dataDir, 'uploads', `${sum}.png`), bytes);
+    const inRow = at(level, '022');
+    if (!inRow) {
+      fs.mkdirSync(path.join(dataDir, 'uploads'), { recursive: true });
+      fs.writeFileSync(path.join(dataDir, 'uploads', `${sum}.png`), bytes);
+    }
     await db
       .insertInto('pictures')
-      .values({ hash: sum, ext: 'png', size: bytes.length, created_at: now, created_by: researcher })
+      .values({
+        hash: sum,
+        ext: 'png',
+        size: bytes.length,
+        created_at: now,
+        created_by: researcher,
+        ...(inRow ? { bytes } : {}),
+      })
       .execute();
     picture = { file: `${sum}.png`, bytes };
   }
@@ -424,6 +435,8 @@ describe(`a database made by every earlier release upgrades (${dialect})`, () =>
       });
       try {
         await checkToday(server, level, written);
+        // Pictures kept as files before 022 were moved into the database, and their folder is gone.
+        expect(fs.existsSync(path.join(dataDir, 'uploads')), level).toBe(false);
       } finally {
         await server.app.close();
       }

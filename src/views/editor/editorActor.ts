@@ -1,5 +1,6 @@
 import { createActorContext } from '@xstate/react';
-import { editorMachine, type SaveState } from '../../machines/editor';
+import type { SaveState } from '../../machines/editor/context';
+import { editorMachine } from '../../machines/editor/machine';
 
 // The editor machine for the /project page: one actor per opened project, read by the page's parts
 // through useSelector.

@@ -2,13 +2,8 @@ import { fromPromise } from 'xstate';
 import { fetchProject } from '../../api/content';
 import { appDB } from '../../db/AppDB';
 import { readDraft, storedDraftOf, type StoredDraft } from '../../db/drafts';
-import {
-  editorMachine,
-  openedLocally,
-  openProject,
-  type Loaded,
-  type ProjectSources,
-} from '../../machines/editor';
+import { editorMachine } from '../../machines/editor/machine';
+import { openedLocally, openProject, type Loaded, type ProjectSources } from '../../machines/editor/open';
 import { prefetchLayout } from '../../workers/layoutClient';
 import { takeOpenedProject } from './earlyFetch';
 

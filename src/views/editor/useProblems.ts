@@ -1,25 +1,22 @@
 import { useDeferredValue, useMemo } from 'react';
-import { checkContent } from '../../domain/content/rules';
+import { contentProblems } from '../../domain/content/checked';
 import type { Problem } from '../../domain/content/problems';
 import type { ProjectContent } from '../../domain/content/model';
 import { EditorActor } from './editorActor';
 
 // The rules run once per content version however many parts of the page list or draw the problems
-// (the side panel, the canvas): content objects are immutable, so they key a WeakMap.
+// (the side panel, the canvas) and the save ask (src/domain/content/checked.ts).
 //
 // They run a frame after an edit, not in it: the content is read through useDeferredValue, so the
 // edit itself (the text, the outline, the canvas) is committed first and the problem list, its
 // count and the canvas's problem marks follow in a render of their own (about 6 ms of rules at
 // 1 000 questions). Saving and sending check the content of the moment themselves (the machine).
-const checked = new WeakMap<ProjectContent, Map<number, Problem[]>>();
-
-function check(content: ProjectContent, type: number): Problem[] {
-  let byType = checked.get(content);
-  if (!byType) checked.set(content, (byType = new Map()));
-  let problems = byType.get(type);
-  if (!problems) byType.set(type, (problems = checkContent(content, { projectType: type })));
-  return problems;
-}
+//
+// Not a child actor of the editor machine, though it is a life of its own in the sense of running
+// after the edit: it is a value derived from the content, with no timer, no I/O and no state but
+// the cache. Run by an actor, the rules would either take their milliseconds inside the edit's own
+// task (the actor's snapshot and the content change together) or come a task later and render the
+// canvas a second time per edit; here they run in the same deferred render that redraws the canvas.
 
 export interface Checked {
   /** The content the problems were found in (their paths are indexes into it). */
@@ -34,7 +31,7 @@ export function useChecked(): Checked {
   const type = EditorActor.useSelector((s) => s.context.project?.type ?? 1);
   const serverProblems = EditorActor.useSelector((s) => s.context.problems);
   return useMemo(() => {
-    const local = check(content, type);
+    const local = contentProblems(content, type);
     if (serverProblems.length === 0) return { content, problems: local };
     const seen = new Set(local.map((p) => `${p.rule}@${p.path}`));
     return {

@@ -1,6 +1,6 @@
 import { createElement } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import type { editorMachine } from '../../../machines/editor';
+import type { editorMachine } from '../../../machines/editor/machine';
 import { enqueueModal } from '../../ui/modal';
 import { i18nObject } from '../../../i18n/i18n-util';
 import { readSettings } from '../../../i18n/setup';

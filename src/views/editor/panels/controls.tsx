@@ -1,8 +1,10 @@
-import { useId, useState, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type ReactNode, type TextareaHTMLAttributes } from 'react';
 
-// The panels' inputs. Texts keep what is typed in local state and become one edit when the field is
-// left (or Enter is pressed), so a keystroke re-renders one input, not the editor, and undo takes
-// back a whole text rather than one letter.
+// The panels' inputs. Texts become one edit when the field is left (or Enter is pressed), so undo
+// takes back a whole text rather than one letter. A text field keeps what is typed in the field
+// itself, not in React state: a keystroke renders nothing (only a live check's message, when it
+// changes), which keeps a keystroke in the panel within a frame at 1 000 questions (issue 34,
+// docs/decisions/editor.md).
 
 const INPUT =
   'w-full rounded border border-slate-300 px-2 py-1 text-sm outline-none focus:ring-2 focus:ring-indigo-500 disabled:bg-slate-50 disabled:text-slate-600';
@@ -54,14 +56,27 @@ interface TextProps {
 
 export function TextField(p: TextProps) {
   const id = useId();
-  const [text, setText] = useDraftText(p.value);
-  const error = p.check ? p.check(text) : null;
+  const field = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
+  const check = (text: string) => (p.check ? p.check(text) : null);
+  const [error, setError] = useState(() => check(p.value));
+  // The stored value changed under us (undo, redo, a server copy, our own commit): the field shows
+  // it, as a controlled field would, and what was typed and not committed gives way.
+  const shown = useRef(p.value);
+  useLayoutEffect(() => {
+    if (shown.current === p.value) return;
+    shown.current = p.value;
+    if (field.current && field.current.value !== p.value) field.current.value = p.value;
+    setError(check(p.value));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the check is read with the value it checks
+  }, [p.value]);
   const commit = () => {
-    if (text !== p.value && !error) p.onCommit(text);
+    const text = field.current?.value ?? p.value;
+    if (text !== p.value && !check(text)) p.onCommit(text);
   };
   const common = {
     id,
-    value: text,
+    ref: field,
+    defaultValue: p.value,
     disabled: p.disabled,
     placeholder: p.placeholder,
     maxLength: p.maxLength,
@@ -71,6 +86,10 @@ export function TextField(p: TextProps) {
     className: `${INPUT} ${error ? 'border-red-500' : ''}`,
     onBlur: commit,
     onPaste: p.onPaste,
+    // Only a live check renders, and only when its message changes (React skips an equal state).
+    onInput: p.check
+      ? (e: { currentTarget: { value: string } }) => setError(check(e.currentTarget.value))
+      : undefined,
     ...p.inputProps,
   };
   return (
@@ -80,7 +99,6 @@ export function TextField(p: TextProps) {
         <textarea
           {...common}
           rows={3}
-          onChange={(e) => setText(e.target.value)}
           onKeyDown={(e) => {
             if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) commit();
             p.onKeyDown?.(e);
@@ -89,7 +107,6 @@ export function TextField(p: TextProps) {
       ) : (
         <input
           {...common}
-          onChange={(e) => setText(e.target.value)}
           onKeyDown={(e) => {
             if (e.key === 'Enter') commit();
             p.onKeyDown?.(e);

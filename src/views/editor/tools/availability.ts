@@ -2,7 +2,7 @@ import { can } from '../../../domain/permissions';
 import { isEditableStatus, ProjectType } from '../../../domain/projects';
 import type { EditorProject, ProjectContent } from '../../../domain/content/model';
 import type { TranslationFunctions } from '../../../i18n/i18n-types';
-import type { SaveState } from '../../../machines/editor';
+import type { SaveState } from '../../../machines/editor/context';
 import type { EditorSelection } from '../selection';
 import { locate } from '../items';
 import { demoRefuses } from '../../../domain/demoRules';
