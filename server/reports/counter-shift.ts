@@ -21,7 +21,7 @@ function personDeltas(ids: number[], questions: CounterQuestions, sign: 1 | -1) 
       ? sql``
       : sql`union all
         select a.question_id as question_id, 1 as kind, '' as answer_id, '' as statement_id,
-          0 as has_value, 0 as value, '' as place, ${person}, count(distinct a.respondent_id) as n
+          0 as has_value, 0 as value, '' as place, ${person}, ${sql.lit(sign)} * count(distinct a.respondent_id) as n
         from respondent_answers a join respondents r on r.id = a.respondent_id
         where ${inIds} and a.question_id in (${sql.join(questions.multiRow)})
         group by 1, 8, 9, 10, 11, 12`;
@@ -44,7 +44,7 @@ function cityDeltas(ids: number[], questions: CounterQuestions, sign: 1 | -1) {
       ? sql``
       : sql`union all
         select a.question_id as question_id, 1 as kind, '' as answer_id, '' as statement_id,
-          0 as has_value, 0 as value, '' as place, ${who}, count(distinct a.respondent_id) as n
+          0 as has_value, 0 as value, '' as place, ${who}, ${sql.lit(sign)} * count(distinct a.respondent_id) as n
         from respondent_answers a join respondents r on r.id = a.respondent_id
         where ${inIds} and a.question_id in (${sql.join(questions.multiRow)})
         group by 1, 8, 9, 10, 11, 12`;
