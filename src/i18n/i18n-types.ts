@@ -6584,6 +6584,10 @@ type RootTranslation = {
 			 */
 			completed: string
 			/**
+			 * И​с​к​л​ю​ч​е​н​о
+			 */
+			excluded: string
+			/**
 			 * О​т​с​е​я​н​о
 			 */
 			screenedOut: string
@@ -13536,6 +13540,10 @@ export type TranslationFunctions = {
 			 * Завершено
 			 */
 			completed: () => LocalizedString
+			/**
+			 * Исключено
+			 */
+			excluded: () => LocalizedString
 			/**
 			 * Отсеяно
 			 */
