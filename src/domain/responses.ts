@@ -407,3 +407,16 @@ export interface ReportField {
   at: number;
   portraits: FieldPortrait[];
 }
+
+/**
+ * What the project costs for its accepted completes (report JSON `price`): the calculator's formula
+ * (src/domain/projectPrice.ts) applied to the completed respondents not excluded, per portrait;
+ * excluded completes are not paid for and are counted beside. Roubles, VK share included.
+ */
+export interface ReportPrice {
+  accepted: number;
+  excluded: number;
+  oneOff: number;
+  perRespondent: number;
+  total: number;
+}
