@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
 import type { Db } from '../db';
+import { quotas } from '../repos/respondents';
 import { RESPONDENT_STATUS } from '../db/tables-responses';
 import { ProjectStatus } from '../../src/domain/projects';
 import type { ProjectContent } from '../../src/domain/content/model';
@@ -111,6 +112,9 @@ export async function moveExclusion(
   },
 ): Promise<{ changed: number[]; places: number }> {
   const { projectId, excluded } = input;
+  // PostgreSQL: the quotas first, locked, then the status: a completion's finishWhenFull that holds
+  // them has finished the project by the time the status is read, or waits for this to commit.
+  if (trx.getExecutor().adapter instanceof PostgresAdapter) await quotas(trx, projectId, true);
   const project = await trx
     .selectFrom('projects')
     .select('status')
