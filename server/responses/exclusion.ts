@@ -148,18 +148,25 @@ export async function moveExclusion(
   let places = 0;
   for (const [portrait, n] of placesBy) {
     if (n === 0) continue;
-    // Freed: never below 0. Taken back: never past the target (the quota never overshoots).
-    const res = await trx
-      .updateTable('portrait_quotas')
-      .set({
-        completed: excluded
-          ? sql`case when completed >= ${n} then completed - ${n} else 0 end`
-          : sql`case when completed + ${n} <= target then completed + ${n} else target end`,
-      })
+    const quota = await trx
+      .selectFrom('portrait_quotas')
+      .select(['completed', 'target'])
       .where('project_id', '=', projectId)
       .where('portrait_id', '=', portrait)
       .executeTakeFirst();
-    if (Number(res.numUpdatedRows) > 0) places += n;
+    if (!quota) continue;
+    // Freed: never below 0. Taken back: only where there is room (the quota never overshoots).
+    const delta = excluded
+      ? Math.min(n, Number(quota.completed))
+      : Math.min(n, Math.max(0, Number(quota.target) - Number(quota.completed)));
+    if (delta === 0) continue;
+    await trx
+      .updateTable('portrait_quotas')
+      .set({ completed: sql`completed ${sql.raw(excluded ? '-' : '+')} ${delta}` })
+      .where('project_id', '=', projectId)
+      .where('portrait_id', '=', portrait)
+      .execute();
+    places += delta;
   }
   return { changed, places };
 }
