@@ -74,6 +74,8 @@ export interface SampleRespondent {
   /** The question shown last (the next one for those in progress; 018, the funnel). */
   last_question_id: string | null;
   answers: SampleAnswer[];
+  /** Excluded from the report (issue 31): tests mark who they exclude, to count the others. */
+  excluded?: boolean;
 }
 
 const texts = (list: string[]) => list.map((text) => newAnswer({ text }));
@@ -130,6 +132,8 @@ export function sampleContent(opts: { extraQuestions?: number } = {}): ProjectCo
         newStatement({ text: 'Графика' }),
         newStatement({ text: 'Управление' }),
         newStatement({ text: 'Звук' }),
+        // Four rows: a matrix a straight-liner can be caught on (issue 31).
+        newStatement({ text: 'Сюжет' }),
       ],
     }),
     q({ text: 'В каком регионе вы живёте?', category: 'regionAuto' }),

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { AGE_MAX, AGE_MIN, EDUCATION_LEVELS, GENDERS } from './lookups';
 import type { QuestionCategory } from './content/model';
 import { ProjectStatus, type ProjectStatusId } from './projects';
-import type { ReportField, ReportQuality } from './responses';
+import type { ReportField, ReportPrice, ReportQuality } from './responses';
 
 // The report of a project (spec sections 2 and 7: GET /project/stats/file, type=json or type=stats)
 // as the server answers it and the /report page draws it. The numbers come from GROUP BY queries
@@ -63,6 +63,8 @@ export const ReportQuery = v.pipe(
     openPageSize: v.optional(queryInt(1, OPEN_PAGE_SIZE_MAX), String(OPEN_PAGE_SIZE_DEFAULT)),
     /** Case-insensitive substring of the written answers listed (open and "Other"). */
     textSearch: optionalOf(queryText(TEXT_SEARCH_MAX)),
+    /** Downloads (type=stats): '1' puts the excluded respondents in the file too, with an EXCLUDED variable (issue 31). */
+    includeExcluded: v.optional(v.picklist(['0', '1'], 'invalid')),
   }),
   v.forward(
     v.check((q) => q.ageMin === undefined || q.ageMax === undefined || q.ageMin <= q.ageMax, 'invalid'),
@@ -204,5 +206,7 @@ export interface ReportJson {
   quality?: ReportQuality;
   /** Field progress per portrait (issue 31); absent for a project without portraits. */
   field?: ReportField;
+  /** The price of the accepted completes, excluded ones beside (issue 31); with the counters. */
+  price?: ReportPrice;
   generatedAt: number;
 }
