@@ -14,7 +14,8 @@ import type { BenchResult } from './run';
 // worker_processes auto), the servers as an operator starts them (server/main.ts in child processes,
 // TRUST_PROXY=1, each with its own DATA_DIR), 100 autocannon connections answering page by page for
 // 4 000 respondents in flight (answer-respondents.ts). The reference of the same run: one server
-// answered directly, without nginx. Every process shares the machine's cores, so the ratios say where
+// answered directly, without nginx, before and after the runs through nginx (their mean is 100 %).
+// Every process shares the machine's cores, so the ratios say where
 // the limit is: more servers help while the servers' own CPU is the limit, not once the machine's
 // cores are all busy (nginx, PostgreSQL, autocannon and the servers together).
 // Needs PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL, meant with durable settings) and nginx
@@ -26,6 +27,14 @@ export const title = 'Operations: answers a second through nginx with 1, 2 and 3
 
 const IN_FLIGHT = 4000;
 const NGINX = process.env.NGINX ?? '/usr/sbin/nginx';
+
+/** The machine's CPU time so far (/proc/stat's first line): busy and total, in clock ticks. */
+function machineTicks(): { busy: number; total: number } {
+  const [, ...ticks] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+  const total = ticks.reduce((a, b) => a + b, 0);
+  // idle and iowait are the 4th and 5th.
+  return { busy: total - ticks[3] - ticks[4], total };
+}
 
 /** CPU seconds a process has used so far (Linux: /proc/<pid>/stat, utime + stime in clock ticks). */
 function cpuSeconds(pid: number): number {
@@ -81,9 +90,15 @@ async function measure(setup: TestServer, databaseUrl: string, count: number, vi
       );
     }
     const before = servers.map((s) => cpuSeconds(s.proc.pid!));
+    const machine = machineTicks();
     const result = await answerRun(nginx ? nginx.url : servers[0].url, `nginx-${count}`, walkers);
     const serverCpu = servers.reduce((sum, s, i) => sum + cpuSeconds(s.proc.pid!) - before[i], 0);
-    return { ...result, serverCpu: (serverCpu * 1000) / Math.max(1, result.requests.total) };
+    const after = machineTicks();
+    return {
+      ...result,
+      serverCpu: (serverCpu * 1000) / Math.max(1, result.requests.total),
+      machineBusy: (after.busy - machine.busy) / Math.max(1, after.total - machine.total),
+    };
   } finally {
     await nginx?.stop();
     await stopServers(servers);
@@ -108,26 +123,27 @@ export default async function nginxAnswersBench(): Promise<BenchResult[]> {
   const sticky = process.env.BENCH_NGINX_STICKY === '1' ? ', sticky by respondent (hash)' : '';
   const results: BenchResult[] = [];
   try {
-    const direct = await measure(setup, databaseUrl, 1, false);
-    const reference = direct.requests.average;
-    const row = (name: string, r: typeof direct, note = '') => ({
+    type Measured = Awaited<ReturnType<typeof measure>>;
+    const row = (name: string, r: Measured, note = '') => ({
       name,
       value: Math.round(r.requests.average),
       unit: 'req/s' as const,
-      note: `${note}p99 ${r.latency.p99} ms; servers' CPU ${r.serverCpu.toFixed(2)} ms an answer; ${r['2xx']} answered, ${r.non2xx} not 2xx`,
+      note: `${note}p99 ${r.latency.p99} ms; servers' CPU ${r.serverCpu.toFixed(2)} ms an answer; machine's CPU ${Math.round(r.machineBusy * 100)} % busy; ${r['2xx']} answered, ${r.non2xx} not 2xx`,
     });
-    results.push(row('1 server, answered directly (the reference)', direct));
-    for (const count of [1, 2, 3]) {
-      const r = await measure(setup, databaseUrl, count, true);
+    // The reference before and after the runs through nginx (the machine's load drifts), their mean
+    // the 100 %.
+    const first = await measure(setup, databaseUrl, 1, false);
+    const behind: [number, Measured][] = [];
+    for (const count of [1, 2, 3]) behind.push([count, await measure(setup, databaseUrl, count, true)]);
+    const last = await measure(setup, databaseUrl, 1, false);
+    const reference = (first.requests.average + last.requests.average) / 2;
+    results.push(row('1 server, answered directly (the reference, before)', first));
+    for (const [count, r] of behind) {
       const share = Math.round((r.requests.average / Math.max(1, reference)) * 100);
-      results.push(
-        row(
-          `${count} server${count > 1 ? 's' : ''} behind nginx${sticky}`,
-          r,
-          `${share} % of the reference; `,
-        ),
-      );
+      const name = `${count} server${count > 1 ? 's' : ''} behind nginx${sticky}`;
+      results.push(row(name, r, `${share} % of the reference; `));
     }
+    results.push(row('1 server, answered directly (the reference, after)', last));
   } finally {
     await setup.close();
   }
