@@ -6,10 +6,11 @@ import type { CachedRespondent } from './respondent-cache';
 // past the cache's size, after a restart, or behind a balancer that sent the previous page to another
 // server. Read one by one, those reads were the answer path's largest cost once more respondents were
 // in flight than the cache holds: on PostgreSQL each was its own round trip on the pool, an unnamed
-// statement parsed and planned every time, and waking its backend (two thirds of the process's time
-// in writev to PostgreSQL's socket with 50 000 in flight, against a sixth for the grouped writes:
-// docs/decisions/survey-answers.md). Here the reads that arrive together go as one indexed statement
-// (respondentsByTokenHash), like the writes' group commit (group-commit.ts):
+// statement parsed and planned every time, and waking its backend: with 50 000 in flight, 28 % of the
+// answer run was writev to PostgreSQL's socket under these reads, against 7 % under the grouped
+// writes, and 18–55 % of bare was all the answers reached (docs/decisions/survey-answers.md). Here
+// the reads that arrive together go as one indexed statement (respondentsByTokenHash), like the
+// writes' group commit (group-commit.ts):
 //
 // - gathered over one turn of the event loop (a setImmediate, after the poll phase has read every
 //   request that was ready), at most MAX_BATCH hashes a statement;
