@@ -14,12 +14,12 @@ import { collectRoutes } from './http/route-table';
 import { registerJsonBody } from './http/json-body';
 import { routeModules } from './routes';
 import { startSender, type Sender } from './callbacks/sender';
-import { DownloadThreads } from './reports/download-threads';
 import { drainAnswerGroups } from './survey/group-commit';
 import { moveUploadsIn } from './pictures/move-in';
 import { Lifecycle } from './ops/lifecycle';
 import probes from './ops/probes';
 import metrics from './ops/metrics';
+import { DownloadThreads } from './reports/download-threads';
 
 export const API_PREFIX = '/api/v1/service';
 
@@ -46,6 +46,8 @@ export async function buildApp(
   app.decorate('db', handle.db);
   app.decorate('dialect', handle.dialect);
   app.decorate('config', config);
+  const lifecycle = new Lifecycle();
+  app.decorate('lifecycle', lifecycle);
   // The report downloads' worker threads, each with its own connection (server/reports/download-threads.ts).
   const downloads = new DownloadThreads(
     handle.db,
@@ -54,8 +56,6 @@ export async function buildApp(
     (msg) => app.log.warn(msg),
   );
   app.decorate('downloads', downloads);
-  const lifecycle = new Lifecycle();
-  app.decorate('lifecycle', lifecycle);
   let sender: Sender | null = null;
   // After the calls in flight (Fastify runs this once the listener has closed and every connection
   // ended): the sender's results and claims, then the answers still queued, then the database.

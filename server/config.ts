@@ -21,11 +21,6 @@ export interface Config {
   staticDir: string | null;
   trustProxy: boolean;
   logLevel: string;
-  /**
-   * DOWNLOAD_THREADS: worker threads the report downloads run in (server/reports/download-threads.ts),
-   * at most 4; 0 writes them on the main thread.
-   */
-  downloadThreads: number;
   /** Operations (server/ops, docs/operations.md). */
   ops: {
     /** SHUTDOWN_DELAY_MS: how long the server keeps serving after SIGTERM, /readyz already 503, so balancers notice. */
@@ -35,6 +30,11 @@ export interface Config {
     /** METRICS_TOKEN: GET /metrics answers only with `Authorization: Bearer <token>`; unset, there is no /metrics. */
     metricsToken: string | null;
   };
+  /**
+   * DOWNLOAD_THREADS: worker threads the report downloads run in (server/reports/download-threads.ts),
+   * at most 4; 0 writes them on the main thread.
+   */
+  downloadThreads: number;
   /** Block callbacks' sender (server/callbacks, docs/decisions/callbacks.md). */
   callbacks: {
     /** CALLBACK_ALLOW_HOSTS: hosts ("host" or "host:port") exempt from the address check. */
@@ -87,12 +87,12 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     staticDir: env.STATIC_DIR === '' ? null : path.resolve(env.STATIC_DIR || './dist'),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     logLevel: env.LOG_LEVEL || 'info',
-    downloadThreads: Math.min(4, Math.max(0, Math.floor(intFromEnv(env.DOWNLOAD_THREADS, 4)))),
     ops: {
       shutdownDelayMs: Math.min(600_000, Math.max(0, intFromEnv(env.SHUTDOWN_DELAY_MS, 5000))),
       shutdownTimeoutMs: Math.min(600_000, Math.max(0, intFromEnv(env.SHUTDOWN_TIMEOUT_MS, 20_000))),
       metricsToken: env.METRICS_TOKEN || null,
     },
+    downloadThreads: Math.min(4, Math.max(0, Math.floor(intFromEnv(env.DOWNLOAD_THREADS, 4)))),
     callbacks: {
       allowHosts: (env.CALLBACK_ALLOW_HOSTS ?? '')
         .split(',')

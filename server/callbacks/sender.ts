@@ -167,10 +167,10 @@ export function startSender(
   let ticking = false;
   let again = false;
   const inFlight = new Set<Promise<void>>();
-  // Connections kept alive per host, port and checked address (outbound.ts), closed at stop.
-  const agents = config.keepAlive ? new CallAgents() : undefined;
   /** Claimed rows whose result is not written yet. */
   const claimed = new Map<string, Row>();
+  // Connections kept alive per host, port and checked address (outbound.ts), closed at stop.
+  const agents = config.keepAlive ? new CallAgents() : undefined;
 
   async function deliver(row: Row, secret: string) {
     const t = Math.floor(Date.now() / 1000);
@@ -277,7 +277,6 @@ export function startSender(
         await Promise.race([settled, new Promise((r) => (timer = setTimeout(r, Math.max(0, left))))]);
         clearTimeout(timer);
       }
-      agents?.destroy();
       // Only while the claim is still ours (the same lease), as a result would be written.
       for (const row of claimed.values())
         await db
@@ -288,6 +287,7 @@ export function startSender(
           .execute()
           .catch((err) => log.warn({ err, delivery: row.id }, 'callback claim could not be released'));
       claimed.clear();
+      agents?.destroy();
     },
   };
   senders.set(db, sender);

@@ -1,4 +1,4 @@
-import { City as CscCity, State } from 'country-state-city';
+import { createRequire } from 'node:module';
 import type { City } from '../../src/domain/lookups';
 import { CITY_NAMES_RU, REGION_NAMES_RU } from './ru-names';
 
@@ -78,7 +78,15 @@ interface Entry {
 let index: Entry[] | null = null;
 let regionIndex: Map<string, { en: string; ru: string }> | null = null;
 
+/**
+ * The data set, read on first use: the package parses every city of the world (≈ 100 MB of heap) when
+ * loaded, and a download thread (server/reports/download-threads.ts), which imports the reports'
+ * modules but is given the place names, never needs it.
+ */
+const dataSet = () => createRequire(import.meta.url)('country-state-city') as typeof import('country-state-city');
+
 function build() {
+  const { City: CscCity, State } = dataSet();
   const ruByKey = new Map(CITY_NAMES_RU.map(([key, name], i) => [key, { name, rank: i }]));
   regionIndex = new Map(
     State.getStatesOfCountry('RU').map((s) => [s.isoCode, { en: s.name, ru: REGION_NAMES_RU[s.isoCode] ?? s.name }]),

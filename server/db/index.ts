@@ -164,7 +164,8 @@ export function openReadDatabase(
   onConnectionError: (err: Error) => void = (err) => console.error('database connection lost', err),
 ): DbHandle {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 2 });
+    // The report's few queries side by side, as on the server's own pool.
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 4 });
     pool.on('error', onConnectionError);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     dialects.set(db, 'postgres');

@@ -53,7 +53,7 @@ import {
 } from '../../src/domain/users';
 import { LoginBody, PasswordSetBody } from '../../src/domain/validation';
 import { AnswerBody } from '../survey/respond';
-import { PlacesQuery, SdkSurveyBody, StartBody } from '../routes/survey';
+import { LinkQuery, PlacesQuery, SdkSurveyBody, StartBody } from '../routes/survey';
 import { PlayerBody, PlayerQuery, StatsQuery } from '../../src/domain/players';
 import { CallbacksQuery, RetryBody, SecretBody, TestCallBody } from '../../src/domain/callbacks';
 import {
@@ -204,7 +204,12 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     summary: 'One kept version of a project’s content',
     query: VersionQuery,
   },
-  'GET /survey/:token': { tag: 'survey', summary: 'What a survey link or SDK ticket opens (public)' },
+  'GET /survey/:token': {
+    tag: 'survey',
+    summary:
+      'What a survey link or SDK ticket opens (public); with the questionnaire’s languages and the one chosen: the SDK’s locale, then ?lang=, then Accept-Language, then the source',
+    query: LinkQuery,
+  },
   'POST /survey/:token/start': {
     tag: 'survey',
     summary: 'Start a respondent; answers the resume token',
@@ -223,7 +228,8 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   },
   'POST /games/sdk/survey': {
     tag: 'games',
-    summary: 'A one-time survey address for a player, or 204',
+    summary:
+      'A one-time survey address for a player (locale: the questionnaire language wished first), or 204',
     body: SdkSurveyBody,
   },
   'GET /openapi.json': { tag: 'service', summary: 'This document' },

@@ -75,6 +75,7 @@ export function whereFilters<Q extends SelectQueryBuilder<Database, 'respondents
       .where('respondents.city', '=', f.city);
   if (f.education !== undefined) out = out.where('respondents.education', '=', f.education);
   if (f.portrait !== undefined) out = out.where('respondents.portrait_id', '=', f.portrait);
+  if (f.language !== undefined) out = out.where('respondents.language', '=', f.language);
   return out as Q;
 }
 

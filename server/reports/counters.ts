@@ -584,6 +584,9 @@ export async function counterTotals(db: Db, projectId: number): Promise<RecountR
  * anything but an age range (report_city_counts). A city and an age range group the answer rows.
  */
 export function countersServe(f: ReportFilters): boolean {
+  // The counters are not keyed by language (issue 32): a language filter groups the answer rows of
+  // its respondents (docs/decisions/languages.md).
+  if (f.language !== undefined) return false;
   return f.city === undefined || (f.ageMin === undefined && f.ageMax === undefined);
 }
 

@@ -57,6 +57,8 @@ function colKey(col: ColDimension): RawBuilder<string | null> {
       return sql`respondents.education`;
     case 'portrait':
       return sql`respondents.portrait_id`;
+    case 'language':
+      return sql`respondents.language`;
   }
 }
 

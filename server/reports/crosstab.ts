@@ -1,5 +1,6 @@
 import type { Db } from '../db';
 import type { ProjectContent, Question, Statement } from '../../src/domain/content/model';
+import { contentLanguages } from '../../src/domain/content/languages';
 import { EDUCATION_LEVELS, GENDERS } from '../../src/domain/lookups';
 import type { ReportFilters } from '../../src/domain/reports';
 import type { TranslationFunctions } from '../../src/i18n/i18n-types';
@@ -111,6 +112,8 @@ const answerKey = (id: string | number | null) =>
 interface Texts {
   t: TranslationFunctions;
   placeName: (id: string) => string;
+  /** A questionnaire language's name in the reader's language (the code where not given). */
+  languageName?: (code: string) => string;
 }
 
 /** The columns' ids and texts, in their order, from the ids the counts hold. */
@@ -118,7 +121,7 @@ function columnHeaders(
   plan: CrosstabPlan,
   content: ProjectContent,
   totals: Map<string, number>,
-  { t, placeName }: Texts,
+  { t, placeName, languageName = (code) => code }: Texts,
 ): CrosstabHeader[] {
   const T = t.compare;
   const present = (list: CrosstabHeader[]) => {
@@ -144,6 +147,8 @@ function columnHeaders(
       return present(EDUCATION_LEVELS.map((e) => ({ id: e, text: t.projects.education[e]() })));
     case 'portrait':
       return present(content.portraits.map((p) => ({ id: p.id, text: p.name || p.id })));
+    case 'language':
+      return present(contentLanguages(content).map((code) => ({ id: code, text: languageName(code) })));
     case 'city': {
       const top = [...totals]
         .filter(([id]) => id !== OTHER_PLACES)

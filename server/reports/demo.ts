@@ -10,6 +10,7 @@ import { EDUCATION_LEVELS } from '../../src/domain/lookups';
 import type { Page, Reply } from '../../src/domain/flow';
 import type { Attributes } from '../../src/domain/flow/attributes';
 import { sampleContent, seeded, SAMPLE_PLACES, type Random } from './sample';
+import { withEnglish } from './sample-english';
 
 // `npm run demo` (scripts/demo.ts): a living example in the configured database. A demo
 // organization, a researcher in it, a target project on rotation whose questionnaire uses every
@@ -114,7 +115,8 @@ export async function seedDemo(
       await setTargetPlatforms(trx, row.id, [1, 4, 6]);
       return row;
     });
-    const written = await writeContent(db, project.id, 0, sampleContent(), userId);
+    // In Russian and English (issue 32): a quarter of the respondents below answer in English.
+    const written = await writeContent(db, project.id, 0, withEnglish(sampleContent()), userId);
     if (written !== 1) throw new Error('the demo project content could not be written');
     created.project = true;
   }
@@ -143,10 +145,13 @@ export async function seedDemo(
         taken++;
         tries++;
         const kind = demoKind(r);
+        // Every fourth in English (by count, so the random answers stay those of the Russian-only demo).
+        const english = (Number(have.n) + taken) % 4 === 0;
         const res = await recordRespondent(db, {
           projectId: project.id,
           source: 'demo',
-          locale: 'ru',
+          locale: english ? 'en' : 'ru',
+          language: english ? 'en' : 'ru',
           attributes: demoAttributes(r, places),
           pick: (page) => demoReply(r, page, kind),
           // Realistic page times (and so durations), a few speeders among them (issue 31).

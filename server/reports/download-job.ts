@@ -4,6 +4,7 @@ import type { ProjectRow } from '../repos/projects';
 import type { ProjectContent } from '../../src/domain/content/model';
 import type { CrosstabQuery } from '../../src/domain/crosstab';
 import { filtersOf, type ReportQuery } from '../../src/domain/reports';
+import { languageName } from '../../src/domain/content/languages';
 import type { Locales } from '../../src/i18n/i18n-types';
 import { translator } from '../http/i18n';
 import { buildReport, type Readiness } from './report';
@@ -14,6 +15,7 @@ import { writeCsv, writeXlsx } from './workbook';
 import type { RespondentsFilter } from '../../src/domain/responses';
 import { listFile } from '../responses/list-file';
 import { writeSav } from './sav/survey';
+import { contentIn, textLanguage } from './labels';
 
 // What a download is and how it is written, wherever it runs (docs/decisions/reports.md, "No stall
 // in any download"): the route checks who asks, whether the report may be read and the query, then
@@ -56,26 +58,37 @@ export async function writeDownload(job: DownloadJob, db: Db, out: Writable): Pr
   const placeName = placeNamer(job.locale);
   if (job.kind === 'report') {
     const q = job.query;
+    // Labels in labels= (checked by the route), else the source language (issue 32).
+    const labels = textLanguage(job.content, q.labels, null);
+    const content = contentIn(job.content, labels);
     const report = await buildReport(db, job.project, {
+      textLanguage: labels,
       filters: filtersOf(q),
       openPage: 1,
       openPageSize: 1,
       lists: false,
       ready: job.ready,
-      content: job.content,
+      content,
       locale: job.locale,
     });
     const write = q.format === 'csv' ? writeCsv : q.format === 'sav' ? writeSav : writeXlsx;
     const rows = { excluded: q.includeExcluded === '1' ? ('all' as const) : ('none' as const) };
-    return write(out, db, { ...report, rows }, job.content, t, placeName);
+    return write(out, db, { ...report, rows }, content, t, placeName);
   }
   if (job.kind === 'respondents') {
     const file = listFile(job.project, job.content, job.filter);
     return (job.format === 'csv' ? writeCsv : writeXlsx)(out, db, file, job.content, t, placeName);
   }
   const q = job.query;
-  const plan = planCrosstab(job.content, q.rows, q.cols);
-  const table = await buildCrosstab(db, job.project, job.content, plan, filtersOf(q), { t, placeName });
+  // The table's file speaks as the table on the page: labels=, else the reader's language if the
+  // questionnaire has it, else the source.
+  const content = contentIn(job.content, textLanguage(job.content, q.labels, job.locale));
+  const plan = planCrosstab(content, q.rows, q.cols);
+  const table = await buildCrosstab(db, job.project, content, plan, filtersOf(q), {
+    t,
+    placeName,
+    languageName: (code) => languageName(code, job.locale),
+  });
   const file = q.format === 'csv' ? Buffer.from(crosstabCsv(table, t)) : await crosstabXlsx(table, t);
   await new Promise<void>((resolve, reject) => {
     out.once('error', reject);

@@ -3,6 +3,8 @@ import { Worker } from 'node:worker_threads';
 import type { Db } from '../db';
 import { writeDownload, type DownloadJob } from './download-job';
 import { DownloadAborted } from './workbook';
+import { placeNames } from './places';
+import type { Locales } from '../../src/i18n/i18n-types';
 
 // Where the downloads run (docs/decisions/reports.md, "No stall in any download"). Writing the XLSX
 // of 100 000 respondents held the event loop for up to a second at a time (ExcelJS's rows, the zip,
@@ -10,7 +12,7 @@ import { DownloadAborted } from './workbook';
 // the server waited meanwhile. So a download runs in a worker thread with a database connection of
 // its own (server/db openReadDatabase: SQLite read-only on the same file, or a small PostgreSQL
 // pool), and the main thread only passes its bytes on. Threads are started when a download needs
-// one, up to `threads`, each running any number of downloads, and end after IDLE_MS without one.
+// one, up to `threadCount`, each running any number of downloads, and end after IDLE_MS without one.
 //
 // The bytes keep the reader's pace end to end: the thread posts each chunk (transferred, not
 // copied again) and counts it as in flight until this side acknowledges it; past WINDOW in flight
@@ -19,10 +21,20 @@ import { DownloadAborted } from './workbook';
 
 /** Bytes a thread may have sent that the reader has not taken yet. */
 export const WINDOW = 1024 * 1024;
-/** A thread without a download for this long ends (its connection with it). */
-const IDLE_MS = 60_000;
+/**
+ * A thread without a download for this long ends (its connection with it). Starting one takes about
+ * a second (its modules); a researcher who takes the XLSX and then the CSV should not wait twice.
+ */
+const IDLE_MS = 5 * 60_000;
 /** A thread's heap beyond this ends the thread (and its downloads), never the server. */
 const HEAP_LIMIT_MB = 256;
+/**
+ * The thread's young generation. V8's default reserves up to ≈ 100 MB of it that a download's
+ * short-lived rows never need: measured at 20 000 respondents, a thread's whole growth of the process
+ * was ≈ 75 MB with the default or 32 MB, ≈ 50 MB with 4 MB, at no cost in time we could see (the
+ * collections it makes more often run in the thread, not on the server's loop).
+ */
+const YOUNG_MB = 4;
 
 export type ToThread =
   | { type: 'start'; id: number; job: DownloadJob }
@@ -38,6 +50,11 @@ export type FromThread =
 export interface ThreadOptions {
   databaseUrl: string | null;
   dataDir: string;
+}
+
+/** What a thread starts with: where the database is, and the place names the files show. */
+export interface ThreadData extends ThreadOptions {
+  placeNames: Record<Locales, [string, string][]>;
 }
 
 /** A download's bytes as they come. */
@@ -131,6 +148,11 @@ export class DownloadThreads {
   private readonly threads = new Set<Thread>();
   private nextId = 1;
   private closing = false;
+  /**
+   * The place names are made here, at start-up, and handed to each thread: built there, they would
+   * load the whole cities data set into every thread (≈ 150 MB; server/data/cities.ts).
+   */
+  private readonly data: ThreadData;
 
   /**
    * `threads`: at most this many worker threads; 0 runs every download on the main thread, on the
@@ -138,10 +160,12 @@ export class DownloadThreads {
    */
   constructor(
     private readonly db: Db,
-    private readonly options: ThreadOptions,
+    options: ThreadOptions,
     private readonly threadCount: number,
     private readonly warn: (msg: string) => void = (m) => console.warn(m),
-  ) {}
+  ) {
+    this.data = { ...options, placeNames: { ru: placeNames('ru'), en: placeNames('en') } };
+  }
 
   /** Starts writing the file `job` describes. */
   start(job: DownloadJob): Download {
@@ -159,6 +183,15 @@ export class DownloadThreads {
     thread.worker.ref();
     thread.worker.postMessage({ type: 'start', id, job } satisfies ToThread);
     return download;
+  }
+
+  /**
+   * Starts a thread ahead of a download, when none runs: the report page asks, so that its
+   * downloads do not wait for a thread's start (about a second; the thread idles out as any).
+   */
+  warm(): void {
+    if (this.closing || this.threadCount === 0 || this.threads.size > 0) return;
+    this.idleFrom(this.spawn());
   }
 
   /** Ends every thread (their downloads fail); for the server's close. */
@@ -193,8 +226,8 @@ export class DownloadThreads {
 
   private spawn(): Thread {
     const worker = new Worker(new URL('./download-thread.mjs', import.meta.url), {
-      workerData: this.options,
-      resourceLimits: { maxOldGenerationSizeMb: HEAP_LIMIT_MB },
+      workerData: this.data,
+      resourceLimits: { maxOldGenerationSizeMb: HEAP_LIMIT_MB, maxYoungGenerationSizeMb: YOUNG_MB },
       // The thread's console goes to the server's own output.
       stdout: false,
       stderr: false,
@@ -231,6 +264,10 @@ export class DownloadThreads {
   private finished(thread: Thread, id: number) {
     thread.downloads.delete(id);
     if (thread.downloads.size > 0 || !this.threads.has(thread)) return;
+    this.idleFrom(thread);
+  }
+
+  private idleFrom(thread: Thread) {
     thread.worker.unref();
     thread.idle = setTimeout(() => void this.stop(thread), IDLE_MS);
     thread.idle.unref();

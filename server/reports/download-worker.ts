@@ -2,8 +2,10 @@ import { Writable } from 'node:stream';
 import { parentPort, workerData } from 'node:worker_threads';
 import { openReadDatabase } from '../db';
 import { writeDownload } from './download-job';
-import { WINDOW, type FromThread, type ThreadOptions, type ToThread } from './download-threads';
+import { WINDOW, type FromThread, type ThreadData, type ToThread } from './download-threads';
 import { DownloadAborted } from './workbook';
+import { placeNamesGiven } from './places';
+import type { Locales } from '../../src/i18n/i18n-types';
 
 // A download thread (download-threads.ts): its own read-only way into the database, and the
 // downloads the server hands it, each written by writeDownload into a stream that posts its bytes
@@ -11,7 +13,8 @@ import { DownloadAborted } from './workbook';
 
 const port = parentPort!;
 const post = (m: FromThread, transfer?: ArrayBuffer[]) => port.postMessage(m, transfer);
-const options = workerData as ThreadOptions;
+const options = workerData as ThreadData;
+for (const [locale, pairs] of Object.entries(options.placeNames)) placeNamesGiven(locale as Locales, pairs);
 const { db } = openReadDatabase(options, (err) =>
   post({ type: 'warn', message: `download thread: database connection lost (${err.message})` }),
 );
@@ -72,6 +75,7 @@ async function run(id: number, job: Extract<ToThread, { type: 'start' }>['job'])
     post({ type: 'end', id });
   } catch (err) {
     const aborted = err instanceof DownloadAborted || out.destroyed;
+    out.destroy();
     post({
       type: 'error',
       id,

@@ -29,7 +29,7 @@ export interface DropOffCounts {
  * what is grouped. (Left to itself it took the report's covering index for a city or a gender, which
  * lacks the times, or skip-scanned an age range and sorted.)
  */
-function sqliteFilters(f: ReportFilters) {
+function sqliteFilters(pid: number, f: ReportFilters) {
   // The exclusion predicate (server/responses/predicate.ts), checked in the index's entries (020).
   const terms = [sql` and +excluded = ${COUNTED}`];
   if (f.gender !== undefined) terms.push(sql` and +gender = ${f.gender}`);
@@ -38,6 +38,12 @@ function sqliteFilters(f: ReportFilters) {
   if (f.city !== undefined) terms.push(sql` and +city = ${f.city}`);
   if (f.education !== undefined) terms.push(sql` and +education = ${f.education}`);
   if (f.portrait !== undefined) terms.push(sql` and +portrait_id = ${f.portrait}`);
+  // The language is in none of these indexes: its respondents' ids come from their own index
+  // (021), and each entry's row id is checked against them, never its row.
+  if (f.language !== undefined)
+    terms.push(
+      sql` and +id in (select id from respondents where project_id = ${pid} and language = ${f.language})`,
+    );
   return sql.join(terms, sql``);
 }
 
@@ -49,7 +55,7 @@ function sqliteFilters(f: ReportFilters) {
  * expressions grouped here (the texts must stay those of the indexes).
  */
 export function dropOffSqliteQueries(pid: number, f: ReportFilters) {
-  const filters = sqliteFilters(f);
+  const filters = sqliteFilters(pid, f);
   const done = sql`status = ${RESPONDENT_STATUS.completed} and finished_at is not null`;
   return {
     last: sql<DropOffCounts['last'][number]>`select status, last_question_id as question_id,

@@ -6,6 +6,16 @@ import { regions, searchCities } from '../data/cities';
 
 const byLocale = new Map<'ru' | 'en', Map<string, string>>();
 
+/** Every place's name in the locale, as [id, name] pairs (for a download thread: placeNamesGiven). */
+export function placeNames(locale: 'ru' | 'en'): [string, string][] {
+  return [...names(locale)];
+}
+
+/** Names made elsewhere (by the server for its download threads), so this process never builds them. */
+export function placeNamesGiven(locale: 'ru' | 'en', pairs: [string, string][]): void {
+  byLocale.set(locale, new Map(pairs));
+}
+
 function names(locale: 'ru' | 'en'): Map<string, string> {
   let map = byLocale.get(locale);
   if (!map) {

@@ -53,6 +53,8 @@ export async function buildReport(
     locale?: 'ru' | 'en';
     /** The download needs neither the written answers' pages nor the funnel. */
     lists?: boolean;
+    /** The language `content`'s texts are in (server/reports/labels.ts); the source when not said. */
+    textLanguage?: string;
   },
 ): Promise<ReportJson> {
   const content = opts.content ?? (await loadContent(db, p.id)).content;
@@ -104,6 +106,7 @@ export async function buildReport(
     ...opts.ready,
     generatedAt: Date.now(),
     placeName: placeNamer(opts.locale ?? 'ru'),
+    textLanguage: opts.textLanguage,
   });
   if (quality) {
     report.respondents.excluded = quality.excluded;

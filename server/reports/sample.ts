@@ -10,6 +10,7 @@ import {
   newStatement,
 } from '../../src/domain/content/factory';
 import { EDUCATION_LEVELS } from '../../src/domain/lookups';
+import { contentLanguages, sourceLanguage } from '../../src/domain/content/languages';
 import { RESPONDENT_STATUS } from '../db/tables-responses';
 import { loadContent } from '../repos/content';
 import { counterQuestions, countSampleRows } from './counters';
@@ -73,6 +74,8 @@ export interface SampleRespondent {
   finished_at: number | null;
   /** The question shown last (the next one for those in progress; 018, the funnel). */
   last_question_id: string | null;
+  /** The questionnaire language answered in (021); the content's source when absent. */
+  language?: string;
   answers: SampleAnswer[];
   /** Excluded from the report (issue 31): tests mark who they exclude, to count the others. */
   excluded?: boolean;
@@ -277,7 +280,13 @@ export function sampleRespondent(r: Random, content: ProjectContent, now = Date.
 export function sampleRespondents(seed: number, count: number, content: ProjectContent): SampleRespondent[] {
   const r = seeded(seed);
   const now = 1_780_000_000_000;
-  return Array.from({ length: count }, () => sampleRespondent(r, content, now));
+  const languages = contentLanguages(content);
+  // In a questionnaire with several languages every fourth respondent answers in the second one
+  // (by position, so the random answers are those of a single-language questionnaire).
+  return Array.from({ length: count }, (_, i) => ({
+    ...sampleRespondent(r, content, now),
+    ...(languages.length > 1 && { language: languages[i % 4 === 3 ? 1 : 0] }),
+  }));
 }
 
 /**
@@ -293,7 +302,9 @@ export async function insertRespondents(
   source: 'link' | 'sdk' | 'demo' = 'link',
 ): Promise<number[]> {
   const ids: number[] = [];
-  const questions = counterQuestions((await loadContent(db, pid)).content);
+  const content = (await loadContent(db, pid)).content;
+  const questions = counterQuestions(content);
+  const written = sourceLanguage(content);
   for (let i = 0; i < list.length; i += 500) {
     const batch = list.slice(i, i + 500);
     const hashes = batch.map(() => crypto.randomBytes(16).toString('hex'));
@@ -321,6 +332,7 @@ export async function insertRespondents(
           updated_at: p.finished_at ?? p.started_at,
           finished_at: p.finished_at,
           last_question_id: p.last_question_id,
+          language: p.language ?? written,
         })),
       )
       .returning(['id', 'token_hash'])

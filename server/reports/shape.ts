@@ -7,6 +7,7 @@ import type {
   ReportQuestion,
 } from '../../src/domain/reports';
 import { RESPONDENT_STATUS } from '../db/tables-responses';
+import { contentLanguages, sourceLanguage } from '../../src/domain/content/languages';
 import type { Aggregates, Cell, StatusCount } from './aggregate';
 
 // One pure function from the database's counts (aggregate.ts) and the questionnaire to the report
@@ -176,6 +177,8 @@ export interface ShapeInput {
   generatedAt: number;
   /** The display name of a stored city or region id (server/reports/places.ts). */
   placeName?: (id: string) => string;
+  /** The language `content`'s texts are in (localizeContent); the source when not said. */
+  textLanguage?: string;
 }
 
 export function shapeReport(input: ShapeInput): ReportJson {
@@ -229,6 +232,8 @@ export function shapeReport(input: ShapeInput): ReportJson {
     available: input.available,
     countersAvailable: input.countersAvailable,
     filters: input.filters,
+    languages: [...contentLanguages(content)],
+    textLanguage: input.textLanguage ?? sourceLanguage(content),
     respondents: input.countersAvailable
       ? respondentCounters(agg.statuses)
       : { started: 0, completed: 0, screenedOut: 0, inProgress: 0 },

@@ -6,6 +6,7 @@ import type { TranslationFunctions } from '../../src/i18n/i18n-types';
 import type { ProjectContent, Question } from '../../src/domain/content/model';
 import type { ReportFilters, ReportJson, ReportQuestion } from '../../src/domain/reports';
 import { EDUCATION_LEVELS, GENDERS } from '../../src/domain/lookups';
+import { sourceLanguage } from '../../src/domain/content/languages';
 import { RESPONDENT_STATUS } from '../db/tables-responses';
 import { whereFilters } from './aggregate';
 import type { ExcludedMode, RespondentsFilter } from '../../src/domain/responses';
@@ -144,6 +145,8 @@ export interface RespondentRow {
   excluded: number;
   flags: number;
   exclusion: string | null;
+  /** The questionnaire language of the respondent's last page (issue 32; null before 021: the source). */
+  language: string | null;
 }
 
 /** The columns of issue 31: EXCLUDED when excluded respondents are in the file; the list's flags and reason. */
@@ -200,6 +203,8 @@ function baseColumns(t: TranslationFunctions, content: ProjectContent, placeName
     { header: f.columns.education(), get: (r: RespondentRow) => education(r.education) },
     { header: f.columns.startedAt(), get: (r: RespondentRow) => time(r.started_at) },
     { header: f.columns.finishedAt(), get: (r: RespondentRow) => time(r.finished_at) },
+    // LANGUAGE (issue 32): the code, the same whatever the file's labels ('en', 'ru').
+    { header: f.columns.language(), get: (r: RespondentRow) => r.language ?? sourceLanguage(content) },
   ];
 }
 
@@ -230,6 +235,7 @@ export async function* respondentPages(
         'respondents.excluded',
         'respondents.flags',
         'respondents.exclusion',
+        'respondents.language',
       ])
       .where('respondents.project_id', '=', pid)
       .where('respondents.id', '>', after);
@@ -343,7 +349,9 @@ function overviewRows(report: ReportJson, t: TranslationFunctions): Cell[][] {
   if (fl.city) filters.push([f.columns.city(), fl.city]);
   if (fl.education) filters.push([f.columns.education(), fl.education]);
   if (fl.portrait) filters.push([f.columns.portrait(), fl.portrait]);
+  if (fl.language) filters.push([f.columns.language(), fl.language]);
   if (filters.length > 0) rows.push([], [f.filters()], ...filters);
+  if (report.languages.length > 1) rows.push([], [f.labels(), report.textLanguage]);
   return rows;
 }
 

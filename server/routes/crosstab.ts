@@ -10,6 +10,8 @@ import { readiness } from '../reports/report';
 import { placeNamer } from '../reports/places';
 import { buildCrosstab, planCrosstab } from '../reports/crosstab';
 import { contentDisposition } from '../reports/workbook';
+import { contentIn, textLanguage } from '../reports/labels';
+import { languageName } from '../../src/domain/content/languages';
 
 // GET /project/stats/crosstab (issue 23): one question (or matrix statement) against a single-choice
 // question or a respondent attribute, with the report's filters, as JSON for the /report page's
@@ -24,19 +26,22 @@ export default async function crosstabRoutes(app: FastifyInstance) {
     const p = await projectFor(db, me, q.pid, 'read');
     const ready = await readiness(db, p);
     if (!ready.available) throw conflict((t) => t.reports.errors.notReady(), { code: 'report-not-ready' });
-    const { content } = await loadContent(db, p.id);
+    const { content: stored } = await loadContent(db, p.id);
+    // The texts in the reader's language when the questionnaire has it (or labels=), else the source.
+    const content = contentIn(stored, textLanguage(stored, q.labels, req.locale));
     const plan = planCrosstab(content, q.rows, q.cols);
     reply.header('cache-control', 'no-store');
     if (q.format === 'json')
       return buildCrosstab(db, { id: p.id, name: p.name }, content, plan, filtersOf(q), {
         t: req.t,
         placeName: placeNamer(req.locale),
+        languageName: (code) => languageName(code, req.locale),
       });
     // The file is built in a download thread (server/reports/download-threads.ts) and sent whole.
     const file = app.downloads.start({
       kind: 'crosstab',
       project: { id: p.id, name: p.name },
-      content,
+      content: stored,
       query: q,
       locale: req.locale,
     });

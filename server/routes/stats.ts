@@ -9,6 +9,7 @@ import { buildReport, readiness } from '../reports/report';
 import { ReportTexts } from '../reports/report-cache';
 import { CompressedBodies, sendJsonCompressed } from '../http/compressed';
 import { contentDisposition, DownloadAborted } from '../reports/workbook';
+import { contentIn, textLanguage } from '../reports/labels';
 
 // GET /project/stats/file (spec section 7): the report of a project, type=json for the /report page
 // or type=stats for the downloadable workbook (format=xlsx, the default, or csv). Whoever may read
@@ -32,7 +33,12 @@ export default async function statsRoutes(app: FastifyInstance) {
     const filters = filtersOf(q);
 
     if (q.type === 'json') {
+      // The report page offers the downloads: their thread starts now rather than on the click.
+      app.downloads.warm();
       reply.header('cache-control', 'no-store');
+      const stored = (await loadContent(db, p.id)).content;
+      // The texts in the reader's language when the questionnaire has it (or labels=), else the source.
+      const language = textLanguage(stored, q.labels, req.locale);
       const build = async () =>
         buildReport(db, p, {
           filters,
@@ -41,7 +47,8 @@ export default async function statsRoutes(app: FastifyInstance) {
           openPageSize: q.openPageSize,
           textSearch: q.textSearch,
           ready,
-          content: (await loadContent(db, p.id)).content,
+          content: contentIn(stored, language),
+          textLanguage: language,
           locale: req.locale,
         });
       // A final report is made once and kept, with its compressed bodies (server/reports/report-cache.ts).
@@ -51,6 +58,8 @@ export default async function statsRoutes(app: FastifyInstance) {
       return sendJsonCompressed(req, reply, bodies, key, () => text);
     }
     const { content } = await loadContent(db, p.id);
+    // The downloads' labels: labels= (one of the questionnaire's languages), else the source.
+    textLanguage(content, q.labels, null);
 
     if (!ready.available) throw conflict((t) => t.reports.errors.notReady(), { code: 'report-not-ready' });
     if (exporting >= MAX_EXPORTS)

@@ -63,7 +63,7 @@ export const StartBody = v.optional(
   {},
 );
 /** GET /survey/:token?lang=: the link's language wish (one that is malformed or not offered is passed over). */
-const LinkQuery = v.object({ lang: v.optional(v.string()) });
+export const LinkQuery = v.object({ lang: v.optional(v.string()) });
 const linkLang = (query: unknown) => {
   const q = v.safeParse(LinkQuery, query);
   const lang = q.success ? q.output.lang : undefined;

@@ -40,9 +40,16 @@ export async function downloadReport(
   pid: number,
   format: ReportFormat,
   filters: ReportFilters,
-  opts: { locale: string; onProgress?: (bytes: number) => void; signal?: AbortSignal },
+  opts: {
+    locale: string;
+    /** The questionnaire language of the file's texts (issue 32); the source when absent. */
+    labels?: string;
+    onProgress?: (bytes: number) => void;
+    signal?: AbortSignal;
+  },
 ): Promise<Download> {
   const params = new URLSearchParams({ pid: String(pid), type: 'stats', format });
+  if (opts.labels) params.set('labels', opts.labels);
   for (const [k, v] of Object.entries(filters)) if (v !== undefined && v !== '') params.set(k, String(v));
   const headers: Record<string, string> = { 'accept-language': opts.locale };
   const auth = readAuth();

@@ -10,7 +10,7 @@ import type { Anova, ChiSquare, GroupNumbers, WelchT } from './statistics';
 // docs/decisions/reports.md.
 
 /** Respondent attributes that can be columns. */
-export const CROSSTAB_ATTRIBUTES = ['gender', 'age', 'city', 'education', 'portrait'] as const;
+export const CROSSTAB_ATTRIBUTES = ['gender', 'age', 'city', 'education', 'portrait', 'language'] as const;
 export type CrosstabAttribute = (typeof CROSSTAB_ATTRIBUTES)[number];
 
 /** The age bands of `cols=age`: [id, min, max] (max null: no upper bound). */

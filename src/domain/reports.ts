@@ -3,6 +3,7 @@ import { AGE_MAX, AGE_MIN, EDUCATION_LEVELS, GENDERS } from './lookups';
 import type { QuestionCategory } from './content/model';
 import { ProjectStatus, type ProjectStatusId } from './projects';
 import type { ReportField, ReportPrice, ReportQuality } from './responses';
+import { SUPPORTED_LANGUAGES } from './content/languages';
 
 // The report of a project (spec sections 2 and 7: GET /project/stats/file, type=json or type=stats)
 // as the server answers it and the /report page draws it. The numbers come from GROUP BY queries
@@ -57,6 +58,14 @@ export const ReportQuery = v.pipe(
     city: optionalOf(queryText(120)),
     education: optionalOf(v.picklist(EDUCATION_LEVELS, 'invalid')),
     portrait: optionalOf(v.pipe(v.string('type'), v.regex(/^[A-Za-z0-9_-]{1,32}$/, 'invalid'))),
+    /** The respondents who answered in this questionnaire language (issue 32; their last page's). */
+    language: optionalOf(v.picklist(SUPPORTED_LANGUAGES, 'language')),
+    /**
+     * The questionnaire language of the question and answer texts (issue 32): the downloads' labels
+     * (default: the source), the JSON's texts (default: the reader's language when the questionnaire
+     * has it, else the source). One the questionnaire does not have is a 400.
+     */
+    labels: optionalOf(v.picklist(SUPPORTED_LANGUAGES, 'language')),
     /** The open question whose list `openPage` pages; the others show their first page. */
     openQuestion: optionalOf(v.pipe(v.string('type'), v.regex(/^[A-Za-z0-9_-]{1,32}$/, 'invalid'))),
     openPage: v.optional(queryInt(1, OPEN_PAGE_MAX), '1'),
@@ -81,14 +90,27 @@ export interface ReportFilters {
   city?: string;
   education?: string;
   portrait?: string;
+  /** A questionnaire language (issue 32): respondents whose last page was in it. */
+  language?: string;
 }
 
+/** The filters' names, in the order the page and the query list them. */
+export const FILTER_KEYS = [
+  'gender',
+  'ageMin',
+  'ageMax',
+  'city',
+  'education',
+  'portrait',
+  'language',
+] as const;
+
 /** The filter fields of ReportQuery, which the respondents list (src/domain/responses.ts) reads too. */
-export const REPORT_FILTER_KEYS = ['gender', 'ageMin', 'ageMax', 'city', 'education', 'portrait'] as const;
+export const REPORT_FILTER_KEYS = FILTER_KEYS;
 
 export function filtersOf(q: ReportFilters): ReportFilters {
   const f: ReportFilters = {};
-  for (const key of REPORT_FILTER_KEYS) {
+  for (const key of FILTER_KEYS) {
     if (q[key] !== undefined) (f as Record<string, unknown>)[key] = q[key];
   }
   return f;
@@ -184,6 +206,10 @@ export interface ReportJson {
   /** False while the survey runs and set_stat_fill_online is off: counters are hidden too. */
   countersAvailable: boolean;
   filters: ReportFilters;
+  /** The questionnaire's languages, source first (issue 32: the language filter and column). */
+  languages: string[];
+  /** The language of the question and answer texts here (the reader's, labels=, or the source). */
+  textLanguage: string;
   /** Respondents not excluded; `excluded` counts the excluded (erased included) beside (issue 31). */
   respondents: {
     started: number;

@@ -4555,6 +4555,14 @@ type RootTranslation = {
 			 */
 			portrait: string
 			/**
+			 * Я​з​ы​к​ ​а​н​к​е​т​ы
+			 */
+			language: string
+			/**
+			 * В​с​е​ ​я​з​ы​к​и
+			 */
+			anyLanguage: string
+			/**
 			 * Л​ю​б​о​й
 			 */
 			any: string
@@ -4652,6 +4660,11 @@ type RootTranslation = {
 			 * С​е​й​ч​а​с​ ​г​о​т​о​в​и​т​с​я​ ​с​л​и​ш​к​о​м​ ​м​н​о​г​о​ ​о​т​ч​ё​т​о​в​,​ ​п​о​п​р​о​б​у​й​т​е​ ​ч​е​р​е​з​ ​м​и​н​у​т​у
 			 */
 			busy: string
+			/**
+			 * В​ ​а​н​к​е​т​е​ ​н​е​т​ ​т​а​к​о​г​о​ ​я​з​ы​к​а​:​ ​{​c​o​d​e​}
+			 * @param {string} code
+			 */
+			unknownLanguage: RequiredParams<'code'>
 		}
 		file: {
 			/**
@@ -4819,7 +4832,15 @@ type RootTranslation = {
 				 * О​к​о​н​ч​а​н​и​е
 				 */
 				finishedAt: string
+				/**
+				 * Я​з​ы​к
+				 */
+				language: string
 			}
+			/**
+			 * Я​з​ы​к​ ​т​е​к​с​т​о​в
+			 */
+			labels: string
 		}
 		dropOff: {
 			/**
@@ -4959,6 +4980,10 @@ type RootTranslation = {
 		 * С​к​а​ч​а​т​ь​ ​д​л​я​ ​S​P​S​S​ ​(​S​A​V​)
 		 */
 		downloadSav: string
+		/**
+		 * Я​з​ы​к​ ​т​е​к​с​т​о​в​ ​в​ ​ф​а​й​л​а​х
+		 */
+		labelsLanguage: string
 		sav: {
 			/**
 			 * в​ы​б​р​а​н
@@ -6934,6 +6959,10 @@ type RootTranslation = {
 			 * П​о​р​т​р​е​т
 			 */
 			portrait: string
+			/**
+			 * Я​з​ы​к​ ​а​н​к​е​т​ы
+			 */
+			language: string
 		}
 		genders: {
 			/**
@@ -11683,6 +11712,14 @@ export type TranslationFunctions = {
 			 */
 			portrait: () => LocalizedString
 			/**
+			 * Язык анкеты
+			 */
+			language: () => LocalizedString
+			/**
+			 * Все языки
+			 */
+			anyLanguage: () => LocalizedString
+			/**
 			 * Любой
 			 */
 			any: () => LocalizedString
@@ -11778,6 +11815,10 @@ export type TranslationFunctions = {
 			 * Сейчас готовится слишком много отчётов, попробуйте через минуту
 			 */
 			busy: () => LocalizedString
+			/**
+			 * В анкете нет такого языка: {code}
+			 */
+			unknownLanguage: (arg: { code: string }) => LocalizedString
 		}
 		file: {
 			/**
@@ -11945,7 +11986,15 @@ export type TranslationFunctions = {
 				 * Окончание
 				 */
 				finishedAt: () => LocalizedString
+				/**
+				 * Язык
+				 */
+				language: () => LocalizedString
 			}
+			/**
+			 * Язык текстов
+			 */
+			labels: () => LocalizedString
 		}
 		dropOff: {
 			/**
@@ -12079,6 +12128,10 @@ export type TranslationFunctions = {
 		 * Скачать для SPSS (SAV)
 		 */
 		downloadSav: () => LocalizedString
+		/**
+		 * Язык текстов в файлах
+		 */
+		labelsLanguage: () => LocalizedString
 		sav: {
 			/**
 			 * выбран
@@ -13920,6 +13973,10 @@ export type TranslationFunctions = {
 			 * Портрет
 			 */
 			portrait: () => LocalizedString
+			/**
+			 * Язык анкеты
+			 */
+			language: () => LocalizedString
 		}
 		genders: {
 			/**

@@ -3,7 +3,8 @@ import { Session } from 'node:inspector/promises';
 import { createRequire } from 'node:module';
 import type { Walker } from './answer-respondents';
 
-// autocannon driving respondents page by page (survey-answers.bench.ts, nginx-answers.bench.ts).
+// autocannon driving respondents page by page (survey-answers.bench.ts, nginx-answers.bench.ts,
+// answers-beside.ts).
 
 // autocannon ships no types: the little of its API used here.
 export interface Request {
@@ -17,15 +18,18 @@ export interface Options extends Request {
   url: string;
   connections?: number;
   duration?: number;
+  overallRate?: number;
   requests?: Request[];
 }
-interface Result {
+export interface Result {
   requests: { average: number; total: number };
   latency: { p99: number };
   '2xx': number;
   non2xx: number;
 }
-const autocannon = createRequire(import.meta.url)('autocannon') as (o: Options) => Promise<Result>;
+export const autocannon = createRequire(import.meta.url)('autocannon') as (
+  o: Options,
+) => Promise<Result> & { stop: () => void };
 
 export const CONNECTIONS = 100;
 export const SECONDS = 8;

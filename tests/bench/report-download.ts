@@ -1,10 +1,14 @@
 import { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { buildApp } from '../../server/app';
 import { configFromEnv } from '../../server/config';
 import { loadContent } from '../../server/repos/content';
 import { buildReport, readiness } from '../../server/reports/report';
 import type * as Workbook from '../../server/reports/workbook';
 import { translator } from '../../server/http/i18n';
+import { parse } from '../../server/http/validate';
+import { ReportQuery } from '../../src/domain/reports';
+import { DownloadThreads } from '../../server/reports/download-threads';
 
 // One download of the report file in a process of its own, started by report-download.bench.ts, so
 // that what it measures belongs to the download alone: the process's memory grows from the same
@@ -15,7 +19,9 @@ import { translator } from '../../server/http/i18n';
 // turn of the event loop, as a socket with room does), LIVE=1 (with --expose-gc) to collect garbage
 // before each sample, so that the growth is what the download holds rather than what the collector
 // has not reclaimed yet, and WORKBOOK to measure another copy of server/reports/workbook.ts (the
-// code before a change, for a before/after in the same run). Prints one line of JSON.
+// code before a change, for a before/after in the same run), THREADS=1 to write it as the server now
+// does, in a download thread (server/reports/download-threads.ts: the thread, its own connection and
+// its heap count in the process's RSS like the rest). Prints one line of JSON.
 
 export interface DownloadMeasure {
   ms: number;
@@ -102,8 +108,17 @@ async function main() {
     last = performance.now();
   }, 10);
   start = performance.now();
-  const write = process.env.FORMAT === 'csv' ? writeCsv : process.env.FORMAT === 'sav' ? writeSav : writeXlsx;
-  await write(reader, db, report, content, t);
+  const format = process.env.FORMAT ?? 'xlsx';
+  if (process.env.THREADS === '1') {
+    const threads = new DownloadThreads(db, { databaseUrl: config.databaseUrl, dataDir: config.dataDir }, 1);
+    const query = parse(ReportQuery, { pid: String(pid), type: 'stats', format });
+    const file = threads.start({ kind: 'report', project, ready, content, query, locale: 'en' });
+    await pipeline(file, reader);
+    await threads.close();
+  } else {
+    const write = format === 'csv' ? writeCsv : format === 'sav' ? writeSav : writeXlsx;
+    await write(reader, db, report, content, t);
+  }
   const ms = performance.now() - start;
   clearInterval(ticker);
   stall = Math.max(stall, performance.now() - last);

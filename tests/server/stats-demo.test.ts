@@ -37,6 +37,14 @@ describe('the demo data', () => {
     );
     const sources = await server.app.db.selectFrom('respondents').select('source').distinct().execute();
     expect(sources).toEqual([{ source: 'demo' }]);
+    // In Russian and English (issue 32), about a quarter of the respondents in English.
+    expect(report.languages).toEqual(['ru', 'en']);
+    const english = await server.app.db
+      .selectFrom('respondents')
+      .select('id')
+      .where('language', '=', 'en')
+      .execute();
+    expect(english).toHaveLength(6);
 
     const second = await seedDemo(server.app.db, { scryptLogN: 10, respondents: 25 });
     expect(second.created).toEqual({ organization: false, user: false, project: false, respondents: 0 });

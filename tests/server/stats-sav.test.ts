@@ -49,6 +49,7 @@ const NAMES = [
     'STARTED',
     'FINISHED',
     'DURATION',
+    'LANGUAGE',
   ],
   'Q1',
   'Q2',

@@ -245,6 +245,7 @@ async function writeAsRelease(db: AnyDb, level: string, dataDir: string): Promis
           updated_at: p.finished_at ?? p.started_at,
           finished_at: p.finished_at,
           ...(at(level, '018') ? { last_question_id: p.last_question_id } : {}),
+          ...(at(level, '021') ? { language: 'ru' } : {}),
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -379,6 +380,9 @@ async function checkToday(server: TestServer, level: string, w: Written) {
   if (at(level, '007')) {
     const report = await get(admin, `/project/stats/file?pid=${w.answered.pid}&type=json`);
     expectReport(report, w.answered.people, {}, w.answered.questions);
+    // Everyone answered in the source language (021 set it on the rows written before it).
+    const inRussian = await get(admin, `/project/stats/file?pid=${w.answered.pid}&type=json&language=ru`);
+    expect(inRussian.respondents, level).toEqual(report.respondents);
   }
   if (w.game) {
     const games = await get(admin, '/games');

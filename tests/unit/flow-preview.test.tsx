@@ -166,7 +166,9 @@ describe('SurveyPreview in a language (issue 32)', () => {
   };
 
   it('shows the texts in that language, the source where one is missing, and the interface to match', () => {
-    const en = renderToStaticMarkup(<SurveyPreview content={bilingual} startQuestionId={null} language="en" />);
+    const en = renderToStaticMarkup(
+      <SurveyPreview content={bilingual} startQuestionId={null} language="en" />,
+    );
     expect(en).toContain('Do you play?');
     expect(en).toContain('Yes');
     expect(en).toContain('Нет');
@@ -175,11 +177,15 @@ describe('SurveyPreview in a language (issue 32)', () => {
   });
 
   it('shows a language without an interface dictionary with its questions and the interface in English', () => {
-    const de = renderToStaticMarkup(<SurveyPreview content={bilingual} startQuestionId={null} language="de" />);
+    const de = renderToStaticMarkup(
+      <SurveyPreview content={bilingual} startQuestionId={null} language="de" />,
+    );
     expect(de).toContain('Вы играете?');
     expect(de).toContain('Next');
     expect(de).toContain('lang="de"');
-    const ru = renderToStaticMarkup(<SurveyPreview content={bilingual} startQuestionId={null} language="ru" />);
+    const ru = renderToStaticMarkup(
+      <SurveyPreview content={bilingual} startQuestionId={null} language="ru" />,
+    );
     expect(ru).toContain('Вы играете?');
     expect(ru).toContain('Далее');
   });

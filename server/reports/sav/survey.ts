@@ -4,6 +4,7 @@ import type { Db } from '../../db';
 import type { TranslationFunctions } from '../../../src/i18n/i18n-types';
 import type { ProjectContent, Question } from '../../../src/domain/content/model';
 import { EDUCATION_LEVELS, GENDERS } from '../../../src/domain/lookups';
+import { contentLanguages, languageName } from '../../../src/domain/content/languages';
 import { RESPONDENT_STATUS } from '../../db/tables-responses';
 import { OTHER_ANSWER_ID, questionsOf } from '../shape';
 import {
@@ -200,6 +201,7 @@ function personColumns(
     return i < 0 ? null : i + 1;
   };
   const portraits = content.portraits.map((p) => p.id);
+  const languages = contentLanguages(content);
   return [
     num('ID', c.id(), (r) => r.id),
     num('STATUS', c.status(), (r) => r.status, {
@@ -253,6 +255,11 @@ function personColumns(
           }),
         ]
       : []),
+    // Issue 32: coded by the questionnaire's order of languages (1 the source), named in the file's
+    // labels language ("English", or «английский» when labels=ru).
+    num('LANGUAGE', c.language(), (r) => position(languages, r.language ?? languages[0]), {
+      values: codes(languages.map((code) => languageName(code, report.textLanguage))),
+    }),
   ];
 }
 

@@ -20,6 +20,7 @@ const compare: Translation['compare'] = {
     city: 'City',
     education: 'Education',
     portrait: 'Portrait',
+    language: 'Questionnaire language',
   },
   genders: { male: 'Men', female: 'Women' },
   gendersAfter: { male: 'men', female: 'women' },

@@ -60,6 +60,8 @@ const reports: Translation['reports'] = {
     city: 'City',
     education: 'Education',
     portrait: 'Portrait',
+    language: 'Questionnaire language',
+    anyLanguage: 'All languages',
     any: 'Any',
     anyPortrait: 'All portraits',
     apply: 'Apply',
@@ -87,6 +89,7 @@ const reports: Translation['reports'] = {
   errors: {
     notReady: 'The report will be available when the survey finishes',
     busy: 'Too many reports are being prepared right now, try again in a minute',
+    unknownLanguage: 'The questionnaire has no such language: {code}',
   },
   file: {
     summary: 'Summary',
@@ -134,7 +137,9 @@ const reports: Translation['reports'] = {
       education: 'Education',
       startedAt: 'Started at',
       finishedAt: 'Finished at',
+      language: 'Language',
     },
+    labels: 'Texts in',
   },
   dropOff: {
     title: 'Where respondents give up',
@@ -175,6 +180,7 @@ const reports: Translation['reports'] = {
     noMatch: 'No answers contain “{term}”',
   },
   downloadSav: 'Download for SPSS (SAV)',
+  labelsLanguage: 'Texts in files',
   sav: {
     chosen: 'chosen',
     notChosen: 'not chosen',

@@ -18,6 +18,7 @@ export default {
     city: 'Город',
     education: 'Образование',
     portrait: 'Портрет',
+    language: 'Язык анкеты',
   },
   genders: { male: 'Мужчины', female: 'Женщины' },
   /** The second group of a finding's sentence (after "than"). */

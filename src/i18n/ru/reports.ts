@@ -58,6 +58,8 @@ export default {
     city: 'Город',
     education: 'Образование',
     portrait: 'Портрет',
+    language: 'Язык анкеты',
+    anyLanguage: 'Все языки',
     any: 'Любой',
     anyPortrait: 'Все портреты',
     apply: 'Применить',
@@ -85,6 +87,7 @@ export default {
   errors: {
     notReady: 'Отчёт будет доступен после завершения опроса',
     busy: 'Сейчас готовится слишком много отчётов, попробуйте через минуту',
+    unknownLanguage: 'В анкете нет такого языка: {code:string}',
   },
   file: {
     summary: 'Сводка',
@@ -132,7 +135,10 @@ export default {
       education: 'Образование',
       startedAt: 'Начало',
       finishedAt: 'Окончание',
+      language: 'Язык',
     },
+    /** The summary sheet: the language of the questions' and answers' texts. */
+    labels: 'Язык текстов',
   },
   dropOff: {
     title: 'Где респонденты бросают опрос',
@@ -173,6 +179,8 @@ export default {
     noMatch: 'Нет ответов, содержащих «{term:string}»',
   },
   downloadSav: 'Скачать для SPSS (SAV)',
+  /** The downloads' labels= (issue 32): the questionnaire language of the files' question texts. */
+  labelsLanguage: 'Язык текстов в файлах',
   sav: {
     chosen: 'выбран',
     notChosen: 'не выбран',

@@ -334,10 +334,13 @@ export function CompareSection({
   pid,
   filters,
   questions,
+  languages = [],
 }: {
   pid: number;
   filters: ReportFilters;
   questions: ReportQuestion[];
+  /** The questionnaire's languages: "Questionnaire language" is a column only when there are several. */
+  languages?: string[];
 }) {
   const { LL, locale } = useI18nContext();
   const C = LL.compare;
@@ -454,7 +457,7 @@ export function CompareSection({
           >
             <option value="">{C.choose()}</option>
             <optgroup label={C.attributesGroup()}>
-              {CROSSTAB_ATTRIBUTES.map((a) => (
+              {CROSSTAB_ATTRIBUTES.filter((a) => a !== 'language' || languages.length > 1).map((a) => (
                 <option key={a} value={a}>
                   {C.attributes[a]()}
                 </option>

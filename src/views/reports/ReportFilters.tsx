@@ -2,6 +2,7 @@ import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useI18nContext } from '../../i18n/i18n-react';
 import { AGE_MAX, AGE_MIN, EDUCATION_LEVELS, GENDERS } from '../../domain/lookups';
 import type { ReportFilters as Filters } from '../../domain/reports';
+import { languageName } from '../../domain/content/languages';
 import { Button } from '../ui/Button';
 
 // The report's filters (spec section 2: gender, age, city, education) and the portrait selection.
@@ -29,13 +30,16 @@ export function ReportFilters({
   onChange,
   cities,
   portraits,
+  languages = [],
 }: {
   value: Filters;
   onChange: (f: Filters) => void;
   cities: { id: string; name: string }[];
   portraits: { id: string; name: string }[];
+  /** The questionnaire's languages (issue 32): a filter of their own when there are several. */
+  languages?: string[];
 }) {
-  const { LL } = useI18nContext();
+  const { LL, locale } = useI18nContext();
   const F = LL.reports.filters;
   const [ageMin, setAgeMin] = useState(value.ageMin?.toString() ?? '');
   const [ageMax, setAgeMax] = useState(value.ageMax?.toString() ?? '');
@@ -80,7 +84,9 @@ export function ReportFilters({
       <h2 id="report-filters" className="mb-3 text-base font-semibold text-slate-800">
         {F.title()}
       </h2>
-      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-7">
+      <div
+        className={`grid grid-cols-2 gap-3 sm:grid-cols-3 ${languages.length > 1 ? 'lg:grid-cols-4 xl:grid-cols-8' : 'lg:grid-cols-7'}`}
+      >
         <Labelled label={F.portrait()}>
           {select(
             'portrait',
@@ -129,6 +135,15 @@ export function ReportFilters({
             F.any(),
           )}
         </Labelled>
+        {languages.length > 1 && (
+          <Labelled label={F.language()}>
+            {select(
+              'language',
+              languages.map((code) => ({ id: code, name: languageName(code, locale) })),
+              F.anyLanguage(),
+            )}
+          </Labelled>
+        )}
         <div className="flex items-end">
           <Button variant="secondary" className="w-full" disabled={empty} onClick={() => onChange({})}>
             {F.reset()}

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { useI18nContext } from '../../i18n/i18n-react';
 import { downloadReport, getReport, reportQuery, STATS_PATH } from '../../api/reports';
+import { LabelsSelect } from './LabelsSelect';
 import { arrivedEarly, callKey, earlyOr, forgetEarly } from '../../api/early';
 import type { ReportFilters as Filters, ReportFormat, ReportJson } from '../../domain/reports';
 import { Button } from '../ui/Button';
@@ -137,6 +138,8 @@ function Report({ pid }: { pid: number }) {
   const [nonce, setNonce] = useState(0);
   const [cities, setCities] = useState<{ id: string; name: string }[]>([]);
   const [download, setDownload] = useState<{ format: ReportFormat; bytes: number } | null>(null);
+  /** The files' texts language (null: the source, the server's default). */
+  const [labels, setLabels] = useState<string | null>(null);
   const load = useReport(pid, filters, open, nonce);
   const report = load.report;
   // The sections below the filters (drop-off, compare, a card per question, places) one per task
@@ -173,6 +176,7 @@ function Report({ pid }: { pid: number }) {
     try {
       const file = await downloadReport(pid, format, filters, {
         locale,
+        labels: labels ?? undefined,
         onProgress: (bytes) => setDownload({ format, bytes }),
       });
       saveBlob(file.blob, file.fileName);
@@ -238,6 +242,11 @@ function Report({ pid }: { pid: number }) {
           >
             {P.refresh()}
           </Button>
+          <LabelsSelect
+            languages={report.languages ?? []}
+            value={labels ?? report.languages?.[0] ?? ''}
+            onChange={setLabels}
+          />
           <Button
             variant="secondary"
             disabled={download !== null || !report.available}
@@ -319,7 +328,13 @@ function Report({ pid }: { pid: number }) {
         </section>
       )}
 
-      <ReportFilters value={filters} onChange={changeFilters} cities={cities} portraits={report.portraits} />
+      <ReportFilters
+        value={filters}
+        onChange={changeFilters}
+        cities={cities}
+        portraits={report.portraits}
+        languages={report.languages}
+      />
 
       {!report.available ? (
         <p className="rounded-md bg-amber-50 p-4 text-amber-900">{P.notAvailable()}</p>
@@ -331,7 +346,14 @@ function Report({ pid }: { pid: number }) {
       ) : (
         <>
           {sections > 0 && <DropOff report={report} />}
-          {sections > 1 && <CompareSection pid={pid} filters={filters} questions={report.questions} />}
+          {sections > 1 && (
+            <CompareSection
+              pid={pid}
+              filters={filters}
+              questions={report.questions}
+              languages={report.languages}
+            />
+          )}
           {report.questions.slice(0, Math.max(0, sections - 2)).map((q) => (
             <QuestionCard
               key={q.id}

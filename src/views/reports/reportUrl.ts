@@ -1,11 +1,11 @@
 import { AGE_MAX, AGE_MIN, EDUCATION_LEVELS, GENDERS } from '../../domain/lookups';
-import type { ReportFilters } from '../../domain/reports';
+import { FILTER_KEYS, type ReportFilters } from '../../domain/reports';
+import { isSupportedLanguage } from '../../domain/content/languages';
 
 // The /report page's state in its address (issue 23): the filters and the Compare section's rows
 // and columns, so a copied link opens the same view. Values that make no sense are dropped, as if
 // they were not there; the server checks everything again.
 
-const FILTER_KEYS = ['gender', 'ageMin', 'ageMax', 'city', 'education', 'portrait'] as const;
 const ID = /^[A-Za-z0-9_-]{1,32}(:[A-Za-z0-9_-]{1,32})?$/;
 
 function age(s: string | null): number | undefined {
@@ -29,6 +29,8 @@ export function filtersFromSearch(search: string): ReportFilters {
   if (education && (EDUCATION_LEVELS as readonly string[]).includes(education)) f.education = education;
   const portrait = q.get('portrait');
   if (portrait && /^[A-Za-z0-9_-]{1,32}$/.test(portrait)) f.portrait = portrait;
+  const language = q.get('language');
+  if (isSupportedLanguage(language)) f.language = language;
   return f;
 }
 

@@ -1,0 +1,105 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import type { TestServer } from '../server/helpers';
+import { insertSurveyProject } from '../server/survey-fixtures';
+import { SURVEY_LIMITS } from '../../server/routes/survey';
+import { autocannon, benchContent, startRespondents } from './survey-answers.bench';
+
+// Respondents answering beside something else the bench measures (a download): autocannon at a
+// steady rate, each request the next page of one of the started respondents (a write), as
+// survey-answers.bench.ts walks them; and the event loop's longest delay meanwhile
+// (monitorEventLoopDelay at a 10 ms resolution: the longest gap between its ticks, so a stall of
+// 200 ms reads ≈ 210), and the most CPU time the main thread spent between two ticks of a 10 ms
+// timer (process.threadCpuUsage): on a shared machine the first also counts the time the system gave
+// the process no core, the second only what the process itself kept the loop busy with. The rate is fixed (not as fast as the server goes), so the answers' latency
+// says how long a respondent waited, corrected for requests a stall kept from being sent.
+
+const PAGES = 30;
+
+export interface AnswerFigures {
+  p99: number;
+  perSecond: number;
+  answered: number;
+  failed: number;
+}
+
+export interface Beside {
+  /** Starts the answers (and the event loop's watch); `stop` ends both and gives their figures. */
+  start(): { stop: () => Promise<{ answers: AnswerFigures; longestDelayMs: number; longestBusyMs: number }> };
+}
+
+/** Starts `batches` × 4 000 respondents of a 30-page survey to answer at `rate` a second over `connections`. */
+export async function answersBeside(
+  server: TestServer,
+  opts: { batches: number; rate: number; connections: number },
+): Promise<Beside> {
+  SURVEY_LIMITS.answerPerAddress = 1e9;
+  const walkers: { token: string; at: number }[] = [];
+  for (let b = 0; b < opts.batches; b++) {
+    const { pid } = await insertSurveyProject(server, benchContent());
+    const { tokens } = await startRespondents(server, pid);
+    walkers.push(...tokens.flat().map((token) => ({ token, at: 0 })));
+  }
+  const free = walkers.slice();
+  return {
+    start() {
+      const loop = monitorEventLoopDelay({ resolution: 10 });
+      loop.enable();
+      const cpu = () => {
+        const u = process.threadCpuUsage();
+        return (u.user + u.system) / 1000;
+      };
+      let lastCpu = cpu();
+      let longestBusyMs = 0;
+      const probe = setInterval(() => {
+        const now = cpu();
+        longestBusyMs = Math.max(longestBusyMs, now - lastCpu);
+        lastCpu = now;
+      }, 10);
+      const run = autocannon({
+        url: `${server.url}/api/v1/service/survey/answer`,
+        connections: opts.connections,
+        overallRate: opts.rate,
+        duration: 3600,
+        requests: [
+          {
+            method: 'POST',
+            setupRequest: (req, context) => {
+              const w = free.shift();
+              if (!w) throw new Error('every respondent has answered every page');
+              context.walker = w;
+              return {
+                ...req,
+                headers: { 'content-type': 'application/json', 'x-respondent-token': w.token },
+                body: JSON.stringify({ at: w.at, questionId: `q${w.at}`, reply: { answers: [`q${w.at}a`] } }),
+              };
+            },
+            onResponse: (status, _body, context) => {
+              const w = context.walker as { token: string; at: number } | undefined;
+              if (!w) return;
+              if (status === 200) w.at++;
+              if (w.at < PAGES) free.push(w);
+            },
+          },
+        ],
+      });
+      return {
+        async stop() {
+          loop.disable();
+          clearInterval(probe);
+          run.stop();
+          const r = await run;
+          return {
+            answers: {
+              p99: r.latency.p99,
+              perSecond: Math.round(r.requests.average),
+              answered: r['2xx'],
+              failed: r.non2xx,
+            },
+            longestDelayMs: Math.round(loop.max / 1e6),
+            longestBusyMs: Math.round(longestBusyMs),
+          };
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,134 @@
+import type { AddressInfo } from 'node:net';
+import { buildApp } from '../../server/app';
+import type { TestServer } from '../server/helpers';
+import type { Bench, BenchResult } from './run';
+import { onEachDatabase } from './databases';
+import { seed } from './report-server.bench';
+import { answersBeside, type Beside } from './answers-beside';
+
+// No stall in any download (DESIGN.md 7, issue 34 part 3): the longest event-loop delay of the
+// server while it sends each download of 100 000 respondents × 20 questions (the report's XLSX, CSV
+// and SAV, and a crosstab's XLSX and CSV) through the real route, with respondents answering beside
+// it at a steady rate, on SQLite and, when BENCH_DATABASE_URL (or TEST_DATABASE_URL) names one, on
+// PostgreSQL. Each download is made twice in the same run on the same rows: by a second server on the
+// same database with DOWNLOAD_THREADS=0 (written on the main thread, as before), then by the bench's
+// server (a download thread). The answers' p99 during each download stands beside their p99 alone.
+
+export const title = 'Downloads beside answers: the longest event-loop stall (100 000 respondents)';
+
+/** Answers a second beside the downloads, over this many connections. */
+const RATE = 300;
+const CONNECTIONS = 50;
+/** The answers alone, for their reference p99. */
+const ALONE_MS = 8000;
+const MB = 1024 * 1024;
+
+interface Fetched {
+  ms: number;
+  firstByteMs: number;
+  bytes: number;
+  status: number;
+}
+
+async function download(url: string, token: string): Promise<Fetched> {
+  const started = performance.now();
+  const res = await fetch(url, { headers: { 'x-auth-token': token, 'accept-language': 'en' } });
+  let firstByteMs = 0;
+  let bytes = 0;
+  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+    firstByteMs ||= performance.now() - started;
+    bytes += chunk.byteLength;
+  }
+  return {
+    ms: Math.round(performance.now() - started),
+    firstByteMs: Math.round(firstByteMs),
+    bytes,
+    status: res.status,
+  };
+}
+
+async function measure(label: string, server: TestServer): Promise<BenchResult[]> {
+  const started = performance.now();
+  const seeded = await seed(server);
+  const { pid, content } = seeded;
+  console.log(
+    `  ${label}: seeded ${seeded.rows} answer rows in ${Math.round((performance.now() - started) / 1000)} s`,
+  );
+  const beside: Beside = await answersBeside(server, { batches: 1, rate: RATE, connections: CONNECTIONS });
+
+  // The same database through a server that writes downloads on its main thread (the code before).
+  const mainThread = await buildApp(
+    { ...server.config, downloadThreads: 0, callbacks: { ...server.config.callbacks, sender: false } },
+    { logger: false },
+  );
+  await mainThread.listen({ port: 0, host: '127.0.0.1' });
+  const mainUrl = `http://127.0.0.1:${(mainThread.server.address() as AddressInfo).port}`;
+
+  const questions = content.questionnaires[0].blocks[0].questions;
+  const genre = questions.find((q) => q.category === 'oneAnswer')!;
+  const spend = questions.find((q) => q.category === 'qualification')!;
+  const files = [
+    { name: 'XLSX', path: `/project/stats/file?pid=${pid}&type=stats&format=xlsx` },
+    { name: 'CSV', path: `/project/stats/file?pid=${pid}&type=stats&format=csv` },
+    { name: 'SAV', path: `/project/stats/file?pid=${pid}&type=stats&format=sav` },
+    {
+      name: 'crosstab XLSX',
+      path: `/project/stats/crosstab?pid=${pid}&rows=${genre.id}&cols=${spend.id}&format=xlsx`,
+    },
+    {
+      name: 'crosstab CSV',
+      path: `/project/stats/crosstab?pid=${pid}&rows=${genre.id}&cols=age&format=csv`,
+    },
+  ];
+
+  const out: BenchResult[] = [];
+  try {
+    const alone = beside.start();
+    await new Promise((r) => setTimeout(r, ALONE_MS));
+    const ref = await alone.stop();
+    out.push({
+      name: `${label}: answers alone (${RATE} a second), p99`,
+      value: ref.answers.p99,
+      unit: 'ms',
+      budget: 50,
+      note: `${ref.answers.answered} answered, ${ref.answers.failed} not 2xx; longest event-loop delay ${ref.longestDelayMs} ms, longest busy stretch ${ref.longestBusyMs} ms`,
+    });
+    for (const file of files) {
+      for (const [how, base] of [
+        ['main thread (before)', mainUrl],
+        ['download thread (after)', server.url],
+      ] as const) {
+        // Seeding takes minutes, past the access token's life: a fresh sign-in for each download.
+        const session = await server.login(seeded.session.user.email);
+        const run = beside.start();
+        const got = await download(`${base}/api/v1/service${file.path}`, session.accessToken);
+        const { answers, longestDelayMs, longestBusyMs } = await run.stop();
+        if (got.status !== 200) throw new Error(`${file.name} (${how}): ${got.status}`);
+        const line = `${label}: ${file.name}, ${how}`;
+        console.log(
+          `  ${line}: stall ${longestDelayMs} ms, ${JSON.stringify(got)}, answers ${JSON.stringify(answers)}`,
+        );
+        out.push({
+          name: `${line}: longest event-loop stall`,
+          value: longestDelayMs,
+          unit: 'ms',
+          budget: 50,
+          note: `${(got.bytes / MB).toFixed(1)} MB in ${got.ms} ms, first bytes at ${got.firstByteMs} ms; answers beside: p99 ${answers.p99} ms (alone ${ref.answers.p99}), ${answers.answered} answered, ${answers.failed} not 2xx`,
+        });
+        out.push({
+          name: `${line}: the main thread's longest busy stretch`,
+          value: longestBusyMs,
+          unit: 'ms',
+          budget: 50,
+          note: 'CPU time of the main thread between two ticks of a 10 ms timer (what a shared machine does not add)',
+        });
+      }
+    }
+  } finally {
+    await mainThread.close();
+  }
+  return out;
+}
+
+const bench: Bench = () => onEachDatabase(measure);
+export default bench;

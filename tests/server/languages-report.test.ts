@@ -1,0 +1,211 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type Session, type TestServer } from './helpers';
+import { insertProject } from './content-helpers';
+import { hasPspp, parseCsv, psppCsv, psppRun, psppTables } from './pspp';
+import { Role } from '../../src/domain/roles';
+import { ProjectStatus } from '../../src/domain/projects';
+import type { ProjectContent } from '../../src/domain/content/model';
+import { writeContent } from '../../server/repos/content';
+import {
+  insertRespondents,
+  sampleContent,
+  sampleRespondents,
+  type SampleRespondent,
+} from '../../server/reports/sample';
+import { withEnglish } from '../../server/reports/sample-english';
+
+// One set of results for a questionnaire in Russian and English (issue 32), on the real server,
+// SQLite or PostgreSQL: the report's texts in the reader's language when the questionnaire has it,
+// `language` as a filter and as a Compare column, and the downloads' LANGUAGE variable with their
+// labels in the language `labels=` names (the source by default); PSPP reads the .sav.
+
+let server: TestServer;
+let owner: Session;
+let pid: number;
+let people: (SampleRespondent & { language?: string })[];
+const content: ProjectContent = withEnglish(sampleContent());
+const questions = content.questionnaires[0].blocks[0].questions;
+
+beforeAll(async () => {
+  server = await startServer();
+  const org = await server.createOrganization('Languages');
+  owner = await server.as(Role.Researcher, { organizationId: org });
+  pid = await insertProject(server, org, { status: ProjectStatus.SurveyFinished, name: 'Bilingual' });
+  expect(await writeContent(server.app.db, pid, 0, content, owner.user.id)).toBe(1);
+  people = sampleRespondents(32, 80, content);
+  await insertRespondents(server.app.db, pid, content.questionnaires[0].id, people);
+});
+afterAll(() => server?.close());
+
+const inEnglish = () => people.filter((p) => p.language === 'en');
+const get = (path: string, locale: 'en' | 'ru' = 'en') =>
+  server.call('GET', path, { session: owner, locale });
+const report = (query = '', locale: 'en' | 'ru' = 'en') =>
+  get(`/project/stats/file?pid=${pid}&type=json${query}`, locale);
+
+async function download(query: string, locale: 'en' | 'ru' = 'ru'): Promise<Buffer> {
+  const res = await fetch(`${server.url}/api/v1/service/project/stats/file?pid=${pid}&type=stats${query}`, {
+    headers: {
+      'x-auth-token': owner.accessToken,
+      'x-refresh-token': owner.refreshToken,
+      'accept-language': locale,
+    },
+  });
+  expect(res.status).toBe(200);
+  return Buffer.from(await res.arrayBuffer());
+}
+
+describe('the report in several languages', () => {
+  it('a quarter of the sample answered in English', () => {
+    expect(inEnglish()).toHaveLength(20);
+  });
+
+  it('shows the texts in the reader’s language when the questionnaire has it, else the source', async () => {
+    const en = await report();
+    expect(en.status).toBe(200);
+    expect(en.body.languages).toEqual(['ru', 'en']);
+    expect(en.body.textLanguage).toBe('en');
+    expect(en.body.questions[1].text).toBe('Which genre do you like best?');
+    expect(en.body.questions[1].answers.map((a: { text: string }) => a.text)).toEqual([
+      'Puzzles',
+      'Strategy',
+      'Shooters',
+      'Role-playing',
+    ]);
+    expect(en.body.questions[10].matrix[0].text).toBe('Graphics');
+    const ru = await report('', 'ru');
+    expect(ru.body.textLanguage).toBe('ru');
+    expect(ru.body.questions[1].text).toBe(questions[1].text);
+    // The counts are the same whatever the texts' language.
+    expect(ru.body.questions.map((q: { answered: number }) => q.answered)).toEqual(
+      en.body.questions.map((q: { answered: number }) => q.answered),
+    );
+    // labels= picks one; a language the questionnaire lacks is a 400 naming it.
+    expect((await report('&labels=ru')).body.questions[1].text).toBe(questions[1].text);
+    const missing = await report('&labels=de');
+    expect(missing.status).toBe(400);
+    expect(missing.body).toMatchObject({
+      field: 'labels',
+      code: 'unknown-language',
+      message: 'The questionnaire has no such language: de',
+    });
+    const bad = await report('&labels=klingon');
+    expect(bad.status).toBe(400);
+    expect(bad.body.field).toBe('labels');
+  });
+
+  it('filters by language: the English respondents and their answers only', async () => {
+    const res = await report('&language=en');
+    expect(res.status).toBe(200);
+    expect(res.body.filters).toEqual({ language: 'en' });
+    const want = inEnglish();
+    expect(res.body.respondents.started).toBe(want.length);
+    const genre = questions[1];
+    const picked = (id: string) =>
+      want.filter((p) => p.answers.some((a) => a.question_id === genre.id && a.answer_id === id)).length;
+    expect(res.body.questions[1].answers.map((a: { count: number }) => a.count)).toEqual(
+      genre.answers.map((a) => picked(a.id)),
+    );
+    // The funnel and the timing read the same respondents.
+    expect(res.body.timing.completed).toBe(want.filter((p) => p.status === 2).length);
+    const unknown = await report('&language=xx');
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.field).toBe('language');
+  });
+
+  it('compares a question by language in Compare, both languages counted', async () => {
+    const genre = questions[1];
+    const res = await get(`/project/stats/crosstab?pid=${pid}&rows=${genre.id}&cols=language`);
+    expect(res.status).toBe(200);
+    expect(res.body.colsOf).toEqual({ id: 'language', text: 'Questionnaire language', kind: 'attribute' });
+    expect(res.body.cols.map((c: { id: string; text: string }) => [c.id, c.text])).toEqual([
+      ['ru', 'Russian'],
+      ['en', 'English'],
+    ]);
+    expect(res.body.rows[0].text).toBe('Puzzles');
+    const answered = (lang: string) =>
+      people.filter(
+        (p) => (p.language ?? 'ru') === lang && p.answers.some((a) => a.question_id === genre.id),
+      );
+    expect(res.body.totals.cols).toEqual([answered('ru').length, answered('en').length]);
+    const ruReader = await get(`/project/stats/crosstab?pid=${pid}&rows=${genre.id}&cols=language`, 'ru');
+    expect(ruReader.body.cols.map((c: { text: string }) => c.text)).toEqual(['Русский', 'Английский']);
+    expect(ruReader.body.rows[0].text).toBe('Головоломки');
+  });
+});
+
+describe('the downloads’ LANGUAGE and labels', () => {
+  it('CSV: a Language column with each respondent’s code, labels in the source by default, in English with labels=en', async () => {
+    const csv = parseCsv((await download('&format=csv')).toString('utf8').replace(/^\uFEFF/, ''));
+    const header = csv[0];
+    const at = header.indexOf('Язык');
+    expect(at).toBeGreaterThan(0);
+    expect(header).toContain(`2. ${questions[1].text}`);
+    const rows = csv.slice(1).filter((r) => r.length > 1);
+    expect(rows).toHaveLength(people.length);
+    expect(rows.filter((r) => r[at] === 'en')).toHaveLength(20);
+    expect(rows.filter((r) => r[at] === 'ru')).toHaveLength(60);
+    const english = parseCsv(
+      (await download('&format=csv&labels=en')).toString('utf8').replace(/^\uFEFF/, ''),
+    );
+    expect(english[0]).toContain('2. Which genre do you like best?');
+    // The file's own words stay in the reader's language; only the questionnaire's texts change.
+    expect(english[0]).toContain('Язык');
+  });
+
+  it('XLSX: the respondents sheet carries the language; the summary says which language its texts are in', async () => {
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load((await download('&format=xlsx&labels=en', 'en')) as unknown as ArrayBuffer);
+    const sheet = wb.getWorksheet('Respondents')!;
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    const at = header.indexOf('Language');
+    expect(at).toBeGreaterThan(0);
+    const codes: unknown[] = [];
+    sheet.eachRow((row, n) => {
+      if (n > 1) codes.push((row.values as unknown[])[at + 1]);
+    });
+    expect(codes.filter((c) => c === 'en')).toHaveLength(20);
+    expect(header).toContain('2. Which genre do you like best?');
+    const summary = wb.getWorksheet('Summary')!;
+    const lines: unknown[][] = [];
+    summary.eachRow((row) => lines.push((row.values as unknown[]).slice(1)));
+    expect(lines).toContainEqual(['Texts in', 'en']);
+  });
+
+  it.skipIf(!hasPspp)(
+    'SAV: PSPP reads LANGUAGE, coded 1 for the source, labelled in the labels’ language',
+    async () => {
+      const sav = await download('&format=sav');
+      const tables = psppTables(await psppRun(sav, 'DISPLAY DICTIONARY.'));
+      const vars = tables.get('Variables')!.slice(1);
+      expect(vars.map((r) => r[0])).toContain('LANGUAGE');
+      expect(vars.find((r) => r[0] === 'Q2')?.[2]).toBe(questions[1].text);
+      const labels = tables.get('Value Labels')!.slice(1);
+      const start = labels.findIndex((r) => r[0] === 'Язык');
+      expect(labels.slice(start, start + 2).map((r) => [r[1], r[2]])).toEqual([
+        ['1', 'Русский'],
+        ['2', 'Английский'],
+      ]);
+      const cases = parseCsv(await psppCsv(sav));
+      const col = cases[0].indexOf('LANGUAGE');
+      const values = cases
+        .slice(1)
+        .filter((r) => r.length > 1)
+        .map((r) => Number(r[col]));
+      expect(values.filter((v) => v === 2)).toHaveLength(20);
+      expect(values.filter((v) => v === 1)).toHaveLength(60);
+      // PSPP's own frequencies by the value labels agree with the respondents we stored.
+      const freq = psppTables(await psppRun(sav, 'FREQUENCIES /VARIABLES=LANGUAGE.'));
+      const table = [...freq.entries()].find(([k]) => k.startsWith('Язык'))?.[1];
+      expect(Number(table?.find((r) => r[1] === 'Английский')?.[2])).toBe(20);
+
+      const english = await download('&format=sav&labels=en');
+      const en = psppTables(await psppRun(english, 'DISPLAY DICTIONARY.'));
+      expect(en.get('Variables')!.find((r) => r[0] === 'Q2')?.[2]).toBe('Which genre do you like best?');
+      const enLabels = en.get('Value Labels')!.slice(1);
+      const s = enLabels.findIndex((r) => r[0] === 'Язык');
+      expect(enLabels.slice(s, s + 2).map((r) => r[2])).toEqual(['Russian', 'English']);
+    },
+  );
+});
