@@ -7,6 +7,8 @@ import type {
   PortraitQuotasTable,
   ProjectQualityTable,
   ReportCityCountsTable,
+  ReportCityCountDeltasTable,
+  ReportCountDeltasTable,
   ReportCountsTable,
   RespondentAnswersTable,
   RespondentsTable,
@@ -135,6 +137,8 @@ export interface Database {
   project_quality: ProjectQualityTable;
   report_counts: ReportCountsTable;
   report_city_counts: ReportCityCountsTable;
+  report_count_deltas: ReportCountDeltasTable;
+  report_city_count_deltas: ReportCityCountDeltasTable;
   survey_tickets: SurveyTicketsTable;
   game_players: PlayersTables['game_players'];
   game_player_fields: PlayersTables['game_player_fields'];

@@ -113,6 +113,10 @@ export interface ReportCityCountsTable {
   n: number;
 }
 
+/** Changes to the counters not folded in yet (020; server/reports/counter-shift.ts): same columns, no key. */
+export type ReportCountDeltasTable = ReportCountsTable;
+export type ReportCityCountDeltasTable = ReportCityCountsTable;
+
 export interface PortraitQuotasTable {
   project_id: number;
   portrait_id: string;

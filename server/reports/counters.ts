@@ -1,4 +1,4 @@
-import { CompiledQuery, sql } from 'kysely';
+import { CompiledQuery, sql, type Compilable } from 'kysely';
 import type { Db } from '../db';
 import type { ProjectContent, Question } from '../../src/domain/content/model';
 import { replyRows, type AnswerRow, type ReplyEntry } from '../../src/domain/flow';
@@ -521,6 +521,8 @@ export async function rebuildPersonCounters(
   counted = true,
 ): Promise<void> {
   await db.deleteFrom('report_counts').where('project_id', '=', projectId).execute();
+  // Deltas (020) are part of the counters; migration 011 ran before they existed.
+  if (counted) await db.deleteFrom('report_count_deltas').where('project_id', '=', projectId).execute();
   await sql`insert into report_counts (${sql.join(COUNTER_KEY.map((c) => sql.ref(c)))}, n)
     select cast(${projectId} as integer), c.question_id, c.kind, c.answer_id, c.statement_id, c.has_value,
       c.value, c.place, c.portrait_id, c.gender, c.education, c.age, 0, c.n
@@ -535,6 +537,7 @@ export async function rebuildCityCounters(
   counted = true,
 ): Promise<void> {
   await db.deleteFrom('report_city_counts').where('project_id', '=', projectId).execute();
+  if (counted) await db.deleteFrom('report_city_count_deltas').where('project_id', '=', projectId).execute();
   await sql`insert into report_city_counts (${sql.join(CITY_KEY.map((c) => sql.ref(c)))}, n)
     select cast(${projectId} as integer), c.city, c.question_id, c.kind, c.answer_id, c.statement_id,
       c.has_value, c.value, c.place, c.portrait_id, c.gender, c.education, 0, c.n
@@ -559,21 +562,23 @@ function normalizeRow(r: RecountRow): RecountRow {
   };
 }
 
-/** Both counters tables summed over their shards, in recount's shape, without the keys that sum to 0. */
+/**
+ * Both counters tables summed over their shards, with their deltas not folded yet (counter-shift.ts),
+ * in recount's shape, without the keys that sum to 0.
+ */
 export async function counterTotals(db: Db, projectId: number): Promise<RecountRow[]> {
-  const rows = await db
-    .selectFrom('report_counts')
-    .select([...TOTAL_KEY, sql<number>`sum(n)`.as('n')])
-    .where('project_id', '=', projectId)
-    .groupBy([...TOTAL_KEY])
-    .execute();
+  const total = async (tables: [string, string], key: readonly string[]) => {
+    const cols = sql.join(key.map((c) => sql.ref(c)));
+    const { rows } = await sql<RecountRow>`select ${cols}, sum(n) as n from (
+        select ${cols}, n from ${sql.table(tables[0])} where project_id = ${projectId}
+        union all
+        select ${cols}, n from ${sql.table(tables[1])} where project_id = ${projectId}) u
+      group by ${cols}`.execute(db);
+    return rows;
+  };
   const cityKey = CITY_KEY.filter((c) => c !== 'project_id' && c !== 'shard');
-  const cities = await db
-    .selectFrom('report_city_counts')
-    .select([...cityKey, sql<number>`sum(n)`.as('n')])
-    .where('project_id', '=', projectId)
-    .groupBy([...cityKey])
-    .execute();
+  const rows = await total(['report_counts', 'report_count_deltas'], TOTAL_KEY);
+  const cities = await total(['report_city_counts', 'report_city_count_deltas'], cityKey);
   return [...rows.map((r) => normalizeRow(r)), ...cities.map((r) => normalizeRow(asCityRow(r)))].filter(
     (r) => r.n !== 0,
   );
@@ -590,30 +595,60 @@ export function countersServe(f: ReportFilters): boolean {
   return f.city === undefined || (f.ageMin === undefined && f.ageMax === undefined);
 }
 
-/** The counter rows the filters select, summed by cell (countersServe says which filters can). */
+/**
+ * The counter rows the filters select, summed by cell (countersServe says which filters can): the
+ * counters' rows and the deltas not folded into them yet (counter-shift.ts), in one statement, so
+ * that a fold moving rows from one to the other never shows half-way.
+ */
 function counterCells(db: Db, projectId: number, f: ReportFilters) {
   if (f.city !== undefined) {
+    const part = (table: 'report_city_counts' | 'report_city_count_deltas') => {
+      let q = db
+        .selectFrom(table)
+        .select([...CELL_KEY, 'n'])
+        .where('project_id', '=', projectId)
+        .where('city', '=', f.city!);
+      if (f.portrait !== undefined) q = q.where('portrait_id', '=', f.portrait);
+      if (f.gender !== undefined) q = q.where('gender', '=', f.gender);
+      if (f.education !== undefined) q = q.where('education', '=', f.education);
+      return q;
+    };
+    return summed(db, part('report_city_counts').unionAll(part('report_city_count_deltas')));
+  }
+  const part = (table: 'report_counts' | 'report_count_deltas') => {
     let q = db
-      .selectFrom('report_city_counts')
-      .select([...CELL_KEY, sql<number>`sum(n)`.as('n')])
-      .where('project_id', '=', projectId)
-      .where('city', '=', f.city);
+      .selectFrom(table)
+      .select([...CELL_KEY, 'n'])
+      .where('project_id', '=', projectId);
     if (f.portrait !== undefined) q = q.where('portrait_id', '=', f.portrait);
     if (f.gender !== undefined) q = q.where('gender', '=', f.gender);
     if (f.education !== undefined) q = q.where('education', '=', f.education);
-    return q.groupBy([...CELL_KEY]).execute();
-  }
-  let q = db
-    .selectFrom('report_counts')
-    .select([...CELL_KEY, sql<number>`sum(n)`.as('n')])
-    .where('project_id', '=', projectId);
-  if (f.portrait !== undefined) q = q.where('portrait_id', '=', f.portrait);
-  if (f.gender !== undefined) q = q.where('gender', '=', f.gender);
-  if (f.education !== undefined) q = q.where('education', '=', f.education);
-  // An unknown age (-1) is outside every range, as NULL is for the respondents' own filter.
-  if (f.ageMin !== undefined || f.ageMax !== undefined) q = q.where('age', '>=', Math.max(0, f.ageMin ?? 0));
-  if (f.ageMax !== undefined) q = q.where('age', '<=', f.ageMax);
-  return q.groupBy([...CELL_KEY]).execute();
+    // An unknown age (-1) is outside every range, as NULL is for the respondents' own filter.
+    if (f.ageMin !== undefined || f.ageMax !== undefined)
+      q = q.where('age', '>=', Math.max(0, f.ageMin ?? 0));
+    if (f.ageMax !== undefined) q = q.where('age', '<=', f.ageMax);
+    return q;
+  };
+  return summed(db, part('report_counts').unionAll(part('report_count_deltas')));
+}
+
+interface CellSum {
+  question_id: string;
+  kind: number;
+  answer_id: string;
+  statement_id: string;
+  has_value: number;
+  value: number;
+  place: string;
+  n: number;
+}
+
+/** Rows of counters and deltas (CELL_KEY and n) summed by cell. */
+async function summed(db: Db, rows: Compilable): Promise<CellSum[]> {
+  const cells = sql.join(CELL_KEY.map((c) => sql.ref(`u.${c}`)));
+  const { rows: out } = await sql<CellSum>`select ${cells}, sum(u.n) as n from (${rows}) u
+    group by ${cells}`.execute(db);
+  return out;
 }
 
 /**

@@ -5,7 +5,7 @@ import { filtersOf } from '../../src/domain/reports';
 import { FLAG_BITS } from '../../src/domain/quality';
 import type { RespondentsFilter } from '../../src/domain/responses';
 import { whereFilters } from '../reports/aggregate';
-import { PLACE_CATEGORIES } from '../reports/shape';
+import { CHOICE } from '../reports/shape';
 import type { ProjectContent } from '../../src/domain/content/model';
 
 // The respondents list's filters as WHERE clauses (GET /project/respondents, the exclusion by a
@@ -25,12 +25,13 @@ export function containsText(column: string, term: string) {
   return sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
 }
 
-/** The written answers' questions: every question but the place pickers (whose text is a place id). */
-function placeQuestions(content: ProjectContent): string[] {
+/** The questions whose rows hold written answers: open questions and choices that offer "Other". */
+function writtenQuestions(content: ProjectContent): string[] {
   const out: string[] = [];
   for (const qn of content.questionnaires)
     for (const b of qn.blocks)
-      for (const q of b.questions) if (PLACE_CATEGORIES.includes(q.category)) out.push(q.id);
+      for (const q of b.questions)
+        if (q.category === 'open' || (CHOICE.includes(q.category) && q.other !== null)) out.push(q.id);
   return out;
 }
 
@@ -67,20 +68,22 @@ export function whereListFilter<T extends Q>(
       .where('respondents.flags', '<>', 0)
       .where(sql<number>`respondents.flags & ${FLAG_BITS[f.flag]}`, '<>', 0);
   if (f.textSearch !== undefined && f.textSearch !== '') {
-    const places = placeQuestions(content);
+    // The respondents whose written answers contain it, found from the answers' side: those rows
+    // only (SQLite's index of texts, 014), each checked once, whatever the list's order.
+    const written = writtenQuestions(content);
     const term = f.textSearch;
-    out = out.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('respondent_answers as t')
-          .select(sql`1`.as('one'))
-          .whereRef('t.respondent_id', '=', 'respondents.id')
-          .where('t.project_id', '=', projectId)
-          .where('t.text', 'is not', null)
-          .$if(places.length > 0, (w) => w.where('t.question_id', 'not in', places))
-          .where(containsText('t.text', term)),
-      ),
-    );
+    out =
+      written.length === 0
+        ? out.where(sql<boolean>`1 = 0`)
+        : out.where('respondents.id', 'in', (eb) =>
+            eb
+              .selectFrom('respondent_answers as t')
+              .select('t.respondent_id')
+              .where('t.project_id', '=', projectId)
+              .where('t.question_id', 'in', written)
+              .where('t.text', 'is not', null)
+              .where(containsText('t.text', term)),
+          );
   }
   return out as T;
 }

@@ -25,6 +25,7 @@ import { respondentDetail } from '../responses/detail';
 import { listRespondents } from '../responses/list';
 import { setExclusion, targets } from '../responses/exclusion';
 import { eraseRespondent } from '../responses/erasure';
+import { foldLater, foldLeftovers, foldsDone } from '../reports/counter-shift';
 
 // Respondents one by one (issue 31; docs/api.md, docs/decisions/responses.md). Reading them is
 // reading the report: whoever may read the project, while its numbers may be shown (readiness).
@@ -37,6 +38,12 @@ const MAX_LIST_EXPORTS = 2;
 export default async function responsesRoutes(app: FastifyInstance) {
   const { db } = app;
   let exporting = 0;
+  const logFold = (err: unknown) => app.log.error({ err }, 'counter deltas could not be folded');
+  // Deltas of exclusions a stopped process had not folded yet (still counted meanwhile).
+  app.addHook('onReady', async () => {
+    void foldLeftovers(db, logFold);
+  });
+  app.addHook('onClose', async () => foldsDone(db));
 
   /** The project the caller reads respondents of, with its content and the flags of older respondents. */
   async function readable(req: FastifyRequest, pid: number) {
@@ -84,7 +91,7 @@ export default async function responsesRoutes(app: FastifyInstance) {
       body.ids ? { ids: body.ids } : { filter: body.filter! },
       content,
     );
-    return setExclusion(req, db, {
+    const result = await setExclusion(req, db, {
       projectId: p.id,
       candidates,
       byIds: body.ids !== undefined,
@@ -93,6 +100,8 @@ export default async function responsesRoutes(app: FastifyInstance) {
       user: me,
       content,
     });
+    void foldLater(db, p.id, logFold);
+    return result;
   });
 
   app.delete('/project/respondent', async (req, reply) => {
@@ -100,6 +109,7 @@ export default async function responsesRoutes(app: FastifyInstance) {
     const body = parse(EraseBody, req.body);
     const { me, p, content } = await manageable(req, body.pid);
     await eraseRespondent(req, db, { projectId: p.id, id: body.id, user: me, content });
+    void foldLater(db, p.id, logFold);
     return reply.status(204).send();
   });
 

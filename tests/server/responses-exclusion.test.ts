@@ -18,6 +18,7 @@ import {
   type SampleRespondent,
 } from '../../server/reports/sample';
 import { counterQuestions, counterTotals, recount, type RecountRow } from '../../server/reports/counters';
+import { foldsDone } from '../../server/reports/counter-shift';
 
 // Issue 31: excluded respondents leave every figure at once, and restored ones come back. Random
 // runs of exclusions and restores, by ids and by filters, through POST /project/respondents/exclusion;
@@ -187,6 +188,13 @@ describe('excluding and restoring respondents', () => {
           const { pid, ids } = await newProject(people);
           for (const op of ops) await apply(pid, ids, people, op);
           await expectEverything(pid, people, extra);
+          // Folded into the counters in the background: the same counts, and no delta left.
+          await foldsDone(server.app.db);
+          await expectEverything(pid, people, {});
+          for (const table of ['report_count_deltas', 'report_city_count_deltas'] as const)
+            expect(
+              await server.app.db.selectFrom(table).select('n').where('project_id', '=', pid).execute(),
+            ).toEqual([]);
         },
       ),
       { numRuns: 8 },

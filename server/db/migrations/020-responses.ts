@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../index';
-import { bigInt } from './helpers';
+import { bigInt, real } from './helpers';
 
 // Issue 31: respondents one by one (docs/decisions/responses.md).
 // - Exclusion: `excluded` (0/1) is the one predicate every figure reads (the counters are adjusted
@@ -16,6 +16,10 @@ import { bigInt } from './helpers';
 // The covering indexes the report reads (010/011, 018, 019) are made again with `excluded` in them,
 // so the figures still read the indexes alone; the predicate is checked in their entries.
 const FILTERS = 'portrait_id, gender, education, age, city';
+/** The counters' keys without the project (011's report_counts, 013's report_city_counts). */
+const CELL = ['question_id', 'kind', 'answer_id', 'statement_id', 'has_value', 'value', 'place'];
+const PERSON_COLUMNS = [...CELL, 'portrait_id', 'gender', 'education', 'age', 'shard'];
+const CITY_COLUMNS = ['city', ...CELL, 'portrait_id', 'gender', 'education', 'shard'];
 
 export function migration(dialect: Dialect) {
   const ts = bigInt(dialect);
@@ -54,6 +58,37 @@ export function migration(dialect: Dialect) {
       // Projects with completions from before: their respondents get their flags on the first read.
       await sql`insert into project_quality (project_id, completed, median_of, percent, judged, updated_at)
         select distinct project_id, 0, 0, 50, 0, 0 from respondents where status = 2`.execute(db);
+
+      // The counters' changes an exclusion or a restore makes (server/reports/counter-shift.ts): rows
+      // appended in the exclusion's transaction, read with the counters (their sum is the count), and
+      // folded into them afterwards in small steps. An exclusion of 10 000 respondents touches some
+      // 160 000 counter keys at 100 000 respondents; appending is a tenth of upserting them.
+      for (const [table, cols] of [
+        ['report_count_deltas', PERSON_COLUMNS],
+        ['report_city_count_deltas', CITY_COLUMNS],
+      ] as const) {
+        let t = db.schema
+          .createTable(table)
+          .addColumn('project_id', 'integer', (c) =>
+            c.notNull().references('projects.id').onDelete('cascade'),
+          );
+        for (const col of cols) {
+          const type =
+            col === 'value'
+              ? real(dialect)
+              : ['kind', 'has_value', 'shard', 'age'].includes(col)
+                ? 'integer'
+                : 'text';
+          t = t.addColumn(col, type, (c) => c.notNull());
+        }
+        await t.addColumn('n', 'integer', (c) => c.notNull()).execute();
+        // Folded a question at a time (its rows grouped by key in one step).
+        await db.schema
+          .createIndex(`${table}_question`)
+          .on(table)
+          .columns(['project_id', 'question_id'])
+          .execute();
+      }
 
       // The report's covering indexes again, with the predicate's column.
       await db.schema.dropIndex('respondents_report_cover').execute();
@@ -178,6 +213,8 @@ export function migration(dialect: Dialect) {
         .on('respondents')
         .columns(['project_id', 'status', 'city', 'region', 'portrait_id', 'gender', 'education', 'age'])
         .execute();
+      await db.schema.dropTable('report_city_count_deltas').execute();
+      await db.schema.dropTable('report_count_deltas').execute();
       await db.schema.dropTable('project_quality').execute();
       for (const col of ['browser_hash', 'flag_params', 'flags', 'erased_at', 'exclusion', 'excluded'])
         await db.schema.alterTable('respondents').dropColumn(col).execute();
