@@ -5,7 +5,10 @@ import type { OrganizationTypesTable, UserTokensTable } from './tables-people';
 import type { PicturesTable, ProjectContentsTable, ProjectContentVersionsTable } from './tables-content';
 import type {
   PortraitQuotasTable,
+  ProjectQualityTable,
   ReportCityCountsTable,
+  ReportCityCountDeltasTable,
+  ReportCountDeltasTable,
   ReportCountsTable,
   RespondentAnswersTable,
   RespondentsTable,
@@ -131,8 +134,11 @@ export interface Database {
   respondents: RespondentsTable;
   respondent_answers: RespondentAnswersTable;
   portrait_quotas: PortraitQuotasTable;
+  project_quality: ProjectQualityTable;
   report_counts: ReportCountsTable;
   report_city_counts: ReportCityCountsTable;
+  report_count_deltas: ReportCountDeltasTable;
+  report_city_count_deltas: ReportCityCountDeltasTable;
   survey_tickets: SurveyTicketsTable;
   game_players: PlayersTables['game_players'];
   game_player_fields: PlayersTables['game_player_fields'];

@@ -1,10 +1,11 @@
-import { CompiledQuery, sql } from 'kysely';
+import { CompiledQuery, sql, type Compilable } from 'kysely';
 import type { Db } from '../db';
 import type { ProjectContent, Question } from '../../src/domain/content/model';
 import { replyRows, type AnswerRow, type ReplyEntry } from '../../src/domain/flow';
 import type { Cell, TextCount } from './aggregate';
 import type { ReportFilters } from '../../src/domain/reports';
 import { MULTI_ROW, PLACE_CATEGORIES } from './shape';
+import { COUNTED } from '../responses/predicate';
 
 // The report's counters (migration 010-report-counters explains the table): kept in the answer's
 // own transaction, so the report without filters (or with only a portrait) reads a few thousand
@@ -27,7 +28,7 @@ import { MULTI_ROW, PLACE_CATEGORIES } from './shape';
 const CELL_KEY = ['question_id', 'kind', 'answer_id', 'statement_id', 'has_value', 'value', 'place'] as const;
 
 /** The counters' unique key (the table's upsert target); the migrations keep their own copies. */
-const COUNTER_KEY = [
+export const COUNTER_KEY = [
   'project_id',
   ...CELL_KEY,
   'portrait_id',
@@ -193,7 +194,15 @@ async function upsertRows(db: Executor, rows: Omit<CounterRow, keyof CityPlace>[
 }
 
 /** The per-city counters' unique key (013). */
-const CITY_KEY = ['project_id', 'city', ...CELL_KEY, 'portrait_id', 'gender', 'education', 'shard'] as const;
+export const CITY_KEY = [
+  'project_id',
+  'city',
+  ...CELL_KEY,
+  'portrait_id',
+  'gender',
+  'education',
+  'shard',
+] as const;
 const CITY_COLUMNS = [...CITY_KEY, 'n'] as const;
 export const CITY_KEY_SQL = CITY_KEY.join(', ');
 type CityCounterRow = Record<(typeof CITY_COLUMNS)[number], string | number>;
@@ -411,7 +420,7 @@ export async function countSampleRows(
 }
 
 /** The place key of a row in SQL: the text of a place question's rows, '' for every other row. */
-function placeSql(places: string[]) {
+export function placeSql(places: string[]) {
   return places.length === 0
     ? sql<string>`''`
     : sql<string>`case when a.question_id in (${sql.join(places)}) then coalesce(a.text, '') else '' end`;
@@ -422,7 +431,9 @@ function placeSql(places: string[]) {
  * Grouped by position: PostgreSQL would not see the place expression's parameters in GROUP BY as
  * the same expression as in the select list.
  */
-function recountQuery(projectId: number, questions: CounterQuestions) {
+function recountQuery(projectId: number, questions: CounterQuestions, counted: boolean) {
+  // Only the respondents every figure counts (020); before 020 (migrations 011, 013) there were no others.
+  const only = counted ? sql` and r.excluded = ${COUNTED}` : sql``;
   const person = sql`coalesce(r.portrait_id, '') as portrait_id, coalesce(r.gender, '') as gender,
     coalesce(r.education, '') as education, coalesce(r.age, -1) as age`;
   const kind1 =
@@ -433,7 +444,7 @@ function recountQuery(projectId: number, questions: CounterQuestions) {
           '' as answer_id, '' as statement_id, 0 as has_value, 0 as value, '' as place,
           count(distinct a.respondent_id) as n
         from respondent_answers a join respondents r on r.id = a.respondent_id
-        where a.project_id = ${projectId} and a.question_id in (${sql.join(questions.multiRow)})
+        where a.project_id = ${projectId} and a.question_id in (${sql.join(questions.multiRow)})${only}
         group by 1, 2, 3, 4, 5`;
   return sql<RecountRow>`
     select ${person}, a.question_id as question_id, 0 as kind,
@@ -441,7 +452,7 @@ function recountQuery(projectId: number, questions: CounterQuestions) {
       case when a.value is null then 0 else 1 end as has_value, coalesce(a.value, 0) as value,
       ${placeSql(questions.places)} as place, count(*) as n
     from respondent_answers a join respondents r on r.id = a.respondent_id
-    where a.project_id = ${projectId}
+    where a.project_id = ${projectId}${only}
     group by 1, 2, 3, 4, 5, 7, 8, 9, 10, 11
     ${kind1}`;
 }
@@ -450,7 +461,8 @@ function recountQuery(projectId: number, questions: CounterQuestions) {
  * The per-city counters of a project counted again from its answer rows, in their table's key
  * without the shard (the respondents whose city is known).
  */
-function cityRecountQuery(projectId: number, questions: CounterQuestions) {
+function cityRecountQuery(projectId: number, questions: CounterQuestions, counted: boolean) {
+  const only = counted ? sql` and r.excluded = ${COUNTED}` : sql``;
   const who = sql`r.city as city, coalesce(r.portrait_id, '') as portrait_id,
     coalesce(r.gender, '') as gender, coalesce(r.education, '') as education`;
   const kind1 =
@@ -461,7 +473,7 @@ function cityRecountQuery(projectId: number, questions: CounterQuestions) {
           1 as kind, '' as answer_id, '' as statement_id, 0 as has_value, 0 as value, '' as place,
           count(distinct a.respondent_id) as n
         from respondent_answers a join respondents r on r.id = a.respondent_id
-        where a.project_id = ${projectId} and r.city is not null and a.question_id in (${sql.join(questions.multiRow)})
+        where a.project_id = ${projectId} and r.city is not null and a.question_id in (${sql.join(questions.multiRow)})${only}
         group by 1, 2, 3, 4, 5`;
   return sql<RecountRow & { city: string }>`
     select ${who}, a.question_id as question_id,
@@ -469,7 +481,7 @@ function cityRecountQuery(projectId: number, questions: CounterQuestions) {
       case when a.value is null then 0 else 1 end as has_value, coalesce(a.value, 0) as value,
       ${placeSql(questions.places)} as place, count(*) as n
     from respondent_answers a join respondents r on r.id = a.respondent_id
-    where a.project_id = ${projectId} and r.city is not null
+    where a.project_id = ${projectId} and r.city is not null${only}
     group by 1, 2, 3, 4, 5, 7, 8, 9, 10, 11
     ${kind1}`;
 }
@@ -485,8 +497,8 @@ export interface RecountRow extends Key, CounterPerson {
 
 /** What both counters tables should hold, counted from the answer rows (tests compare the two). */
 export async function recount(db: Db, projectId: number, questions: CounterQuestions): Promise<RecountRow[]> {
-  const { rows } = await recountQuery(projectId, questions).execute(db);
-  const { rows: cities } = await cityRecountQuery(projectId, questions).execute(db);
+  const { rows } = await recountQuery(projectId, questions, true).execute(db);
+  const { rows: cities } = await cityRecountQuery(projectId, questions, true).execute(db);
   return [...rows.map((r) => normalizeRow(r)), ...cities.map((r) => normalizeRow(asCityRow(r)))];
 }
 
@@ -498,30 +510,38 @@ export async function rebuildCounters(db: Db, projectId: number, questions: Coun
   await rebuildCityCounters(db, projectId, questions);
 }
 
-/** Replaces a project's report_counts by a count of its answer rows (migration 011 too). */
+/**
+ * Replaces a project's report_counts by a count of its answer rows (migration 011 too, which runs
+ * before there is any exclusion: `counted` false reads every respondent).
+ */
 export async function rebuildPersonCounters(
   db: Db,
   projectId: number,
   questions: CounterQuestions,
+  counted = true,
 ): Promise<void> {
   await db.deleteFrom('report_counts').where('project_id', '=', projectId).execute();
+  // Deltas (020) are part of the counters; migration 011 ran before they existed.
+  if (counted) await db.deleteFrom('report_count_deltas').where('project_id', '=', projectId).execute();
   await sql`insert into report_counts (${sql.join(COUNTER_KEY.map((c) => sql.ref(c)))}, n)
     select cast(${projectId} as integer), c.question_id, c.kind, c.answer_id, c.statement_id, c.has_value,
       c.value, c.place, c.portrait_id, c.gender, c.education, c.age, 0, c.n
-    from (${recountQuery(projectId, questions)}) c`.execute(db);
+    from (${recountQuery(projectId, questions, counted)}) c`.execute(db);
 }
 
-/** Replaces a project's per-city counters by a count of its answer rows (migration 013 too). */
+/** Replaces a project's per-city counters by a count of its answer rows (migration 013 too, `counted` false). */
 export async function rebuildCityCounters(
   db: Db,
   projectId: number,
   questions: CounterQuestions,
+  counted = true,
 ): Promise<void> {
   await db.deleteFrom('report_city_counts').where('project_id', '=', projectId).execute();
+  if (counted) await db.deleteFrom('report_city_count_deltas').where('project_id', '=', projectId).execute();
   await sql`insert into report_city_counts (${sql.join(CITY_KEY.map((c) => sql.ref(c)))}, n)
     select cast(${projectId} as integer), c.city, c.question_id, c.kind, c.answer_id, c.statement_id,
       c.has_value, c.value, c.place, c.portrait_id, c.gender, c.education, 0, c.n
-    from (${cityRecountQuery(projectId, questions)}) c`.execute(db);
+    from (${cityRecountQuery(projectId, questions, counted)}) c`.execute(db);
 }
 
 function normalizeRow(r: RecountRow): RecountRow {
@@ -542,21 +562,23 @@ function normalizeRow(r: RecountRow): RecountRow {
   };
 }
 
-/** Both counters tables summed over their shards, in recount's shape, without the keys that sum to 0. */
+/**
+ * Both counters tables summed over their shards, with their deltas not folded yet (counter-shift.ts),
+ * in recount's shape, without the keys that sum to 0.
+ */
 export async function counterTotals(db: Db, projectId: number): Promise<RecountRow[]> {
-  const rows = await db
-    .selectFrom('report_counts')
-    .select([...TOTAL_KEY, sql<number>`sum(n)`.as('n')])
-    .where('project_id', '=', projectId)
-    .groupBy([...TOTAL_KEY])
-    .execute();
+  const total = async (tables: [string, string], key: readonly string[]) => {
+    const cols = sql.join(key.map((c) => sql.ref(c)));
+    const { rows } = await sql<RecountRow>`select ${cols}, sum(n) as n from (
+        select ${cols}, n from ${sql.table(tables[0])} where project_id = ${projectId}
+        union all
+        select ${cols}, n from ${sql.table(tables[1])} where project_id = ${projectId}) u
+      group by ${cols}`.execute(db);
+    return rows;
+  };
   const cityKey = CITY_KEY.filter((c) => c !== 'project_id' && c !== 'shard');
-  const cities = await db
-    .selectFrom('report_city_counts')
-    .select([...cityKey, sql<number>`sum(n)`.as('n')])
-    .where('project_id', '=', projectId)
-    .groupBy([...cityKey])
-    .execute();
+  const rows = await total(['report_counts', 'report_count_deltas'], TOTAL_KEY);
+  const cities = await total(['report_city_counts', 'report_city_count_deltas'], cityKey);
   return [...rows.map((r) => normalizeRow(r)), ...cities.map((r) => normalizeRow(asCityRow(r)))].filter(
     (r) => r.n !== 0,
   );
@@ -573,30 +595,60 @@ export function countersServe(f: ReportFilters): boolean {
   return f.city === undefined || (f.ageMin === undefined && f.ageMax === undefined);
 }
 
-/** The counter rows the filters select, summed by cell (countersServe says which filters can). */
+/**
+ * The counter rows the filters select, summed by cell (countersServe says which filters can): the
+ * counters' rows and the deltas not folded into them yet (counter-shift.ts), in one statement, so
+ * that a fold moving rows from one to the other never shows half-way.
+ */
 function counterCells(db: Db, projectId: number, f: ReportFilters) {
   if (f.city !== undefined) {
+    const part = (table: 'report_city_counts' | 'report_city_count_deltas') => {
+      let q = db
+        .selectFrom(table)
+        .select([...CELL_KEY, 'n'])
+        .where('project_id', '=', projectId)
+        .where('city', '=', f.city!);
+      if (f.portrait !== undefined) q = q.where('portrait_id', '=', f.portrait);
+      if (f.gender !== undefined) q = q.where('gender', '=', f.gender);
+      if (f.education !== undefined) q = q.where('education', '=', f.education);
+      return q;
+    };
+    return summed(db, part('report_city_counts').unionAll(part('report_city_count_deltas')));
+  }
+  const part = (table: 'report_counts' | 'report_count_deltas') => {
     let q = db
-      .selectFrom('report_city_counts')
-      .select([...CELL_KEY, sql<number>`sum(n)`.as('n')])
-      .where('project_id', '=', projectId)
-      .where('city', '=', f.city);
+      .selectFrom(table)
+      .select([...CELL_KEY, 'n'])
+      .where('project_id', '=', projectId);
     if (f.portrait !== undefined) q = q.where('portrait_id', '=', f.portrait);
     if (f.gender !== undefined) q = q.where('gender', '=', f.gender);
     if (f.education !== undefined) q = q.where('education', '=', f.education);
-    return q.groupBy([...CELL_KEY]).execute();
-  }
-  let q = db
-    .selectFrom('report_counts')
-    .select([...CELL_KEY, sql<number>`sum(n)`.as('n')])
-    .where('project_id', '=', projectId);
-  if (f.portrait !== undefined) q = q.where('portrait_id', '=', f.portrait);
-  if (f.gender !== undefined) q = q.where('gender', '=', f.gender);
-  if (f.education !== undefined) q = q.where('education', '=', f.education);
-  // An unknown age (-1) is outside every range, as NULL is for the respondents' own filter.
-  if (f.ageMin !== undefined || f.ageMax !== undefined) q = q.where('age', '>=', Math.max(0, f.ageMin ?? 0));
-  if (f.ageMax !== undefined) q = q.where('age', '<=', f.ageMax);
-  return q.groupBy([...CELL_KEY]).execute();
+    // An unknown age (-1) is outside every range, as NULL is for the respondents' own filter.
+    if (f.ageMin !== undefined || f.ageMax !== undefined)
+      q = q.where('age', '>=', Math.max(0, f.ageMin ?? 0));
+    if (f.ageMax !== undefined) q = q.where('age', '<=', f.ageMax);
+    return q;
+  };
+  return summed(db, part('report_counts').unionAll(part('report_count_deltas')));
+}
+
+interface CellSum {
+  question_id: string;
+  kind: number;
+  answer_id: string;
+  statement_id: string;
+  has_value: number;
+  value: number;
+  place: string;
+  n: number;
+}
+
+/** Rows of counters and deltas (CELL_KEY and n) summed by cell. */
+async function summed(db: Db, rows: Compilable): Promise<CellSum[]> {
+  const cells = sql.join(CELL_KEY.map((c) => sql.ref(`u.${c}`)));
+  const { rows: out } = await sql<CellSum>`select ${cells}, sum(u.n) as n from (${rows}) u
+    group by ${cells}`.execute(db);
+  return out;
 }
 
 /**

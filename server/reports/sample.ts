@@ -77,6 +77,8 @@ export interface SampleRespondent {
   /** The questionnaire language answered in (021); the content's source when absent. */
   language?: string;
   answers: SampleAnswer[];
+  /** Excluded from the report (issue 31): tests mark who they exclude, to count the others. */
+  excluded?: boolean;
 }
 
 const texts = (list: string[]) => list.map((text) => newAnswer({ text }));
@@ -133,6 +135,8 @@ export function sampleContent(opts: { extraQuestions?: number } = {}): ProjectCo
         newStatement({ text: 'Графика' }),
         newStatement({ text: 'Управление' }),
         newStatement({ text: 'Звук' }),
+        // Four rows: a matrix a straight-liner can be caught on (issue 31).
+        newStatement({ text: 'Сюжет' }),
       ],
     }),
     q({ text: 'В каком регионе вы живёте?', category: 'regionAuto' }),

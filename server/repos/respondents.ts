@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import { CompiledQuery, sql } from 'kysely';
-import { runPrepared, type Db } from '../db';
+import { dialectOf, runPrepared, type Db } from '../db';
 import type { AnswerRow } from '../../src/domain/flow';
-import { RESPONDENT_STATUS } from '../db/tables-responses';
+import { RESPONDENT_STATUS, type RespondentsTable } from '../db/tables-responses';
 import { ProjectStatus } from '../../src/domain/projects';
 import { CITY_KEY_SQL, COUNTER_KEY_SQL, countReplyRowsSqlite, type CounterRow } from '../reports/counters';
 
@@ -19,27 +19,72 @@ export async function respondentByToken(db: Executor, token: string) {
   return db.selectFrom('respondents').selectAll().where('token_hash', '=', sha256(token)).executeTakeFirst();
 }
 
-/** The respondent with their project's status, in one query (every answer needs both). */
-export async function respondentWithStatus(db: Executor, token: string) {
-  return db
-    .selectFrom('respondents')
-    .innerJoin('projects', 'projects.id', 'respondents.project_id')
-    .selectAll('respondents')
-    .select('projects.status as project_status')
-    .where('respondents.token_hash', '=', sha256(token))
-    .executeTakeFirst();
-}
-/** The same by id (an answer's fresh read after a kept row proved out of date). */
-export async function respondentWithStatusById(db: Executor, id: number) {
-  return db
-    .selectFrom('respondents')
-    .innerJoin('projects', 'projects.id', 'respondents.project_id')
-    .selectAll('respondents')
-    .select('projects.status as project_status')
-    .where('respondents.id', '=', id)
-    .executeTakeFirst();
-}
 export type RespondentRow = NonNullable<Awaited<ReturnType<typeof respondentByToken>>>;
+
+/**
+ * Every column of respondents, by name. The answers' read (RESPONDENTS_BY_TOKEN) is a named prepared
+ * statement on PostgreSQL: with `respondents.*` a column added by a newer release's migration (a
+ * rolling upgrade: the other servers still run) would change its result type, which PostgreSQL
+ * refuses for a prepared statement ("cached plan must not change result type") on every answer until
+ * the process restarts. Named columns keep the old servers reading what they know.
+ */
+const RESPONDENT_COLUMNS = [
+  'id',
+  'project_id',
+  'questionnaire_id',
+  'portrait_id',
+  'token_hash',
+  'source',
+  'game_id',
+  'player_id',
+  'gender',
+  'age',
+  'city',
+  'region',
+  'education',
+  'platform',
+  'status',
+  'state',
+  'locale',
+  'started_at',
+  'updated_at',
+  'finished_at',
+  'last_question_id',
+  'excluded',
+  'exclusion',
+  'erased_at',
+  'flags',
+  'flag_params',
+  'browser_hash',
+  'language',
+] as const satisfies readonly (keyof RespondentsTable)[];
+// A column added to RespondentsTable and not listed above fails to compile here.
+type Unlisted = Exclude<keyof RespondentsTable, (typeof RESPONDENT_COLUMNS)[number]>;
+const everyColumnListed: [Unlisted] extends [never] ? true : Unlisted = true;
+void everyColumnListed;
+
+const RESPONDENTS_SELECT = `select ${RESPONDENT_COLUMNS.map((c) => `r.${c}`).join(', ')}, p.status as project_status
+  from respondents r join projects p on p.id = r.project_id`;
+/** The respondents of some answers with their projects' status, by token hash: one indexed read. */
+const RESPONDENTS_BY_TOKEN_PG = `${RESPONDENTS_SELECT} where r.token_hash = any($1::text[])`;
+const RESPONDENTS_BY_TOKEN_SQLITE = `${RESPONDENTS_SELECT} where r.token_hash in (select value from json_each(?))`;
+
+/**
+ * The respondents of several answers, with their project's status, in one statement through the
+ * token_hash index (server/survey/respondent-reads.ts gathers them): on PostgreSQL a named prepared
+ * statement over an array, on SQLite a fixed text over a JSON array. Unknown hashes are left out.
+ */
+export async function respondentsByTokenHash(
+  db: Db,
+  hashes: string[],
+): Promise<(RespondentRow & { project_status: number })[]> {
+  type Row = RespondentRow & { project_status: number };
+  if (dialectOf(db) === 'postgres')
+    return runPrepared<Row>(db, 'survey_respondents_by_token', RESPONDENTS_BY_TOKEN_PG, [hashes]);
+  return (
+    await db.executeQuery<Row>(CompiledQuery.raw(RESPONDENTS_BY_TOKEN_SQLITE, [JSON.stringify(hashes)]))
+  ).rows;
+}
 
 /** The respondent's columns an answer changes. */
 export interface RespondentMove {
@@ -277,8 +322,10 @@ export async function ensureQuotas(
     .execute();
 }
 
-export async function quotas(db: Executor, projectId: number) {
-  return db.selectFrom('portrait_quotas').selectAll().where('project_id', '=', projectId).execute();
+/** `locked`: FOR UPDATE, inside a PostgreSQL transaction (who finishes or frees a place waits its turn). */
+export async function quotas(db: Executor, projectId: number, locked = false) {
+  const q = db.selectFrom('portrait_quotas').selectAll().where('project_id', '=', projectId);
+  return (locked ? q.orderBy('portrait_id').forUpdate() : q).execute();
 }
 
 /**

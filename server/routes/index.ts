@@ -20,6 +20,7 @@ import surveyRoutes from './survey';
 import playerRoutes from './players';
 import callbackRoutes from './callbacks';
 import crosstabRoutes from './crosstab';
+import responsesRoutes from './responses';
 
 // Every route module, one per resource, mounted under /api/v1/service. Add new ones here.
 export const routeModules: ((app: FastifyInstance) => Promise<void>)[] = [sessionRoutes];
@@ -35,3 +36,4 @@ routeModules.push(surveyRoutes);
 routeModules.push(playerRoutes);
 routeModules.push(callbackRoutes);
 routeModules.push(crosstabRoutes);
+routeModules.push(responsesRoutes);

@@ -55,6 +55,8 @@ export const StartBody = v.optional(
       locale: v.optional(v.picklist(['ru', 'en'], 'invalid')),
       /** The questionnaire language the page asks for (issue 32): it counts when the questionnaire has it. */
       language: v.optional(LanguageTag),
+      /** The page's random marker kept in localStorage (issue 31: duplicates); stored only as a hash. */
+      browser: v.optional(v.pipe(v.string('type'), v.regex(/^[A-Za-z0-9_-]{16,64}$/, 'invalid'))),
     },
     objectMessage,
   ),
@@ -200,6 +202,7 @@ export default async function surveyRoutes(app: FastifyInstance) {
         attributes: body.attributes,
         locale,
         languages: [body.language, ...accepted],
+        browser: body.browser,
       });
     } else {
       const ticket = await ticketByToken(db, token);

@@ -94,13 +94,26 @@ export function writeInGroup<T>(db: Db, write: Write<T>): Promise<T> {
   return group.run(write);
 }
 
-// PostgreSQL. Each answer is one statement already (no fsync to share: the commit is cheap), but on
-// a busy server each statement sent wakes a backend and costs its own protocol round, parse of
-// parameters and commit. Answers that arrive in the same turn of the event loop go as one statement
-// over arrays (saveAnswersPg), at most 64, never two of one respondent (a page sent twice at once
-// goes in another group, whose statement waits for the first's row lock and then finds the
-// respondent moved). Groups run side by side on the pool's connections. When a group's statement fails, its answers are written one by
-// one, so that only the faulty one gets the error.
+// PostgreSQL. Each answer is one statement already, but each statement sent costs a protocol round,
+// the parse of its parameters, a commit (with durable settings, a wait for the WAL's flush) and on a
+// busy server the wake-up of a backend. Answers that arrive while a group is being written queue for
+// the next one: one statement over arrays (saveAnswersPg), at most MAX_GROUP answers, never two of one
+// respondent (a page sent twice at once goes in another group, whose statement waits for the first's
+// row lock and then finds the respondent moved). When a group's statement fails, its answers are
+// written one by one, so that only the faulty one gets the error.
+
+/**
+ * Group statements written at the same time per database. Without a bound every turn of the event
+ * loop sent its few answers as a group of their own (5–6 answers under 100 connections), which then
+ * waited for one of the pool's 10 connections and, on the report's counter rows that every group
+ * updates, for the group before it to commit: many small groups, each a commit to flush. With at most
+ * MAX_WRITING in flight the answers that arrive meanwhile go as the next group, so groups grow with the
+ * load (40–64 answers in the bench) and a commit is shared by more answers; under light load nothing
+ * waits. Two rather than one, so that one slow statement (a checkpoint's I/O, a row lock held by a
+ * completion's transaction) does not hold up every answer of the process (docs/decisions/survey-answers.md
+ * has the measurements: 1, 2 and 3 were within the machine's noise of each other, 6 was worse).
+ */
+const MAX_WRITING = 2;
 
 interface PgJob {
   write: AnswerWrite;
@@ -129,9 +142,13 @@ class PgGroups {
     this.scheduled = true;
     setImmediate(() => {
       this.scheduled = false;
-      while (this.queue.length > 0) {
+      while (this.queue.length > 0 && this.writing < MAX_WRITING) {
         this.writing++;
-        void this.flush(this.take()).finally(() => this.writing--);
+        void this.flush(this.take()).finally(() => {
+          this.writing--;
+          // What queued while this group was written goes next, as one group.
+          if (this.queue.length > 0) this.schedule();
+        });
       }
     });
   }

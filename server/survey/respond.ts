@@ -11,11 +11,10 @@ import {
   sha256,
   takeQuotaPlace,
   saveAnswer,
-  respondentWithStatus,
-  respondentWithStatusById,
   type RespondentRow,
 } from '../repos/respondents';
 import { saveAnswerInGroup, writeInGroup } from './group-commit';
+import { readRespondent } from './respondent-reads';
 import {
   cachedRespondent,
   forgetRespondent,
@@ -47,9 +46,10 @@ import { RESPONDENT_STATUS } from '../db/tables-responses';
 import { replyCounts } from '../reports/counters';
 import { playerWriteFor } from '../players/record';
 import { blockCallback, wakeSender, writeDelivery } from '../callbacks';
-import { countAnswer, countStart } from '../ops/meters';
+import { judgeCompletion, NOT_JUDGED, pageTimes } from '../responses/completion';
 import { LanguageTag, pageLanguage, setRespondentLanguage } from './language';
 import { pickLanguage } from '../../src/domain/content/languages';
+import { countAnswer, countStart } from '../ops/meters';
 
 // Recording respondents: the one code path behind POST /survey/:token/start and POST /survey/answer,
 // and behind recordRespondent (the reports' demo data). The flow (src/domain/flow) decides what may be
@@ -70,6 +70,8 @@ export interface SurveyState {
   /** The order each question's answers (or matrix rows) were shown in, by question id. */
   orders: Record<string, string[]>;
   end: Outcome | null;
+  /** Milliseconds between each page shown and its answer, by reply (issue 31; absent before it). */
+  times?: number[];
 }
 
 const text = (pick: (s: SurveyTexts) => string) => (_t: unknown, locale: string) =>
@@ -189,6 +191,8 @@ export async function startRespondent(
     gameId?: number | null;
     portraitId?: string | null;
     now?: number;
+    /** The respondent page's browser marker (direct links), stored only as a hash (duplicates). */
+    browser?: string;
   },
 ): Promise<
   { outcome: 'started'; respondentId: number; token: string } | { outcome: 'quotaFull' | 'noMatch' }
@@ -224,6 +228,7 @@ export async function startRespondent(
     replies: [],
     orders: {},
     end: null,
+    times: [],
   };
   const values = {
     project_id: project.id,
@@ -247,11 +252,12 @@ export async function startRespondent(
     updated_at: now,
     finished_at: null,
     last_question_id: firstQuestion(content, state),
+    browser_hash: input.browser ? sha256(input.browser) : null,
   };
   const row = await db.insertInto('respondents').values(values).returning('id').executeTakeFirstOrThrow();
   countStart(db);
   // Their first answer then needs no read (respondent-cache.ts).
-  keepRespondent(db, { ...values, id: row.id, project_status: project.status });
+  keepRespondent(db, { ...values, ...NOT_JUDGED, id: row.id, project_status: project.status });
   return { outcome: 'started', respondentId: row.id, token };
 }
 
@@ -354,7 +360,7 @@ export async function submitPage(
   if (cached) {
     const written = await submitChecked(db, respondent, input, now, true).catch(() => null);
     if (written) return written;
-    const fresh = await respondentWithStatusById(db, respondent.id);
+    const fresh = await readRespondent(db, respondent.token_hash);
     if (!fresh) {
       forgetRespondent(db, respondent.token_hash);
       throw fail(404, 'survey-not-found', (s) => s.errors.notFound);
@@ -373,7 +379,8 @@ export async function respondentForAnswer(
   const hash = sha256(token);
   const hit = cachedRespondent(db, hash);
   if (hit) return { respondent: hit, cached: true };
-  const row = await respondentWithStatus(db, token);
+  // Not kept here: read with the other answers' reads of this moment (respondent-reads.ts).
+  const row = await readRespondent(db, hash);
   if (!row) return undefined;
   keepRespondent(db, row);
   return { respondent: row, cached: false };
@@ -438,6 +445,7 @@ async function submitChecked(
     replies,
     orders: { ...state.orders, [q.id]: orderShown(page) },
     end,
+    ...pageTimes(state, input.at, now, Number(respondent.updated_at)),
   };
   // The rows to drop: those of the pages replaced from `at` on, and this question's if it was answered
   // before. A page answered for the first time (most submissions) deletes nothing.
@@ -509,7 +517,7 @@ async function submitChecked(
     if (speculative) return null;
     // Someone (the same page sent twice at once) got there first, or the project closed meanwhile:
     // the same answer already stored → the same result.
-    const fresh = await respondentWithStatusById(db, respondent.id);
+    const fresh = await readRespondent(db, respondent.token_hash);
     const freshState = fresh ? (JSON.parse(fresh.state) as SurveyState) : null;
     if (fresh) keepRespondent(db, fresh);
     const old = freshState?.replies[input.at];
@@ -531,6 +539,7 @@ async function submitChecked(
   keepRespondent(db, kept);
   if (filledPortrait) await finishWhenFull(db, respondent.project_id, now);
   if (callback) wakeSender(db);
+  if (outcome === 'completed') await judgeCompletion(db, kept, content, next);
   return { status: outcome, answered: replies.length };
 }
 
@@ -580,17 +589,24 @@ function orderShown(page: Page): string[] {
  * When every portrait has its respondents, the project moves from On rotation to Survey finished
  * (the status machine's onRotation → surveyFinished), once, and the Logs say so.
  */
-async function finishWhenFull(db: Db, projectId: number, now: number): Promise<void> {
-  const rows = await quotas(db, projectId);
-  if (rows.length === 0 || rows.some((r) => r.completed < r.target)) return;
-  if (!canSetStatus(ProjectStatus.OnRotation, ProjectStatus.SurveyFinished)) return;
-  const res = await db
-    .updateTable('projects')
-    .set({ status: ProjectStatus.SurveyFinished, status_changed_at: now, updated_at: now })
-    .where('id', '=', projectId)
-    .where('status', '=', ProjectStatus.OnRotation)
-    .executeTakeFirst();
-  if (Number(res.numUpdatedRows) !== 1) return;
+export async function finishWhenFull(db: Db, projectId: number, now: number): Promise<void> {
+  const onPostgres = dialectOf(db) === 'postgres';
+  const finish = async (trx: Db) => {
+    const rows = await quotas(trx, projectId, onPostgres);
+    if (rows.length === 0 || rows.some((r) => r.completed < r.target)) return false;
+    if (!canSetStatus(ProjectStatus.OnRotation, ProjectStatus.SurveyFinished)) return false;
+    const res = await trx
+      .updateTable('projects')
+      .set({ status: ProjectStatus.SurveyFinished, status_changed_at: now, updated_at: now })
+      .where('id', '=', projectId)
+      .where('status', '=', ProjectStatus.OnRotation)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
+  };
+  // PostgreSQL: the quotas read locked, so an exclusion freeing a place meanwhile (issue 31,
+  // server/responses/exclusion.ts) is waited for, or waits, and a project never finishes with a
+  // place just freed. SQLite runs one write at a time.
+  if (!(await (onPostgres ? db.transaction().execute(finish) : finish(db)))) return;
   await db
     .insertInto('history')
     .values({
@@ -645,6 +661,8 @@ export async function recordRespondent(
     language?: string;
     pick: (page: Page) => Reply;
     now?: number;
+    /** Milliseconds the respondent spends on a page (demo data: realistic page times and durations). */
+    pageMs?: (page: Page) => number;
   },
 ): Promise<{ respondentId: number; status: 'completed' | 'screenedOut' | 'quotaFull' }> {
   const project = await db
@@ -662,6 +680,7 @@ export async function recordRespondent(
   });
   if (started.outcome !== 'started') return { respondentId: 0, status: 'quotaFull' };
   const content = await surveyContent(db, input.projectId);
+  let clock = input.now ?? Date.now();
   for (let i = 0; i < 10_000; i++) {
     const row = await db
       .selectFrom('respondents')
@@ -675,11 +694,12 @@ export async function recordRespondent(
       return { respondentId: row.id, status: status === 'started' ? 'completed' : status };
     }
     const page = flow.next;
+    if (input.pageMs) clock += Math.max(1, Math.round(input.pageMs(page)));
     await submitPage(
       db,
       row,
       { at: page.index, questionId: page.question.id, reply: input.pick(page) },
-      input.now,
+      input.now === undefined && !input.pageMs ? undefined : clock,
     );
   }
   throw new Error('the flow did not end');

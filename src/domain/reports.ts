@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { AGE_MAX, AGE_MIN, EDUCATION_LEVELS, GENDERS } from './lookups';
 import type { QuestionCategory } from './content/model';
 import { ProjectStatus, type ProjectStatusId } from './projects';
+import type { ReportField, ReportPrice, ReportQuality } from './responses';
 import { SUPPORTED_LANGUAGES } from './content/languages';
 
 // The report of a project (spec sections 2 and 7: GET /project/stats/file, type=json or type=stats)
@@ -71,6 +72,8 @@ export const ReportQuery = v.pipe(
     openPageSize: v.optional(queryInt(1, OPEN_PAGE_SIZE_MAX), String(OPEN_PAGE_SIZE_DEFAULT)),
     /** Case-insensitive substring of the written answers listed (open and "Other"). */
     textSearch: optionalOf(queryText(TEXT_SEARCH_MAX)),
+    /** Downloads (type=stats): '1' puts the excluded respondents in the file too, with an EXCLUDED variable (issue 31). */
+    includeExcluded: v.optional(v.picklist(['0', '1'], 'invalid')),
   }),
   v.forward(
     v.check((q) => q.ageMin === undefined || q.ageMax === undefined || q.ageMin <= q.ageMax, 'invalid'),
@@ -101,6 +104,9 @@ export const FILTER_KEYS = [
   'portrait',
   'language',
 ] as const;
+
+/** The filter fields of ReportQuery, which the respondents list (src/domain/responses.ts) reads too. */
+export const REPORT_FILTER_KEYS = FILTER_KEYS;
 
 export function filtersOf(q: ReportFilters): ReportFilters {
   const f: ReportFilters = {};
@@ -204,7 +210,14 @@ export interface ReportJson {
   languages: string[];
   /** The language of the question and answer texts here (the reader's, labels=, or the source). */
   textLanguage: string;
-  respondents: { started: number; completed: number; screenedOut: number; inProgress: number };
+  /** Respondents not excluded; `excluded` counts the excluded (erased included) beside (issue 31). */
+  respondents: {
+    started: number;
+    completed: number;
+    screenedOut: number;
+    inProgress: number;
+    excluded?: number;
+  };
   portraits: { id: string; name: string; target: number; completed: number }[];
   questions: ReportQuestion[];
   /** The respondents' own city and region: `id` as stored (and as the city filter takes it). */
@@ -215,5 +228,11 @@ export interface ReportJson {
   timing: ReportTiming;
   /** Per day (UTC, YYYY-MM-DD), oldest first; days with no start and no completion left out. */
   timeline: { day: string; started: number; completed: number }[];
+  /** The "Response quality" card (issue 31); absent when the numbers are not available. */
+  quality?: ReportQuality;
+  /** Field progress per portrait (issue 31); absent for a project without portraits. */
+  field?: ReportField;
+  /** The price of the accepted completes, excluded ones beside (issue 31); with the counters. */
+  price?: ReportPrice;
   generatedAt: number;
 }

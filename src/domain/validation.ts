@@ -32,6 +32,7 @@ export type ValidationKey =
   | 'controlChars'
   | 'invalid'
   | 'tooDeep'
+  | 'idsOrFilter'
   | 'language'
   | 'languageDuplicate'
   | 'languageNotListed'

@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import { Session } from 'node:inspector/promises';
-import { createRequire } from 'node:module';
 import Fastify from 'fastify';
+import { sql } from 'kysely';
+import { dialectOf } from '../../server/db';
+import { benchContent, respondentsInFlight } from './answer-respondents';
+import { answerRun, CONNECTIONS, run } from './answer-walk';
 import { startServer, type TestServer } from '../server/helpers';
 import { insertSurveyProject } from '../server/survey-fixtures';
-import { newAnswer, newBlock, newQuestion, newQuestionnaire } from '../../src/domain/content/factory';
 import { ProjectStatus } from '../../src/domain/projects';
 import { startRespondent } from '../../server/survey/respond';
 import { cityIds } from '../../server/data/cities';
@@ -16,99 +16,34 @@ import { startReceiver, type Receiver } from '../server/callback-receiver';
 import { writeDelivery } from '../../server/callbacks/deliveries';
 import { wakeSender } from '../../server/callbacks/sender';
 
+// What answers-beside.ts takes from here (the walk and the survey now live in answer-walk.ts and
+// answer-respondents.ts).
+export { autocannon } from './answer-walk';
+export { benchContent } from './answer-respondents';
+
 // Answer submission under load (DESIGN.md 7: ≥ 50 % of the req/s of a bare Fastify route that writes
-// the same row on the same database, p99 ≤ 50 ms). 100 autocannon connections answering, page by page, the
-// 30-question survey of 4 000 started respondents (every request a new page: a write), against the real server;
-// the bare route, in the same process on the same database, inserts one respondent_answers row. Both
-// run in the same bench, one after the other. SQLite always; PostgreSQL when TEST_DATABASE_URL is set.
+// the same row on the same database, p99 ≤ 50 ms). 100 autocannon connections answering, page by page,
+// a 30-question survey against the real server, with 4 000, 6 000 and 50 000 respondents in flight
+// (ANSWER_IN_FLIGHT=4000,6000,50000): within each server process's respondent cache (5 000), just past
+// it and far past it. The respondents start the run mid-survey (answer-respondents.ts). Before each
+// answer run, the bare route, in the same process on the same database, inserts one respondent_answers
+// row. SQLite always; PostgreSQL when TEST_DATABASE_URL is set, meant with its durable defaults (fsync
+// and synchronous_commit on): a row's name says so when they are off. With pg_stat_statements loaded,
+// each PostgreSQL row counts statements and commits per answer.
 
 export const title = 'Respondents: answer submission under 100 connections (autocannon)';
 
-// autocannon ships no types: the little of its API used here.
-export interface Request {
-  method?: string;
-  headers?: Record<string, string>;
-  body?: string;
-  setupRequest?: (req: Request, context: Record<string, unknown>) => Request;
-  onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
-}
-export interface Options extends Request {
-  url: string;
-  connections?: number;
-  duration?: number;
-  overallRate?: number;
-  requests?: Request[];
-}
-export interface Result {
-  requests: { average: number; total: number };
-  latency: { p99: number };
-  '2xx': number;
-  non2xx: number;
-}
-export const autocannon = createRequire(import.meta.url)('autocannon') as (
-  o: Options,
-) => Promise<Result> & { stop: () => void };
-
-const CONNECTIONS = 100;
-const SECONDS = 8;
-const PAGES = 30;
 const PER_CONNECTION = 40;
-/** Pages per block in the callbacks' run (6 blocks, each with a callbackUrl). */
-const CALLBACK_BLOCK = 5;
+/** Respondents in flight, one run each: within the respondent cache (5 000 a process), past it, far past it. */
+const IN_FLIGHT = (process.env.ANSWER_IN_FLIGHT ?? '4000,6000,50000').split(',').map(Number);
 /** Deliveries written at once to time the sender. */
 const CALLBACK_DELIVERIES = 2000;
-
-/** Runs autocannon; `cpu` is this process's CPU time per request (server, driver and autocannon in
- * one process), which a busy shared machine disturbs much less than req/s. */
-async function run(opts: Options) {
-  const before = process.cpuUsage();
-  const result = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...opts });
-  const used = process.cpuUsage(before);
-  const cpu = (used.user + used.system) / 1000 / Math.max(1, result.requests.total);
-  return { ...result, cpu: Math.round(cpu * 100) / 100 };
-}
-
-/** With ANSWER_CPU_PROFILE=<prefix>, the answer run is profiled into <prefix>-<database>.cpuprofile
- * (open it in Chrome's DevTools): only the answers, not the setup nor the bare route. */
-async function profiled<T>(label: string, fn: () => Promise<T>): Promise<T> {
-  const prefix = process.env.ANSWER_CPU_PROFILE;
-  if (!prefix) return fn();
-  const session = new Session();
-  session.connect();
-  await session.post('Profiler.enable');
-  await session.post('Profiler.start');
-  try {
-    return await fn();
-  } finally {
-    const { profile } = await session.post('Profiler.stop');
-    fs.writeFileSync(`${prefix}-${label}.cpuprofile`, JSON.stringify(profile));
-    session.disconnect();
-  }
-}
-
-/** The 30-question survey: one block, or (callbacks) blocks of CALLBACK_BLOCK pages, each calling `callbackUrl`. */
-export function benchContent(callbackUrl?: string) {
-  const questions = Array.from({ length: PAGES }, (_, i) =>
-    newQuestion({
-      id: `q${i}`,
-      text: `Question ${i}`,
-      answers: [newAnswer({ id: `q${i}a`, text: 'A' }), newAnswer({ id: `q${i}b`, text: 'B' })],
-    }),
-  );
-  const blocks = callbackUrl
-    ? Array.from({ length: PAGES / CALLBACK_BLOCK }, (_, b) =>
-        newBlock({ callbackUrl, questions: questions.slice(b * CALLBACK_BLOCK, (b + 1) * CALLBACK_BLOCK) }),
-      )
-    : [newBlock({ questions })];
-  return { questionnaires: [newQuestionnaire({ id: 'Q1', blocks })], portraits: [] };
-}
 
 /** Starts 4 000 respondents of the project (as a game's players come), PER_CONNECTION per connection. */
 export async function startRespondents(server: TestServer, pid: number) {
   const db = server.app.db;
   const project = { id: pid, status: ProjectStatus.OnRotation, template: 'directLink' };
   const tokens: string[][] = [];
-  let firstId = 0;
   // Respondents as a game's players come: gender, age, education and a city (two in five from one big
   // city), so every answer counts in the counters by person and in the per-city counters.
   const cities = cityIds().slice(0, 30);
@@ -124,73 +59,28 @@ export async function startRespondents(server: TestServer, pid: number) {
       };
       const r = await startRespondent(db, { project, source: 'demo', attributes });
       if (r.outcome !== 'started') throw new Error('not started');
-      firstId ||= r.respondentId;
       mine.push(r.token);
     }
     tokens.push(mine);
   }
-  return { tokens, firstId };
+  return { tokens };
 }
 
-/**
- * 100 connections answering the next page of a respondent each, SECONDS long. Breadth first (every
- * respondent's first page, then every second page…) or, `deep`, a respondent's pages one after the
- * other as a person answers them, so that blocks get completed within the run.
- */
-function answerRun(server: TestServer, label: string, tokens: string[][], deep = false) {
-  // Every request answers the next page of a respondent with no answer in flight (autocannon clears
-  // a connection's context before each request, so the walk is kept here): first answers, each one
-  // a write, as respondents make them. A respondent's last page completes them.
-  const walkers = tokens.flat().map((token) => ({ token, at: 0 }));
-  const free = walkers.slice();
-  return profiled(label, () =>
-    run({
-      url: `${server.url}/api/v1/service/survey/answer`,
-      requests: [
-        {
-          method: 'POST',
-          setupRequest: (req, context) => {
-            const w = free.shift();
-            if (!w) throw new Error('every respondent has answered every page');
-            context.walker = w;
-            const at = w.at;
-            return {
-              ...req,
-              headers: { 'content-type': 'application/json', 'x-respondent-token': w.token },
-              body: JSON.stringify({ at, questionId: `q${at}`, reply: { answers: [`q${at}a`] } }),
-            };
-          },
-          onResponse: (status, _body, context) => {
-            const w = context.walker as { token: string; at: number } | undefined;
-            if (!w) return;
-            if (status === 200) w.at++;
-            if (w.at < PAGES) {
-              if (deep) free.unshift(w);
-              else free.push(w);
-            }
-          },
-        },
-      ],
-    }),
-  );
-}
-
-async function measure(
-  server: TestServer,
-  label: string,
-  receiver: Receiver,
-): Promise<{ results: BenchResult[]; bare: number }> {
-  const { pid } = await insertSurveyProject(server, benchContent());
-  const db = server.app.db;
-  const { tokens, firstId } = await startRespondents(server, pid);
-
-  // The bare reference: the same row, the same database, the same process, no checks.
+/** The bare reference: the same row, the same database, the same process, no checks. */
+async function bareRun(db: TestServer['app']['db'], pid: number) {
+  const { id } = await db
+    .selectFrom('respondents')
+    .select('id')
+    .where('project_id', '=', pid)
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirstOrThrow();
   const bare = Fastify({ logger: false });
   bare.post('/bare', async () => {
     await db
       .insertInto('respondent_answers')
       .values({
-        respondent_id: firstId,
+        respondent_id: id,
         project_id: pid,
         question_id: 'q0',
         answer_id: 'q0a',
@@ -204,45 +94,110 @@ async function measure(
   await bare.listen({ port: 0, host: '127.0.0.1' });
   const address = bare.server.address();
   const bareUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/bare`;
-  const reference = await run({
-    url: bareUrl,
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ at: 0, questionId: 'q0', reply: { answers: ['q0a'] } }),
-  });
-  await bare.close();
+  try {
+    return await run({
+      url: bareUrl,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ at: 0, questionId: 'q0', reply: { answers: ['q0a'] } }),
+    });
+  } finally {
+    await bare.close();
+  }
+}
 
-  const survey = await answerRun(server, label, tokens);
+async function measure(server: TestServer, label: string, receiver: Receiver): Promise<BenchResult[]> {
+  const db = server.app.db;
+  const results: BenchResult[] = [];
+  let lastBare = 0;
+  // Each count of respondents in flight gets its own project, and the bare route is run right before
+  // its answers (the shared machine's load drifts within minutes).
+  for (const n of IN_FLIGHT) {
+    const content = benchContent();
+    const { pid } = await insertSurveyProject(server, content);
+    const walkers = await respondentsInFlight(db, pid, content, n);
+    const reference = await bareRun(db, pid);
+    lastBare = reference.requests.average;
+    const before = await statementCount(db);
+    const survey = await answerRun(server.url, `${label}-${n}`, walkers);
+    const after = await statementCount(db);
+    const statements = before && after ? describeStatements(before, after, survey['2xx']) : '';
+    const share = Math.round((survey.requests.average / Math.max(1, reference.requests.average)) * 100);
+    const at = `${label}, ${n.toLocaleString('en').replace(/,/g, ' ')} in flight`;
+    results.push(
+      {
+        name: `${at}: bare route, one row`,
+        value: Math.round(reference.requests.average),
+        unit: 'req/s',
+        note: `p99 ${reference.latency.p99} ms; CPU ${reference.cpu} ms a request`,
+      },
+      {
+        name: `${at}: POST /survey/answer`,
+        value: Math.round(survey.requests.average),
+        unit: 'req/s',
+        note: `${share} % of bare (goal ≥ 50 %); p99 ${survey.latency.p99} ms (goal ≤ 50); CPU ${survey.cpu} ms a request; ${survey['2xx']} answered, ${survey.non2xx} not 2xx${statements}`,
+      },
+      { name: `${at}: answer p99`, value: survey.latency.p99, unit: 'ms', budget: 50 },
+    );
+  }
+  // ANSWER_CALLBACKS=0 leaves the callbacks' run out (while profiling the answers alone).
+  if (process.env.ANSWER_CALLBACKS !== '0')
+    results.push(...(await measureCallbacks(server, label, receiver, lastBare)));
+  return results;
+}
 
-  const ok = survey['2xx'];
-  const share = Math.round((survey.requests.average / Math.max(1, reference.requests.average)) * 100);
-  const results: BenchResult[] = [
-    {
-      name: `${label}: bare route, one row`,
-      value: Math.round(reference.requests.average),
-      unit: 'req/s',
-      note: `p99 ${reference.latency.p99} ms; CPU ${reference.cpu} ms a request`,
-    },
-    {
-      name: `${label}: POST /survey/answer`,
-      value: Math.round(survey.requests.average),
-      unit: 'req/s',
-      note: `${share} % of bare (goal ≥ 50 %); p99 ${survey.latency.p99} ms (goal ≤ 50); CPU ${survey.cpu} ms a request; ${ok} answered, ${survey.non2xx} not 2xx`,
-    },
-    { name: `${label}: answer p99`, value: survey.latency.p99, unit: 'ms', budget: 50 },
-    ...(await measureCallbacks(server, label, receiver, reference.requests.average)),
-  ];
-  return { results, bare: reference.requests.average };
+/** PostgreSQL's count of statements run and transactions committed in this database, when
+ * pg_stat_statements is loaded (shared_preload_libraries); null elsewhere. */
+async function statementCount(db: TestServer['app']['db']) {
+  if (dialectOf(db) !== 'postgres') return null;
+  try {
+    await sql`create extension if not exists pg_stat_statements`.execute(db);
+    const { rows } = await sql<{ query: string; calls: number; ms: number }>`
+      select query, calls::float8 as calls, total_exec_time as ms from pg_stat_statements
+      where dbid = (select oid from pg_database where datname = current_database())`.execute(db);
+    const { rows: tx } = await sql<{ commits: number }>`
+      select xact_commit::float8 as commits from pg_stat_database where datname = current_database()`.execute(
+      db,
+    );
+    return { rows, commits: Number(tx[0].commits) };
+  } catch {
+    return null;
+  }
+}
+
+/** Statements and commits per answer over the run (the bench's own few statements included), and
+ * the costliest statements on the console. */
+function describeStatements(
+  before: NonNullable<Awaited<ReturnType<typeof statementCount>>>,
+  after: NonNullable<Awaited<ReturnType<typeof statementCount>>>,
+  answers: number,
+) {
+  const was = new Map(before.rows.map((r) => [r.query, r]));
+  const delta = after.rows
+    .map((r) => ({
+      query: r.query,
+      calls: r.calls - (was.get(r.query)?.calls ?? 0),
+      ms: r.ms - (was.get(r.query)?.ms ?? 0),
+    }))
+    .filter((r) => r.calls > 0)
+    .sort((a, b) => b.ms - a.ms);
+  for (const r of delta.slice(0, 6))
+    console.log(`    ${r.calls} calls, ${r.ms.toFixed(0)} ms: ${r.query.replace(/\s+/g, ' ').slice(0, 110)}`);
+  const calls = delta.reduce((a, r) => a + r.calls, 0);
+  const per = (x: number) => (x / Math.max(1, answers)).toFixed(2);
+  return `; ${per(calls)} statements and ${per(after.commits - before.commits)} commits an answer`;
 }
 
 /**
  * The same answer run on a server with METRICS_TOKEN set (issue 33: every call timed by route, the
  * answers and group commits counted), against the bare route measured in the same run.
  */
-async function measureWithMetrics(server: TestServer, label: string, bare: number): Promise<BenchResult[]> {
+async function measureWithMetrics(server: TestServer, label: string): Promise<BenchResult[]> {
   const { pid } = await insertSurveyProject(server, benchContent());
   const { tokens } = await startRespondents(server, pid);
-  const survey = await answerRun(server, `${label}-metrics`, tokens);
+  const bare = (await bareRun(server.app.db, pid)).requests.average;
+  const walkers = tokens.flat().map((token) => ({ token, at: 0 }));
+  const survey = await answerRun(server.url, `${label}-metrics`, walkers);
   const scrape = await fetch(`${server.url}/metrics`, {
     headers: { authorization: `Bearer ${METRICS_TOKEN}` },
   });
@@ -253,7 +208,7 @@ async function measureWithMetrics(server: TestServer, label: string, bare: numbe
       name: `${label}: POST /survey/answer with metrics on (METRICS_TOKEN)`,
       value: Math.round(survey.requests.average),
       unit: 'req/s',
-      note: `${share} % of bare (goal ≥ 50 %); p99 ${survey.latency.p99} ms; CPU ${survey.cpu} ms a request; ${survey['2xx']} answered, ${counted} counted by survey_answers_accepted_total`,
+      note: `${share} % of bare (${Math.round(bare)} req/s right before; goal ≥ 50 %); p99 ${survey.latency.p99} ms; CPU ${survey.cpu} ms a request; ${survey['2xx']} answered, ${counted} counted by survey_answers_accepted_total`,
     },
   ];
 }
@@ -279,7 +234,8 @@ async function measureCallbacks(
   const { pid } = await insertSurveyProject(server, content);
   const { tokens } = await startRespondents(server, pid);
   const before = receiver.received.length;
-  const survey = await answerRun(server, `${label}-callbacks`, tokens, true);
+  const walkers = tokens.flat().map((token) => ({ token, at: 0 }));
+  const survey = await answerRun(server.url, `${label}-callbacks`, walkers, true);
   const share = Math.round((survey.requests.average / Math.max(1, bare)) * 100);
   const written = await countDeliveries(db, pid);
   // Let the sender drain what the answers wrote (at most a minute), then time a batch of its own.
@@ -310,6 +266,16 @@ async function measureCallbacks(
     rate('a connection per call (before)', rates.perCall),
     rate('kept connections', rates.kept, 500),
   ];
+}
+
+/** '' with PostgreSQL's durable defaults, else what is off (a row measured so must say it). */
+async function durability(server: TestServer) {
+  const { rows } = await sql<{ name: string; setting: string }>`
+    select name, setting from pg_settings where name in ('fsync', 'synchronous_commit', 'full_page_writes')`.execute(
+    server.app.db,
+  );
+  const off = rows.filter((r) => r.setting === 'off').map((r) => `${r.name}=off`);
+  return off.length ? ` (${off.join(', ')})` : '';
 }
 
 interface DeliveryRate {
@@ -390,22 +356,24 @@ export default async function surveyAnswersBench(): Promise<BenchResult[]> {
       exempt(c);
       c.ops.metricsToken = METRICS_TOKEN;
     };
-    const databases: [string, string | undefined][] = [['SQLite', undefined]];
+    // BENCH_SKIP_SQLITE=1 measures PostgreSQL alone (as tests/bench/databases.ts does).
+    const databases: [string, string | undefined][] =
+      process.env.BENCH_SKIP_SQLITE === '1' ? [] : [['SQLite', undefined]];
     if (pgUrl) databases.push(['PostgreSQL', pgUrl]);
     for (const [label, url] of databases) {
       if (url) process.env.TEST_DATABASE_URL = url;
       const server = await startServer(exempt);
-      let bare = 0;
+      const at = label === 'PostgreSQL' ? `${label}${await durability(server)}` : label;
       try {
-        const measured = await measure(server, label, receiver);
-        results.push(...measured.results);
-        bare = measured.bare;
+        results.push(...(await measure(server, at, receiver)));
       } finally {
         await server.close();
       }
+      // ANSWER_METRICS=0 leaves the run with metrics on out (while profiling the answers alone).
+      if (process.env.ANSWER_METRICS === '0') continue;
       const metered = await startServer(withMetrics);
       try {
-        results.push(...(await measureWithMetrics(metered, label, bare)));
+        results.push(...(await measureWithMetrics(metered, at)));
       } finally {
         await metered.close();
       }

@@ -2,6 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { refused } from '../server/child-server';
 
 // Debian's nginx on loopback, run by the tests without root: its own prefix, configuration, logs
@@ -10,7 +11,7 @@ import { refused } from '../server/child-server';
 // that the tests do not follow fails here, not silently).
 
 const NGINX = process.env.NGINX ?? '/usr/sbin/nginx';
-const EXAMPLE = path.resolve(__dirname, '../../deploy/nginx.conf');
+const EXAMPLE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../deploy/nginx.conf');
 
 export interface Nginx {
   /** https://127.0.0.1:<port> (a self-signed certificate). */
@@ -62,7 +63,17 @@ export function exampleFor(upstreams: number[], port: number, redirectPort: numb
   return conf;
 }
 
-export async function startNginx(upstreams: number[], port: number, redirectPort: number): Promise<Nginx> {
+export async function startNginx(
+  upstreams: number[],
+  port: number,
+  redirectPort: number,
+  opts: {
+    /** worker_processes (1 unless told: a test needs no more). */
+    workers?: number | 'auto';
+    /** Changes the example's text before it is written (a bench's variant). */
+    edit?: (conf: string) => string;
+  } = {},
+): Promise<Nginx> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'survey-nginx-'));
   const openssl = spawnSync(
     'openssl',
@@ -80,12 +91,13 @@ export async function startNginx(upstreams: number[], port: number, redirectPort
     { encoding: 'utf8' },
   );
   if (openssl.status !== 0) throw new Error(`openssl: ${openssl.stderr}`);
-  fs.writeFileSync(path.join(dir, 'survey.conf'), exampleFor(upstreams, port, redirectPort, dir));
+  const conf = exampleFor(upstreams, port, redirectPort, dir);
+  fs.writeFileSync(path.join(dir, 'survey.conf'), opts.edit ? opts.edit(conf) : conf);
   // Root's workers would run as nobody, who may not enter the temp dir: keep them as root then.
   const user = process.getuid?.() === 0 ? 'user root;\n' : '';
   fs.writeFileSync(
     path.join(dir, 'nginx.conf'),
-    `${user}worker_processes 1;
+    `${user}worker_processes ${opts.workers ?? 1};
 daemon off;
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;

@@ -1,11 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 // The real entry point (server/main.ts) in a child process, as an operator runs it: for the tests
 // that stop, restart or balance whole processes (shutdown.test.ts, tests/ops/).
 
-const root = path.resolve(__dirname, '../..');
+// import.meta.url rather than __dirname: benches load this module as ES (tests/bench/nginx-answers.bench.ts).
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -26,14 +28,15 @@ export interface ChildServer {
   exited: Promise<number | null>;
 }
 
-/** Starts server/main.ts on `port` and resolves once it prints its address. */
+/** Starts server/main.ts (or `entry`, a module that runs it) on `port` and resolves once it prints its address. */
 export async function startChild(
   port: number,
   env: Record<string, string>,
   timeoutMs = 60_000,
+  entry = 'server/main.ts',
 ): Promise<ChildServer> {
   let out = '';
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const proc = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: root,
     env: {
       PATH: process.env.PATH,

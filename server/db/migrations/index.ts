@@ -19,6 +19,7 @@ import { migration as m016 } from './016-players';
 import { migration as m017 } from './017-auth-epoch';
 import { migration as m018 } from './018-respondent-last-question';
 import { migration as m019 } from './019-dropoff-indexes';
+import { migration as m020 } from './020-responses';
 import { migration as m021 } from './021-languages';
 import { migration as m022 } from './022-pictures';
 import { migration as m023 } from './023-last-question-in-progress';
@@ -45,7 +46,7 @@ const factories: Record<string, (dialect: Dialect) => Migration> = {
   '017-auth-epoch': m017,
   '018-respondent-last-question': m018,
   '019-dropoff-indexes': m019,
-  // 020 (responses) is issue 31's, numbered before the work was split.
+  '020-responses': m020,
   '021-languages': m021,
   '022-pictures': m022,
   '023-last-question-in-progress': m023,

@@ -3,7 +3,6 @@ import { PostgresAdapter, sql } from 'kysely';
 import type { Db } from '../../db';
 import type { TranslationFunctions } from '../../../src/i18n/i18n-types';
 import type { ProjectContent, Question } from '../../../src/domain/content/model';
-import type { ReportJson } from '../../../src/domain/reports';
 import { EDUCATION_LEVELS, GENDERS } from '../../../src/domain/lookups';
 import { contentLanguages, languageName } from '../../../src/domain/content/languages';
 import { RESPONDENT_STATUS } from '../../db/tables-responses';
@@ -14,6 +13,7 @@ import {
   drained,
   respondentPages,
   type AnswerRow,
+  type ReportFile,
   type RespondentRow,
 } from '../workbook';
 import {
@@ -73,7 +73,7 @@ function questionColumns(
   n: number,
   t: TranslationFunctions,
   widths: Map<string, number>,
-  report: ReportJson,
+  report: ReportFile,
   placeName: (id: string) => string,
 ): Column[] {
   const f = t.reports.file;
@@ -181,7 +181,7 @@ function questionColumns(
 function personColumns(
   t: TranslationFunctions,
   content: ProjectContent,
-  report: ReportJson,
+  report: ReportFile,
   placeName: (id: string) => string,
 ): Column[] {
   const c = t.reports.file.columns;
@@ -244,6 +244,17 @@ function personColumns(
     num('DURATION', t.reports.sav.duration(), (r) =>
       r.finished_at === null ? null : Math.round((Number(r.finished_at) - Number(r.started_at)) / 1000),
     ),
+    // Issue 31: excluded respondents are in the file only when asked for (includeExcluded=1), marked.
+    ...(report.rows && report.rows.excluded !== 'none'
+      ? [
+          num('EXCLUDED', t.quality.file.excluded(), (r) => (r.excluded ? 1 : 0), {
+            values: [
+              [0, t.quality.file.no()],
+              [1, t.quality.file.yes()],
+            ],
+          }),
+        ]
+      : []),
     // Issue 32: coded by the questionnaire's order of languages (1 the source), named in the file's
     // labels language ("English", or «английский» when labels=ru).
     num('LANGUAGE', c.language(), (r) => position(languages, r.language ?? languages[0]), {
@@ -255,7 +266,7 @@ function personColumns(
 /** Every variable of the file, in order, with how each case fills it. */
 export async function savColumns(
   db: Db,
-  report: ReportJson,
+  report: ReportFile,
   content: ProjectContent,
   t: TranslationFunctions,
   placeName: (id: string) => string,
@@ -274,7 +285,7 @@ export async function savColumns(
 export async function writeSav(
   out: Writable,
   db: Db,
-  report: ReportJson,
+  report: ReportFile,
   content: ProjectContent,
   t: TranslationFunctions,
   placeName: (id: string) => string = (id) => id,
@@ -286,7 +297,12 @@ export async function writeSav(
     dictionary(variables, { label: report.project.name, product: 'survey-backoffice', created: new Date() }),
   );
   const cases = new CaseWriter(variables);
-  for await (const { respondents, answers } of respondentPages(db, report.project.id, report.filters)) {
+  for await (const { respondents, answers } of respondentPages(
+    db,
+    report.project.id,
+    report.filters,
+    report.rows,
+  )) {
     if (out.destroyed) throw new DownloadAborted();
     for (const r of respondents) {
       const perQ = answers.get(r.id);

@@ -18,6 +18,7 @@ import players from './players';
 import callbacks from './callbacks';
 import compare from './compare';
 import translations from './translations';
+import quality from './quality';
 
 const en = {
   common,
@@ -39,6 +40,7 @@ const en = {
   callbacks,
   compare,
   translations,
+  quality,
 } satisfies Translation;
 
 export default en;

@@ -26,6 +26,7 @@ const validation: Translation['validation'] = {
   invalid: 'Invalid value',
   noticeTitle: 'Required fields',
   tooDeep: 'Nested too deeply: at most {max} levels',
+  idsOrFilter: 'Give either a list of ids or a filter',
   language: 'Unknown language code',
   languageDuplicate: 'This language is listed twice',
   languageNotListed: 'A translation into a language the questionnaire does not list',

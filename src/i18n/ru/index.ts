@@ -18,6 +18,7 @@ import players from './players';
 import callbacks from './callbacks';
 import compare from './compare';
 import translations from './translations';
+import quality from './quality';
 
 // Russian is the base locale: every other locale must provide the same keys.
 const ru = {
@@ -40,6 +41,7 @@ const ru = {
   callbacks,
   compare,
   translations,
+  quality,
 } satisfies BaseTranslation;
 
 export default ru;

@@ -26,6 +26,7 @@ export default {
   invalid: 'Неверное значение',
   noticeTitle: 'Обязательные поля',
   tooDeep: 'Слишком глубокая вложенность (допустимо уровней: {max:number})',
+  idsOrFilter: 'Укажите либо список ids, либо filter',
   language: 'Неизвестный код языка',
   languageDuplicate: 'Язык указан дважды',
   languageNotListed: 'Перевод на язык, которого нет среди языков анкеты',

@@ -1,0 +1,109 @@
+import fs from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { createRequire } from 'node:module';
+import type { Walker } from './answer-respondents';
+
+// autocannon driving respondents page by page (survey-answers.bench.ts, nginx-answers.bench.ts,
+// answers-beside.ts).
+
+// autocannon ships no types: the little of its API used here.
+export interface Request {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  setupRequest?: (req: Request, context: Record<string, unknown>) => Request;
+  onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
+}
+export interface Options extends Request {
+  url: string;
+  connections?: number;
+  duration?: number;
+  overallRate?: number;
+  requests?: Request[];
+}
+export interface Result {
+  requests: { average: number; total: number };
+  latency: { p99: number };
+  '2xx': number;
+  non2xx: number;
+}
+export const autocannon = createRequire(import.meta.url)('autocannon') as (
+  o: Options,
+) => Promise<Result> & { stop: () => void };
+
+export const CONNECTIONS = 100;
+export const SECONDS = 8;
+/** The bench survey's pages (answer-respondents.ts benchContent). */
+export const PAGES = 30;
+
+/** Runs autocannon; `cpu` is this process's CPU time per request (server, driver and autocannon in
+ * one process, or autocannon alone against other processes), which a busy shared machine disturbs
+ * much less than req/s. */
+export async function run(opts: Options) {
+  const before = process.cpuUsage();
+  const result = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...opts });
+  const used = process.cpuUsage(before);
+  const cpu = (used.user + used.system) / 1000 / Math.max(1, result.requests.total);
+  return { ...result, cpu: Math.round(cpu * 100) / 100 };
+}
+
+/** With ANSWER_CPU_PROFILE=<prefix>, the answer run is profiled into <prefix>-<label>.cpuprofile
+ * (open it in Chrome's DevTools): only the answers, not the setup nor the bare route. */
+async function profiled<T>(label: string, fn: () => Promise<T>): Promise<T> {
+  const prefix = process.env.ANSWER_CPU_PROFILE;
+  if (!prefix) return fn();
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  try {
+    return await fn();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    fs.writeFileSync(`${prefix}-${label}.cpuprofile`, JSON.stringify(profile));
+    session.disconnect();
+  }
+}
+
+/**
+ * 100 connections answering the next page of a respondent each, SECONDS long, at `base` (a server or
+ * a balancer). Breadth first (every respondent's next page in turn, as a crowd answers) or, `deep`, a
+ * respondent's pages one after the other as a person answers them, so that blocks get completed
+ * within the run.
+ */
+export function answerRun(base: string, label: string, walkers: Walker[], deep = false) {
+  // Every request answers the next page of a respondent with no answer in flight (autocannon clears
+  // a connection's context before each request, so the walk is kept here): new pages, each one a
+  // write, as respondents make them. A respondent's last page completes them.
+  const free = walkers.slice();
+  return profiled(label, () =>
+    run({
+      url: `${base}/api/v1/service/survey/answer`,
+      requests: [
+        {
+          method: 'POST',
+          setupRequest: (req, context) => {
+            const w = free.shift();
+            if (!w) throw new Error('every respondent has answered every page');
+            context.walker = w;
+            const at = w.at;
+            return {
+              ...req,
+              headers: { 'content-type': 'application/json', 'x-respondent-token': w.token },
+              body: JSON.stringify({ at, questionId: `q${at}`, reply: { answers: [`q${at}a`] } }),
+            };
+          },
+          onResponse: (status, _body, context) => {
+            const w = context.walker as Walker | undefined;
+            if (!w) return;
+            if (status === 200) w.at++;
+            if (w.at < PAGES) {
+              if (deep) free.unshift(w);
+              else free.push(w);
+            }
+          },
+        },
+      ],
+    }),
+  );
+}
