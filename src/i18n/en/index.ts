@@ -17,6 +17,7 @@ import importer from './importer';
 import players from './players';
 import callbacks from './callbacks';
 import compare from './compare';
+import responses from './responses';
 
 const en = {
   common,
@@ -37,6 +38,7 @@ const en = {
   players,
   callbacks,
   compare,
+  responses,
 } satisfies Translation;
 
 export default en;

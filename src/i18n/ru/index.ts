@@ -17,6 +17,7 @@ import importer from './importer';
 import players from './players';
 import callbacks from './callbacks';
 import compare from './compare';
+import responses from './responses';
 
 // Russian is the base locale: every other locale must provide the same keys.
 const ru = {
@@ -38,6 +39,7 @@ const ru = {
   players,
   callbacks,
   compare,
+  responses,
 } satisfies BaseTranslation;
 
 export default ru;
