@@ -2900,6 +2900,10 @@ type RootTranslation = {
 		}
 		actions: {
 			/**
+			 * О​т​в​е​т​ы​ ​п​о​ ​о​д​н​о​м​у
+			 */
+			responses: string
+			/**
 			 * О​т​к​р​ы​т​ь
 			 */
 			open: string
@@ -4311,6 +4315,10 @@ type RootTranslation = {
 			 */
 			toProject: string
 			/**
+			 * О​т​в​е​т​ы​ ​п​о​ ​о​д​н​о​м​у
+			 */
+			responses: string
+			/**
 			 * О​б​н​о​в​и​т​ь​ ​о​т​ч​ё​т
 			 */
 			refresh: string
@@ -4445,6 +4453,131 @@ type RootTranslation = {
 			 */
 			portraitProgress: RequiredParams<'completed' | 'target'>
 		}
+		quality: {
+			/**
+			 * К​а​ч​е​с​т​в​о​ ​о​т​в​е​т​о​в
+			 */
+			title: string
+			/**
+			 * В​с​е​ ​о​т​в​е​т​ы​ ​п​о​ ​о​д​н​о​м​у
+			 */
+			allResponses: string
+			/**
+			 * с​ ​о​т​м​е​т​к​а​м​и​:​ ​{​f​l​a​g​g​e​d​}​ ​и​з​ ​{​c​o​m​p​l​e​t​e​d​}​ ​п​р​и​н​я​т​ы​х​ ​з​а​в​е​р​ш​и​в​ш​и​х
+			 * @param {string} completed
+			 * @param {string} flagged
+			 */
+			share: RequiredParams<'completed' | 'flagged'>
+			/**
+			 * О​т​к​р​ы​т​ь​ ​о​т​м​е​ч​е​н​н​ы​х
+			 */
+			openFlagged: string
+			/**
+			 * И​с​к​л​ю​ч​е​н​ы
+			 */
+			excluded: string
+			/**
+			 * О​т​к​р​ы​т​ь​ ​и​с​к​л​ю​ч​ё​н​н​ы​х​:​ ​{​c​o​u​n​t​}
+			 * @param {string} count
+			 */
+			openExcluded: RequiredParams<'count'>
+			/**
+			 * О​т​м​е​т​к​и​ ​п​о​ ​в​и​д​а​м
+			 */
+			byFlag: string
+			flags: {
+				/**
+				 * С​л​и​ш​к​о​м​ ​б​ы​с​т​р​о
+				 */
+				speeder: string
+				/**
+				 * О​д​и​н​а​к​о​в​ы​е​ ​о​т​в​е​т​ы
+				 */
+				straightLiner: string
+				/**
+				 * Б​е​с​с​м​ы​с​л​и​ц​а
+				 */
+				gibberish: string
+				/**
+				 * П​о​в​т​о​р
+				 */
+				duplicate: string
+			}
+			/**
+			 * С​л​и​ш​к​о​м​ ​б​ы​с​т​р​ы​м​и​ ​с​ч​и​т​а​ю​т​с​я​ ​п​р​о​ш​е​д​ш​и​е​ ​б​ы​с​т​р​е​е​ ​{​p​e​r​c​e​n​t​}​ ​%​ ​м​е​д​и​а​н​ы​ ​(​{​m​e​d​i​a​n​}​)​,​ ​т​о​ ​е​с​т​ь​ ​б​ы​с​т​р​е​е​ ​{​t​h​r​e​s​h​o​l​d​}​.
+			 * @param {string} median
+			 * @param {number} percent
+			 * @param {string} threshold
+			 */
+			speederRule: RequiredParams<'median' | 'percent' | 'threshold'>
+			/**
+			 * С​л​и​ш​к​о​м​ ​б​ы​с​т​р​ы​х​ ​о​т​м​е​т​и​м​,​ ​к​о​г​д​а​ ​о​п​р​о​с​ ​з​а​в​е​р​ш​а​т​ ​х​о​т​я​ ​б​ы​ ​{​c​o​u​n​t​}​ ​р​е​с​п​о​н​д​е​н​т​о​в​.
+			 * @param {number} count
+			 */
+			speederWaits: RequiredParams<'count'>
+		}
+		field: {
+			/**
+			 * Х​о​д​ ​с​б​о​р​а
+			 */
+			title: string
+			/**
+			 * П​р​и​н​я​т​ы​е​ ​з​а​в​е​р​ш​и​в​ш​и​е​ ​(​б​е​з​ ​и​с​к​л​ю​ч​ё​н​н​ы​х​)​ ​п​о​ ​п​о​р​т​р​е​т​а​м​,​ ​т​е​м​п​ ​з​а​ ​п​о​с​л​е​д​н​и​е​ ​2​4​ ​ч​а​с​а​ ​и​ ​к​о​г​д​а​ ​п​о​р​т​р​е​т​ ​з​а​п​о​л​н​и​т​с​я​ ​п​р​и​ ​т​а​к​о​м​ ​т​е​м​п​е​.
+			 */
+			hint: string
+			/**
+			 * П​р​и​н​я​т​ы​е​ ​з​а​в​е​р​ш​и​в​ш​и​е​ ​о​т​н​о​с​и​т​е​л​ь​н​о​ ​ц​е​л​и​ ​п​о​ ​п​о​р​т​р​е​т​а​м
+			 */
+			chart: string
+			/**
+			 * Х​о​д​ ​с​б​о​р​а​ ​п​о​ ​п​о​р​т​р​е​т​а​м
+			 */
+			table: string
+			/**
+			 * {​a​c​c​e​p​t​e​d​}​ ​и​з​ ​{​t​a​r​g​e​t​}
+			 * @param {string} accepted
+			 * @param {string} target
+			 */
+			ofTarget: RequiredParams<'accepted' | 'target'>
+			/**
+			 * {​p​a​c​e​}​ ​в​ ​ч​а​с​ ​·​ ​{​w​h​e​n​}
+			 * @param {string} pace
+			 * @param {string} when
+			 */
+			paceLine: RequiredParams<'pace' | 'when'>
+			/**
+			 * П​о​р​т​р​е​т
+			 */
+			portrait: string
+			/**
+			 * Ц​е​л​ь
+			 */
+			target: string
+			/**
+			 * П​р​и​н​я​т​о
+			 */
+			accepted: string
+			/**
+			 * И​с​к​л​ю​ч​е​н​о
+			 */
+			excluded: string
+			/**
+			 * В​ ​ч​а​с​ ​(​2​4​ ​ч​)
+			 */
+			pace: string
+			/**
+			 * З​а​п​о​л​н​и​т​с​я
+			 */
+			eta: string
+			/**
+			 * З​а​п​о​л​н​е​н
+			 */
+			full: string
+			/**
+			 * н​е​ ​п​р​и​ ​т​а​к​о​м​ ​т​е​м​п​е
+			 */
+			notAtThisPace: string
+		}
 		counters: {
 			/**
 			 * Н​а​ч​а​л​и
@@ -4462,6 +4595,10 @@ type RootTranslation = {
 			 * В​ ​п​р​о​ц​е​с​с​е
 			 */
 			inProgress: string
+			/**
+			 * И​с​к​л​ю​ч​е​н​ы
+			 */
+			excluded: string
 		}
 		filters: {
 			/**
@@ -10445,6 +10582,10 @@ export type TranslationFunctions = {
 		}
 		actions: {
 			/**
+			 * Ответы по одному
+			 */
+			responses: () => LocalizedString
+			/**
 			 * Открыть
 			 */
 			open: () => LocalizedString
@@ -11771,6 +11912,10 @@ export type TranslationFunctions = {
 			 */
 			toProject: () => LocalizedString
 			/**
+			 * Ответы по одному
+			 */
+			responses: () => LocalizedString
+			/**
 			 * Обновить отчёт
 			 */
 			refresh: () => LocalizedString
@@ -11891,6 +12036,120 @@ export type TranslationFunctions = {
 			 */
 			portraitProgress: (arg: { completed: number, target: number }) => LocalizedString
 		}
+		quality: {
+			/**
+			 * Качество ответов
+			 */
+			title: () => LocalizedString
+			/**
+			 * Все ответы по одному
+			 */
+			allResponses: () => LocalizedString
+			/**
+			 * с отметками: {flagged} из {completed} принятых завершивших
+			 */
+			share: (arg: { completed: string, flagged: string }) => LocalizedString
+			/**
+			 * Открыть отмеченных
+			 */
+			openFlagged: () => LocalizedString
+			/**
+			 * Исключены
+			 */
+			excluded: () => LocalizedString
+			/**
+			 * Открыть исключённых: {count}
+			 */
+			openExcluded: (arg: { count: string }) => LocalizedString
+			/**
+			 * Отметки по видам
+			 */
+			byFlag: () => LocalizedString
+			flags: {
+				/**
+				 * Слишком быстро
+				 */
+				speeder: () => LocalizedString
+				/**
+				 * Одинаковые ответы
+				 */
+				straightLiner: () => LocalizedString
+				/**
+				 * Бессмыслица
+				 */
+				gibberish: () => LocalizedString
+				/**
+				 * Повтор
+				 */
+				duplicate: () => LocalizedString
+			}
+			/**
+			 * Слишком быстрыми считаются прошедшие быстрее {percent} % медианы ({median}), то есть быстрее {threshold}.
+			 */
+			speederRule: (arg: { median: string, percent: number, threshold: string }) => LocalizedString
+			/**
+			 * Слишком быстрых отметим, когда опрос завершат хотя бы {count} респондентов.
+			 */
+			speederWaits: (arg: { count: number }) => LocalizedString
+		}
+		field: {
+			/**
+			 * Ход сбора
+			 */
+			title: () => LocalizedString
+			/**
+			 * Принятые завершившие (без исключённых) по портретам, темп за последние 24 часа и когда портрет заполнится при таком темпе.
+			 */
+			hint: () => LocalizedString
+			/**
+			 * Принятые завершившие относительно цели по портретам
+			 */
+			chart: () => LocalizedString
+			/**
+			 * Ход сбора по портретам
+			 */
+			table: () => LocalizedString
+			/**
+			 * {accepted} из {target}
+			 */
+			ofTarget: (arg: { accepted: string, target: string }) => LocalizedString
+			/**
+			 * {pace} в час · {when}
+			 */
+			paceLine: (arg: { pace: string, when: string }) => LocalizedString
+			/**
+			 * Портрет
+			 */
+			portrait: () => LocalizedString
+			/**
+			 * Цель
+			 */
+			target: () => LocalizedString
+			/**
+			 * Принято
+			 */
+			accepted: () => LocalizedString
+			/**
+			 * Исключено
+			 */
+			excluded: () => LocalizedString
+			/**
+			 * В час (24 ч)
+			 */
+			pace: () => LocalizedString
+			/**
+			 * Заполнится
+			 */
+			eta: () => LocalizedString
+			/**
+			 * Заполнен
+			 */
+			full: () => LocalizedString
+			/**
+			 * не при таком темпе
+			 */
+			notAtThisPace: () => LocalizedString
+		}
 		counters: {
 			/**
 			 * Начали
@@ -11908,6 +12167,10 @@ export type TranslationFunctions = {
 			 * В процессе
 			 */
 			inProgress: () => LocalizedString
+			/**
+			 * Исключены
+			 */
+			excluded: () => LocalizedString
 		}
 		filters: {
 			/**

@@ -14,6 +14,9 @@ import { filtersFromSearch, searchWith } from './reportUrl';
 import { DropOff } from './DropOff';
 import { useSlices } from './whenShown';
 import { formatNumber } from '../ui/formatNumber';
+import { QualityCard, responsesHref } from './QualityCard';
+import { FieldProgress } from './FieldProgress';
+import type { ReportFieldView, ReportQualityView } from './qualityTypes';
 
 // /report?pid=… (spec section 2): the report of one project, read from GET /project/stats/file
 // type=json with the filters and the portrait as query parameters. Respondent counters, one chart
@@ -201,7 +204,9 @@ function Report({ pid }: { pid: number }) {
     );
   }
 
-  const r = report.respondents;
+  // PROVISIONAL until src/domain/reports.ts has issue 31's fields.
+  const r = report.respondents as ReportJson['respondents'] & { excluded?: number };
+  const extra = report as ReportJson & { quality?: ReportQualityView; field?: ReportFieldView };
   const filtered = Object.values(filters).some((v) => v !== undefined);
   const nobody = report.countersAvailable && r.started === 0;
 
@@ -230,6 +235,12 @@ function Report({ pid }: { pid: number }) {
             className="rounded-md px-3 py-2 text-sm font-medium text-indigo-700 hover:bg-indigo-50"
           >
             {P.toProject()}
+          </Link>
+          <Link
+            href={responsesHref(pid, filters)}
+            className="rounded-md px-3 py-2 text-sm font-medium text-indigo-700 hover:bg-indigo-50"
+          >
+            {P.responses()}
           </Link>
           <Button
             variant="secondary"
@@ -280,43 +291,55 @@ function Report({ pid }: { pid: number }) {
       )}
 
       {report.countersAvailable ? (
-        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        <dl
+          className={`grid grid-cols-2 gap-3 ${r.excluded === undefined ? 'sm:grid-cols-4' : 'sm:grid-cols-5'}`}
+        >
           <Counter name="started" label={LL.reports.counters.started()} value={r.started} />
           <Counter name="completed" label={LL.reports.counters.completed()} value={r.completed} />
           <Counter name="screenedOut" label={LL.reports.counters.screenedOut()} value={r.screenedOut} />
           <Counter name="inProgress" label={LL.reports.counters.inProgress()} value={r.inProgress} />
+          {r.excluded !== undefined && (
+            <Counter name="excluded" label={LL.reports.counters.excluded()} value={r.excluded} />
+          )}
         </dl>
       ) : (
         <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">{P.countersHidden()}</p>
       )}
 
-      {report.portraits.length > 0 && report.countersAvailable && (
-        <section
-          aria-labelledby="report-portraits"
-          className="rounded-lg border border-slate-200 bg-white p-4"
-        >
-          <h2 id="report-portraits" className="mb-2 text-base font-semibold text-slate-800">
-            {P.portraitsTitle()}
-          </h2>
-          <ul className="grid gap-2 sm:grid-cols-2">
-            {report.portraits.map((p) => (
-              <li key={p.id} className="flex flex-col gap-1 text-sm">
-                <span className="flex justify-between gap-2">
-                  <span className="truncate">{p.name || p.id}</span>
-                  <span className="tabular-nums">
-                    {P.portraitProgress({ completed: p.completed, target: p.target })}
+      {extra.quality && <QualityCard pid={pid} filters={filters} quality={extra.quality} />}
+
+      {extra.field && extra.field.portraits.length > 0 ? (
+        <FieldProgress field={extra.field} />
+      ) : (
+        report.portraits.length > 0 &&
+        report.countersAvailable && (
+          <section
+            aria-labelledby="report-portraits"
+            className="rounded-lg border border-slate-200 bg-white p-4"
+          >
+            <h2 id="report-portraits" className="mb-2 text-base font-semibold text-slate-800">
+              {P.portraitsTitle()}
+            </h2>
+            <ul className="grid gap-2 sm:grid-cols-2">
+              {report.portraits.map((p) => (
+                <li key={p.id} className="flex flex-col gap-1 text-sm">
+                  <span className="flex justify-between gap-2">
+                    <span className="truncate">{p.name || p.id}</span>
+                    <span className="tabular-nums">
+                      {P.portraitProgress({ completed: p.completed, target: p.target })}
+                    </span>
                   </span>
-                </span>
-                <progress
-                  className="h-2 w-full"
-                  max={Math.max(1, p.target)}
-                  value={Math.min(p.completed, p.target)}
-                  aria-label={`${p.name || p.id}: ${P.portraitProgress({ completed: p.completed, target: p.target })}`}
-                />
-              </li>
-            ))}
-          </ul>
-        </section>
+                  <progress
+                    className="h-2 w-full"
+                    max={Math.max(1, p.target)}
+                    value={Math.min(p.completed, p.target)}
+                    aria-label={`${p.name || p.id}: ${P.portraitProgress({ completed: p.completed, target: p.target })}`}
+                  />
+                </li>
+              ))}
+            </ul>
+          </section>
+        )
       )}
 
       <ReportFilters value={filters} onChange={changeFilters} cities={cities} portraits={report.portraits} />

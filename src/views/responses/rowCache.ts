@@ -32,6 +32,8 @@ export class RowCache<T> {
   private inFlight = new Map<number, AbortController>();
   private queue: number[] = [];
   private wanted = new Set<number>();
+  /** The rows last asked for (pages follow from them once the count is known). */
+  private requested: [number, number] = [0, 0];
   private listeners = new Set<() => void>();
   private snapshot: RowCacheSnapshot = { total: null, version: 0, error: null, loading: false };
   private generation = 0;
@@ -74,6 +76,7 @@ export class RowCache<T> {
   /** Asks for the rows `from`..`to` (inclusive); fetches the pages that are missing. */
   want(from: number, to: number) {
     if (this.disposed) return;
+    this.requested = [from, to];
     const total = this.snapshot.total;
     const last = total === null ? 1 : Math.max(1, Math.ceil(total / this.pageSize));
     const first = Math.min(last, Math.floor(Math.max(0, from) / this.pageSize) + 1);
@@ -122,7 +125,7 @@ export class RowCache<T> {
           const totalChanged = total !== this.snapshot.total;
           this.emit({ total, error: null });
           // The count changed (answers arrived, others were excluded): pages past the new end go.
-          if (totalChanged) this.want(...this.range());
+          if (totalChanged) this.want(...this.requested);
           else this.pump();
         })
         .catch((err: unknown) => {
@@ -135,12 +138,6 @@ export class RowCache<T> {
         });
     }
     if (started) this.emit({});
-  }
-
-  private range(): [number, number] {
-    const pages = [...this.wanted];
-    if (pages.length === 0) return [0, 0];
-    return [(Math.min(...pages) - 1) * this.pageSize, Math.max(...pages) * this.pageSize - 1];
   }
 
   private evict() {
@@ -160,9 +157,8 @@ export class RowCache<T> {
     for (const [p, rows] of this.pages) if (this.wanted.has(p)) this.stale.set(p, rows);
     this.pages.clear();
     this.queue = [];
-    const wanted = this.wanted.size > 0 ? this.range() : ([0, 0] as [number, number]);
     this.emit({ error: null });
-    this.want(...wanted);
+    this.want(...this.requested);
   }
 
   /** Stops every request; the store answers nothing more. */
