@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { AGE_MAX, AGE_MIN, EDUCATION_LEVELS, GENDERS } from './lookups';
 import type { QuestionCategory } from './content/model';
 import { ProjectStatus, type ProjectStatusId } from './projects';
+import type { ReportField, ReportQuality } from './responses';
 
 // The report of a project (spec sections 2 and 7: GET /project/stats/file, type=json or type=stats)
 // as the server answers it and the /report page draws it. The numbers come from GROUP BY queries
@@ -80,9 +81,12 @@ export interface ReportFilters {
   portrait?: string;
 }
 
+/** The filter fields of ReportQuery, which the respondents list (src/domain/responses.ts) reads too. */
+export const REPORT_FILTER_KEYS = ['gender', 'ageMin', 'ageMax', 'city', 'education', 'portrait'] as const;
+
 export function filtersOf(q: ReportFilters): ReportFilters {
   const f: ReportFilters = {};
-  for (const key of ['gender', 'ageMin', 'ageMax', 'city', 'education', 'portrait'] as const) {
+  for (const key of REPORT_FILTER_KEYS) {
     if (q[key] !== undefined) (f as Record<string, unknown>)[key] = q[key];
   }
   return f;
@@ -178,7 +182,14 @@ export interface ReportJson {
   /** False while the survey runs and set_stat_fill_online is off: counters are hidden too. */
   countersAvailable: boolean;
   filters: ReportFilters;
-  respondents: { started: number; completed: number; screenedOut: number; inProgress: number };
+  /** Respondents not excluded; `excluded` counts the excluded (erased included) beside (issue 31). */
+  respondents: {
+    started: number;
+    completed: number;
+    screenedOut: number;
+    inProgress: number;
+    excluded?: number;
+  };
   portraits: { id: string; name: string; target: number; completed: number }[];
   questions: ReportQuestion[];
   /** The respondents' own city and region: `id` as stored (and as the city filter takes it). */
@@ -189,5 +200,9 @@ export interface ReportJson {
   timing: ReportTiming;
   /** Per day (UTC, YYYY-MM-DD), oldest first; days with no start and no completion left out. */
   timeline: { day: string; started: number; completed: number }[];
+  /** The "Response quality" card (issue 31); absent when the numbers are not available. */
+  quality?: ReportQuality;
+  /** Field progress per portrait (issue 31); absent for a project without portraits. */
+  field?: ReportField;
   generatedAt: number;
 }

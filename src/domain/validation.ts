@@ -31,7 +31,8 @@ export type ValidationKey =
   | 'tooSmall'
   | 'controlChars'
   | 'invalid'
-  | 'tooDeep';
+  | 'tooDeep'
+  | 'idsOrFilter';
 
 /**
  * How deep a JSON body may nest (objects and arrays, the body itself being level 1). A real

@@ -473,6 +473,10 @@ type RootTranslation = {
 		 * @param {number} max
 		 */
 		tooDeep: RequiredParams<'max'>
+		/**
+		 * У​к​а​ж​и​т​е​ ​л​и​б​о​ ​с​п​и​с​о​к​ ​i​d​s​,​ ​л​и​б​о​ ​f​i​l​t​e​r
+		 */
+		idsOrFilter: string
 	}
 	errors: {
 		/**
@@ -8292,6 +8296,10 @@ export type TranslationFunctions = {
 		 * Слишком глубокая вложенность (допустимо уровней: {max})
 		 */
 		tooDeep: (arg: { max: number }) => LocalizedString
+		/**
+		 * Укажите либо список ids, либо filter
+		 */
+		idsOrFilter: () => LocalizedString
 	}
 	errors: {
 		/**

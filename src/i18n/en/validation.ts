@@ -26,5 +26,6 @@ const validation: Translation['validation'] = {
   invalid: 'Invalid value',
   noticeTitle: 'Required fields',
   tooDeep: 'Nested too deeply: at most {max} levels',
+  idsOrFilter: 'Give either a list of ids or a filter',
 };
 export default validation;

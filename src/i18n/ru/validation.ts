@@ -26,4 +26,5 @@ export default {
   invalid: 'Неверное значение',
   noticeTitle: 'Обязательные поля',
   tooDeep: 'Слишком глубокая вложенность (допустимо уровней: {max:number})',
+  idsOrFilter: 'Укажите либо список ids, либо filter',
 } as const;
