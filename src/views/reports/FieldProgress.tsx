@@ -1,5 +1,5 @@
 import { useI18nContext } from '../../i18n/i18n-react';
-import type { ReportFieldView, FieldPortraitView } from './qualityTypes';
+import type { FieldPortrait, ReportField } from '../../domain/responses';
 import { ReportTable } from './ReportTable';
 import { formatNumber } from '../ui/formatNumber';
 import { formatDate } from '../projects/labels';
@@ -9,17 +9,17 @@ import { formatDate } from '../projects/labels';
 // show at a glance, and a table with the numbers: target, accepted, excluded beside, the pace over
 // the last 24 hours, and when it will be full at that pace (or "not at this pace" past 30 days).
 
-export function FieldProgress({ field }: { field: ReportFieldView }) {
+export function FieldProgress({ field }: { field: ReportField }) {
   const { LL, locale } = useI18nContext();
   const F = LL.reports.field;
   const n = (x: number) => formatNumber(x, locale);
-  const when = (p: FieldPortraitView) =>
+  const when = (p: FieldPortrait) =>
     p.state === 'full'
       ? F.full()
       : p.state === 'notAtThisPace' || p.eta === null
         ? F.notAtThisPace()
         : formatDate(locale, p.eta);
-  const name = (p: FieldPortraitView) => p.name || p.id;
+  const name = (p: FieldPortrait) => p.name || p.id;
   return (
     <section
       aria-labelledby="report-field"

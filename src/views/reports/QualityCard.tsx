@@ -2,7 +2,7 @@ import { Link } from 'wouter';
 import { useI18nContext } from '../../i18n/i18n-react';
 import type { TranslationFunctions } from '../../i18n/i18n-types';
 import type { ReportFilters } from '../../domain/reports';
-import type { ReportQualityView } from './qualityTypes';
+import type { ReportQuality } from '../../domain/responses';
 import { formatNumber } from '../ui/formatNumber';
 
 // The report's "Response quality" card (issue 31): the share of accepted completes the server has
@@ -40,7 +40,7 @@ export function QualityCard({
 }: {
   pid: number;
   filters: ReportFilters;
-  quality: ReportQualityView;
+  quality: ReportQuality;
 }) {
   const { LL, locale } = useI18nContext();
   const Q = LL.reports.quality;

@@ -16,7 +16,6 @@ import { useSlices } from './whenShown';
 import { formatNumber } from '../ui/formatNumber';
 import { QualityCard, responsesHref } from './QualityCard';
 import { FieldProgress } from './FieldProgress';
-import type { ReportFieldView, ReportQualityView } from './qualityTypes';
 
 // /report?pid=… (spec section 2): the report of one project, read from GET /project/stats/file
 // type=json with the filters and the portrait as query parameters. Respondent counters, one chart
@@ -204,9 +203,7 @@ function Report({ pid }: { pid: number }) {
     );
   }
 
-  // PROVISIONAL until src/domain/reports.ts has issue 31's fields.
-  const r = report.respondents as ReportJson['respondents'] & { excluded?: number };
-  const extra = report as ReportJson & { quality?: ReportQualityView; field?: ReportFieldView };
+  const r = report.respondents;
   const filtered = Object.values(filters).some((v) => v !== undefined);
   const nobody = report.countersAvailable && r.started === 0;
 
@@ -306,10 +303,10 @@ function Report({ pid }: { pid: number }) {
         <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">{P.countersHidden()}</p>
       )}
 
-      {extra.quality && <QualityCard pid={pid} filters={filters} quality={extra.quality} />}
+      {report.quality && <QualityCard pid={pid} filters={filters} quality={report.quality} />}
 
-      {extra.field && extra.field.portraits.length > 0 ? (
-        <FieldProgress field={extra.field} />
+      {report.field && report.field.portraits.length > 0 ? (
+        <FieldProgress field={report.field} />
       ) : (
         report.portraits.length > 0 &&
         report.countersAvailable && (

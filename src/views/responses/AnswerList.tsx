@@ -79,17 +79,19 @@ function Answer({ a, slowest }: { a: RespondentAnswer; slowest: number }) {
             {R.other()}: <q className="font-medium text-slate-800">{a.other}</q>
           </p>
         )}
-        {a.answerText && (
+        {a.written && (
           <blockquote className="whitespace-pre-wrap break-words border-l-2 border-slate-300 pl-2 text-slate-800">
-            {a.answerText}
+            {a.written}
           </blockquote>
         )}
+        {a.place && <p className="font-medium text-slate-800">{a.place.name}</p>}
         {picked.length === 0 &&
           !a.ranked?.length &&
           !a.cells?.length &&
           (a.value === undefined || a.value === null) &&
           !a.other &&
-          !a.answerText && <p className="text-slate-600">{R.noAnswer()}</p>}
+          !a.written &&
+          !a.place && <p className="text-slate-600">{R.noAnswer()}</p>}
       </div>
       {hasShown && (
         <p className="text-xs text-slate-600">

@@ -1,11 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useI18nContext } from '../../i18n/i18n-react';
-import {
-  EXCLUSION_REASON_MAX,
-  setExclusion,
-  type ExclusionResult,
-  type ExclusionTarget,
-} from '../../api/responses';
+import { setExclusion, type ExclusionTarget } from '../../api/responses';
+import { EXCLUSION_REASON_MAX, type ExclusionResult } from '../../domain/responses';
 import { Button } from '../ui/Button';
 import { FormError } from '../ui/FormError';
 import { errorMessage } from '../projects/labels';

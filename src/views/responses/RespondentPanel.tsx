@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useI18nContext } from '../../i18n/i18n-react';
-import { getRespondent, type RespondentDetail, type RespondentRow } from '../../api/responses';
+import { getRespondent, type RespondentDetail, type RespondentListRow } from '../../api/responses';
 import { Button, IconButton } from '../ui/Button';
 import { ChevronIcon, CloseIcon } from '../ui/icons';
 import { formatNumber } from '../ui/formatNumber';
@@ -21,9 +21,9 @@ import {
 // covers the page, so it is a modal dialog there and keeps the focus inside.
 
 export interface PanelActions {
-  exclude: (row: RespondentRow) => void;
-  restore: (row: RespondentRow) => void;
-  erase: (row: RespondentRow) => void;
+  exclude: (row: RespondentListRow) => void;
+  restore: (row: RespondentListRow) => void;
+  erase: (row: RespondentListRow) => void;
 }
 
 type Load =
@@ -68,7 +68,7 @@ export function RespondentPanel({
 }: {
   pid: number;
   /** The row as the list has it (shown at once); undefined while its page loads. */
-  row: RespondentRow | undefined;
+  row: RespondentListRow | undefined;
   index: number;
   total: number;
   /** Bumped after a change to the respondent: read them again. */

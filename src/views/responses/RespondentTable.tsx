@@ -1,7 +1,7 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useI18nContext } from '../../i18n/i18n-react';
-import type { RespondentRow, RespondentSort } from '../../api/responses';
+import type { RespondentListRow, RespondentSort } from '../../api/responses';
 import { SortIcon } from '../ui/icons';
 import { ariaSort, COLUMNS, nextSort } from './columns';
 import type { RowCache } from './rowCache';
@@ -23,7 +23,7 @@ const SELECT_WIDTH = 44;
 const ID_WIDTH = 96;
 
 export interface RespondentTableProps {
-  cache: RowCache<RespondentRow>;
+  cache: RowCache<RespondentListRow>;
   total: number;
   caption: string;
   /** The row the keyboard is on (and whose respondent the panel shows, when open). */

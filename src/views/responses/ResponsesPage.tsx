@@ -1,13 +1,12 @@
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { useI18nContext } from '../../i18n/i18n-react';
+import { listRespondents, type RespondentFilters } from '../../api/responses';
 import {
-  listRespondents,
-  RESPONDENTS_PAGE_MAX,
-  type RespondentFilters,
-  type RespondentRow,
+  RESPONDENTS_PAGE_SIZE_MAX,
+  type RespondentListRow,
   type RespondentSort,
-} from '../../api/responses';
+} from '../../domain/responses';
 import { WRITER_ROLES } from '../../domain/projects';
 import { useCurrentUser } from '../auth/AuthProvider';
 import { Button } from '../ui/Button';
@@ -30,7 +29,7 @@ import { useRespondentActions } from './useRespondentActions';
 // select rows, or everyone the filter matches, and exclude or restore them with a reason, or erase
 // one. The filtered list downloads as XLSX or CSV. Decisions: docs/decisions/responses.md.
 
-const PAGE_SIZE = Math.min(100, RESPONDENTS_PAGE_MAX);
+const PAGE_SIZE = Math.min(100, RESPONDENTS_PAGE_SIZE_MAX);
 
 function Responses({ pid }: { pid: number }) {
   const { LL, locale } = useI18nContext();
@@ -47,7 +46,7 @@ function Responses({ pid }: { pid: number }) {
   const filtersKey = JSON.stringify(filters);
   const cache = useMemo(
     () =>
-      new RowCache<RespondentRow>({
+      new RowCache<RespondentListRow>({
         pageSize: PAGE_SIZE,
         fetchPage: (page, signal) =>
           listRespondents(

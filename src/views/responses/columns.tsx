@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { TranslationFunctions } from '../../i18n/i18n-types';
-import type { RespondentRow, RespondentSort } from '../../api/responses';
+import type { RespondentListRow, RespondentSort } from '../../api/responses';
 import {
   durationText,
   ExcludedBadge,
@@ -18,9 +18,9 @@ export interface RespondentColumn {
   key: string;
   header: (LL: TranslationFunctions) => string;
   width: number;
-  cell: (row: RespondentRow, LL: TranslationFunctions, locale: string) => ReactNode;
+  cell: (row: RespondentListRow, LL: TranslationFunctions, locale: string) => ReactNode;
   /** The cell's whole text when it may be cut (a tooltip). */
-  full?: (row: RespondentRow, LL: TranslationFunctions, locale: string) => string;
+  full?: (row: RespondentListRow, LL: TranslationFunctions, locale: string) => string;
   /** The sort field (`started` sorts by `-started` / `started`). */
   sort?: 'started' | 'finished' | 'duration' | 'id';
   align?: 'right';
@@ -28,7 +28,7 @@ export interface RespondentColumn {
 
 const dash = (s: string | null | undefined) => s || '—';
 
-function exclusionFull(row: RespondentRow, LL: TranslationFunctions, locale: string): string {
+function exclusionFull(row: RespondentListRow, LL: TranslationFunctions, locale: string): string {
   const e = row.exclusion;
   if (!e) return '';
   return LL.responses.exclusionBy({

@@ -1,14 +1,15 @@
 import type { TranslationFunctions } from '../../i18n/i18n-types';
 import { AGE_MAX, AGE_MIN, EDUCATION_LEVELS, GENDERS } from '../../domain/lookups';
 import {
-  EXCLUDED_CHOICES,
+  EXCLUDED_MODES,
   FLAG_FILTERS,
-  FLAG_KINDS,
+  QUALITY_FLAGS,
   RESPONDENT_SORTS,
   RESPONDENT_STATUSES,
-  type RespondentFilters,
   type RespondentSort,
-} from '../../api/responses';
+} from '../../domain/responses';
+import { TEXT_SEARCH_MAX } from '../../domain/reports';
+import type { RespondentFilters } from '../../api/responses';
 import { flagName } from './labels';
 
 // The /responses list's filters as data: one entry per filter says its query key, how its control
@@ -138,7 +139,7 @@ export const FILTERS: readonly FilterDef[] = [
     options: (LL) => [
       { id: 'any', name: LL.responses.filters.flagged() },
       { id: 'none', name: LL.responses.filters.notFlagged() },
-      ...FLAG_KINDS.map((k) => ({ id: k, name: flagName(LL, k) })),
+      ...QUALITY_FLAGS.map((k) => ({ id: k, name: flagName(LL, k) })),
     ],
   },
   {
@@ -146,7 +147,7 @@ export const FILTERS: readonly FilterDef[] = [
     kind: 'select',
     label: (LL) => LL.responses.filters.excluded(),
     any: (LL) => LL.responses.excluded.all(),
-    parse: oneOf(EXCLUDED_CHOICES.filter((c) => c !== 'all')),
+    parse: oneOf(EXCLUDED_MODES.filter((c) => c !== 'all')),
     options: (LL) => [
       { id: 'none', name: LL.responses.excluded.none() },
       { id: 'only', name: LL.responses.excluded.only() },
@@ -155,10 +156,10 @@ export const FILTERS: readonly FilterDef[] = [
   {
     key: 'textSearch',
     kind: 'text',
-    maxLength: 200,
+    maxLength: TEXT_SEARCH_MAX,
     wide: true,
     label: (LL) => LL.responses.filters.textSearch(),
-    parse: text(200),
+    parse: text(TEXT_SEARCH_MAX),
   },
 ];
 

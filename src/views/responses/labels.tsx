@@ -1,11 +1,11 @@
 import type { TranslationFunctions } from '../../i18n/i18n-types';
 import { useI18nContext } from '../../i18n/i18n-react';
-import type { FlagKind, RespondentRow, RespondentStatus } from '../../api/responses';
+import type { QualityFlagName, RespondentListRow, RespondentStatusName } from '../../api/responses';
 import { formatNumber } from '../ui/formatNumber';
 
 // Names, badges and formats the respondents list and its side panel share.
 
-const STATUS_COLORS: Record<RespondentStatus, string> = {
+const STATUS_COLORS: Record<RespondentStatusName, string> = {
   inProgress: 'bg-sky-50 text-sky-800 ring-sky-200',
   completed: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
   screenedOut: 'bg-slate-100 text-slate-700 ring-slate-300',
@@ -14,7 +14,7 @@ const STATUS_COLORS: Record<RespondentStatus, string> = {
 
 const BADGE = 'inline-flex whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset';
 
-export function RespondentStatusBadge({ status }: { status: RespondentStatus }) {
+export function RespondentStatusBadge({ status }: { status: RespondentStatusName }) {
   const { LL } = useI18nContext();
   return (
     <span data-respondent-status={status} className={`${BADGE} ${STATUS_COLORS[status]}`}>
@@ -24,11 +24,11 @@ export function RespondentStatusBadge({ status }: { status: RespondentStatus }) 
 }
 
 /** A flag's name in the reader's language (the API's names have a hyphen; the texts' keys do not). */
-export const flagName = (LL: TranslationFunctions, kind: FlagKind) =>
+export const flagName = (LL: TranslationFunctions, kind: QualityFlagName) =>
   LL.responses.flags[kind === 'straight-liner' ? 'straightLiner' : kind]();
 
 /** A quality flag's name as a badge (its reason goes beside it, in words). */
-export function FlagBadge({ kind }: { kind: FlagKind }) {
+export function FlagBadge({ kind }: { kind: QualityFlagName }) {
   const { LL } = useI18nContext();
   return (
     <span data-flag={kind} className={`${BADGE} bg-orange-50 text-orange-900 ring-orange-200`}>
@@ -54,7 +54,7 @@ export function durationText(LL: TranslationFunctions, seconds: number | null): 
 }
 
 /** Gender, age, city and education in one line, what is known of them. */
-export function profileText(LL: TranslationFunctions, locale: string, p: RespondentRow['profile']): string {
+export function profileText(LL: TranslationFunctions, locale: string, p: RespondentListRow['profile']): string {
   const parts: string[] = [];
   if (p.gender === 'male' || p.gender === 'female') parts.push(LL.projects.gender[p.gender]());
   if (p.age !== null) parts.push(LL.responses.age({ age: formatNumber(p.age, locale) }));
@@ -64,7 +64,7 @@ export function profileText(LL: TranslationFunctions, locale: string, p: Respond
   return parts.join(', ') || '—';
 }
 
-export const sourceText = (LL: TranslationFunctions, source: RespondentRow['source']) =>
+export const sourceText = (LL: TranslationFunctions, source: RespondentListRow['source']) =>
   LL.responses.source[source]();
 
 const shortDates = new Map<string, Intl.DateTimeFormat>();

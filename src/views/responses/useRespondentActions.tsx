@@ -4,7 +4,7 @@ import {
   eraseRespondent,
   type ExclusionResult,
   type ExclusionTarget,
-  type RespondentRow,
+  type RespondentListRow,
 } from '../../api/responses';
 import { confirm } from '../ui/confirm';
 import { enqueueModal } from '../ui/modal';
@@ -53,7 +53,7 @@ export function useRespondentActions(pid: number, changed: () => void) {
   );
 
   const erase = useCallback(
-    async (row: RespondentRow) => {
+    async (row: RespondentListRow) => {
       const ok = await confirm({
         title: LL.responses.erase.title({ id: row.id }),
         text: LL.responses.erase.text(),
