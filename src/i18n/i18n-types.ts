@@ -7362,6 +7362,42 @@ type RootTranslation = {
 		 * @param {string} age
 		 */
 		age: RequiredParams<'age'>
+		gender: {
+			/**
+			 * М​у​ж​с​к​о​й
+			 */
+			male: string
+			/**
+			 * Ж​е​н​с​к​и​й
+			 */
+			female: string
+		}
+		education: {
+			/**
+			 * О​с​н​о​в​н​о​е​ ​о​б​щ​е​е​ ​(​9​ ​к​л​а​с​с​о​в​)
+			 */
+			basic: string
+			/**
+			 * С​р​е​д​н​е​е​ ​о​б​щ​е​е​ ​(​1​1​ ​к​л​а​с​с​о​в​)
+			 */
+			secondary: string
+			/**
+			 * С​р​е​д​н​е​е​ ​п​р​о​ф​е​с​с​и​о​н​а​л​ь​н​о​е
+			 */
+			vocational: string
+			/**
+			 * Н​е​о​к​о​н​ч​е​н​н​о​е​ ​в​ы​с​ш​е​е
+			 */
+			incompleteHigher: string
+			/**
+			 * В​ы​с​ш​е​е
+			 */
+			higher: string
+			/**
+			 * У​ч​ё​н​а​я​ ​с​т​е​п​е​н​ь
+			 */
+			postgraduate: string
+		}
 		status: {
 			/**
 			 * В​ ​п​р​о​ц​е​с​с​е
@@ -14748,6 +14784,42 @@ export type TranslationFunctions = {
 		 * {age} лет
 		 */
 		age: (arg: { age: string }) => LocalizedString
+		gender: {
+			/**
+			 * Мужской
+			 */
+			male: () => LocalizedString
+			/**
+			 * Женский
+			 */
+			female: () => LocalizedString
+		}
+		education: {
+			/**
+			 * Основное общее (9 классов)
+			 */
+			basic: () => LocalizedString
+			/**
+			 * Среднее общее (11 классов)
+			 */
+			secondary: () => LocalizedString
+			/**
+			 * Среднее профессиональное
+			 */
+			vocational: () => LocalizedString
+			/**
+			 * Неоконченное высшее
+			 */
+			incompleteHigher: () => LocalizedString
+			/**
+			 * Высшее
+			 */
+			higher: () => LocalizedString
+			/**
+			 * Учёная степень
+			 */
+			postgraduate: () => LocalizedString
+		}
 		status: {
 			/**
 			 * В процессе

@@ -33,7 +33,7 @@ export const PAGE_GROUPS: Record<string, readonly Group[]> = {
   '/reports': ['projects', 'reports', 'validation'],
   '/history': ['people'],
   '/report': ['compare', 'projects', 'reports'],
-  '/responses': ['projects', 'responses', 'validation'],
+  '/responses': ['responses', 'validation'],
   '/project': ['callbacks', 'editor', 'importer', 'panels', 'players', 'projects', 'validation', 'versions'],
 };
 

@@ -95,8 +95,8 @@ describe('what each page fetches', () => {
         const url =
           route.path === '/project'
             ? `/project?pid=${pid}`
-            : route.path === '/report'
-              ? `/report?pid=${pid}`
+            : route.path === '/report' || route.path === '/responses'
+              ? `${route.path}?pid=${pid}`
               : route.path;
         await page.goto(`${server.url}${url}`, { waitUntil: 'networkidle' });
         // On a busy machine the renderer can be quiet long enough for networkidle before it has

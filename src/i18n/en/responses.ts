@@ -19,6 +19,18 @@ const responses: Translation['responses'] = {
   selectOne: 'Select respondent {id}',
   openOne: 'Open respondent {id}',
   age: 'age {age}',
+  gender: {
+    male: 'Male',
+    female: 'Female',
+  },
+  education: {
+    basic: 'Basic general (9 grades)',
+    secondary: 'Secondary general (11 grades)',
+    vocational: 'Vocational',
+    incompleteHigher: 'Incomplete higher',
+    higher: 'Higher',
+    postgraduate: 'Academic degree',
+  },
   status: {
     inProgress: 'In progress',
     completed: 'Completed',

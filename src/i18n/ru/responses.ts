@@ -16,6 +16,20 @@ export default {
   selectOne: 'Выбрать респондента {id:number}',
   openOne: 'Открыть респондента {id:number}',
   age: '{age:string} лет',
+  // The respondent's gender and education, as the projects group names them (a copy, so that this
+  // page does not load that whole group for eight words).
+  gender: {
+    male: 'Мужской',
+    female: 'Женский',
+  },
+  education: {
+    basic: 'Основное общее (9 классов)',
+    secondary: 'Среднее общее (11 классов)',
+    vocational: 'Среднее профессиональное',
+    incompleteHigher: 'Неоконченное высшее',
+    higher: 'Высшее',
+    postgraduate: 'Учёная степень',
+  },
   status: {
     inProgress: 'В процессе',
     completed: 'Завершил',

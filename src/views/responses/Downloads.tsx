@@ -5,7 +5,7 @@ import { saveBlob } from '../../api/download';
 import { Button } from '../ui/Button';
 import { notify } from '../ui/toast';
 import { formatNumber } from '../ui/formatNumber';
-import { errorMessage } from '../projects/labels';
+import { errorMessage } from './labels';
 
 // The filtered list as XLSX or CSV, as the report's downloads work: the file streams in, the page
 // says how much has arrived, and the outcome comes as a toast.

@@ -4,7 +4,7 @@ import { setExclusion, type ExclusionTarget } from '../../api/responses';
 import { EXCLUSION_REASON_MAX, type ExclusionResult } from '../../domain/responses';
 import { Button } from '../ui/Button';
 import { FormError } from '../ui/FormError';
-import { errorMessage } from '../projects/labels';
+import { errorMessage } from './labels';
 import { formatNumber } from '../ui/formatNumber';
 
 // The exclude / restore dialog's form: who it acts on (a count, or "everyone this filter matches"),

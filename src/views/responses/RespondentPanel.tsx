@@ -4,7 +4,7 @@ import { getRespondent, type RespondentDetail, type RespondentListRow } from '..
 import { Button, IconButton } from '../ui/Button';
 import { ChevronIcon, CloseIcon } from '../ui/icons';
 import { formatNumber } from '../ui/formatNumber';
-import { errorMessage, formatDate } from '../projects/labels';
+import { errorMessage, formatDate } from './labels';
 import { AnswerList } from './AnswerList';
 import {
   durationText,
@@ -55,7 +55,7 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-export function RespondentPanel({
+export default function RespondentPanel({
   pid,
   row,
   index,

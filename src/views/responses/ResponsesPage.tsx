@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { useI18nContext } from '../../i18n/i18n-react';
 import { listRespondents, type RespondentFilters } from '../../api/responses';
@@ -14,7 +14,6 @@ import { formatNumber } from '../ui/formatNumber';
 import { filtersFromSearch, isFiltered, searchWith, sortFromSearch } from './filters';
 import { FilterBar } from './FilterBar';
 import { RespondentTable } from './RespondentTable';
-import { RespondentPanel } from './RespondentPanel';
 import { RowCache } from './rowCache';
 import { NOTHING, selectedCount, targetOf, toggle, type Selection } from './selection';
 import { SelectionBar } from './SelectionBar';
@@ -30,6 +29,14 @@ import { useRespondentActions } from './useRespondentActions';
 // one. The filtered list downloads as XLSX or CSV. Decisions: docs/decisions/responses.md.
 
 const PAGE_SIZE = Math.min(100, RESPONDENTS_PAGE_SIZE_MAX);
+
+// The panel (and the answers' rendering) loads with the first respondent opened, asked for as soon
+// as the reader points at or moves into the table, so the page's own script stays small.
+const loadPanel = () => import('./RespondentPanel');
+const RespondentPanel = lazy(loadPanel);
+const panelFallback = (
+  <div className="fixed inset-0 z-40 bg-white lg:static lg:h-full lg:w-[30rem] lg:shrink-0 lg:rounded-lg lg:border lg:border-slate-200" />
+);
 
 function Responses({ pid }: { pid: number }) {
   const { LL, locale } = useI18nContext();
@@ -170,7 +177,7 @@ function Responses({ pid }: { pid: number }) {
       )}
 
       <div className="flex h-[max(24rem,calc(100dvh-9rem))] min-h-0 gap-4">
-        <div className="min-w-0 flex-1">
+        <div className="min-w-0 flex-1" onPointerOver={preloadPanel} onFocus={preloadPanel}>
           {snap.total === 0 ? (
             <div
               className="flex h-full items-center justify-center rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center"
@@ -195,25 +202,34 @@ function Responses({ pid }: { pid: number }) {
           )}
         </div>
         {panelOpen && active >= 0 && (
-          <RespondentPanel
-            pid={pid}
-            row={activeRow}
-            index={active}
-            total={total}
-            nonce={nonce}
-            canChange={canChange}
-            actions={{
-              exclude: (row) => void actions.setExcluded({ ids: [row.id] }, 1, true),
-              restore: (row) => void actions.setExcluded({ ids: [row.id] }, 1, false),
-              erase: (row) => void actions.erase(row),
-            }}
-            onMove={move}
-            onClose={close}
-          />
+          <Suspense fallback={panelFallback}>
+            <RespondentPanel
+              pid={pid}
+              row={activeRow}
+              index={active}
+              total={total}
+              nonce={nonce}
+              canChange={canChange}
+              actions={{
+                exclude: (row) => void actions.setExcluded({ ids: [row.id] }, 1, true),
+                restore: (row) => void actions.setExcluded({ ids: [row.id] }, 1, false),
+                erase: (row) => void actions.erase(row),
+              }}
+              onMove={move}
+              onClose={close}
+            />
+          </Suspense>
         )}
       </div>
     </section>
   );
+}
+
+let panelAsked = false;
+function preloadPanel() {
+  if (panelAsked) return;
+  panelAsked = true;
+  void loadPanel().catch(() => (panelAsked = false));
 }
 
 export default function ResponsesPage() {
@@ -221,9 +237,12 @@ export default function ResponsesPage() {
   const pid = Number(new URLSearchParams(useSearch()).get('pid'));
   if (!Number.isInteger(pid) || pid < 1 || pid > 2_147_483_647) {
     return (
-      <p role="alert" className="p-8 text-slate-700">
-        {LL.responses.missingPid()}
-      </p>
+      <section className="p-8">
+        <h1 className="text-2xl font-semibold text-slate-800">{LL.responses.title()}</h1>
+        <p role="alert" className="mt-2 text-slate-700">
+          {LL.responses.missingPid()}
+        </p>
+      </section>
     );
   }
   return <Responses key={pid} pid={pid} />;

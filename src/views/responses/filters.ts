@@ -76,7 +76,7 @@ export const FILTERS: readonly FilterDef[] = [
     label: (LL) => LL.responses.filters.gender(),
     any: (LL) => LL.responses.filters.any(),
     parse: oneOf(GENDERS),
-    options: (LL) => GENDERS.map((g) => ({ id: g, name: LL.projects.gender[g]() })),
+    options: (LL) => GENDERS.map((g) => ({ id: g, name: LL.responses.gender[g]() })),
   },
   {
     key: 'ageMin',
@@ -108,7 +108,7 @@ export const FILTERS: readonly FilterDef[] = [
     label: (LL) => LL.responses.filters.education(),
     any: (LL) => LL.responses.filters.any(),
     parse: oneOf(EDUCATION_LEVELS),
-    options: (LL) => EDUCATION_LEVELS.map((e) => ({ id: e, name: LL.projects.education[e]() })),
+    options: (LL) => EDUCATION_LEVELS.map((e) => ({ id: e, name: LL.responses.education[e]() })),
   },
   {
     key: 'status',

@@ -54,13 +54,17 @@ export function durationText(LL: TranslationFunctions, seconds: number | null): 
 }
 
 /** Gender, age, city and education in one line, what is known of them. */
-export function profileText(LL: TranslationFunctions, locale: string, p: RespondentListRow['profile']): string {
+export function profileText(
+  LL: TranslationFunctions,
+  locale: string,
+  p: RespondentListRow['profile'],
+): string {
   const parts: string[] = [];
-  if (p.gender === 'male' || p.gender === 'female') parts.push(LL.projects.gender[p.gender]());
+  if (p.gender === 'male' || p.gender === 'female') parts.push(LL.responses.gender[p.gender]());
   if (p.age !== null) parts.push(LL.responses.age({ age: formatNumber(p.age, locale) }));
   if (p.cityName ?? p.city) parts.push((p.cityName ?? p.city)!);
-  const edu = p.education as keyof TranslationFunctions['projects']['education'] | null;
-  if (edu && edu in LL.projects.education) parts.push(LL.projects.education[edu]());
+  const edu = p.education as keyof TranslationFunctions['responses']['education'] | null;
+  if (edu && edu in LL.responses.education) parts.push(LL.responses.education[edu]());
   return parts.join(', ') || '—';
 }
 
@@ -84,3 +88,17 @@ export function shortDate(locale: string, ms: number | null): string {
   }
   return f.format(ms);
 }
+
+const longDates = new Map<string, Intl.DateTimeFormat>();
+/** A date and time in full (the panel). */
+export function formatDate(locale: string, ms: number): string {
+  let f = longDates.get(locale);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+    longDates.set(locale, f);
+  }
+  return f.format(ms);
+}
+
+/** The message of a failed call (an ApiError's is already translated by the client). */
+export const errorMessage = (err: unknown) => (err instanceof Error ? err.message : String(err));

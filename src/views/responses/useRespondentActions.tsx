@@ -9,9 +9,8 @@ import {
 import { confirm } from '../ui/confirm';
 import { enqueueModal } from '../ui/modal';
 import { notify } from '../ui/toast';
-import { errorMessage } from '../projects/labels';
+import { errorMessage } from './labels';
 import { formatNumber } from '../ui/formatNumber';
-import { ExclusionForm } from './ExclusionForm';
 
 // Exclude, restore and erase, each behind its dialog, with the outcome in a toast; `changed` runs
 // after every change the server accepted (the page refreshes the list and the open respondent).
@@ -23,6 +22,8 @@ export function useRespondentActions(pid: number, changed: () => void) {
   const setExcluded = useCallback(
     async (target: ExclusionTarget, count: number, excluded: boolean): Promise<boolean> => {
       const n = formatNumber(count, locale);
+      // The form loads when it is first opened, as the list pages' forms do.
+      const { ExclusionForm } = await import('./ExclusionForm');
       const result = await enqueueModal<ExclusionResult>({
         title: excluded ? X.title({ count: n }) : X.restoreTitle({ count: n }),
         render: (close) => (
