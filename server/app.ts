@@ -14,6 +14,7 @@ import { collectRoutes } from './http/route-table';
 import { registerJsonBody } from './http/json-body';
 import { routeModules } from './routes';
 import { startSender, type Sender } from './callbacks/sender';
+import { DownloadThreads } from './reports/download-threads';
 
 export const API_PREFIX = '/api/v1/service';
 
@@ -40,9 +41,18 @@ export async function buildApp(
   app.decorate('db', handle.db);
   app.decorate('dialect', handle.dialect);
   app.decorate('config', config);
+  // The report downloads' worker threads, each with its own connection (server/reports/download-threads.ts).
+  const downloads = new DownloadThreads(
+    handle.db,
+    { databaseUrl: config.databaseUrl, dataDir: config.dataDir },
+    config.downloadThreads,
+    (msg) => app.log.warn(msg),
+  );
+  app.decorate('downloads', downloads);
   let sender: Sender | null = null;
   app.addHook('onClose', async () => {
     await sender?.stop();
+    await downloads.close();
     await handle.db.destroy();
   });
 

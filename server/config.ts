@@ -21,6 +21,11 @@ export interface Config {
   staticDir: string | null;
   trustProxy: boolean;
   logLevel: string;
+  /**
+   * DOWNLOAD_THREADS: worker threads the report downloads run in (server/reports/download-threads.ts),
+   * at most 4; 0 writes them on the main thread.
+   */
+  downloadThreads: number;
   /** Block callbacks' sender (server/callbacks, docs/decisions/callbacks.md). */
   callbacks: {
     /** CALLBACK_ALLOW_HOSTS: hosts ("host" or "host:port") exempt from the address check. */
@@ -71,6 +76,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     staticDir: env.STATIC_DIR === '' ? null : path.resolve(env.STATIC_DIR || './dist'),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     logLevel: env.LOG_LEVEL || 'info',
+    downloadThreads: Math.min(4, Math.max(0, Math.floor(intFromEnv(env.DOWNLOAD_THREADS, 4)))),
     callbacks: {
       allowHosts: (env.CALLBACK_ALLOW_HOSTS ?? '')
         .split(',')

@@ -127,11 +127,18 @@ export function openDatabase(
     return { db, dialect: 'postgres' };
   }
   fs.mkdirSync(opts.dataDir, { recursive: true });
-  const sqlite = new SQLite(path.join(opts.dataDir, 'survey.sqlite'));
+  const sqlite = new SQLite(sqliteFile(opts.dataDir));
   // WAL with synchronous=FULL: a call that answered 200 survives kill -9 (DESIGN.md 5).
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
+  return sqliteHandle(sqlite);
+}
+
+/** The SQLite file of a data directory. */
+export const sqliteFile = (dataDir: string) => path.join(dataDir, 'survey.sqlite');
+
+function sqliteHandle(sqlite: SQLite.Database): DbHandle {
   sqlite.pragma('busy_timeout = 5000');
   // SQLite's own lower() folds only ASCII; PostgreSQL's folds every script. Replace it with a
   // Unicode one so search and sorting treat «Мария» and «мария» alike on both databases. It must
@@ -142,6 +149,27 @@ export function openDatabase(
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   dialects.set(db, 'sqlite');
   return { db, dialect: 'sqlite' };
+}
+
+/**
+ * A second, read-only way into the database the server opened with openDatabase, for a worker
+ * thread (server/reports/download-threads.ts): on SQLite its own connection to the same file in
+ * read-only mode (WAL lets it read beside the server's writes); on PostgreSQL its own small pool.
+ * Nothing is migrated or configured for writing here: the server did that before.
+ */
+export function openReadDatabase(
+  opts: { databaseUrl: string | null; dataDir: string },
+  onConnectionError: (err: Error) => void = (err) => console.error('database connection lost', err),
+): DbHandle {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 2 });
+    pool.on('error', onConnectionError);
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    dialects.set(db, 'postgres');
+    pools.set(db, pool);
+    return { db, dialect: 'postgres' };
+  }
+  return sqliteHandle(new SQLite(sqliteFile(opts.dataDir), { readonly: true, fileMustExist: true }));
 }
 
 /**

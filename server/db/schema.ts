@@ -5,6 +5,7 @@ import type { OrganizationTypesTable, UserTokensTable } from './tables-people';
 import type { PicturesTable, ProjectContentsTable, ProjectContentVersionsTable } from './tables-content';
 import type {
   PortraitQuotasTable,
+  ProjectQualityTable,
   ReportCityCountsTable,
   ReportCountsTable,
   RespondentAnswersTable,
@@ -131,6 +132,7 @@ export interface Database {
   respondents: RespondentsTable;
   respondent_answers: RespondentAnswersTable;
   portrait_quotas: PortraitQuotasTable;
+  project_quality: ProjectQualityTable;
   report_counts: ReportCountsTable;
   report_city_counts: ReportCityCountsTable;
   survey_tickets: SurveyTicketsTable;

@@ -28,6 +28,29 @@ export interface RespondentsTable {
   finished_at: number | null;
   /** The question shown now, or the last answered once the survey ended (018; the funnel). */
   last_question_id: string | null;
+  /** 1: left out of every figure and download (020; server/responses/predicate.ts). */
+  excluded: Generated<number>;
+  /** JSON RespondentExclusionRecord (server/responses/exclusion.ts): reason, author, time, place freed. */
+  exclusion: string | null;
+  /** Erased at the person's request (020): no profile, no answers, excluded. */
+  erased_at: number | null;
+  /** Quality flags as bits (FLAG_BITS in server/responses/flags.ts). */
+  flags: Generated<number>;
+  /** JSON: what each flag found (its parameters), by flag name. */
+  flag_params: string | null;
+  /** SHA-256 of the respondent page's browser marker (direct links; duplicates). */
+  browser_hash: string | null;
+}
+
+/** The speeder rule's state per project (020): the median it was last taken at, and the threshold. */
+export interface ProjectQualityTable {
+  project_id: number;
+  completed: number;
+  median_of: number;
+  median_ms: number | null;
+  threshold_ms: number | null;
+  percent: number;
+  updated_at: number;
 }
 
 /** One row per picked answer, per matrix cell, per ranked answer, or one row for a value or a text. */

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Db, Dialect } from '../db';
+import type { DownloadThreads } from '../reports/download-threads';
 import type { User } from '../../src/domain/user';
 import type { RoleId } from '../../src/domain/roles';
 import { CAN_SIGN_IN } from '../../src/domain/roles';
@@ -19,6 +20,7 @@ declare module 'fastify' {
     db: Db;
     dialect: Dialect;
     config: Config;
+    downloads: DownloadThreads;
   }
   interface FastifyRequest {
     locale: Locales;

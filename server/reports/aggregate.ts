@@ -4,6 +4,8 @@ import type { Database } from '../db/schema';
 import type { ReportFilters } from '../../src/domain/reports';
 import { countersServe, readCounters } from './counters';
 import { RESPONDENT_STATUS } from '../db/tables-responses';
+import type { ExcludedMode } from '../../src/domain/responses';
+import { countedAnswers, excludedTerm } from '../responses/predicate';
 
 // The numbers of a report, counted by the database (DESIGN.md 8). The answers' counts come from
 // the counters kept at write time (counters.ts: keyed by portrait, gender, education and age, and
@@ -48,12 +50,19 @@ export interface Aggregates {
 
 type RespondentsQuery = SelectQueryBuilder<Database, 'respondents', object>;
 
-/** The filters as WHERE clauses on the respondents table. */
+/**
+ * The filters as WHERE clauses on the respondents table, with the exclusion predicate
+ * (server/responses/predicate.ts): the respondents every figure counts, unless a list or a download
+ * asks for the excluded too (`excluded`).
+ */
 export function whereFilters<Q extends SelectQueryBuilder<Database, 'respondents', object>>(
   q: Q,
   f: ReportFilters,
+  excluded: ExcludedMode = 'none',
 ): Q {
   let out = q as RespondentsQuery;
+  const counted = excludedTerm(excluded);
+  if (counted) out = out.where(counted);
   if (f.gender !== undefined) out = out.where('respondents.gender', '=', f.gender);
   if (f.ageMin !== undefined) out = out.where('respondents.age', '>=', f.ageMin);
   if (f.ageMax !== undefined) out = out.where('respondents.age', '<=', f.ageMax);
@@ -119,10 +128,14 @@ function onlyNestedLoops<T>(db: Db, query: (trx: Db) => Promise<T>): Promise<T> 
   });
 }
 
-/** Narrows answer rows (aliased `a`) to the filtered respondents; no subquery when nothing filters. */
+/**
+ * Narrows answer rows (aliased `a`) to the filtered respondents; when nothing filters, to those not
+ * excluded (a NOT IN the project's few excluded).
+ */
 function scanAnswersOf(db: Db, pid: number, f: ReportFilters) {
   let q = db.selectFrom('respondent_answers as a').where('a.project_id', '=', pid);
-  if (hasFilters(f)) {
+  if (!hasFilters(f)) q = q.where(countedAnswers(pid));
+  else {
     const ids = respondentIds(db, pid, f);
     // `+a.respondent_id`: no index on the respondent for this term, so SQLite reads the covering
     // index (009) and checks each row against the filtered ids, five times faster at 20 000

@@ -4,6 +4,7 @@ import type { Database } from '../db/schema';
 import type { ReportFilters } from '../../src/domain/reports';
 import { AGE_BANDS, type CrosstabAttribute } from '../../src/domain/crosstab';
 import { hasFilters, whereFilters } from './aggregate';
+import { countedAnswers } from '../responses/predicate';
 
 // The counts of a crosstab, by the database: one GROUP BY over the row dimension and the column
 // dimension of the answer rows (aliased `r`) of the row question, joined to the column question's
@@ -120,7 +121,7 @@ function crossRows(db: Db, pid: number, f: ReportFilters, row: RowDimension, col
       joined as unknown as SelectQueryBuilder<Database, 'respondents', object>,
       f,
     ) as unknown as Rows;
-  }
+  } else q = q.where(countedAnswers(pid, 'r')) as unknown as Rows;
   if (col.kind === 'attribute') q = q.where(colKey(col), 'is not', null);
   return q;
 }

@@ -3,6 +3,7 @@ import { dialectOf, type Db } from '../db';
 import type { ReportFilters, ReportFunnelStep, ReportJson, ReportTiming } from '../../src/domain/reports';
 import { RESPONDENT_STATUS } from '../db/tables-responses';
 import { whereFilters } from './aggregate';
+import { COUNTED } from '../responses/predicate';
 
 // Drop-off and timing (docs/decisions/reports.md, "Drop-off and timing"): GROUP BYs over the filtered
 // respondents, read from indexes alone (018's covering index; on SQLite also 019's, one per grouped
@@ -29,7 +30,8 @@ export interface DropOffCounts {
  * lacks the times, or skip-scanned an age range and sorted.)
  */
 function sqliteFilters(f: ReportFilters) {
-  const terms = [];
+  // The exclusion predicate (server/responses/predicate.ts), checked in the index's entries (020).
+  const terms = [sql` and +excluded = ${COUNTED}`];
   if (f.gender !== undefined) terms.push(sql` and +gender = ${f.gender}`);
   if (f.ageMin !== undefined) terms.push(sql` and +age >= ${f.ageMin}`);
   if (f.ageMax !== undefined) terms.push(sql` and +age <= ${f.ageMax}`);

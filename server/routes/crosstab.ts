@@ -9,7 +9,6 @@ import { loadContent } from '../repos/content';
 import { readiness } from '../reports/report';
 import { placeNamer } from '../reports/places';
 import { buildCrosstab, planCrosstab } from '../reports/crosstab';
-import { crosstabCsv, crosstabXlsx } from '../reports/crosstab-file';
 import { contentDisposition } from '../reports/workbook';
 
 // GET /project/stats/crosstab (issue 23): one question (or matrix statement) against a single-choice
@@ -27,17 +26,27 @@ export default async function crosstabRoutes(app: FastifyInstance) {
     if (!ready.available) throw conflict((t) => t.reports.errors.notReady(), { code: 'report-not-ready' });
     const { content } = await loadContent(db, p.id);
     const plan = planCrosstab(content, q.rows, q.cols);
-    const table = await buildCrosstab(db, { id: p.id, name: p.name }, content, plan, filtersOf(q), {
-      t: req.t,
-      placeName: placeNamer(req.locale),
-    });
     reply.header('cache-control', 'no-store');
-    if (q.format === 'json') return table;
+    if (q.format === 'json')
+      return buildCrosstab(db, { id: p.id, name: p.name }, content, plan, filtersOf(q), {
+        t: req.t,
+        placeName: placeNamer(req.locale),
+      });
+    // The file is built in a download thread (server/reports/download-threads.ts) and sent whole.
+    const file = app.downloads.start({
+      kind: 'crosstab',
+      project: { id: p.id, name: p.name },
+      content,
+      query: q,
+      locale: req.locale,
+    });
+    const bytes = await file.toArray();
+    await file.done;
     const name = `${p.name} - ${plan.number}`;
     reply.header('content-disposition', contentDisposition(name, q.format));
-    if (q.format === 'csv') return reply.type('text/csv; charset=utf-8').send(crosstabCsv(table, req.t));
+    if (q.format === 'csv') return reply.type('text/csv; charset=utf-8').send(Buffer.concat(bytes));
     return reply
       .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .send(await crosstabXlsx(table, req.t));
+      .send(Buffer.concat(bytes));
   });
 }

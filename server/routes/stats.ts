@@ -1,4 +1,3 @@
-import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { ReportQuery, filtersOf } from '../../src/domain/reports';
 import { requireUser } from '../http/context';
@@ -7,11 +6,9 @@ import { parse } from '../http/validate';
 import { projectWithVersion } from '../repos/projects';
 import { loadContent } from '../repos/content';
 import { buildReport, readiness } from '../reports/report';
-import { placeNamer } from '../reports/places';
 import { ReportTexts } from '../reports/report-cache';
 import { CompressedBodies, sendJsonCompressed } from '../http/compressed';
-import { contentDisposition, DownloadAborted, writeCsv, writeXlsx } from '../reports/workbook';
-import { writeSav } from '../reports/sav/survey';
+import { contentDisposition, DownloadAborted } from '../reports/workbook';
 
 // GET /project/stats/file (spec section 7): the report of a project, type=json for the /report page
 // or type=stats for the downloadable workbook (format=xlsx, the default, or csv). Whoever may read
@@ -58,25 +55,28 @@ export default async function statsRoutes(app: FastifyInstance) {
     if (!ready.available) throw conflict((t) => t.reports.errors.notReady(), { code: 'report-not-ready' });
     if (exporting >= MAX_EXPORTS)
       throw new HttpError(429, (t) => t.reports.errors.busy(), { headers: { 'retry-after': '30' } });
-    const report = await buildReport(db, p, {
-      filters,
-      openPage: 1,
-      openPageSize: 1,
-      lists: false,
+    exporting++;
+    // Written in a download thread (server/reports/download-threads.ts); nothing is sent before
+    // its first bytes, so a failure up to then is a clean 500.
+    const file = app.downloads.start({
+      kind: 'report',
+      project: p,
       ready,
       content,
+      query: q,
       locale: req.locale,
     });
-    const out = new PassThrough();
-    exporting++;
-    const write = q.format === 'csv' ? writeCsv : q.format === 'sav' ? writeSav : writeXlsx;
-    write(out, db, report, content, req.t, placeNamer(req.locale))
+    let sending = false;
+    // A reader gone before the first bytes stops the thread too (after that, Fastify destroys the stream).
+    reply.raw.once('close', () => file.destroy());
+    file.done
       .catch((err: unknown) => {
         if (err instanceof DownloadAborted) req.log.info('report download cancelled by the client');
-        else req.log.error({ err }, 'report export failed');
-        out.destroy(err instanceof Error ? err : new Error(String(err)));
+        else if (sending) req.log.error({ err }, 'report export failed');
       })
       .finally(() => exporting--);
+    await file.ready;
+    sending = true;
     reply
       .header('content-disposition', contentDisposition(p.name, q.format))
       .header('cache-control', 'no-store')
@@ -87,6 +87,6 @@ export default async function statsRoutes(app: FastifyInstance) {
             ? 'application/x-spss-sav'
             : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
       );
-    return reply.send(out);
+    return reply.send(file);
   });
 }

@@ -47,6 +47,7 @@ import { RESPONDENT_STATUS } from '../db/tables-responses';
 import { replyCounts } from '../reports/counters';
 import { playerWriteFor } from '../players/record';
 import { blockCallback, wakeSender, writeDelivery } from '../callbacks';
+import { judgeCompletion, NOT_JUDGED, pageTimes } from '../responses/completion';
 
 // Recording respondents: the one code path behind POST /survey/:token/start and POST /survey/answer,
 // and behind recordRespondent (the reports' demo data). The flow (src/domain/flow) decides what may be
@@ -67,6 +68,8 @@ export interface SurveyState {
   /** The order each question's answers (or matrix rows) were shown in, by question id. */
   orders: Record<string, string[]>;
   end: Outcome | null;
+  /** Milliseconds between each page shown and its answer, by reply (issue 31; absent before it). */
+  times?: number[];
 }
 
 const text = (pick: (s: SurveyTexts) => string) => (_t: unknown, locale: string) =>
@@ -180,6 +183,8 @@ export async function startRespondent(
     gameId?: number | null;
     portraitId?: string | null;
     now?: number;
+    /** The respondent page's browser marker (direct links), stored only as a hash (duplicates). */
+    browser?: string;
   },
 ): Promise<
   { outcome: 'started'; respondentId: number; token: string } | { outcome: 'quotaFull' | 'noMatch' }
@@ -215,6 +220,7 @@ export async function startRespondent(
     replies: [],
     orders: {},
     end: null,
+    times: [],
   };
   const values = {
     project_id: project.id,
@@ -237,10 +243,11 @@ export async function startRespondent(
     updated_at: now,
     finished_at: null,
     last_question_id: firstQuestion(content, state),
+    browser_hash: input.browser ? sha256(input.browser) : null,
   };
   const row = await db.insertInto('respondents').values(values).returning('id').executeTakeFirstOrThrow();
   // Their first answer then needs no read (respondent-cache.ts).
-  keepRespondent(db, { ...values, id: row.id, project_status: project.status });
+  keepRespondent(db, { ...values, ...NOT_JUDGED, id: row.id, project_status: project.status });
   return { outcome: 'started', respondentId: row.id, token };
 }
 
@@ -425,6 +432,7 @@ async function submitChecked(
     replies,
     orders: { ...state.orders, [q.id]: orderShown(page) },
     end,
+    ...pageTimes(state, input.at, now, Number(respondent.updated_at)),
   };
   // The rows to drop: those of the pages replaced from `at` on, and this question's if it was answered
   // before. A page answered for the first time (most submissions) deletes nothing.
@@ -513,6 +521,7 @@ async function submitChecked(
   keepRespondent(db, kept);
   if (filledPortrait) await finishWhenFull(db, respondent.project_id, now);
   if (callback) wakeSender(db);
+  if (outcome === 'completed') await judgeCompletion(db, kept, content, next);
   return { status: outcome, answered: replies.length };
 }
 
@@ -625,6 +634,8 @@ export async function recordRespondent(
     locale?: SurveyLocale;
     pick: (page: Page) => Reply;
     now?: number;
+    /** Milliseconds the respondent spends on a page (demo data: realistic page times and durations). */
+    pageMs?: (page: Page) => number;
   },
 ): Promise<{ respondentId: number; status: 'completed' | 'screenedOut' | 'quotaFull' }> {
   const project = await db
@@ -641,6 +652,7 @@ export async function recordRespondent(
   });
   if (started.outcome !== 'started') return { respondentId: 0, status: 'quotaFull' };
   const content = await surveyContent(db, input.projectId);
+  let clock = input.now ?? Date.now();
   for (let i = 0; i < 10_000; i++) {
     const row = await db
       .selectFrom('respondents')
@@ -654,11 +666,12 @@ export async function recordRespondent(
       return { respondentId: row.id, status: status === 'started' ? 'completed' : status };
     }
     const page = flow.next;
+    if (input.pageMs) clock += Math.max(1, Math.round(input.pageMs(page)));
     await submitPage(
       db,
       row,
       { at: page.index, questionId: page.question.id, reply: input.pick(page) },
-      input.now,
+      input.now === undefined && !input.pageMs ? undefined : clock,
     );
   }
   throw new Error('the flow did not end');

@@ -19,6 +19,7 @@ import { migration as m016 } from './016-players';
 import { migration as m017 } from './017-auth-epoch';
 import { migration as m018 } from './018-respondent-last-question';
 import { migration as m019 } from './019-dropoff-indexes';
+import { migration as m020 } from './020-responses';
 
 // Every migration, registered by name in order (never scanned from disk). Each is a factory taking
 // the dialect, so one migration serves SQLite and PostgreSQL. Add new ones at the end.
@@ -42,6 +43,7 @@ const factories: Record<string, (dialect: Dialect) => Migration> = {
   '017-auth-epoch': m017,
   '018-respondent-last-question': m018,
   '019-dropoff-indexes': m019,
+  '020-responses': m020,
 };
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {

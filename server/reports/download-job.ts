@@ -1,0 +1,68 @@
+import type { Writable } from 'node:stream';
+import type { Db } from '../db';
+import type { ProjectRow } from '../repos/projects';
+import type { ProjectContent } from '../../src/domain/content/model';
+import type { CrosstabQuery } from '../../src/domain/crosstab';
+import { filtersOf, type ReportQuery } from '../../src/domain/reports';
+import type { Locales } from '../../src/i18n/i18n-types';
+import { translator } from '../http/i18n';
+import { buildReport, type Readiness } from './report';
+import { placeNamer } from './places';
+import { buildCrosstab, planCrosstab } from './crosstab';
+import { crosstabCsv, crosstabXlsx } from './crosstab-file';
+import { writeCsv, writeXlsx } from './workbook';
+import { writeSav } from './sav/survey';
+
+// What a download is and how it is written, wherever it runs (docs/decisions/reports.md, "No stall
+// in any download"): the route checks who asks, whether the report may be read and the query, then
+// hands this description to a download thread (download-threads.ts), which runs `writeDownload` on
+// a database connection of its own and streams the bytes back. The description is plain data (it is
+// copied to the thread), so it carries the route's parsed query whole: a parameter the query gains
+// reaches the writers here without another change to the plumbing.
+
+export type DownloadJob =
+  | {
+      kind: 'report';
+      project: NonNullable<ProjectRow>;
+      ready: Readiness;
+      content: ProjectContent;
+      /** GET /project/stats/file's query (type=stats). */
+      query: ReportQuery;
+      locale: Locales;
+    }
+  | {
+      kind: 'crosstab';
+      project: { id: number; name: string };
+      content: ProjectContent;
+      /** GET /project/stats/crosstab's query (format=xlsx or csv). */
+      query: CrosstabQuery;
+      locale: Locales;
+    };
+
+/** Writes the file a job describes to `out`, reading `db`; ends `out` when the file is whole. */
+export async function writeDownload(job: DownloadJob, db: Db, out: Writable): Promise<void> {
+  const t = translator(job.locale);
+  const placeName = placeNamer(job.locale);
+  if (job.kind === 'report') {
+    const q = job.query;
+    const report = await buildReport(db, job.project, {
+      filters: filtersOf(q),
+      openPage: 1,
+      openPageSize: 1,
+      lists: false,
+      ready: job.ready,
+      content: job.content,
+      locale: job.locale,
+    });
+    const write = q.format === 'csv' ? writeCsv : q.format === 'sav' ? writeSav : writeXlsx;
+    return write(out, db, report, job.content, t, placeName);
+  }
+  const q = job.query;
+  const plan = planCrosstab(job.content, q.rows, q.cols);
+  const table = await buildCrosstab(db, job.project, job.content, plan, filtersOf(q), { t, placeName });
+  const file = q.format === 'csv' ? Buffer.from(crosstabCsv(table, t)) : await crosstabXlsx(table, t);
+  await new Promise<void>((resolve, reject) => {
+    out.once('error', reject);
+    out.end(file, resolve);
+  });
+}
