@@ -7533,6 +7533,14 @@ type RootTranslation = {
 		}
 		filters: {
 			/**
+			 * В​о​з​р​а​с​т​ ​«​о​т​»​ ​б​о​л​ь​ш​е​,​ ​ч​е​м​ ​«​д​о​»​:​ ​ф​и​л​ь​т​р​ ​н​е​ ​п​р​и​м​е​н​ё​н
+			 */
+			ageReversed: string
+			/**
+			 * Д​а​т​а​ ​«​с​»​ ​п​о​з​ж​е​,​ ​ч​е​м​ ​«​п​о​»​:​ ​ф​и​л​ь​т​р​ ​н​е​ ​п​р​и​м​е​н​ё​н
+			 */
+			datesReversed: string
+			/**
 			 * Ф​и​л​ь​т​р​ы
 			 */
 			title: string
@@ -14949,6 +14957,14 @@ export type TranslationFunctions = {
 			exclusion: () => LocalizedString
 		}
 		filters: {
+			/**
+			 * Возраст «от» больше, чем «до»: фильтр не применён
+			 */
+			ageReversed: () => LocalizedString
+			/**
+			 * Дата «с» позже, чем «по»: фильтр не применён
+			 */
+			datesReversed: () => LocalizedString
 			/**
 			 * Фильтры
 			 */

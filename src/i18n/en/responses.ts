@@ -73,6 +73,8 @@ const responses: Translation['responses'] = {
     exclusion: 'Exclusion',
   },
   filters: {
+    ageReversed: 'Age “from” is above “to”: the filter is not applied',
+    datesReversed: 'The “from” date is after the “until” date: the filter is not applied',
     title: 'Filters',
     reset: 'Reset filters',
     show: 'Show filters ({count} on)',

@@ -3,7 +3,7 @@ import { useI18nContext } from '../../i18n/i18n-react';
 import type { RespondentFilters } from '../../api/responses';
 import { Button } from '../ui/Button';
 import { SEARCH_DEBOUNCE_MS } from '../ui/SearchBox';
-import { FILTERS, isFiltered, type FilterChoices, type FilterDef } from './filters';
+import { FILTERS, isFiltered, reversedRange, type FilterChoices, type FilterDef } from './filters';
 
 // The list's filters, drawn from the FILTERS table: a select, a number, a date or a text box per
 // entry. Choices apply at once; typed values (ages, the text) after a short pause, and only when
@@ -124,11 +124,15 @@ export function FilterBar({
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const on = Object.values(value).filter((v) => v !== undefined).length;
+  // A range the wrong way round would list nobody (the server refuses it): say so, keep the list.
+  const [reversed, setReversed] = useState<string | null>(null);
   const set = (key: string, v: string | undefined) => {
     const next = { ...value };
     if (v === undefined) delete next[key];
     else next[key] = v;
-    onChange(next);
+    const bad = reversedRange(next);
+    setReversed(bad);
+    if (!bad) onChange(next);
   };
   return (
     <section
@@ -140,7 +144,14 @@ export function FilterBar({
           {F.title()}
         </h2>
         <div className="flex items-center gap-2">
-          <Button variant="ghost" disabled={!isFiltered(value)} onClick={() => onChange({})}>
+          <Button
+            variant="ghost"
+            disabled={!isFiltered(value)}
+            onClick={() => {
+              setReversed(null);
+              onChange({});
+            }}
+          >
             {F.reset()}
           </Button>
           <Button
@@ -168,6 +179,11 @@ export function FilterBar({
           />
         ))}
       </div>
+      {reversed && (
+        <p role="alert" className="mt-2 text-sm text-red-800">
+          {reversed === 'age' ? F.ageReversed() : F.datesReversed()}
+        </p>
+      )}
     </section>
   );
 }

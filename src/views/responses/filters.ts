@@ -176,15 +176,23 @@ export function filtersFromSearch(search: string): RespondentFilters {
     if (value !== undefined) out[f.key] = value;
   }
   // A range the wrong way round is no filter at all, as on the report.
-  if (out.ageMin !== undefined && out.ageMax !== undefined && +out.ageMin > +out.ageMax) {
+  const bad = reversedRange(out);
+  if (bad === 'age') {
     delete out.ageMin;
     delete out.ageMax;
   }
-  if (out.from !== undefined && out.to !== undefined && out.from > out.to) {
+  if (reversedRange(out) === 'dates') {
     delete out.from;
     delete out.to;
   }
   return out;
+}
+
+/** Which range, if any, is the wrong way round (the server refuses both). */
+export function reversedRange(f: RespondentFilters): 'age' | 'dates' | null {
+  if (f.ageMin !== undefined && f.ageMax !== undefined && +f.ageMin > +f.ageMax) return 'age';
+  if (f.from !== undefined && f.to !== undefined && f.from > f.to) return 'dates';
+  return null;
 }
 
 /** The address with the filters (and the other list parameters given) replaced; pid first. */
