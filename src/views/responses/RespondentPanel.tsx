@@ -255,9 +255,12 @@ export default function RespondentPanel({
                     {P.restore()}
                   </Button>
                 ) : (
-                  <Button variant="secondary" onClick={() => actions.exclude(r)}>
-                    {P.exclude()}
-                  </Button>
+                  // Only a respondent who has finished can be excluded (the server's rule).
+                  r.status !== 'inProgress' && (
+                    <Button variant="secondary" onClick={() => actions.exclude(r)}>
+                      {P.exclude()}
+                    </Button>
+                  )
                 )}
                 <Button
                   variant="ghost"

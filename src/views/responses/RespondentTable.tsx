@@ -203,7 +203,9 @@ export function RespondentTable(props: RespondentTableProps) {
                     <input
                       type="checkbox"
                       tabIndex={tab}
-                      checked={picked}
+                      // Still answering: nothing to exclude or restore yet (the server's rule).
+                      disabled={row.status === 'inProgress' && !row.exclusion}
+                      checked={picked && !(row.status === 'inProgress' && !row.exclusion)}
                       onChange={() => props.onToggle(row.id)}
                       aria-label={LL.responses.selectOne({ id: row.id })}
                       className="h-4 w-4 accent-indigo-700"
