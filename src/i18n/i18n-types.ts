@@ -7465,7 +7465,7 @@ type RootTranslation = {
 		duration: {
 			/**
 			 * {​s​e​c​o​n​d​s​}​ ​с
-			 * @param {number} seconds
+			 * @param {string} seconds
 			 */
 			seconds: RequiredParams<'seconds'>
 			/**
@@ -14896,7 +14896,7 @@ export type TranslationFunctions = {
 			/**
 			 * {seconds} с
 			 */
-			seconds: (arg: { seconds: number }) => LocalizedString
+			seconds: (arg: { seconds: string }) => LocalizedString
 			/**
 			 * {minutes} мин {seconds} с
 			 */

@@ -53,7 +53,7 @@ export default {
     only: 'Только исключённые',
   },
   duration: {
-    seconds: '{seconds:number} с',
+    seconds: '{seconds:string} с',
     minutes: '{minutes:number} мин {seconds:number} с',
     hours: '{hours:number} ч {minutes:number} мин',
   },

@@ -30,7 +30,7 @@ function Answer({ a, slowest }: { a: RespondentAnswer; slowest: number }) {
                 style={{ width: `${Math.max(4, Math.round((a.seconds / Math.max(1, slowest)) * 100))}%` }}
               />
             </span>
-            <span className="tabular-nums">{durationText(LL, a.seconds)}</span>
+            <span className="tabular-nums">{durationText(LL, a.seconds, locale)}</span>
           </span>
         )}
       </div>

@@ -210,7 +210,7 @@ export default function RespondentPanel({
               <Fact term={P.finished()}>
                 {r.finishedAt === null ? '—' : formatDate(locale, r.finishedAt)}
               </Fact>
-              <Fact term={P.duration()}>{durationText(LL, r.durationSeconds)}</Fact>
+              <Fact term={P.duration()}>{durationText(LL, r.durationSeconds, locale)}</Fact>
               <Fact term={P.portrait()}>{r.portrait ? r.portrait.name || r.portrait.id : '—'}</Fact>
               <div className="col-span-2">
                 <Fact term={P.profile()}>

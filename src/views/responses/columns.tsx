@@ -85,7 +85,7 @@ export const COLUMNS: readonly RespondentColumn[] = [
     width: 120,
     sort: 'duration',
     align: 'right',
-    cell: (r, LL) => durationText(LL, r.durationSeconds),
+    cell: (r, LL, locale) => durationText(LL, r.durationSeconds, locale),
   },
   {
     key: 'profile',

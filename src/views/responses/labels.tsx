@@ -44,11 +44,15 @@ export function ExcludedBadge() {
   );
 }
 
-/** "4 min 12 s", "41 s", "1 h 3 min". */
-export function durationText(LL: TranslationFunctions, seconds: number | null): string {
+/** "4 min 12 s", "41 s", "1.4 s" (a page's time, tenths under ten seconds), "1 h 3 min". */
+export function durationText(LL: TranslationFunctions, seconds: number | null, locale: string): string {
   if (seconds === null) return '—';
-  const s = Math.max(0, Math.round(seconds));
-  if (s < 60) return LL.responses.duration.seconds({ seconds: s });
+  if (seconds < 10)
+    return LL.responses.duration.seconds({
+      seconds: formatNumber(Math.max(0, seconds), locale, { maximumFractionDigits: 1 }),
+    });
+  const s = Math.round(seconds);
+  if (s < 60) return LL.responses.duration.seconds({ seconds: String(s) });
   if (s < 3600) return LL.responses.duration.minutes({ minutes: Math.floor(s / 60), seconds: s % 60 });
   return LL.responses.duration.hours({ hours: Math.floor(s / 3600), minutes: Math.floor((s % 3600) / 60) });
 }
