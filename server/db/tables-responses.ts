@@ -50,6 +50,8 @@ export interface ProjectQualityTable {
   median_ms: number | null;
   threshold_ms: number | null;
   percent: number;
+  /** 0 while respondents completed before migration 020 wait for their flags. */
+  judged: Generated<number>;
   updated_at: number;
 }
 

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { Db } from '../db';
 
 // The Logs page (spec: email/user, organization, chapter, service, date, message). Every mutating
 // call writes one entry through here. The message is stored as an i18n key with its params and
@@ -13,11 +14,12 @@ export interface AuditEntry {
   actor?: { id: number | null; email: string; organization?: string };
 }
 
-export async function audit(req: FastifyRequest, entry: AuditEntry): Promise<void> {
+/** `db`: a transaction, when the entry must be written with the change it records. */
+export async function audit(req: FastifyRequest, entry: AuditEntry, db: Db = req.server.db): Promise<void> {
   const user = req.auth?.user;
   const actor =
     entry.actor ?? (user ? { id: user.id, email: user.email, organization: user.organization?.name } : null);
-  await req.server.db
+  await db
     .insertInto('history')
     .values({
       user_id: actor?.id ?? null,

@@ -5,6 +5,7 @@ import { replyRows, type AnswerRow, type ReplyEntry } from '../../src/domain/flo
 import type { Cell, TextCount } from './aggregate';
 import type { ReportFilters } from '../../src/domain/reports';
 import { MULTI_ROW, PLACE_CATEGORIES } from './shape';
+import { COUNTED } from '../responses/predicate';
 
 // The report's counters (migration 010-report-counters explains the table): kept in the answer's
 // own transaction, so the report without filters (or with only a portrait) reads a few thousand
@@ -27,7 +28,7 @@ import { MULTI_ROW, PLACE_CATEGORIES } from './shape';
 const CELL_KEY = ['question_id', 'kind', 'answer_id', 'statement_id', 'has_value', 'value', 'place'] as const;
 
 /** The counters' unique key (the table's upsert target); the migrations keep their own copies. */
-const COUNTER_KEY = [
+export const COUNTER_KEY = [
   'project_id',
   ...CELL_KEY,
   'portrait_id',
@@ -193,7 +194,15 @@ async function upsertRows(db: Executor, rows: Omit<CounterRow, keyof CityPlace>[
 }
 
 /** The per-city counters' unique key (013). */
-const CITY_KEY = ['project_id', 'city', ...CELL_KEY, 'portrait_id', 'gender', 'education', 'shard'] as const;
+export const CITY_KEY = [
+  'project_id',
+  'city',
+  ...CELL_KEY,
+  'portrait_id',
+  'gender',
+  'education',
+  'shard',
+] as const;
 const CITY_COLUMNS = [...CITY_KEY, 'n'] as const;
 export const CITY_KEY_SQL = CITY_KEY.join(', ');
 type CityCounterRow = Record<(typeof CITY_COLUMNS)[number], string | number>;
@@ -411,7 +420,7 @@ export async function countSampleRows(
 }
 
 /** The place key of a row in SQL: the text of a place question's rows, '' for every other row. */
-function placeSql(places: string[]) {
+export function placeSql(places: string[]) {
   return places.length === 0
     ? sql<string>`''`
     : sql<string>`case when a.question_id in (${sql.join(places)}) then coalesce(a.text, '') else '' end`;
@@ -422,7 +431,9 @@ function placeSql(places: string[]) {
  * Grouped by position: PostgreSQL would not see the place expression's parameters in GROUP BY as
  * the same expression as in the select list.
  */
-function recountQuery(projectId: number, questions: CounterQuestions) {
+function recountQuery(projectId: number, questions: CounterQuestions, counted: boolean) {
+  // Only the respondents every figure counts (020); before 020 (migrations 011, 013) there were no others.
+  const only = counted ? sql` and r.excluded = ${COUNTED}` : sql``;
   const person = sql`coalesce(r.portrait_id, '') as portrait_id, coalesce(r.gender, '') as gender,
     coalesce(r.education, '') as education, coalesce(r.age, -1) as age`;
   const kind1 =
@@ -433,7 +444,7 @@ function recountQuery(projectId: number, questions: CounterQuestions) {
           '' as answer_id, '' as statement_id, 0 as has_value, 0 as value, '' as place,
           count(distinct a.respondent_id) as n
         from respondent_answers a join respondents r on r.id = a.respondent_id
-        where a.project_id = ${projectId} and a.question_id in (${sql.join(questions.multiRow)})
+        where a.project_id = ${projectId} and a.question_id in (${sql.join(questions.multiRow)})${only}
         group by 1, 2, 3, 4, 5`;
   return sql<RecountRow>`
     select ${person}, a.question_id as question_id, 0 as kind,
@@ -441,7 +452,7 @@ function recountQuery(projectId: number, questions: CounterQuestions) {
       case when a.value is null then 0 else 1 end as has_value, coalesce(a.value, 0) as value,
       ${placeSql(questions.places)} as place, count(*) as n
     from respondent_answers a join respondents r on r.id = a.respondent_id
-    where a.project_id = ${projectId}
+    where a.project_id = ${projectId}${only}
     group by 1, 2, 3, 4, 5, 7, 8, 9, 10, 11
     ${kind1}`;
 }
@@ -450,7 +461,8 @@ function recountQuery(projectId: number, questions: CounterQuestions) {
  * The per-city counters of a project counted again from its answer rows, in their table's key
  * without the shard (the respondents whose city is known).
  */
-function cityRecountQuery(projectId: number, questions: CounterQuestions) {
+function cityRecountQuery(projectId: number, questions: CounterQuestions, counted: boolean) {
+  const only = counted ? sql` and r.excluded = ${COUNTED}` : sql``;
   const who = sql`r.city as city, coalesce(r.portrait_id, '') as portrait_id,
     coalesce(r.gender, '') as gender, coalesce(r.education, '') as education`;
   const kind1 =
@@ -461,7 +473,7 @@ function cityRecountQuery(projectId: number, questions: CounterQuestions) {
           1 as kind, '' as answer_id, '' as statement_id, 0 as has_value, 0 as value, '' as place,
           count(distinct a.respondent_id) as n
         from respondent_answers a join respondents r on r.id = a.respondent_id
-        where a.project_id = ${projectId} and r.city is not null and a.question_id in (${sql.join(questions.multiRow)})
+        where a.project_id = ${projectId} and r.city is not null and a.question_id in (${sql.join(questions.multiRow)})${only}
         group by 1, 2, 3, 4, 5`;
   return sql<RecountRow & { city: string }>`
     select ${who}, a.question_id as question_id,
@@ -469,7 +481,7 @@ function cityRecountQuery(projectId: number, questions: CounterQuestions) {
       case when a.value is null then 0 else 1 end as has_value, coalesce(a.value, 0) as value,
       ${placeSql(questions.places)} as place, count(*) as n
     from respondent_answers a join respondents r on r.id = a.respondent_id
-    where a.project_id = ${projectId} and r.city is not null
+    where a.project_id = ${projectId} and r.city is not null${only}
     group by 1, 2, 3, 4, 5, 7, 8, 9, 10, 11
     ${kind1}`;
 }
@@ -485,8 +497,8 @@ export interface RecountRow extends Key, CounterPerson {
 
 /** What both counters tables should hold, counted from the answer rows (tests compare the two). */
 export async function recount(db: Db, projectId: number, questions: CounterQuestions): Promise<RecountRow[]> {
-  const { rows } = await recountQuery(projectId, questions).execute(db);
-  const { rows: cities } = await cityRecountQuery(projectId, questions).execute(db);
+  const { rows } = await recountQuery(projectId, questions, true).execute(db);
+  const { rows: cities } = await cityRecountQuery(projectId, questions, true).execute(db);
   return [...rows.map((r) => normalizeRow(r)), ...cities.map((r) => normalizeRow(asCityRow(r)))];
 }
 
@@ -498,30 +510,35 @@ export async function rebuildCounters(db: Db, projectId: number, questions: Coun
   await rebuildCityCounters(db, projectId, questions);
 }
 
-/** Replaces a project's report_counts by a count of its answer rows (migration 011 too). */
+/**
+ * Replaces a project's report_counts by a count of its answer rows (migration 011 too, which runs
+ * before there is any exclusion: `counted` false reads every respondent).
+ */
 export async function rebuildPersonCounters(
   db: Db,
   projectId: number,
   questions: CounterQuestions,
+  counted = true,
 ): Promise<void> {
   await db.deleteFrom('report_counts').where('project_id', '=', projectId).execute();
   await sql`insert into report_counts (${sql.join(COUNTER_KEY.map((c) => sql.ref(c)))}, n)
     select cast(${projectId} as integer), c.question_id, c.kind, c.answer_id, c.statement_id, c.has_value,
       c.value, c.place, c.portrait_id, c.gender, c.education, c.age, 0, c.n
-    from (${recountQuery(projectId, questions)}) c`.execute(db);
+    from (${recountQuery(projectId, questions, counted)}) c`.execute(db);
 }
 
-/** Replaces a project's per-city counters by a count of its answer rows (migration 013 too). */
+/** Replaces a project's per-city counters by a count of its answer rows (migration 013 too, `counted` false). */
 export async function rebuildCityCounters(
   db: Db,
   projectId: number,
   questions: CounterQuestions,
+  counted = true,
 ): Promise<void> {
   await db.deleteFrom('report_city_counts').where('project_id', '=', projectId).execute();
   await sql`insert into report_city_counts (${sql.join(CITY_KEY.map((c) => sql.ref(c)))}, n)
     select cast(${projectId} as integer), c.city, c.question_id, c.kind, c.answer_id, c.statement_id,
       c.has_value, c.value, c.place, c.portrait_id, c.gender, c.education, 0, c.n
-    from (${cityRecountQuery(projectId, questions)}) c`.execute(db);
+    from (${cityRecountQuery(projectId, questions, counted)}) c`.execute(db);
 }
 
 function normalizeRow(r: RecountRow): RecountRow {

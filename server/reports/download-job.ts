@@ -11,6 +11,8 @@ import { placeNamer } from './places';
 import { buildCrosstab, planCrosstab } from './crosstab';
 import { crosstabCsv, crosstabXlsx } from './crosstab-file';
 import { writeCsv, writeXlsx } from './workbook';
+import type { RespondentsFilter } from '../../src/domain/responses';
+import { listFile } from '../responses/list-file';
 import { writeSav } from './sav/survey';
 
 // What a download is and how it is written, wherever it runs (docs/decisions/reports.md, "No stall
@@ -28,6 +30,15 @@ export type DownloadJob =
       content: ProjectContent;
       /** GET /project/stats/file's query (type=stats). */
       query: ReportQuery;
+      locale: Locales;
+    }
+  | {
+      /** GET /project/respondents/file: the respondents list's rows (issue 31). */
+      kind: 'respondents';
+      project: NonNullable<ProjectRow>;
+      content: ProjectContent;
+      filter: RespondentsFilter;
+      format: 'xlsx' | 'csv';
       locale: Locales;
     }
   | {
@@ -55,7 +66,12 @@ export async function writeDownload(job: DownloadJob, db: Db, out: Writable): Pr
       locale: job.locale,
     });
     const write = q.format === 'csv' ? writeCsv : q.format === 'sav' ? writeSav : writeXlsx;
-    return write(out, db, report, job.content, t, placeName);
+    const rows = { excluded: q.includeExcluded === '1' ? ('all' as const) : ('none' as const) };
+    return write(out, db, { ...report, rows }, job.content, t, placeName);
+  }
+  if (job.kind === 'respondents') {
+    const file = listFile(job.project, job.content, job.filter);
+    return (job.format === 'csv' ? writeCsv : writeXlsx)(out, db, file, job.content, t, placeName);
   }
   const q = job.query;
   const plan = planCrosstab(job.content, q.rows, q.cols);

@@ -8,6 +8,7 @@ import type { ProjectContent } from '../../src/domain/content/model';
 import { aggregate, countTexts, openAnswers } from './aggregate';
 import { dropOffCounts, funnelOf, timelineOf, timingOf } from './dropoff';
 import { placeNamer } from './places';
+import { fieldProgress, qualityCard } from '../responses/report-parts';
 import { CHOICE, MULTI_ROW, PLACE_CATEGORIES, questionsOf, shapeReport } from './shape';
 
 // The report of one project: whether it may be read now (live or final), the database's counts,
@@ -76,9 +77,12 @@ export async function buildReport(
   const mine = (id: string) => opts.openQuestion === undefined || opts.openQuestion === id;
   const pageOf = (id: string) => (mine(id) ? opts.openPage : 1);
   const searchOf = (id: string) => (mine(id) ? opts.textSearch : undefined);
-  const [aggregates, drop, ...pages] = await Promise.all([
+  const [aggregates, drop, quality, field, ...pages] = await Promise.all([
     aggregate(db, p.id, opts.filters, wanted),
     opts.ready.available && opts.lists !== false ? dropOffCounts(db, p.id, opts.filters) : null,
+    // Issue 31: the response quality card (over the filters) and the portraits' field progress.
+    opts.ready.countersAvailable ? qualityCard(db, p.id, opts.filters) : null,
+    opts.ready.countersAvailable ? fieldProgress(db, p.id, content) : undefined,
     ...listed.map(async (id) => {
       const search = searchOf(id);
       const [items, total] = await Promise.all([
@@ -99,6 +103,11 @@ export async function buildReport(
     generatedAt: Date.now(),
     placeName: placeNamer(opts.locale ?? 'ru'),
   });
+  if (quality) {
+    report.respondents.excluded = quality.excluded;
+    if (opts.ready.available) report.quality = quality;
+  }
+  if (field) report.field = field;
   if (drop) {
     report.funnel = funnelOf(report.questions, drop.last);
     report.timing = timingOf(drop.durations);

@@ -74,6 +74,8 @@ export interface SampleRespondent {
   /** The question shown last (the next one for those in progress; 018, the funnel). */
   last_question_id: string | null;
   answers: SampleAnswer[];
+  /** Excluded from the report (issue 31): tests mark who they exclude, to count the others. */
+  excluded?: boolean;
 }
 
 const texts = (list: string[]) => list.map((text) => newAnswer({ text }));

@@ -8,6 +8,9 @@ import type { ReportFilters, ReportJson, ReportQuestion } from '../../src/domain
 import { EDUCATION_LEVELS, GENDERS } from '../../src/domain/lookups';
 import { RESPONDENT_STATUS } from '../db/tables-responses';
 import { whereFilters } from './aggregate';
+import type { ExcludedMode, RespondentsFilter } from '../../src/domain/responses';
+import { flagNames } from '../../src/domain/quality';
+import { whereListFilter } from '../responses/filter';
 import { OTHER_ANSWER_ID, questionsOf } from './shape';
 import { heapGuard } from './heap';
 
@@ -114,6 +117,19 @@ function questionColumns(
   }
 }
 
+/**
+ * Which respondents a file's rows are (issue 31): the report's (the counted ones, `none`), or with the
+ * excluded too, marked in an EXCLUDED column (`all`, includeExcluded=1); the respondents list's
+ * download narrows them by the list's own filters and adds the flags and the exclusion's reason.
+ */
+export interface RowSelection {
+  excluded: ExcludedMode;
+  list?: { filter: RespondentsFilter; content: ProjectContent };
+}
+/** A report as a file writes it: the report JSON and the rows' selection. */
+export type ReportFile = ReportJson & { rows?: RowSelection };
+const COUNTED_ROWS: RowSelection = { excluded: 'none' };
+
 export interface RespondentRow {
   id: number;
   status: number;
@@ -125,6 +141,30 @@ export interface RespondentRow {
   education: string | null;
   started_at: number | string;
   finished_at: number | string | null;
+  excluded: number;
+  flags: number;
+  exclusion: string | null;
+}
+
+/** The columns of issue 31: EXCLUDED when excluded respondents are in the file; the list's flags and reason. */
+function selectionColumns(t: TranslationFunctions, rows: RowSelection) {
+  const q = t.quality;
+  const out: { header: string; get: (r: RespondentRow) => Cell }[] = [];
+  if (rows.excluded !== 'none') out.push({ header: q.file.excluded(), get: (r) => (r.excluded ? 1 : 0) });
+  if (rows.list) {
+    out.push({
+      header: q.file.flags(),
+      get: (r) =>
+        flagNames(Number(r.flags))
+          .map((n) => q.flags[n]())
+          .join(', ') || null,
+    });
+    out.push({
+      header: q.file.exclusionReason(),
+      get: (r) => (r.exclusion ? (JSON.parse(r.exclusion) as { reason: string }).reason : null),
+    });
+  }
+  return out;
 }
 
 function baseColumns(t: TranslationFunctions, content: ProjectContent, placeName: (id: string) => string) {
@@ -168,29 +208,35 @@ export async function* respondentPages(
   db: Db,
   pid: number,
   filters: ReportFilters,
+  selection: RowSelection = COUNTED_ROWS,
 ): AsyncGenerator<{ respondents: RespondentRow[]; answers: Map<number, Map<string, AnswerRow[]>> }> {
   let after = 0;
   const guard = heapGuard();
   for (;;) {
     guard();
-    const respondents = (await whereFilters(
-      db
-        .selectFrom('respondents')
-        .select([
-          'respondents.id',
-          'respondents.status',
-          'respondents.portrait_id',
-          'respondents.gender',
-          'respondents.age',
-          'respondents.city',
-          'respondents.region',
-          'respondents.education',
-          'respondents.started_at',
-          'respondents.finished_at',
-        ])
-        .where('respondents.project_id', '=', pid)
-        .where('respondents.id', '>', after),
-      filters,
+    const page = db
+      .selectFrom('respondents')
+      .select([
+        'respondents.id',
+        'respondents.status',
+        'respondents.portrait_id',
+        'respondents.gender',
+        'respondents.age',
+        'respondents.city',
+        'respondents.region',
+        'respondents.education',
+        'respondents.started_at',
+        'respondents.finished_at',
+        'respondents.excluded',
+        'respondents.flags',
+        'respondents.exclusion',
+      ])
+      .where('respondents.project_id', '=', pid)
+      .where('respondents.id', '>', after);
+    const respondents = (await (
+      selection.list
+        ? whereListFilter(page, pid, selection.list.filter, selection.list.content)
+        : whereFilters(page, filters, selection.excluded)
     )
       .orderBy('respondents.id')
       .limit(BATCH)
@@ -225,13 +271,14 @@ export async function* rawRows(
   filters: ReportFilters,
   t: TranslationFunctions,
   placeName: (id: string) => string = (id) => id,
+  selection: RowSelection = COUNTED_ROWS,
 ): AsyncGenerator<Cell[]> {
-  const base = baseColumns(t, content, placeName);
+  const base = [...baseColumns(t, content, placeName), ...selectionColumns(t, selection)];
   const columns = questionsOf(content).flatMap((ref, i) =>
     questionColumns(ref.question, i + 1, t, placeName),
   );
   yield [...base.map((c) => c.header), ...columns.map((c) => c.header)];
-  for await (const { respondents, answers } of respondentPages(db, pid, filters))
+  for await (const { respondents, answers } of respondentPages(db, pid, filters, selection))
     for (const r of respondents) {
       const perQ = answers.get(r.id);
       yield [
@@ -317,7 +364,7 @@ function sheetName(wanted: string, taken: Set<string>): string {
 export async function writeXlsx(
   out: Writable,
   db: Db,
-  report: ReportJson,
+  report: ReportFile,
   content: ProjectContent,
   t: TranslationFunctions,
   placeName?: (id: string) => string,
@@ -338,11 +385,22 @@ export async function writeXlsx(
     for (const row of rows) ws.addRow(row).commit();
     ws.commit();
   };
-  add(t.reports.file.summary(), overviewRows(report, t));
-  for (const q of report.questions) add(`${q.number}. ${q.text}`, summaryRows(q, t));
+  // The respondents list's download is its rows alone: the report's sheets count other respondents.
+  if (!report.rows?.list) {
+    add(t.reports.file.summary(), overviewRows(report, t));
+    for (const q of report.questions) add(`${q.number}. ${q.text}`, summaryRows(q, t));
+  }
   const raw = wb.addWorksheet(sheetName(t.reports.file.respondentsSheet(), taken));
   const backlog = sheetBacklog(raw);
-  for await (const row of rawRows(db, report.project.id, content, report.filters, t, placeName)) {
+  for await (const row of rawRows(
+    db,
+    report.project.id,
+    content,
+    report.filters,
+    t,
+    placeName,
+    report.rows,
+  )) {
     // The caller went away (closed the tab, cancelled): stop reading the database.
     if (out.destroyed) throw new DownloadAborted();
     raw.addRow(row).commit();
@@ -414,7 +472,7 @@ export function csvCell(c: Cell): string {
 export async function writeCsv(
   out: Writable,
   db: Db,
-  report: ReportJson,
+  report: ReportFile,
   content: ProjectContent,
   t: TranslationFunctions,
   placeName?: (id: string) => string,
@@ -422,7 +480,15 @@ export async function writeCsv(
 ): Promise<void> {
   // The byte order mark makes Excel read the file as UTF-8 (Cyrillic stays readable).
   let chunk = '\uFEFF';
-  for await (const row of rawRows(db, report.project.id, content, report.filters, t, placeName)) {
+  for await (const row of rawRows(
+    db,
+    report.project.id,
+    content,
+    report.filters,
+    t,
+    placeName,
+    report.rows,
+  )) {
     chunk += row.map(csvCell).join(',') + '\r\n';
     if (chunk.length > 64 * 1024) {
       if (out.destroyed) throw new DownloadAborted();

@@ -104,7 +104,7 @@ async function duplicateOf(db: Db, r: Completed): Promise<QualityFlagParams | nu
 }
 
 /** The flags of a completed respondent, from their replies and the project's other respondents. */
-export async function flagsOf(
+export async function judgeFlags(
   db: Db,
   r: Completed,
   content: ProjectContent,
@@ -143,7 +143,7 @@ export async function judgeCompletion(
 ): Promise<void> {
   try {
     const rule = await ruleAfterCompletion(db, r.project_id);
-    const flags = await flagsOf(db, r, content, state.replies, rule.thresholdMs);
+    const flags = await judgeFlags(db, r, content, state.replies, rule.thresholdMs);
     if (flags.length === 0) return;
     await db.updateTable('respondents').set(storedFlags(flags)).where('id', '=', r.id).execute();
   } catch (err) {

@@ -19,6 +19,7 @@ import surveyRoutes from './survey';
 import playerRoutes from './players';
 import callbackRoutes from './callbacks';
 import crosstabRoutes from './crosstab';
+import responsesRoutes from './responses';
 
 // Every route module, one per resource, mounted under /api/v1/service. Add new ones here.
 export const routeModules: ((app: FastifyInstance) => Promise<void>)[] = [sessionRoutes];
@@ -34,3 +35,4 @@ routeModules.push(surveyRoutes);
 routeModules.push(playerRoutes);
 routeModules.push(callbackRoutes);
 routeModules.push(crosstabRoutes);
+routeModules.push(responsesRoutes);

@@ -51,6 +51,8 @@ export const StartBody = v.optional(
     {
       attributes: v.optional(AttributesSchema),
       locale: v.optional(v.picklist(['ru', 'en'], 'invalid')),
+      /** The page's random marker kept in localStorage (issue 31: duplicates); stored only as a hash. */
+      browser: v.optional(v.pipe(v.string('type'), v.regex(/^[A-Za-z0-9_-]{16,64}$/, 'invalid'))),
     },
     objectMessage,
   ),
@@ -163,7 +165,13 @@ export default async function surveyRoutes(app: FastifyInstance) {
       .executeTakeFirst();
     let started;
     if (project) {
-      started = await startRespondent(db, { project, source: 'link', attributes: body.attributes, locale });
+      started = await startRespondent(db, {
+        project,
+        source: 'link',
+        attributes: body.attributes,
+        locale,
+        browser: body.browser,
+      });
     } else {
       const ticket = await ticketByToken(db, token);
       if (!ticket) throw notFoundError();

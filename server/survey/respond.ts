@@ -571,7 +571,7 @@ function orderShown(page: Page): string[] {
  * When every portrait has its respondents, the project moves from On rotation to Survey finished
  * (the status machine's onRotation → surveyFinished), once, and the Logs say so.
  */
-async function finishWhenFull(db: Db, projectId: number, now: number): Promise<void> {
+export async function finishWhenFull(db: Db, projectId: number, now: number): Promise<void> {
   const rows = await quotas(db, projectId);
   if (rows.length === 0 || rows.some((r) => r.completed < r.target)) return;
   if (!canSetStatus(ProjectStatus.OnRotation, ProjectStatus.SurveyFinished)) return;

@@ -63,6 +63,8 @@ export const ReportQuery = v.pipe(
     openPageSize: v.optional(queryInt(1, OPEN_PAGE_SIZE_MAX), String(OPEN_PAGE_SIZE_DEFAULT)),
     /** Case-insensitive substring of the written answers listed (open and "Other"). */
     textSearch: optionalOf(queryText(TEXT_SEARCH_MAX)),
+    /** Downloads (type=stats): '1' puts the excluded respondents in the file too, with an EXCLUDED variable (issue 31). */
+    includeExcluded: v.optional(v.picklist(['0', '1'], 'invalid')),
   }),
   v.forward(
     v.check((q) => q.ageMin === undefined || q.ageMax === undefined || q.ageMin <= q.ageMax, 'invalid'),

@@ -2,6 +2,9 @@ import * as v from 'valibot';
 import type { QuestionCategory } from './content/model';
 import { REPORT_FILTER_KEYS, ReportQuery, TEXT_SEARCH_MAX } from './reports';
 import { bodyId, CONTROL_CHARS, objectMessage } from './validation';
+import { canReadProject } from './projects';
+import { Role } from './roles';
+import type { User } from './user';
 
 // Respondents one by one (issue 31): the list, one respondent's answers, exclusion, restore and
 // erasure, and the report's quality card and field progress. The server (server/routes/responses.ts,
@@ -140,8 +143,44 @@ const FILTER_FIELDS = [
   ...(Object.keys(listFilterEntries) as (keyof typeof listFilterEntries)[]),
 ];
 
+export const RESPONDENTS_FILE_FORMATS = ['xlsx', 'csv'] as const;
+
+/** GET /project/respondents/file: the filtered list as a file (the list's filters, no paging). */
+export const RespondentsFileQuery = v.pipe(
+  v.strictObject(
+    {
+      pid: queryInt(1, 2_147_483_647),
+      format: v.optional(v.picklist(RESPONDENTS_FILE_FORMATS, 'invalid'), 'xlsx'),
+      ...reportFilterEntries,
+      ...listFilterEntries,
+    },
+    objectMessage,
+  ),
+  v.forward(
+    v.check((q) => ageInOrder(q), 'invalid'),
+    ['ageMax'],
+  ),
+  v.forward(
+    v.check((q) => datesInOrder(q), 'invalid'),
+    ['to'],
+  ),
+);
+export type RespondentsFileQuery = v.InferOutput<typeof RespondentsFileQuery>;
+
+/**
+ * Who may exclude, restore and erase a project's respondents: the Administrator, and the researchers
+ * of the project's organization (who may edit it). Reading them is reading the report.
+ */
+export function canManageRespondents(
+  user: Pick<User, 'role' | 'organization'>,
+  p: { organization_id: number; status: number },
+): boolean {
+  return RESPONDENT_MANAGERS.includes(user.role.id) && canReadProject(user, p);
+}
+export const RESPONDENT_MANAGERS: readonly number[] = [Role.Administrator, Role.Researcher];
+
 /** The filter part of a parsed list query (typed values: what the server's queries take). */
-export function respondentsFilterOf(q: RespondentsQuery): RespondentsFilter {
+export function respondentsFilterOf(q: RespondentsQuery | RespondentsFileQuery): RespondentsFilter {
   const out: Record<string, unknown> = {};
   for (const key of FILTER_FIELDS)
     if ((q as Record<string, unknown>)[key] !== undefined) out[key] = (q as Record<string, unknown>)[key];

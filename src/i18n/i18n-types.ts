@@ -7288,6 +7288,182 @@ type RootTranslation = {
 			same: string
 		}
 	}
+	quality: {
+		duration: {
+			/**
+			 * {​s​}​ ​с
+			 * @param {number} s
+			 */
+			seconds: RequiredParams<'s'>
+			/**
+			 * {​m​}​ ​м​и​н​ ​{​s​}​ ​с
+			 * @param {number} m
+			 * @param {number} s
+			 */
+			minutes: RequiredParams<'m' | 's'>
+		}
+		reasons: {
+			/**
+			 * П​р​о​ш​ё​л​ ​з​а​ ​{​t​o​o​k​}​;​ ​{​s​h​a​r​e​}​ ​—​ ​{​t​h​r​e​s​h​o​l​d​}
+			 * @param {string} share
+			 * @param {string} threshold
+			 * @param {string} took
+			 */
+			speeder: RequiredParams<'share' | 'threshold' | 'took'>
+			/**
+			 * п​о​л​о​в​и​н​а​ ​м​е​д​и​а​н​ы
+			 */
+			half: string
+			/**
+			 * {​p​e​r​c​e​n​t​}​ ​%​ ​м​е​д​и​а​н​ы​ ​(​{​m​e​d​i​a​n​}​)
+			 * @param {string} median
+			 * @param {number} percent
+			 */
+			share: RequiredParams<'median' | 'percent'>
+			/**
+			 * В​с​е​ ​{​s​t​a​t​e​m​e​n​t​s​}​ ​с​т​р​о​к​ ​м​а​т​р​и​ц​ы​ ​(​в​о​п​р​о​с​ ​{​n​u​m​b​e​r​}​)​ ​о​т​м​е​ч​е​н​ы​ ​в​ ​о​д​н​о​м​ ​с​т​о​л​б​ц​е
+			 * @param {number} number
+			 * @param {number} statements
+			 */
+			matrix: RequiredParams<'number' | 'statements'>
+			/**
+			 * {​c​o​u​n​t​}​ ​ш​к​а​л​ь​н​ы​х​ ​в​о​п​р​о​с​о​в​ ​п​о​д​р​я​д​ ​(​в​о​п​р​о​с​ы​ ​{​f​r​o​m​}​–​{​t​o​}​)​ ​о​т​м​е​ч​е​н​ы​ ​в​ ​о​д​н​о​м​ ​п​о​л​о​ж​е​н​и​и
+			 * @param {number} count
+			 * @param {number} from
+			 * @param {number} to
+			 */
+			scale: RequiredParams<'count' | 'from' | 'to'>
+			gibberish: {
+				/**
+				 * О​т​в​е​т​ ​н​а​ ​в​о​п​р​о​с​ ​{​n​u​m​b​e​r​}​ ​п​о​х​о​ж​ ​н​а​ ​с​л​у​ч​а​й​н​ы​й​ ​н​а​б​о​р​ ​к​л​а​в​и​ш​:​ ​«​{​t​e​x​t​}​»
+				 * @param {number} number
+				 * @param {string} text
+				 */
+				mashing: RequiredParams<'number' | 'text'>
+				/**
+				 * О​т​в​е​т​ ​н​а​ ​в​о​п​р​о​с​ ​{​n​u​m​b​e​r​}​ ​—​ ​п​о​в​т​о​р​я​ю​щ​и​е​с​я​ ​с​и​м​в​о​л​ы​:​ ​«​{​t​e​x​t​}​»
+				 * @param {number} number
+				 * @param {string} text
+				 */
+				repeated: RequiredParams<'number' | 'text'>
+				/**
+				 * В​ ​о​т​в​е​т​е​ ​н​а​ ​в​о​п​р​о​с​ ​{​n​u​m​b​e​r​}​ ​с​л​о​в​о​ ​б​е​з​ ​г​л​а​с​н​ы​х​:​ ​«​{​t​e​x​t​}​»
+				 * @param {number} number
+				 * @param {string} text
+				 */
+				noVowels: RequiredParams<'number' | 'text'>
+				/**
+				 * О​т​в​е​т​ ​н​а​ ​в​о​п​р​о​с​ ​{​n​u​m​b​e​r​}​ ​—​ ​о​д​н​и​ ​з​н​а​к​и​:​ ​«​{​t​e​x​t​}​»
+				 * @param {number} number
+				 * @param {string} text
+				 */
+				symbol: RequiredParams<'number' | 'text'>
+			}
+			duplicate: {
+				/**
+				 * Э​т​о​т​ ​и​г​р​о​к​ ​у​ж​е​ ​п​р​о​ш​ё​л​ ​о​п​р​о​с​ ​(​р​е​с​п​о​н​д​е​н​т​ ​{​f​i​r​s​t​}​)
+				 * @param {number} first
+				 */
+				player: RequiredParams<'first'>
+				/**
+				 * И​з​ ​э​т​о​г​о​ ​б​р​а​у​з​е​р​а​ ​о​п​р​о​с​ ​у​ж​е​ ​п​р​о​ш​л​и​ ​(​р​е​с​п​о​н​д​е​н​т​ ​{​f​i​r​s​t​}​)
+				 * @param {number} first
+				 */
+				browser: RequiredParams<'first'>
+			}
+		}
+		/**
+		 * С​т​ё​р​т​ ​п​о​ ​п​р​о​с​ь​б​е​ ​р​е​с​п​о​н​д​е​н​т​а
+		 */
+		erasedReason: string
+		errors: {
+			/**
+			 * В​ ​э​т​о​м​ ​п​р​о​е​к​т​е​ ​н​е​т​ ​р​е​с​п​о​н​д​е​н​т​а​ ​{​i​d​}
+			 * @param {number} id
+			 */
+			notFound: RequiredParams<'id'>
+			/**
+			 * П​о​д​ ​э​т​о​т​ ​ф​и​л​ь​т​р​ ​н​е​ ​п​о​п​а​л​ ​н​и​ ​о​д​и​н​ ​р​е​с​п​о​н​д​е​н​т
+			 */
+			nothingMatches: string
+			/**
+			 * Р​е​с​п​о​н​д​е​н​т​ ​{​i​d​}​ ​е​щ​ё​ ​о​т​в​е​ч​а​е​т​:​ ​и​с​к​л​ю​ч​и​т​ь​ ​м​о​ж​н​о​ ​т​о​л​ь​к​о​ ​т​е​х​,​ ​к​т​о​ ​з​а​к​о​н​ч​и​л
+			 * @param {number} id
+			 */
+			stillAnswering: RequiredParams<'id'>
+			/**
+			 * Р​е​с​п​о​н​д​е​н​т​ ​{​i​d​}​ ​с​т​ё​р​т​ ​п​о​ ​е​г​о​ ​п​р​о​с​ь​б​е​:​ ​в​е​р​н​у​т​ь​ ​е​г​о​ ​н​е​л​ь​з​я
+			 * @param {number} id
+			 */
+			erased: RequiredParams<'id'>
+			/**
+			 * Р​е​с​п​о​н​д​е​н​т​ ​{​i​d​}​ ​у​ж​е​ ​с​т​ё​р​т
+			 * @param {number} id
+			 */
+			alreadyErased: RequiredParams<'id'>
+		}
+		log: {
+			/**
+			 * И​с​к​л​ю​ч​е​н​ы​ ​р​е​с​п​о​н​д​е​н​т​ы​ ​п​р​о​е​к​т​а​ ​{​i​d​}​:​ ​{​c​o​u​n​t​}​.​ ​П​р​и​ч​и​н​а​:​ ​{​r​e​a​s​o​n​}
+			 * @param {number} count
+			 * @param {number} id
+			 * @param {string} reason
+			 */
+			excluded: RequiredParams<'count' | 'id' | 'reason'>
+			/**
+			 * В​о​з​в​р​а​щ​е​н​ы​ ​в​ ​о​т​ч​ё​т​ ​р​е​с​п​о​н​д​е​н​т​ы​ ​п​р​о​е​к​т​а​ ​{​i​d​}​:​ ​{​c​o​u​n​t​}
+			 * @param {number} count
+			 * @param {number} id
+			 */
+			restored: RequiredParams<'count' | 'id'>
+			/**
+			 * С​т​ё​р​т​ ​п​о​ ​п​р​о​с​ь​б​е​ ​р​е​с​п​о​н​д​е​н​т​а​:​ ​р​е​с​п​о​н​д​е​н​т​ ​{​r​e​s​p​o​n​d​e​n​t​}​ ​п​р​о​е​к​т​а​ ​{​i​d​}
+			 * @param {number} id
+			 * @param {number} respondent
+			 */
+			erased: RequiredParams<'id' | 'respondent'>
+		}
+		file: {
+			/**
+			 * И​с​к​л​ю​ч​ё​н
+			 */
+			excluded: string
+			/**
+			 * П​р​и​ч​и​н​а​ ​и​с​к​л​ю​ч​е​н​и​я
+			 */
+			exclusionReason: string
+			/**
+			 * Ф​л​а​г​и​ ​к​а​ч​е​с​т​в​а
+			 */
+			flags: string
+			/**
+			 * д​а
+			 */
+			yes: string
+			/**
+			 * н​е​т
+			 */
+			no: string
+		}
+		flags: {
+			/**
+			 * С​л​и​ш​к​о​м​ ​б​ы​с​т​р​о
+			 */
+			speeder: string
+			/**
+			 * О​д​и​н​а​к​о​в​ы​е​ ​о​т​в​е​т​ы
+			 */
+			'straight-liner': string
+			/**
+			 * Б​е​с​с​м​ы​с​л​е​н​н​ы​й​ ​т​е​к​с​т
+			 */
+			gibberish: string
+			/**
+			 * П​о​в​т​о​р​н​о​е​ ​п​р​о​х​о​ж​д​е​н​и​е
+			 */
+			duplicate: string
+		}
+	}
 	responses: {
 		/**
 		 * О​т​в​е​т​ы
@@ -14725,6 +14901,148 @@ export type TranslationFunctions = {
 			 * Вопрос нельзя сравнить с самим собой
 			 */
 			same: () => LocalizedString
+		}
+	}
+	quality: {
+		duration: {
+			/**
+			 * {s} с
+			 */
+			seconds: (arg: { s: number }) => LocalizedString
+			/**
+			 * {m} мин {s} с
+			 */
+			minutes: (arg: { m: number, s: number }) => LocalizedString
+		}
+		reasons: {
+			/**
+			 * Прошёл за {took}; {share} — {threshold}
+			 */
+			speeder: (arg: { share: string, threshold: string, took: string }) => LocalizedString
+			/**
+			 * половина медианы
+			 */
+			half: () => LocalizedString
+			/**
+			 * {percent} % медианы ({median})
+			 */
+			share: (arg: { median: string, percent: number }) => LocalizedString
+			/**
+			 * Все {statements} строк матрицы (вопрос {number}) отмечены в одном столбце
+			 */
+			matrix: (arg: { number: number, statements: number }) => LocalizedString
+			/**
+			 * {count} шкальных вопросов подряд (вопросы {from}–{to}) отмечены в одном положении
+			 */
+			scale: (arg: { count: number, from: number, to: number }) => LocalizedString
+			gibberish: {
+				/**
+				 * Ответ на вопрос {number} похож на случайный набор клавиш: «{text}»
+				 */
+				mashing: (arg: { number: number, text: string }) => LocalizedString
+				/**
+				 * Ответ на вопрос {number} — повторяющиеся символы: «{text}»
+				 */
+				repeated: (arg: { number: number, text: string }) => LocalizedString
+				/**
+				 * В ответе на вопрос {number} слово без гласных: «{text}»
+				 */
+				noVowels: (arg: { number: number, text: string }) => LocalizedString
+				/**
+				 * Ответ на вопрос {number} — одни знаки: «{text}»
+				 */
+				symbol: (arg: { number: number, text: string }) => LocalizedString
+			}
+			duplicate: {
+				/**
+				 * Этот игрок уже прошёл опрос (респондент {first})
+				 */
+				player: (arg: { first: number }) => LocalizedString
+				/**
+				 * Из этого браузера опрос уже прошли (респондент {first})
+				 */
+				browser: (arg: { first: number }) => LocalizedString
+			}
+		}
+		/**
+		 * Стёрт по просьбе респондента
+		 */
+		erasedReason: () => LocalizedString
+		errors: {
+			/**
+			 * В этом проекте нет респондента {id}
+			 */
+			notFound: (arg: { id: number }) => LocalizedString
+			/**
+			 * Под этот фильтр не попал ни один респондент
+			 */
+			nothingMatches: () => LocalizedString
+			/**
+			 * Респондент {id} ещё отвечает: исключить можно только тех, кто закончил
+			 */
+			stillAnswering: (arg: { id: number }) => LocalizedString
+			/**
+			 * Респондент {id} стёрт по его просьбе: вернуть его нельзя
+			 */
+			erased: (arg: { id: number }) => LocalizedString
+			/**
+			 * Респондент {id} уже стёрт
+			 */
+			alreadyErased: (arg: { id: number }) => LocalizedString
+		}
+		log: {
+			/**
+			 * Исключены респонденты проекта {id}: {count}. Причина: {reason}
+			 */
+			excluded: (arg: { count: number, id: number, reason: string }) => LocalizedString
+			/**
+			 * Возвращены в отчёт респонденты проекта {id}: {count}
+			 */
+			restored: (arg: { count: number, id: number }) => LocalizedString
+			/**
+			 * Стёрт по просьбе респондента: респондент {respondent} проекта {id}
+			 */
+			erased: (arg: { id: number, respondent: number }) => LocalizedString
+		}
+		file: {
+			/**
+			 * Исключён
+			 */
+			excluded: () => LocalizedString
+			/**
+			 * Причина исключения
+			 */
+			exclusionReason: () => LocalizedString
+			/**
+			 * Флаги качества
+			 */
+			flags: () => LocalizedString
+			/**
+			 * да
+			 */
+			yes: () => LocalizedString
+			/**
+			 * нет
+			 */
+			no: () => LocalizedString
+		}
+		flags: {
+			/**
+			 * Слишком быстро
+			 */
+			speeder: () => LocalizedString
+			/**
+			 * Одинаковые ответы
+			 */
+			'straight-liner': () => LocalizedString
+			/**
+			 * Бессмысленный текст
+			 */
+			gibberish: () => LocalizedString
+			/**
+			 * Повторное прохождение
+			 */
+			duplicate: () => LocalizedString
 		}
 	}
 	responses: {

@@ -255,9 +255,11 @@ describe('the report counters', () => {
           // The migration's backfill counts the same: rebuilt from the rows, the report is unchanged.
           const before = await report(pid, session, {});
           await rebuildCounters(server.app.db, pid, questions);
-          expect({ ...(await report(pid, session, {})), generatedAt: 0 }).toEqual({
+          // (Field progress is taken at the moment of each report: its estimates move with the clock.)
+          expect({ ...(await report(pid, session, {})), generatedAt: 0, field: undefined }).toEqual({
             ...before,
             generatedAt: 0,
+            field: undefined,
           });
         },
       ),
@@ -332,7 +334,12 @@ describe('the report counters', () => {
     expect((await migrator.migrateTo('009-report-index')).error).toBeUndefined();
     expect((await migrator.migrateToLatest()).error).toBeUndefined();
     const after = await report(pid, session, {});
-    expect({ ...after, generatedAt: 0, funnel: [] }).toEqual({ ...before, generatedAt: 0, funnel: [] });
+    expect({ ...after, generatedAt: 0, funnel: [], field: undefined }).toEqual({
+      ...before,
+      generatedAt: 0,
+      funnel: [],
+      field: undefined,
+    });
     // 018 puts each respondent at the question of his last answer row (those in progress: not the
     // page after it, which only the flow knows).
     // Their "reached" then counts them at a question they answered, once more.

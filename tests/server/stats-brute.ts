@@ -116,12 +116,15 @@ export function expectReport(
   openOrder: OpenOrder = 'written',
   dropOff = true,
 ) {
-  const people = everyone.filter((p) => matches(p, f));
+  // Excluded respondents (issue 31) leave every figure; the report counts them beside.
+  const matching = everyone.filter((p) => matches(p, f));
+  const people = matching.filter((p) => !p.excluded);
   expect(got.respondents).toEqual({
     started: people.length,
     completed: people.filter((p) => p.status === 2).length,
     screenedOut: people.filter((p) => p.status === 3).length,
     inProgress: people.filter((p) => p.status === 1).length,
+    excluded: matching.length - people.length,
   });
   expect(got.questions.map((q) => q.id)).toEqual(questions.map((q) => q.id));
   questions.forEach((q, i) => expectQuestion(q, got.questions[i], people, openOrder));

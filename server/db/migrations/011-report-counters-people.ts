@@ -75,6 +75,7 @@ export function migration(dialect: Dialect) {
           db as unknown as Db,
           p.project_id,
           counterQuestions(JSON.parse(p.content)),
+          false,
         );
     },
     async down(db: Kysely<unknown>) {

@@ -50,7 +50,12 @@ export function migration(dialect: Dialect) {
       await (dialect === 'sqlite' ? t.modifyEnd(sql`without rowid`) : t).execute();
 
       for (const p of await projectsWithAnswers(db))
-        await rebuildCityCounters(db as unknown as Db, p.project_id, counterQuestions(JSON.parse(p.content)));
+        await rebuildCityCounters(
+          db as unknown as Db,
+          p.project_id,
+          counterQuestions(JSON.parse(p.content)),
+          false,
+        );
     },
     async down(db: Kysely<unknown>) {
       await db.schema.dropTable('report_city_counts').execute();

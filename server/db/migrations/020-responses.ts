@@ -47,8 +47,13 @@ export function migration(dialect: Dialect) {
         /** Completed faster than this is a speeder; null below SPEEDER_MIN_COMPLETED. */
         .addColumn('threshold_ms', ts)
         .addColumn('percent', 'integer', (c) => c.notNull().defaultTo(50))
+        /** 0: respondents completed before 020 are not judged yet (server/responses/backfill.ts). */
+        .addColumn('judged', 'integer', (c) => c.notNull().defaultTo(1))
         .addColumn('updated_at', ts, (c) => c.notNull())
         .execute();
+      // Projects with completions from before: their respondents get their flags on the first read.
+      await sql`insert into project_quality (project_id, completed, median_of, percent, judged, updated_at)
+        select distinct project_id, 0, 0, 50, 0, 0 from respondents where status = 2`.execute(db);
 
       // The report's covering indexes again, with the predicate's column.
       await db.schema.dropIndex('respondents_report_cover').execute();

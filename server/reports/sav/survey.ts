@@ -3,7 +3,6 @@ import { PostgresAdapter, sql } from 'kysely';
 import type { Db } from '../../db';
 import type { TranslationFunctions } from '../../../src/i18n/i18n-types';
 import type { ProjectContent, Question } from '../../../src/domain/content/model';
-import type { ReportJson } from '../../../src/domain/reports';
 import { EDUCATION_LEVELS, GENDERS } from '../../../src/domain/lookups';
 import { RESPONDENT_STATUS } from '../../db/tables-responses';
 import { OTHER_ANSWER_ID, questionsOf } from '../shape';
@@ -13,6 +12,7 @@ import {
   drained,
   respondentPages,
   type AnswerRow,
+  type ReportFile,
   type RespondentRow,
 } from '../workbook';
 import {
@@ -72,7 +72,7 @@ function questionColumns(
   n: number,
   t: TranslationFunctions,
   widths: Map<string, number>,
-  report: ReportJson,
+  report: ReportFile,
   placeName: (id: string) => string,
 ): Column[] {
   const f = t.reports.file;
@@ -180,7 +180,7 @@ function questionColumns(
 function personColumns(
   t: TranslationFunctions,
   content: ProjectContent,
-  report: ReportJson,
+  report: ReportFile,
   placeName: (id: string) => string,
 ): Column[] {
   const c = t.reports.file.columns;
@@ -242,13 +242,24 @@ function personColumns(
     num('DURATION', t.reports.sav.duration(), (r) =>
       r.finished_at === null ? null : Math.round((Number(r.finished_at) - Number(r.started_at)) / 1000),
     ),
+    // Issue 31: excluded respondents are in the file only when asked for (includeExcluded=1), marked.
+    ...(report.rows && report.rows.excluded !== 'none'
+      ? [
+          num('EXCLUDED', t.quality.file.excluded(), (r) => (r.excluded ? 1 : 0), {
+            values: [
+              [0, t.quality.file.no()],
+              [1, t.quality.file.yes()],
+            ],
+          }),
+        ]
+      : []),
   ];
 }
 
 /** Every variable of the file, in order, with how each case fills it. */
 export async function savColumns(
   db: Db,
-  report: ReportJson,
+  report: ReportFile,
   content: ProjectContent,
   t: TranslationFunctions,
   placeName: (id: string) => string,
@@ -267,7 +278,7 @@ export async function savColumns(
 export async function writeSav(
   out: Writable,
   db: Db,
-  report: ReportJson,
+  report: ReportFile,
   content: ProjectContent,
   t: TranslationFunctions,
   placeName: (id: string) => string = (id) => id,
@@ -279,7 +290,12 @@ export async function writeSav(
     dictionary(variables, { label: report.project.name, product: 'survey-backoffice', created: new Date() }),
   );
   const cases = new CaseWriter(variables);
-  for await (const { respondents, answers } of respondentPages(db, report.project.id, report.filters)) {
+  for await (const { respondents, answers } of respondentPages(
+    db,
+    report.project.id,
+    report.filters,
+    report.rows,
+  )) {
     if (out.destroyed) throw new DownloadAborted();
     for (const r of respondents) {
       const perQ = answers.get(r.id);

@@ -17,6 +17,7 @@ import importer from './importer';
 import players from './players';
 import callbacks from './callbacks';
 import compare from './compare';
+import quality from './quality';
 import responses from './responses';
 
 const en = {
@@ -38,6 +39,7 @@ const en = {
   players,
   callbacks,
   compare,
+  quality,
   responses,
 } satisfies Translation;
 

@@ -17,6 +17,7 @@ import importer from './importer';
 import players from './players';
 import callbacks from './callbacks';
 import compare from './compare';
+import quality from './quality';
 import responses from './responses';
 
 // Russian is the base locale: every other locale must provide the same keys.
@@ -39,6 +40,7 @@ const ru = {
   players,
   callbacks,
   compare,
+  quality,
   responses,
 } satisfies BaseTranslation;
 

@@ -64,6 +64,29 @@ function placesQuery(kind: 'city' | 'region', search: string, region?: string): 
   return q.toString();
 }
 
+const BROWSER_KEY = 'survey-browser';
+/**
+ * A random marker this browser keeps for every survey (issue 31): the server stores only its hash and
+ * flags a second completion of a project from the same browser as a duplicate. No address, no
+ * fingerprint; a browser that keeps nothing (private mode, storage off) sends none.
+ */
+function browserMarker(): string | undefined {
+  try {
+    let marker = localStorage.getItem(BROWSER_KEY);
+    if (!marker || !/^[A-Za-z0-9_-]{16,64}$/.test(marker)) {
+      const bytes = crypto.getRandomValues(new Uint8Array(16));
+      marker = btoa(String.fromCharCode(...bytes))
+        .replace(/\+/g, '-')
+        .replace(/\//g, '_')
+        .replace(/=+$/, '');
+      localStorage.setItem(BROWSER_KEY, marker);
+    }
+    return marker;
+  } catch {
+    return undefined;
+  }
+}
+
 export const surveyApi = {
   info: (token: string, l: SurveyLocale) => call<LinkInfo>('GET', `/survey/${encodeURIComponent(token)}`, l),
   start: (token: string, l: SurveyLocale, attributes?: Attributes) =>
@@ -72,7 +95,7 @@ export const surveyApi = {
       `/survey/${encodeURIComponent(token)}/start`,
       l,
       {
-        body: { locale: l, ...(attributes && { attributes }) },
+        body: { locale: l, ...(attributes && { attributes }), browser: browserMarker() },
       },
     ),
   session: (token: string, l: SurveyLocale) => call<Session>('GET', '/survey/session', l, { token }),

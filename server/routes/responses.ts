@@ -1,0 +1,138 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  EraseBody,
+  ExclusionBody,
+  RESPONDENT_MANAGERS,
+  RespondentQuery,
+  RespondentsFileQuery,
+  RespondentsQuery,
+  respondentsFilterOf,
+  type ExclusionResult,
+  type RespondentDetail,
+  type RespondentsPage,
+} from '../../src/domain/responses';
+import type { RoleId } from '../../src/domain/roles';
+import { requireRole, requireUser } from '../http/context';
+import { conflict, HttpError } from '../http/errors';
+import { parse } from '../http/validate';
+import { projectFor } from '../repos/projects';
+import { readiness } from '../reports/report';
+import { placeNamer } from '../reports/places';
+import { contentDisposition, DownloadAborted } from '../reports/workbook';
+import { surveyContent } from '../survey/respond';
+import { ensureJudged } from '../responses/backfill';
+import { respondentDetail } from '../responses/detail';
+import { listRespondents } from '../responses/list';
+import { setExclusion, targets } from '../responses/exclusion';
+import { eraseRespondent } from '../responses/erasure';
+
+// Respondents one by one (issue 31; docs/api.md, docs/decisions/responses.md). Reading them is
+// reading the report: whoever may read the project, while its numbers may be shown (readiness).
+// Excluding, restoring and erasing: the Administrator and the researchers of the project's
+// organization. A project the caller may not see answers 404; an id that is not the project's 400.
+
+/** List downloads at once (they stream for seconds at 100 000 respondents). */
+const MAX_LIST_EXPORTS = 2;
+
+export default async function responsesRoutes(app: FastifyInstance) {
+  const { db } = app;
+  let exporting = 0;
+
+  /** The project the caller reads respondents of, with its content and the flags of older respondents. */
+  async function readable(req: FastifyRequest, pid: number) {
+    const me = requireUser(req);
+    const p = await projectFor(db, me, pid, 'read');
+    const ready = await readiness(db, p);
+    if (!ready.available) throw conflict((t) => t.reports.errors.notReady(), { code: 'report-not-ready' });
+    const content = await surveyContent(db, p.id);
+    await ensureJudged(db, p.id, content);
+    return { me, p, content };
+  }
+
+  /** The project the caller changes respondents of (the role first: a role that never may hears 403). */
+  async function manageable(req: FastifyRequest, pid: number) {
+    const me = requireRole(req, ...(RESPONDENT_MANAGERS as RoleId[]));
+    const p = await projectFor(db, me, pid, 'read');
+    const content = await surveyContent(db, p.id);
+    return { me, p, content };
+  }
+
+  app.get('/project/respondents', async (req, reply): Promise<RespondentsPage> => {
+    const q = parse(RespondentsQuery, req.query);
+    const { p, content } = await readable(req, q.pid);
+    reply.header('cache-control', 'no-store');
+    return listRespondents(db, p.id, q, content, req.t, placeNamer(req.locale));
+  });
+
+  app.get('/project/respondent', async (req, reply): Promise<RespondentDetail> => {
+    const q = parse(RespondentQuery, req.query);
+    const { p, content } = await readable(req, q.pid);
+    reply.header('cache-control', 'no-store');
+    return respondentDetail(db, p.id, q.id, content, req.t, placeNamer(req.locale));
+  });
+
+  app.post('/project/respondents/exclusion', async (req): Promise<ExclusionResult> => {
+    requireRole(req, ...(RESPONDENT_MANAGERS as RoleId[]));
+    const body = parse(ExclusionBody, req.body);
+    const { me, p, content } = await manageable(req, body.pid);
+    await ensureJudged(db, p.id, content);
+    const candidates = await targets(
+      db,
+      p.id,
+      body.ids ? { ids: body.ids } : { filter: body.filter! },
+      content,
+    );
+    return setExclusion(req, db, {
+      projectId: p.id,
+      candidates,
+      byIds: body.ids !== undefined,
+      excluded: body.excluded,
+      reason: body.reason,
+      user: me,
+      content,
+    });
+  });
+
+  app.delete('/project/respondent', async (req, reply) => {
+    requireRole(req, ...(RESPONDENT_MANAGERS as RoleId[]));
+    const body = parse(EraseBody, req.body);
+    const { me, p, content } = await manageable(req, body.pid);
+    await eraseRespondent(req, db, { projectId: p.id, id: body.id, user: me, content });
+    return reply.status(204).send();
+  });
+
+  app.get('/project/respondents/file', async (req, reply) => {
+    const q = parse(RespondentsFileQuery, req.query);
+    const { p, content } = await readable(req, q.pid);
+    if (exporting >= MAX_LIST_EXPORTS)
+      throw new HttpError(429, (t) => t.reports.errors.busy(), { headers: { 'retry-after': '30' } });
+    exporting++;
+    const file = app.downloads.start({
+      kind: 'respondents',
+      project: p,
+      content,
+      filter: respondentsFilterOf(q),
+      format: q.format,
+      locale: req.locale,
+    });
+    let sending = false;
+    reply.raw.once('close', () => file.destroy());
+    file.done
+      .catch((err: unknown) => {
+        if (err instanceof DownloadAborted) req.log.info('respondents download cancelled by the client');
+        else if (sending) req.log.error({ err }, 'respondents export failed');
+      })
+      .finally(() => exporting--);
+    await file.ready;
+    sending = true;
+    reply
+      .header('content-disposition', contentDisposition(p.name, q.format))
+      .header('cache-control', 'no-store')
+      .type(
+        q.format === 'csv'
+          ? 'text/csv; charset=utf-8'
+          : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      );
+    return reply.send(file);
+  });
+}
