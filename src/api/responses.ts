@@ -55,7 +55,6 @@ export const setExclusion = (pid: number, target: ExclusionTarget, excluded: boo
 
 export const eraseRespondent = (pid: number, id: number) => api.del<unknown>(RESPONDENT_PATH, { pid, id });
 
-/** PROVISIONAL path until the server's list download lands. */
 export const RESPONDENTS_FILE_PATH = '/project/respondents/file';
 export type RespondentsFormat = 'xlsx' | 'csv';
 

@@ -3,11 +3,11 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { useI18nContext } from '../../i18n/i18n-react';
 import { listRespondents, type RespondentFilters } from '../../api/responses';
 import {
+  RESPONDENT_MANAGERS,
   RESPONDENTS_PAGE_SIZE_MAX,
   type RespondentListRow,
   type RespondentSort,
 } from '../../domain/responses';
-import { WRITER_ROLES } from '../../domain/projects';
 import { useCurrentUser } from '../auth/AuthProvider';
 import { Button } from '../ui/Button';
 import { formatNumber } from '../ui/formatNumber';
@@ -67,7 +67,8 @@ function Responses({ pid }: { pid: number }) {
   const snap = useSyncExternalStore(cache.subscribe, cache.getSnapshot);
   const total = snap.total ?? 0;
   const facts = useProjectFacts(pid, snap.total !== null, locale);
-  const canChange = !!me && WRITER_ROLES.includes(me.role.id);
+  // The server's rule (canManageRespondents): the page is open, so the project is readable.
+  const canChange = !!me && RESPONDENT_MANAGERS.includes(me.role.id);
 
   useEffect(() => {
     document.title = facts ? R.titleOf({ name: facts.name }) : R.title();
