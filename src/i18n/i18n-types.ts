@@ -7725,14 +7725,26 @@ type RootTranslation = {
 			 */
 			reset: string
 			/**
-			 * П​о​к​а​з​а​т​ь​ ​ф​и​л​ь​т​р​ы​ ​(​в​к​л​ю​ч​е​н​о​:​ ​{​c​o​u​n​t​}​)
+			 * П​о​к​а​з​а​т​ь
+			 */
+			show: string
+			/**
+			 * П​о​к​а​з​а​т​ь​ ​ф​и​л​ь​т​р​ы
+			 */
+			showLabel: string
+			/**
+			 * Ф​и​л​ь​т​р​ы​ ​·​ ​в​к​л​ю​ч​е​н​о​:​ ​{​c​o​u​n​t​}
 			 * @param {number} count
 			 */
-			show: RequiredParams<'count'>
+			titleOn: RequiredParams<'count'>
+			/**
+			 * С​к​р​ы​т​ь
+			 */
+			hide: string
 			/**
 			 * С​к​р​ы​т​ь​ ​ф​и​л​ь​т​р​ы
 			 */
-			hide: string
+			hideLabel: string
 			/**
 			 * П​о​р​т​р​е​т
 			 */
@@ -7807,6 +7819,10 @@ type RootTranslation = {
 			textSearch: string
 		}
 		selection: {
+			/**
+			 * О​т​м​е​т​ь​т​е​ ​р​е​с​п​о​н​д​е​н​т​о​в​,​ ​ч​т​о​б​ы​ ​и​с​к​л​ю​ч​и​т​ь​ ​и​л​и​ ​в​е​р​н​у​т​ь​ ​и​х​.
+			 */
+			hint: string
 			/**
 			 * В​ы​б​р​а​н​о​:​ ​{​c​o​u​n​t​}
 			 * @param {string} count
@@ -7940,11 +7956,15 @@ type RootTranslation = {
 		}
 		download: {
 			/**
-			 * С​к​а​ч​а​т​ь​ ​с​п​и​с​о​к​ ​(​C​S​V​)
+			 * С​к​а​ч​а​т​ь​ ​с​п​и​с​о​к
+			 */
+			menu: string
+			/**
+			 * C​S​V​ ​(​т​е​к​с​т​ ​с​ ​р​а​з​д​е​л​и​т​е​л​я​м​и​)
 			 */
 			csv: string
 			/**
-			 * С​к​а​ч​а​т​ь​ ​с​п​и​с​о​к​ ​(​X​L​S​X​)
+			 * X​L​S​X​ ​(​E​x​c​e​l​)
 			 */
 			xlsx: string
 			/**
@@ -15292,13 +15312,25 @@ export type TranslationFunctions = {
 			 */
 			reset: () => LocalizedString
 			/**
-			 * Показать фильтры (включено: {count})
+			 * Показать
 			 */
-			show: (arg: { count: number }) => LocalizedString
+			show: () => LocalizedString
+			/**
+			 * Показать фильтры
+			 */
+			showLabel: () => LocalizedString
+			/**
+			 * Фильтры · включено: {count}
+			 */
+			titleOn: (arg: { count: number }) => LocalizedString
+			/**
+			 * Скрыть
+			 */
+			hide: () => LocalizedString
 			/**
 			 * Скрыть фильтры
 			 */
-			hide: () => LocalizedString
+			hideLabel: () => LocalizedString
 			/**
 			 * Портрет
 			 */
@@ -15373,6 +15405,10 @@ export type TranslationFunctions = {
 			textSearch: () => LocalizedString
 		}
 		selection: {
+			/**
+			 * Отметьте респондентов, чтобы исключить или вернуть их.
+			 */
+			hint: () => LocalizedString
 			/**
 			 * Выбрано: {count}
 			 */
@@ -15488,11 +15524,15 @@ export type TranslationFunctions = {
 		}
 		download: {
 			/**
-			 * Скачать список (CSV)
+			 * Скачать список
+			 */
+			menu: () => LocalizedString
+			/**
+			 * CSV (текст с разделителями)
 			 */
 			csv: () => LocalizedString
 			/**
-			 * Скачать список (XLSX)
+			 * XLSX (Excel)
 			 */
 			xlsx: () => LocalizedString
 			/**

@@ -3,6 +3,7 @@ import { useI18nContext } from '../../i18n/i18n-react';
 import { downloadRespondents, type RespondentFilters, type RespondentsFormat } from '../../api/responses';
 import { saveBlob } from '../../api/download';
 import { Button } from '../ui/Button';
+import { DropdownMenu, MenuItem } from '../ui/Dropdown';
 import { notify } from '../ui/toast';
 import { formatNumber } from '../ui/formatNumber';
 import { errorMessage } from './labels';
@@ -14,6 +15,9 @@ const sizeText = (bytes: number, locale: string) =>
   bytes < 1024 * 1024
     ? `${formatNumber(bytes / 1024, locale, { maximumFractionDigits: 0 })} KB`
     : `${formatNumber(bytes / 1024 / 1024, locale, { maximumFractionDigits: 1 })} MB`;
+
+const MENU_BUTTON =
+  'inline-flex items-center gap-1 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500';
 
 export function Downloads({
   pid,
@@ -41,23 +45,47 @@ export function Downloads({
     }
   }
 
+  const label = (
+    <>
+      {D.menu()} <span aria-hidden="true">▾</span>
+    </>
+  );
+  const progress = bytes !== null && (
+    <div
+      role="status"
+      className="flex w-full flex-col gap-1 rounded-md bg-indigo-50 p-2 text-sm text-indigo-900"
+    >
+      <span>{D.progress({ size: sizeText(bytes, locale) })}</span>
+      <progress className="h-2 w-full" aria-label={D.progress({ size: sizeText(bytes, locale) })} />
+    </div>
+  );
+  if (disabled)
+    return (
+      <Button variant="secondary" disabled>
+        {label}
+      </Button>
+    );
   return (
     <>
-      <Button variant="secondary" disabled={disabled || bytes !== null} onClick={() => void start('csv')}>
-        {D.csv()}
-      </Button>
-      <Button disabled={disabled || bytes !== null} onClick={() => void start('xlsx')}>
-        {D.xlsx()}
-      </Button>
-      {bytes !== null && (
-        <div
-          role="status"
-          className="flex w-full flex-col gap-1 rounded-md bg-indigo-50 p-2 text-sm text-indigo-900"
-        >
-          <span>{D.progress({ size: sizeText(bytes, locale) })}</span>
-          <progress className="h-2 w-full" aria-label={D.progress({ size: sizeText(bytes, locale) })} />
-        </div>
-      )}
+      <DropdownMenu
+        label={D.menu()}
+        buttonClassName={MENU_BUTTON}
+        buttonContent={label}
+        panelClassName="z-30 min-w-48 rounded-md border border-slate-200 bg-white py-1 text-left text-sm shadow-lg focus:outline-none"
+      >
+        {(['xlsx', 'csv'] as const).map((format) => (
+          <MenuItem
+            key={format}
+            // One download at a time.
+            disabled={bytes !== null}
+            onSelect={() => void start(format)}
+            className="block w-full px-3 py-2 text-left text-slate-700 hover:bg-slate-100 focus:bg-slate-100 focus:outline-none"
+          >
+            {format === 'xlsx' ? D.xlsx() : D.csv()}
+          </MenuItem>
+        ))}
+      </DropdownMenu>
+      {progress}
     </>
   );
 }

@@ -141,11 +141,12 @@ export function FilterBar({
     >
       <div className="flex items-center justify-between gap-2">
         <h2 id={`${panelId}-title`} className="text-base font-semibold text-slate-800">
-          {F.title()}
+          {on > 0 ? F.titleOn({ count: on }) : F.title()}
         </h2>
-        <div className="flex items-center gap-2">
+        <div className="flex items-center gap-1">
           <Button
             variant="ghost"
+            className="whitespace-nowrap px-2"
             disabled={!isFiltered(value)}
             onClick={() => {
               setReversed(null);
@@ -156,12 +157,13 @@ export function FilterBar({
           </Button>
           <Button
             variant="secondary"
-            className="lg:hidden"
+            className="whitespace-nowrap px-3 lg:hidden"
+            aria-label={open ? F.hideLabel() : F.showLabel()}
             aria-expanded={open}
             aria-controls={panelId}
             onClick={() => setOpen((o) => !o)}
           >
-            {open ? F.hide() : F.show({ count: on })}
+            {open ? F.hide() : F.show()}
           </Button>
         </div>
       </div>

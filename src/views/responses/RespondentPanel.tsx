@@ -46,9 +46,9 @@ function useNarrow(): boolean {
 const typing = (t: EventTarget | null) =>
   t instanceof HTMLElement && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName));
 
-function Fact({ term, children }: { term: string; children: ReactNode }) {
+function Fact({ term, children, wide }: { term: string; children: ReactNode; wide?: boolean }) {
   return (
-    <div className="flex flex-col">
+    <div className={`flex flex-col ${wide ? 'col-span-2' : ''}`}>
       <dt className="text-xs text-slate-600">{term}</dt>
       <dd className="break-words text-sm text-slate-800">{children}</dd>
     </div>
@@ -212,11 +212,9 @@ export default function RespondentPanel({
               </Fact>
               <Fact term={P.duration()}>{durationText(LL, r.durationSeconds, locale)}</Fact>
               <Fact term={P.portrait()}>{r.portrait ? r.portrait.name || r.portrait.id : '—'}</Fact>
-              <div className="col-span-2">
-                <Fact term={P.profile()}>
-                  {r.erasedAt !== null ? LL.responses.erased() : profileText(LL, locale, r.profile)}
-                </Fact>
-              </div>
+              <Fact term={P.profile()} wide>
+                {r.erasedAt !== null ? LL.responses.erased() : profileText(LL, locale, r.profile)}
+              </Fact>
             </dl>
 
             {r.flags.length > 0 && (

@@ -151,7 +151,7 @@ function Responses({ pid }: { pid: number }) {
 
       <FilterBar value={filters} choices={facts ?? { portraits: [], cities: [] }} onChange={changeFilters} />
 
-      {canChange && (
+      {canChange && total > 0 && (
         <SelectionBar
           selection={selection}
           total={total}

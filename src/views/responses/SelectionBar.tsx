@@ -31,23 +31,31 @@ export function SelectionBar({
       data-selection={selection.kind === 'filter' ? 'filter' : count}
     >
       <span className="text-slate-700" aria-live="polite">
-        {selection.kind === 'filter' ? S.everyone({ count: n(count) }) : S.count({ count: n(count) })}
+        {selection.kind === 'filter'
+          ? S.everyone({ count: n(count) })
+          : count === 0
+            ? S.hint()
+            : S.count({ count: n(count) })}
       </span>
       {selection.kind !== 'filter' && total > 0 && (
-        <Button variant="ghost" onClick={() => onSelection(everyone(filters, total))}>
+        <Button variant="ghost" className="px-2" onClick={() => onSelection(everyone(filters, total))}>
           {S.selectEveryone({ count: n(total) })}
         </Button>
       )}
-      <span className="flex-1" />
-      <Button variant="danger" disabled={count === 0} onClick={() => onExclude(true)}>
-        {S.exclude()}
-      </Button>
-      <Button variant="secondary" disabled={count === 0} onClick={() => onExclude(false)}>
-        {S.restore()}
-      </Button>
-      <Button variant="ghost" disabled={count === 0} onClick={() => onSelection(NOTHING)}>
-        {S.clear()}
-      </Button>
+      {/* What can be done with a selection shows once there is one. */}
+      {count > 0 && (
+        <span className="ml-auto flex flex-wrap items-center gap-2">
+          <Button variant="danger" onClick={() => onExclude(true)}>
+            {S.exclude()}
+          </Button>
+          <Button variant="secondary" onClick={() => onExclude(false)}>
+            {S.restore()}
+          </Button>
+          <Button variant="ghost" className="px-2" onClick={() => onSelection(NOTHING)}>
+            {S.clear()}
+          </Button>
+        </span>
+      )}
     </div>
   );
 }

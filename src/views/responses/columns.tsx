@@ -11,8 +11,10 @@ import {
   sourceText,
 } from './labels';
 
-// The list's columns as data: header, fixed width (the table is laid out once, never measured
-// from its rows), the cell, the text a cell's tooltip gives in full, and the sort it offers.
+// The list's columns as data, in the order a reader judging quality wants them (what happened, how
+// long, the flags and the exclusion first; who and where after): header, fixed width (the table is
+// laid out once, never measured from its rows), the cell, the text a cell's tooltip gives in full,
+// and the sort it offers.
 
 export interface RespondentColumn {
   key: string;
@@ -46,54 +48,12 @@ export const COLUMNS: readonly RespondentColumn[] = [
     cell: (r) => <RespondentStatusBadge status={r.status} />,
   },
   {
-    key: 'source',
-    header: (LL) => LL.responses.columns.source(),
-    width: 90,
-    cell: (r, LL) => sourceText(LL, r.source),
-  },
-  {
-    key: 'game',
-    header: (LL) => LL.responses.columns.game(),
-    width: 150,
-    cell: (r) => dash(r.game?.name),
-    full: (r) => r.game?.name ?? '',
-  },
-  {
-    key: 'portrait',
-    header: (LL) => LL.responses.columns.portrait(),
-    width: 150,
-    cell: (r) => dash(r.portrait?.name || r.portrait?.id),
-    full: (r) => r.portrait?.name ?? '',
-  },
-  {
-    key: 'started',
-    header: (LL) => LL.responses.columns.started(),
-    width: 140,
-    sort: 'started',
-    cell: (r, _LL, locale) => shortDate(locale, r.startedAt),
-  },
-  {
-    key: 'finished',
-    header: (LL) => LL.responses.columns.finished(),
-    width: 140,
-    sort: 'finished',
-    cell: (r, _LL, locale) => shortDate(locale, r.finishedAt),
-  },
-  {
     key: 'duration',
     header: (LL) => LL.responses.columns.duration(),
     width: 120,
     sort: 'duration',
     align: 'right',
     cell: (r, LL, locale) => durationText(LL, r.durationSeconds, locale),
-  },
-  {
-    key: 'profile',
-    header: (LL) => LL.responses.columns.profile(),
-    width: 240,
-    cell: (r, LL, locale) =>
-      r.erasedAt !== null ? LL.responses.erased() : profileText(LL, locale, r.profile),
-    full: (r, LL, locale) => profileText(LL, locale, r.profile),
   },
   {
     key: 'flags',
@@ -130,6 +90,48 @@ export const COLUMNS: readonly RespondentColumn[] = [
         '—'
       ),
     full: exclusionFull,
+  },
+  {
+    key: 'started',
+    header: (LL) => LL.responses.columns.started(),
+    width: 170,
+    sort: 'started',
+    cell: (r, _LL, locale) => shortDate(locale, r.startedAt),
+  },
+  {
+    key: 'finished',
+    header: (LL) => LL.responses.columns.finished(),
+    width: 170,
+    sort: 'finished',
+    cell: (r, _LL, locale) => shortDate(locale, r.finishedAt),
+  },
+  {
+    key: 'portrait',
+    header: (LL) => LL.responses.columns.portrait(),
+    width: 150,
+    cell: (r) => dash(r.portrait?.name || r.portrait?.id),
+    full: (r) => r.portrait?.name ?? '',
+  },
+  {
+    key: 'profile',
+    header: (LL) => LL.responses.columns.profile(),
+    width: 240,
+    cell: (r, LL, locale) =>
+      r.erasedAt !== null ? LL.responses.erased() : profileText(LL, locale, r.profile),
+    full: (r, LL, locale) => profileText(LL, locale, r.profile),
+  },
+  {
+    key: 'source',
+    header: (LL) => LL.responses.columns.source(),
+    width: 90,
+    cell: (r, LL) => sourceText(LL, r.source),
+  },
+  {
+    key: 'game',
+    header: (LL) => LL.responses.columns.game(),
+    width: 150,
+    cell: (r) => dash(r.game?.name),
+    full: (r) => r.game?.name ?? '',
   },
 ];
 
