@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import {
   axeFull,
@@ -248,6 +250,29 @@ describe('the respondents page in Chromium', () => {
     expect(await copy.getByRole('columnheader', { name: 'Duration' }).getAttribute('aria-sort')).toBe(
       'ascending',
     );
+
+    // The filtered list downloads: a row per respondent it shows, in both formats.
+    const download = async (item: string) => {
+      await copy.getByRole('button', { name: 'Download list', exact: true }).click();
+      const [file] = await Promise.all([
+        copy.waitForEvent('download'),
+        copy.getByRole('menuitem', { name: item }).click(),
+      ]);
+      await copy.getByText('List downloaded').first().waitFor();
+      return file;
+    };
+    const xlsx = await download('XLSX (Excel)');
+    expect(xlsx.suggestedFilename()).toMatch(/\.xlsx$/);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(fs.readFileSync((await xlsx.path())!) as unknown as ArrayBuffer);
+    expect(wb.getWorksheet('Respondents')!.actualRowCount).toBe(women30 + 1);
+    const csv = await download('CSV (comma-separated text)');
+    expect(csv.suggestedFilename()).toMatch(/\.csv$/);
+    const lines = fs
+      .readFileSync((await csv.path())!, 'utf8')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines.length).toBe(women30 + 1);
     await context.close();
   });
 
