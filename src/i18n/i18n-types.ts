@@ -4467,7 +4467,7 @@ type RootTranslation = {
 			 */
 			allResponses: string
 			/**
-			 * с​ ​о​т​м​е​т​к​а​м​и​:​ ​{​f​l​a​g​g​e​d​}​ ​и​з​ ​{​c​o​m​p​l​e​t​e​d​}​ ​п​р​и​н​я​т​ы​х​ ​з​а​в​е​р​ш​и​в​ш​и​х
+			 * С​ ​о​т​м​е​т​к​а​м​и​:​ ​{​f​l​a​g​g​e​d​}​ ​и​з​ ​{​c​o​m​p​l​e​t​e​d​}​ ​п​р​и​н​я​т​ы​х​ ​з​а​в​е​р​ш​и​в​ш​и​х
 			 * @param {string} completed
 			 * @param {string} flagged
 			 */
@@ -12294,7 +12294,7 @@ export type TranslationFunctions = {
 			 */
 			allResponses: () => LocalizedString
 			/**
-			 * с отметками: {flagged} из {completed} принятых завершивших
+			 * С отметками: {flagged} из {completed} принятых завершивших
 			 */
 			share: (arg: { completed: string, flagged: string }) => LocalizedString
 			/**

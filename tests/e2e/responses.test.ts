@@ -319,6 +319,14 @@ describe('the respondents page in Chromium', () => {
       await page.getByRole('dialog').getByLabel('Reason', { exact: true }).waitFor();
       findings.push(...axeLines(await axeFull(page)).map((l) => `dialog: ${l}`));
       await page.screenshot({ path: `/tmp/responses-dialog-${width}.png` });
+      await page.keyboard.press('Escape');
+      // The report's Response quality and Field progress cards.
+      await page.goto(`${server.url}/report?pid=${pid}`);
+      await page.locator('[data-quality]').waitFor();
+      await page.locator('[data-field]').waitFor();
+      findings.push(...axeLines(await axeFull(page)).map((l) => `report: ${l}`));
+      await page.locator('[data-quality]').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `/tmp/responses-report-${width}.png`, fullPage: width === 360 });
       await context.close();
       expect(findings).toEqual([]);
     });

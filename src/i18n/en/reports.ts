@@ -50,7 +50,7 @@ const reports: Translation['reports'] = {
   quality: {
     title: 'Response quality',
     allResponses: 'All responses one by one',
-    share: 'flagged: {flagged} of {completed} accepted completes',
+    share: 'Flagged: {flagged} of {completed} accepted completes',
     openFlagged: 'Open the flagged respondents',
     excluded: 'Excluded',
     openExcluded: 'Open the excluded respondents: {count}',

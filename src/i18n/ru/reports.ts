@@ -48,7 +48,7 @@ export default {
   quality: {
     title: 'Качество ответов',
     allResponses: 'Все ответы по одному',
-    share: 'с отметками: {flagged:string} из {completed:string} принятых завершивших',
+    share: 'С отметками: {flagged:string} из {completed:string} принятых завершивших',
     openFlagged: 'Открыть отмеченных',
     excluded: 'Исключены',
     openExcluded: 'Открыть исключённых: {count:string}',

@@ -65,12 +65,14 @@ export function QualityCard({
       </div>
       <div className="grid gap-4 md:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
         <div className="flex flex-col gap-1">
-          <p className="text-3xl font-semibold tabular-nums text-slate-800" data-quality-percent>
-            {formatNumber(quality.percent, locale, { maximumFractionDigits: 1 })} %
-          </p>
-          <p className="text-sm text-slate-600">
-            {Q.share({ flagged: n(quality.flagged), completed: n(quality.completed) })}
-          </p>
+          <dl className="flex flex-col-reverse gap-1">
+            <dt className="text-sm text-slate-600">
+              {Q.share({ flagged: n(quality.flagged), completed: n(quality.completed) })}
+            </dt>
+            <dd className="text-3xl font-semibold tabular-nums text-slate-800" data-quality-percent>
+              {formatNumber(quality.percent, locale, { maximumFractionDigits: 1 })} %
+            </dd>
+          </dl>
           {quality.flagged > 0 && (
             <Link href={responsesHref(pid, filters, { flag: 'any' })} className={`text-sm ${LINK}`}>
               {Q.openFlagged()}

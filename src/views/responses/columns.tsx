@@ -44,7 +44,7 @@ export const COLUMNS: readonly RespondentColumn[] = [
   {
     key: 'status',
     header: (LL) => LL.responses.columns.status(),
-    width: 150,
+    width: 136,
     cell: (r) => <RespondentStatusBadge status={r.status} />,
   },
   {
@@ -63,15 +63,17 @@ export const COLUMNS: readonly RespondentColumn[] = [
       r.flags.length === 0 ? (
         '—'
       ) : (
-        <span className="inline-flex items-center gap-1">
+        // A flex row as wide as the cell, so the reason is cut with an ellipsis.
+        <span className="flex min-w-0 items-center gap-1">
           {r.flags.map((f, i) => (
-            <span key={`${f.name}-${i}`} className="inline-flex items-center gap-1">
-              <FlagBadge kind={f.name} />
-              {/* The reason in words: cut to the cell, whole in the tooltip and for screen readers. */}
-              {r.flags.length === 1 && <span className="text-slate-700">{f.reason}</span>}
-              {r.flags.length > 1 && <span className="sr-only">{f.reason}</span>}
-            </span>
+            <FlagBadge key={`${f.name}-${i}`} kind={f.name} />
           ))}
+          {/* The reason in words: cut to the cell, whole in the tooltip and for screen readers. */}
+          {r.flags.length === 1 ? (
+            <span className="min-w-0 truncate text-slate-700">{r.flags[0].reason}</span>
+          ) : (
+            <span className="sr-only">{r.flags.map((f) => f.reason).join('. ')}</span>
+          )}
         </span>
       ),
     full: (r) => r.flags.map((f) => f.reason).join('\n'),
@@ -82,9 +84,9 @@ export const COLUMNS: readonly RespondentColumn[] = [
     width: 260,
     cell: (r) =>
       r.exclusion ? (
-        <span className="inline-flex items-center gap-1">
+        <span className="flex min-w-0 items-center gap-1">
           <ExcludedBadge />
-          <span className="text-slate-700">{r.exclusion.reason}</span>
+          <span className="min-w-0 truncate text-slate-700">{r.exclusion.reason}</span>
         </span>
       ) : (
         '—'

@@ -12,7 +12,8 @@ const STATUS_COLORS: Record<RespondentStatusName, string> = {
   quotaFull: 'bg-amber-50 text-amber-900 ring-amber-200',
 };
 
-const BADGE = 'inline-flex whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset';
+const BADGE =
+  'inline-flex shrink-0 whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset';
 
 export function RespondentStatusBadge({ status }: { status: RespondentStatusName }) {
   const { LL } = useI18nContext();
