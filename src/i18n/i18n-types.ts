@@ -4526,17 +4526,9 @@ type RootTranslation = {
 			 */
 			title: string
 			/**
-			 * П​р​и​н​я​т​ы​е​ ​з​а​в​е​р​ш​и​в​ш​и​е​ ​(​б​е​з​ ​и​с​к​л​ю​ч​ё​н​н​ы​х​)​ ​п​о​ ​п​о​р​т​р​е​т​а​м​,​ ​т​е​м​п​ ​з​а​ ​п​о​с​л​е​д​н​и​е​ ​2​4​ ​ч​а​с​а​ ​и​ ​к​о​г​д​а​ ​п​о​р​т​р​е​т​ ​з​а​п​о​л​н​и​т​с​я​ ​п​р​и​ ​т​а​к​о​м​ ​т​е​м​п​е​.
+			 * П​р​и​н​я​т​ы​е​ ​з​а​в​е​р​ш​и​в​ш​и​е​ ​(​б​е​з​ ​и​с​к​л​ю​ч​ё​н​н​ы​х​)​ ​п​о​ ​п​о​р​т​р​е​т​а​м​ ​и​ ​т​е​м​п​ ​з​а​ ​п​о​с​л​е​д​н​и​е​ ​2​4​ ​ч​а​с​а​.
 			 */
 			hint: string
-			/**
-			 * П​р​и​н​я​т​ы​е​ ​з​а​в​е​р​ш​и​в​ш​и​е​ ​о​т​н​о​с​и​т​е​л​ь​н​о​ ​ц​е​л​и​ ​п​о​ ​п​о​р​т​р​е​т​а​м
-			 */
-			chart: string
-			/**
-			 * Х​о​д​ ​с​б​о​р​а​ ​п​о​ ​п​о​р​т​р​е​т​а​м
-			 */
-			table: string
 			/**
 			 * {​a​c​c​e​p​t​e​d​}​ ​и​з​ ​{​t​a​r​g​e​t​}
 			 * @param {string} accepted
@@ -4544,41 +4536,27 @@ type RootTranslation = {
 			 */
 			ofTarget: RequiredParams<'accepted' | 'target'>
 			/**
+			 * и​с​к​л​ю​ч​е​н​о​:​ ​{​c​o​u​n​t​}
+			 * @param {string} count
+			 */
+			excludedBeside: RequiredParams<'count'>
+			/**
 			 * {​p​a​c​e​}​ ​в​ ​ч​а​с​ ​·​ ​{​w​h​e​n​}
 			 * @param {string} pace
 			 * @param {string} when
 			 */
 			paceLine: RequiredParams<'pace' | 'when'>
 			/**
-			 * П​о​р​т​р​е​т
+			 * з​а​п​о​л​н​и​т​с​я​ ​{​t​i​m​e​}
+			 * @param {string} time
 			 */
-			portrait: string
+			fullBy: RequiredParams<'time'>
 			/**
-			 * Ц​е​л​ь
-			 */
-			target: string
-			/**
-			 * П​р​и​н​я​т​о
-			 */
-			accepted: string
-			/**
-			 * И​с​к​л​ю​ч​е​н​о
-			 */
-			excluded: string
-			/**
-			 * В​ ​ч​а​с​ ​(​2​4​ ​ч​)
-			 */
-			pace: string
-			/**
-			 * З​а​п​о​л​н​и​т​с​я
-			 */
-			eta: string
-			/**
-			 * З​а​п​о​л​н​е​н
+			 * з​а​п​о​л​н​е​н
 			 */
 			full: string
 			/**
-			 * н​е​ ​п​р​и​ ​т​а​к​о​м​ ​т​е​м​п​е
+			 * н​е​ ​з​а​п​о​л​н​и​т​с​я​ ​п​р​и​ ​т​а​к​о​м​ ​т​е​м​п​е
 			 */
 			notAtThisPace: string
 		}
@@ -12346,55 +12324,31 @@ export type TranslationFunctions = {
 			 */
 			title: () => LocalizedString
 			/**
-			 * Принятые завершившие (без исключённых) по портретам, темп за последние 24 часа и когда портрет заполнится при таком темпе.
+			 * Принятые завершившие (без исключённых) по портретам и темп за последние 24 часа.
 			 */
 			hint: () => LocalizedString
-			/**
-			 * Принятые завершившие относительно цели по портретам
-			 */
-			chart: () => LocalizedString
-			/**
-			 * Ход сбора по портретам
-			 */
-			table: () => LocalizedString
 			/**
 			 * {accepted} из {target}
 			 */
 			ofTarget: (arg: { accepted: string, target: string }) => LocalizedString
 			/**
+			 * исключено: {count}
+			 */
+			excludedBeside: (arg: { count: string }) => LocalizedString
+			/**
 			 * {pace} в час · {when}
 			 */
 			paceLine: (arg: { pace: string, when: string }) => LocalizedString
 			/**
-			 * Портрет
+			 * заполнится {time}
 			 */
-			portrait: () => LocalizedString
+			fullBy: (arg: { time: string }) => LocalizedString
 			/**
-			 * Цель
-			 */
-			target: () => LocalizedString
-			/**
-			 * Принято
-			 */
-			accepted: () => LocalizedString
-			/**
-			 * Исключено
-			 */
-			excluded: () => LocalizedString
-			/**
-			 * В час (24 ч)
-			 */
-			pace: () => LocalizedString
-			/**
-			 * Заполнится
-			 */
-			eta: () => LocalizedString
-			/**
-			 * Заполнен
+			 * заполнен
 			 */
 			full: () => LocalizedString
 			/**
-			 * не при таком темпе
+			 * не заполнится при таком темпе
 			 */
 			notAtThisPace: () => LocalizedString
 		}

@@ -256,6 +256,8 @@ describe('what each page fetches', () => {
       .toBeGreaterThan(0);
     expect(await page.locator('[data-chart] canvas').count()).toBe(0);
     await release();
+    // Charts draw as they come into view; at 720 px the first is under the quality and field cards.
+    await page.locator('[data-chart]').first().scrollIntoViewIfNeeded();
     await page.locator('[data-chart] canvas').first().waitFor();
     expect(errors).toEqual([]);
     await context.close();

@@ -303,41 +303,45 @@ function Report({ pid }: { pid: number }) {
         <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">{P.countersHidden()}</p>
       )}
 
-      {report.quality && <QualityCard pid={pid} filters={filters} quality={report.quality} />}
-
-      {report.field && report.field.portraits.length > 0 ? (
-        <FieldProgress field={report.field} />
-      ) : (
-        report.portraits.length > 0 &&
-        report.countersAvailable && (
-          <section
-            aria-labelledby="report-portraits"
-            className="rounded-lg border border-slate-200 bg-white p-4"
-          >
-            <h2 id="report-portraits" className="mb-2 text-base font-semibold text-slate-800">
-              {P.portraitsTitle()}
-            </h2>
-            <ul className="grid gap-2 sm:grid-cols-2">
-              {report.portraits.map((p) => (
-                <li key={p.id} className="flex flex-col gap-1 text-sm">
-                  <span className="flex justify-between gap-2">
-                    <span className="truncate">{p.name || p.id}</span>
-                    <span className="tabular-nums">
-                      {P.portraitProgress({ completed: p.completed, target: p.target })}
-                    </span>
-                  </span>
-                  <progress
-                    className="h-2 w-full"
-                    max={Math.max(1, p.target)}
-                    value={Math.min(p.completed, p.target)}
-                    aria-label={`${p.name || p.id}: ${P.portraitProgress({ completed: p.completed, target: p.target })}`}
-                  />
-                </li>
-              ))}
-            </ul>
-          </section>
-        )
+      {/* Quality and field progress side by side on a wide screen: the charts below stay near the top. */}
+      {(report.quality || (report.field && report.field.portraits.length > 0)) && (
+        <div className="grid gap-4 lg:grid-cols-2">
+          {report.quality && <QualityCard pid={pid} filters={filters} quality={report.quality} />}
+          {report.field && report.field.portraits.length > 0 && <FieldProgress field={report.field} />}
+        </div>
       )}
+
+      {report.field && report.field.portraits.length > 0
+        ? null
+        : report.portraits.length > 0 &&
+          report.countersAvailable && (
+            <section
+              aria-labelledby="report-portraits"
+              className="rounded-lg border border-slate-200 bg-white p-4"
+            >
+              <h2 id="report-portraits" className="mb-2 text-base font-semibold text-slate-800">
+                {P.portraitsTitle()}
+              </h2>
+              <ul className="grid gap-2 sm:grid-cols-2">
+                {report.portraits.map((p) => (
+                  <li key={p.id} className="flex flex-col gap-1 text-sm">
+                    <span className="flex justify-between gap-2">
+                      <span className="truncate">{p.name || p.id}</span>
+                      <span className="tabular-nums">
+                        {P.portraitProgress({ completed: p.completed, target: p.target })}
+                      </span>
+                    </span>
+                    <progress
+                      className="h-2 w-full"
+                      max={Math.max(1, p.target)}
+                      value={Math.min(p.completed, p.target)}
+                      aria-label={`${p.name || p.id}: ${P.portraitProgress({ completed: p.completed, target: p.target })}`}
+                    />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
 
       <ReportFilters value={filters} onChange={changeFilters} cities={cities} portraits={report.portraits} />
 
