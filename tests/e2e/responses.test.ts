@@ -134,7 +134,7 @@ describe('the respondents page in Chromium', () => {
     await page.waitForURL((u) => u.pathname === '/responses' && u.searchParams.get('flag') === 'speeder');
     expect(await responsesTotal(page)).toBe(SPEEDERS);
     expect(await page.getByLabel('Quality flag', { exact: true }).inputValue()).toBe('speeder');
-    const rows = page.locator('tr[data-respondent]');
+    const rows = page.locator('[data-respondent]');
     await expect.poll(() => rows.count()).toBe(SPEEDERS);
     const listed = (
       await rows.evaluateAll((trs) => trs.map((tr) => Number(tr.getAttribute('data-respondent'))))
@@ -188,8 +188,8 @@ describe('the respondents page in Chromium', () => {
     await setEveryoneExcluded(page, true, 'Rushed through every page');
     await page.getByText(`Respondents excluded: ${SPEEDERS}`).first().waitFor();
     // They stay in the list (all, excluded too), marked, with the reason.
-    await expect.poll(() => page.locator('tr[data-excluded]').count()).toBe(SPEEDERS);
-    expect(await page.locator('tr[data-excluded]').first().innerText()).toMatch(/Rushed through every page/);
+    await expect.poll(() => page.locator('[data-excluded]').count()).toBe(SPEEDERS);
+    expect(await page.locator('[data-excluded]').first().innerText()).toMatch(/Rushed through every page/);
 
     const after = await reportNumbers(page);
     expect(after).toEqual({
@@ -205,7 +205,7 @@ describe('the respondents page in Chromium', () => {
     expect(await responsesTotal(page)).toBe(SPEEDERS);
     await setEveryoneExcluded(page, false, 'Checked again: keep them');
     await page.getByText(`Respondents restored: ${SPEEDERS}`).first().waitFor();
-    await expect.poll(() => page.locator('tr[data-excluded]').count()).toBe(0);
+    await expect.poll(() => page.locator('[data-excluded]').count()).toBe(0);
     expect(await reportNumbers(page)).toEqual(before);
     expect(errors).toEqual([]);
     await context.close();
@@ -230,7 +230,7 @@ describe('the respondents page in Chromium', () => {
     expect(women30).toBeLessThan(NORMAL + SPEEDERS);
     const order = () =>
       page
-        .locator('tr[data-respondent]')
+        .locator('[data-respondent]')
         .evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-respondent')));
     await expect.poll(async () => (await order()).length).toBe(women30);
     const shown = await order();
@@ -241,7 +241,7 @@ describe('the respondents page in Chromium', () => {
     await expect
       .poll(() =>
         copy
-          .locator('tr[data-respondent]')
+          .locator('[data-respondent]')
           .evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-respondent'))),
       )
       .toEqual(shown);
@@ -282,7 +282,7 @@ describe('the respondents page in Chromium', () => {
     await signIn(page, server, moderator.user.email);
     await page.goto(`${server.url}/responses?pid=${pid}`);
     expect(await responsesTotal(page)).toBe(NORMAL + SPEEDERS);
-    await page.locator('tr[data-respondent]').first().waitFor();
+    await page.locator('[data-respondent]').first().waitFor();
     expect(await page.getByRole('checkbox').count()).toBe(0);
     expect(await page.getByRole('button', { name: /^Select everyone/ }).count()).toBe(0);
     await page.locator('[data-open-row]').first().click();
@@ -305,7 +305,7 @@ describe('the respondents page in Chromium', () => {
       const page = await context.newPage();
       await signIn(page, server, researcher.user.email);
       await page.goto(`${server.url}/responses?pid=${pid}&flag=speeder`);
-      await page.locator('tr[data-respondent]').first().waitFor();
+      await page.locator('[data-respondent]').first().waitFor();
       const findings = axeLines(await axeFull(page)).map((l) => `page: ${l}`);
       await page.screenshot({ path: `/tmp/responses-${width}.png` });
       await page.locator('[data-open-row]').first().click();

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { memo, useEffect, useRef, useSyncExternalStore, type KeyboardEvent } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useI18nContext } from '../../i18n/i18n-react';
 import type { RespondentListRow, RespondentSort } from '../../api/responses';
@@ -7,11 +7,14 @@ import { ariaSort, COLUMNS, nextSort } from './columns';
 import type { RowCache } from './rowCache';
 import { isSelected, type Selection } from './selection';
 
-// The respondents as one long virtual table: a native <table> (its header, captions and cells read
-// as a table) whose body renders only the rows near the viewport between two spacer rows, every
-// row the same height and every column a fixed width, so scrolling through 100 000 rows lays out
-// the few on screen and measures nothing. Rows whose page has not arrived show as placeholders.
-// aria-rowcount and aria-rowindex give a screen reader the row's place in the whole list.
+// The respondents as one long virtual table: the ARIA table pattern (table, row groups, rows,
+// column headers with aria-sort, cells) over absolutely placed rows, of which only those near the
+// viewport exist. Every row is 44 px high and every column a fixed width, and each row is a box of
+// its own (CSS containment), so a row coming or going lays out that row only: scrolling through
+// 100 000 rows measures nothing and re-lays nothing else. (A native <table> with spacer rows was
+// tried first: each new row re-laid the whole table, a third of every frame; bench in
+// docs/benchmarks.md.) Rows whose page has not arrived show as placeholders. aria-rowcount and
+// aria-rowindex give a screen reader the row's place in the whole list.
 //
 // Keyboard: the open row's controls are the table's one tab stop; ↑/↓, Page Up/Down, Home and End
 // move through the list (loading pages as they go), Enter or a click opens a row in the side panel,
@@ -39,10 +42,12 @@ export interface RespondentTableProps {
 }
 
 export function RespondentTable(props: RespondentTableProps) {
-  const { LL, locale } = useI18nContext();
+  const { LL } = useI18nContext();
   const { cache, total, active, selection, selectable } = props;
+  // The rows arriving redraw the table, not the page around it.
+  useSyncExternalStore(cache.subscribe, () => cache.getSnapshot().version);
   const scroller = useRef<HTMLDivElement>(null);
-  const body = useRef<HTMLTableSectionElement>(null);
+  const body = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: total,
     getScrollElement: () => scroller.current,
@@ -73,7 +78,7 @@ export function RespondentTable(props: RespondentTableProps) {
   const focusRow = (index: number) => {
     // After the row has been rendered (it may just have scrolled in).
     requestAnimationFrame(() =>
-      body.current?.querySelector<HTMLElement>(`tr[data-index="${index}"] [data-open-row]`)?.focus(),
+      body.current?.querySelector<HTMLElement>(`[data-index="${index}"] [data-open-row]`)?.focus(),
     );
   };
   const moveTo = (index: number) => {
@@ -105,147 +110,83 @@ export function RespondentTable(props: RespondentTableProps) {
 
   const colWidths = [...(selectable ? [SELECT_WIDTH] : []), ID_WIDTH, ...COLUMNS.map((c) => c.width)];
   const width = colWidths.reduce((a, b) => a + b, 0);
-  const top = items.length > 0 ? items[0].start - HEADER_HEIGHT : 0;
-  const bottom = items.length > 0 ? virtualizer.getTotalSize() - items[items.length - 1].end : 0;
-  const colCount = colWidths.length;
-  const stickyId = selectable ? 'left-11' : 'left-0';
-  const cellBase = 'h-11 truncate border-b border-slate-100 px-3 align-middle';
+  const geometry: Geometry = { width, selectable };
 
   return (
     <div
       ref={scroller}
-      className="h-full overflow-auto rounded-lg border border-slate-200 bg-white"
+      className="h-full overflow-auto rounded-lg border border-slate-200 bg-white [contain:strict]"
       data-respondents-scroller
     >
-      <table
-        className="table-fixed border-separate border-spacing-0 text-left text-sm"
-        style={{ width }}
+      <div
+        role="table"
+        aria-label={props.caption}
         aria-rowcount={total + 1}
+        aria-colcount={colWidths.length}
+        className="relative text-left text-sm"
+        style={{ width, height: virtualizer.getTotalSize() }}
         data-respondents
       >
-        <caption className="sr-only">{props.caption}</caption>
-        <colgroup>
-          {colWidths.map((w, i) => (
-            <col key={i} style={{ width: w }} />
-          ))}
-        </colgroup>
-        <thead>
-          <tr aria-rowindex={1} className="text-xs uppercase tracking-wide text-slate-600">
+        <div role="rowgroup" className="sticky top-0 z-20">
+          <div
+            role="row"
+            aria-rowindex={1}
+            className="flex h-10 border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-600"
+          >
             {selectable && (
-              <th
-                scope="col"
-                className="sticky left-0 top-0 z-20 h-10 border-b border-slate-200 bg-slate-50 px-3"
+              <div
+                role="columnheader"
+                className={`${HEAD} sticky left-0 z-10 bg-slate-50`}
+                style={{ width: SELECT_WIDTH }}
               >
                 <span className="sr-only">{LL.responses.columns.select()}</span>
-              </th>
+              </div>
             )}
-            <th
-              scope="col"
+            <div
+              role="columnheader"
               aria-sort={ariaSort(props.sort, 'id')}
-              className={`sticky ${stickyId} top-0 z-20 h-10 border-b border-slate-200 bg-slate-50 px-3 font-medium`}
+              className={`${HEAD} sticky ${selectable ? 'left-11' : 'left-0'} z-10 bg-slate-50`}
+              style={{ width: ID_WIDTH }}
             >
               <SortButton label={LL.responses.columns.id()} field="id" {...props} />
-            </th>
+            </div>
             {COLUMNS.map((c) => (
-              <th
+              <div
                 key={c.key}
-                scope="col"
+                role="columnheader"
                 aria-sort={ariaSort(props.sort, c.sort)}
-                className={`sticky top-0 z-10 h-10 truncate border-b border-slate-200 bg-slate-50 px-3 font-medium ${c.align === 'right' ? 'text-right' : ''}`}
+                className={`${HEAD} ${c.align === 'right' ? 'justify-end' : ''}`}
+                style={{ width: c.width }}
               >
                 {c.sort ? <SortButton label={c.header(LL)} field={c.sort} {...props} /> : c.header(LL)}
-              </th>
+              </div>
             ))}
-          </tr>
-        </thead>
-        <tbody ref={body} onKeyDown={onKeyDown}>
-          {top > 0 && (
-            <tr aria-hidden="true">
-              <td colSpan={colCount} style={{ height: top, padding: 0, border: 0 }} />
-            </tr>
-          )}
+          </div>
+        </div>
+        <div role="rowgroup" ref={body} onKeyDown={onKeyDown}>
           {items.map((item) => {
             const row = cache.rowAt(item.index);
             const current = item.index === active;
-            const tab = current || (active < 0 && item.index === 0) ? 0 : -1;
-            if (!row)
-              return (
-                <tr key={item.key} data-index={item.index} aria-rowindex={item.index + 2} aria-busy="true">
-                  <td colSpan={colCount} className={`${cellBase} text-slate-600`}>
-                    <span className="inline-block h-3 w-2/3 animate-pulse rounded bg-slate-100" />
-                    <span className="sr-only">{LL.common.loading()}</span>
-                  </td>
-                </tr>
-              );
-            const picked = isSelected(selection, row.id);
-            const shade = current
-              ? 'bg-indigo-50'
-              : row.exclusion || row.erasedAt !== null
-                ? 'bg-slate-50 text-slate-600'
-                : 'bg-white';
             return (
-              <tr
-                key={item.key}
-                data-index={item.index}
-                data-respondent={row.id}
-                data-excluded={row.exclusion ? '' : undefined}
-                aria-rowindex={item.index + 2}
-                aria-current={current && props.panelOpen ? 'true' : undefined}
-                aria-selected={selectable ? picked : undefined}
-                className={`group cursor-pointer ${shade} hover:bg-slate-100`}
-                onClick={(e) => {
-                  if ((e.target as HTMLElement).closest('input')) return;
-                  props.onActive(item.index, true);
-                }}
-              >
-                {selectable && (
-                  <td className={`${cellBase} sticky left-0 z-[1] ${shade} group-hover:bg-slate-100`}>
-                    <input
-                      type="checkbox"
-                      tabIndex={tab}
-                      // Still answering: nothing to exclude or restore yet (the server's rule).
-                      disabled={row.status === 'inProgress' && !row.exclusion}
-                      checked={picked && !(row.status === 'inProgress' && !row.exclusion)}
-                      onChange={() => props.onToggle(row.id)}
-                      aria-label={LL.responses.selectOne({ id: row.id })}
-                      className="h-4 w-4 accent-indigo-700"
-                    />
-                  </td>
-                )}
-                <td className={`${cellBase} sticky ${stickyId} z-[1] ${shade} group-hover:bg-slate-100`}>
-                  <button
-                    type="button"
-                    tabIndex={tab}
-                    data-open-row
-                    onClick={(e) => {
-                      e.stopPropagation();
-                      props.onActive(item.index, true);
-                    }}
-                    aria-label={LL.responses.openOne({ id: row.id })}
-                    className="rounded px-1 font-medium text-indigo-700 underline-offset-2 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
-                  >
-                    {row.id}
-                  </button>
-                </td>
-                {COLUMNS.map((c) => (
-                  <td
-                    key={c.key}
-                    title={c.full?.(row, LL, locale) || undefined}
-                    className={`${cellBase} ${c.align === 'right' ? 'text-right tabular-nums' : ''}`}
-                  >
-                    {c.cell(row, LL, locale)}
-                  </td>
-                ))}
-              </tr>
+              <Row
+                // A row's slot, not its index: scrolling keeps the rows still on screen as they are
+                // and fills the freed slots in place, instead of taking rows down and building new ones.
+                key={items.length <= SLOTS ? item.index % SLOTS : item.index}
+                index={item.index}
+                top={item.start}
+                row={row}
+                current={current}
+                panelOpen={props.panelOpen}
+                tab={current || (active < 0 && item.index === 0) ? 0 : -1}
+                picked={row ? isSelected(selection, row.id) : false}
+                geometry={geometry}
+                onActive={props.onActive}
+                onToggle={props.onToggle}
+              />
             );
           })}
-          {bottom > 0 && (
-            <tr aria-hidden="true">
-              <td colSpan={colCount} style={{ height: bottom, padding: 0, border: 0 }} />
-            </tr>
-          )}
-        </tbody>
-      </table>
+        </div>
+      </div>
     </div>
   );
 }
@@ -275,3 +216,141 @@ function SortButton({
     </button>
   );
 }
+
+const HEAD = 'flex shrink-0 items-center truncate px-3 font-medium';
+const CELL = 'flex shrink-0 items-center overflow-hidden whitespace-nowrap px-3';
+/** Rows rendered at once stay under this (the keys are slots modulo it). */
+const SLOTS = 128;
+
+interface Geometry {
+  width: number;
+  selectable: boolean;
+}
+
+interface RowProps {
+  index: number;
+  /** Its place in the scrolled box (the header's height included). */
+  top: number;
+  row: RespondentListRow | undefined;
+  current: boolean;
+  panelOpen: boolean;
+  tab: 0 | -1;
+  picked: boolean;
+  geometry: Geometry;
+  onActive: (index: number, open: boolean) => void;
+  onToggle: (id: number) => void;
+}
+
+/** One row; drawn again only when what it shows changes (the rows already on screen while scrolling do not). */
+const Row = memo(function Row({
+  index,
+  top,
+  row,
+  current,
+  panelOpen,
+  tab,
+  picked,
+  geometry,
+  onActive,
+  onToggle,
+}: RowProps) {
+  const { LL, locale } = useI18nContext();
+  // A box of a known size: laying it out never reaches its neighbours.
+  const box = {
+    position: 'absolute',
+    top,
+    left: 0,
+    width: geometry.width,
+    height: ROW_HEIGHT,
+    contain: 'strict',
+  } as const;
+  if (!row)
+    // A still grey bar (no animation: a pulse would repaint the box every frame while pages arrive).
+    return (
+      <div
+        role="row"
+        data-index={index}
+        aria-rowindex={index + 2}
+        aria-busy="true"
+        className="flex border-b border-slate-100"
+        style={box}
+      >
+        <div role="cell" className={`${CELL} w-full text-slate-600`}>
+          <span className="inline-block h-3 w-1/2 rounded bg-slate-100" />
+          <span className="sr-only">{LL.common.loading()}</span>
+        </div>
+      </div>
+    );
+  const shade = current
+    ? 'bg-indigo-50'
+    : row.exclusion || row.erasedAt !== null
+      ? 'bg-slate-50 text-slate-600'
+      : 'bg-white';
+  // Still answering: nothing to exclude or restore yet (the server's rule).
+  const locked = row.status === 'inProgress' && !row.exclusion;
+  return (
+    <div
+      role="row"
+      data-index={index}
+      data-respondent={row.id}
+      data-excluded={row.exclusion ? '' : undefined}
+      aria-rowindex={index + 2}
+      aria-current={current && panelOpen ? 'true' : undefined}
+      aria-selected={geometry.selectable ? picked : undefined}
+      className={`group flex cursor-pointer border-b border-slate-100 ${shade} hover:bg-slate-100`}
+      style={box}
+      onClick={(e) => {
+        if ((e.target as HTMLElement).closest('input')) return;
+        onActive(index, true);
+      }}
+    >
+      {geometry.selectable && (
+        <div
+          role="cell"
+          className={`${CELL} sticky left-0 z-[1] ${shade} group-hover:bg-slate-100`}
+          style={{ width: SELECT_WIDTH }}
+        >
+          <input
+            type="checkbox"
+            tabIndex={tab}
+            disabled={locked}
+            checked={picked && !locked}
+            onChange={() => onToggle(row.id)}
+            aria-label={LL.responses.selectOne({ id: row.id })}
+            className="h-4 w-4 accent-indigo-700"
+          />
+        </div>
+      )}
+      <div
+        role="cell"
+        className={`${CELL} sticky ${geometry.selectable ? 'left-11' : 'left-0'} z-[1] ${shade} group-hover:bg-slate-100`}
+        style={{ width: ID_WIDTH }}
+      >
+        <button
+          type="button"
+          tabIndex={tab}
+          data-open-row
+          onClick={(e) => {
+            e.stopPropagation();
+            onActive(index, true);
+          }}
+          aria-label={LL.responses.openOne({ id: row.id })}
+          className="rounded px-1 font-medium text-indigo-700 underline-offset-2 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+        >
+          {row.id}
+        </button>
+      </div>
+      {COLUMNS.map((c) => (
+        <div
+          key={c.key}
+          role="cell"
+          title={c.full?.(row, LL, locale) || undefined}
+          className={`${CELL} ${c.align === 'right' ? 'justify-end tabular-nums' : ''}`}
+          style={{ width: c.width }}
+        >
+          <span className="min-w-0 truncate">{c.cell(row, LL, locale)}</span>
+        </div>
+      ))}
+    </div>
+  );
+});

@@ -64,9 +64,11 @@ function Responses({ pid }: { pid: number }) {
     [pid, filtersKey, sort],
   );
   useEffect(() => () => cache.dispose(), [cache]);
-  const snap = useSyncExternalStore(cache.subscribe, cache.getSnapshot);
-  const total = snap.total ?? 0;
-  const facts = useProjectFacts(pid, snap.total !== null, locale);
+  // The page follows the count and a failure only; the table follows the rows (RespondentTable).
+  const knownTotal = useSyncExternalStore(cache.subscribe, () => cache.getSnapshot().total);
+  const error = useSyncExternalStore(cache.subscribe, () => cache.getSnapshot().error);
+  const total = knownTotal ?? 0;
+  const facts = useProjectFacts(pid, knownTotal !== null, locale);
   // The server's rule (canManageRespondents): the page is open, so the project is readable.
   const canChange = !!me && RESPONDENT_MANAGERS.includes(me.role.id);
 
@@ -86,12 +88,16 @@ function Responses({ pid }: { pid: number }) {
     setPanelOpen(false);
     setAddress({ filters: f });
   };
-  const changeSort = (s: RespondentSort) => {
-    setSort(s);
-    setActive(-1);
-    setPanelOpen(false);
-    setAddress({ sort: s });
-  };
+  const changeSort = useCallback(
+    (s: RespondentSort) => {
+      setSort(s);
+      setActive(-1);
+      setPanelOpen(false);
+      setAddress({ sort: s });
+    },
+    [setAddress],
+  );
+  const toggleOne = useCallback((id: number) => setSelection((s) => toggle(s, id)), []);
 
   // After a change the server accepted: every page again, and the open respondent.
   const changed = useCallback(() => {
@@ -113,7 +119,7 @@ function Responses({ pid }: { pid: number }) {
     setPanelOpen(false);
     // Back to the row the panel showed.
     requestAnimationFrame(() =>
-      document.querySelector<HTMLElement>(`tr[data-index="${active}"] [data-open-row]`)?.focus(),
+      document.querySelector<HTMLElement>(`[data-index="${active}"] [data-open-row]`)?.focus(),
     );
   }, [active]);
 
@@ -121,14 +127,14 @@ function Responses({ pid }: { pid: number }) {
   const filtered = isFiltered(filters);
 
   return (
-    <section className="flex flex-col gap-3 p-4 sm:p-6" aria-busy={snap.loading}>
+    <section className="flex flex-col gap-3 p-4 sm:p-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <h1 className="break-words text-xl font-semibold text-slate-800 sm:text-2xl">
             {facts ? R.titleOf({ name: facts.name }) : R.title()}
           </h1>
-          <p className="mt-1 text-sm text-slate-600" aria-live="polite" data-total={snap.total ?? ''}>
-            {snap.total === null
+          <p className="mt-1 text-sm text-slate-600" aria-live="polite" data-total={knownTotal ?? ''}>
+            {knownTotal === null
               ? LL.common.loading()
               : filtered
                 ? R.countFiltered({ count: formatNumber(total, locale) })
@@ -163,13 +169,13 @@ function Responses({ pid }: { pid: number }) {
         />
       )}
 
-      {snap.error && (
+      {error && (
         <div
           role="alert"
           className="flex flex-wrap items-center gap-3 rounded-md bg-red-50 p-3 text-sm text-red-800"
         >
           <span>
-            {LL.common.table.loadFailed()}: {snap.error}
+            {LL.common.table.loadFailed()}: {error}
           </span>
           <Button variant="secondary" onClick={() => cache.refresh()}>
             {LL.common.retry()}
@@ -179,7 +185,7 @@ function Responses({ pid }: { pid: number }) {
 
       <div className="flex h-[max(24rem,calc(100dvh-9rem))] min-h-0 gap-4">
         <div className="min-w-0 flex-1" onPointerOver={preloadPanel} onFocus={preloadPanel}>
-          {snap.total === 0 ? (
+          {knownTotal === 0 ? (
             <div
               className="flex h-full items-center justify-center rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center"
               data-empty
@@ -196,7 +202,7 @@ function Responses({ pid }: { pid: number }) {
               onActive={onActive}
               selectable={canChange}
               selection={selection}
-              onToggle={(id) => setSelection((s) => toggle(s, id))}
+              onToggle={toggleOne}
               sort={sort}
               onSort={changeSort}
             />
