@@ -330,4 +330,37 @@ describe('the respondents page in Chromium', () => {
       await context.close();
       expect(findings).toEqual([]);
     });
+
+  it('erases one respondent at their request: only an anonymous, excluded row stays', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await signIn(page, server, researcher.user.email);
+    await page.goto(`${server.url}/responses?pid=${pid}`);
+    const total = await responsesTotal(page);
+    const target = speederIds[0];
+    await page
+      .getByRole('button', { name: `Open respondent ${target}`, exact: true })
+      .scrollIntoViewIfNeeded();
+    await page.getByRole('button', { name: `Open respondent ${target}`, exact: true }).click();
+    await panel(page).locator('[data-answer]').first().waitFor();
+    await panel(page).getByRole('button', { name: 'Erase data…' }).click();
+    const dialog = page.getByRole('dialog', { name: `Erase the data of respondent ${target}?` });
+    await dialog.getByRole('button', { name: 'Erase', exact: true }).click();
+    await page.getByText(`The data of respondent ${target} has been erased`).first().waitFor();
+    // The row stays (totals can be explained), excluded, with nothing left of the person.
+    expect(await responsesTotal(page)).toBe(total);
+    const row = page.locator(`[data-respondent="${target}"]`);
+    await expect.poll(() => row.getAttribute('data-excluded')).toBe('');
+    expect(await row.innerText()).toMatch(/Erased at the respondent’s request/);
+    await expect.poll(() => panel(page).locator('[data-answer]').count()).toBe(0);
+    expect(
+      await panel(page)
+        .getByRole('button', { name: /Restore|Erase/ })
+        .count(),
+    ).toBe(0);
+    expect(await row.getByRole('checkbox').isDisabled()).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

@@ -286,8 +286,8 @@ const Row = memo(function Row({
     : row.exclusion || row.erasedAt !== null
       ? 'bg-slate-50 text-slate-600'
       : 'bg-white';
-  // Still answering: nothing to exclude or restore yet (the server's rule).
-  const locked = row.status === 'inProgress' && !row.exclusion;
+  // Still answering (nothing to exclude yet) or erased (never restored): the server's rules.
+  const locked = (row.status === 'inProgress' && !row.exclusion) || row.erasedAt !== null;
   return (
     <div
       role="row"
