@@ -308,6 +308,21 @@ describe('the respondents page in Chromium', () => {
       await page.locator('[data-respondent]').first().waitFor();
       const findings = axeLines(await axeFull(page)).map((l) => `page: ${l}`);
       await page.screenshot({ path: `/tmp/responses-${width}.png` });
+      // Nothing wider than the page: only the table scrolls sideways, inside its own box.
+      const overflow = () =>
+        page.evaluate(() => {
+          const main = document.querySelector('main')!;
+          return main.scrollWidth - main.clientWidth;
+        });
+      expect(await overflow()).toBe(0);
+      if (width === 360) {
+        await page.getByRole('button', { name: 'Show filters' }).click();
+        await page.getByLabel('Quality flag', { exact: true }).waitFor();
+        expect(await overflow()).toBe(0);
+        findings.push(...axeLines(await axeFull(page)).map((l) => `filters: ${l}`));
+        await page.screenshot({ path: `/tmp/responses-filters-${width}.png` });
+        await page.getByRole('button', { name: 'Hide filters' }).click();
+      }
       await page.locator('[data-open-row]').first().click();
       await panel(page).locator('[data-answer]').first().waitFor();
       findings.push(...axeLines(await axeFull(page)).map((l) => `panel: ${l}`));

@@ -139,11 +139,11 @@ export function FilterBar({
       aria-labelledby={`${panelId}-title`}
       className="rounded-lg border border-slate-200 bg-white p-3 sm:p-4"
     >
-      <div className="flex items-center justify-between gap-2">
+      <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id={`${panelId}-title`} className="text-base font-semibold text-slate-800">
           {on > 0 ? F.titleOn({ count: on }) : F.title()}
         </h2>
-        <div className="flex items-center gap-1">
+        <div className="ml-auto flex items-center justify-end gap-1">
           <Button
             variant="ghost"
             className="whitespace-nowrap px-2"

@@ -158,7 +158,11 @@ export function RespondentTable(props: RespondentTableProps) {
                 className={`${HEAD} ${c.align === 'right' ? 'justify-end' : ''}`}
                 style={{ width: c.width }}
               >
-                {c.sort ? <SortButton label={c.header(LL)} field={c.sort} {...props} /> : c.header(LL)}
+                {c.sort ? (
+                  <SortButton label={c.header(LL)} field={c.sort} {...props} />
+                ) : (
+                  <span className="min-w-0 truncate">{c.header(LL)}</span>
+                )}
               </div>
             ))}
           </div>
@@ -208,16 +212,16 @@ function SortButton({
     <button
       type="button"
       onClick={() => onSort(nextSort(sort, field))}
-      className="inline-flex items-center gap-1 rounded uppercase hover:text-slate-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+      className="inline-flex min-w-0 max-w-full items-center gap-1 rounded uppercase hover:text-slate-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
       title={LL.common.table.sortBy({ column: label })}
     >
-      {label}
-      <SortIcon className="h-3.5 w-3.5" order={order} />
+      <span className="min-w-0 truncate">{label}</span>
+      <SortIcon className="h-3.5 w-3.5 shrink-0" order={order} />
     </button>
   );
 }
 
-const HEAD = 'flex shrink-0 items-center truncate px-3 font-medium';
+const HEAD = 'flex shrink-0 items-center overflow-hidden whitespace-nowrap px-3 font-medium';
 const CELL = 'flex shrink-0 items-center overflow-hidden whitespace-nowrap px-3';
 /** Rows rendered at once stay under this (the keys are slots modulo it). */
 const SLOTS = 128;

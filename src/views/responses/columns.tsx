@@ -50,7 +50,7 @@ export const COLUMNS: readonly RespondentColumn[] = [
   {
     key: 'duration',
     header: (LL) => LL.responses.columns.duration(),
-    width: 120,
+    width: 150,
     sort: 'duration',
     align: 'right',
     cell: (r, LL, locale) => durationText(LL, r.durationSeconds, locale),
