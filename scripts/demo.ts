@@ -32,6 +32,8 @@ try {
     email:    ${result.email}
     password: ${result.password}
   Then open Reports, or go straight to /report?pid=${result.projectId}
+  and the respondents one by one at /responses?pid=${result.projectId} (a few speeders,
+  straight-liners and gibberish answers are among them)
   (start the server with npm start, or npm run dev, on the same DATA_DIR / DATABASE_URL).
 `);
 } finally {

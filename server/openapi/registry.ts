@@ -56,6 +56,13 @@ import { AnswerBody } from '../survey/respond';
 import { PlacesQuery, SdkSurveyBody, StartBody } from '../routes/survey';
 import { PlayerBody, PlayerQuery, StatsQuery } from '../../src/domain/players';
 import { CallbacksQuery, RetryBody, SecretBody, TestCallBody } from '../../src/domain/callbacks';
+import {
+  EraseBody,
+  ExclusionBody,
+  RespondentQuery,
+  RespondentsFileQuery,
+  RespondentsQuery,
+} from '../../src/domain/responses';
 
 // What the route table cannot know by itself: each route's one-line summary and the valibot schemas
 // its handler parses the query and the body with (the same objects, so the OpenAPI document cannot
@@ -259,5 +266,31 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     tag: 'projects',
     summary: 'A crosstab of a project’s answers with its tests: JSON, XLSX or CSV',
     query: CrosstabQuery,
+  },
+  // Respondents one by one (issue 31, docs/api.md)
+  'GET /project/respondents': {
+    tag: 'responses',
+    summary: 'A page of a project’s respondents with their flags and exclusion, filtered and sorted',
+    query: RespondentsQuery,
+  },
+  'GET /project/respondent': {
+    tag: 'responses',
+    summary: 'One respondent’s answers in the order asked, with the order shown and the time per page',
+    query: RespondentQuery,
+  },
+  'GET /project/respondents/file': {
+    tag: 'responses',
+    summary: 'The filtered respondents list as a streamed XLSX or CSV',
+    query: RespondentsFileQuery,
+  },
+  'POST /project/respondents/exclusion': {
+    tag: 'responses',
+    summary: 'Exclude (or restore) respondents by ids or by a filter; counters, quotas and the logs follow',
+    body: ExclusionBody,
+  },
+  'DELETE /project/respondent': {
+    tag: 'responses',
+    summary: 'Erase one respondent’s answers and profile at their request (an anonymous row stays)',
+    body: EraseBody,
   },
 };

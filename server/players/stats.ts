@@ -24,6 +24,7 @@ const zero = (): Counts => ({
   offered: 0,
   started: 0,
   completed: 0,
+  excluded: 0,
   screenedOut: 0,
   delivered: 0,
   failed: 0,
@@ -59,18 +60,20 @@ export async function gameStats(db: Db, gameId: number, fromDay: number, toDay: 
       .execute(),
     db
       .selectFrom('respondents')
-      .select([day('finished_at').as('day'), 'status', (eb) => eb.fn.countAll<number>().as('n')])
+      .select([day('finished_at').as('day'), 'status', 'excluded', (eb) => eb.fn.countAll<number>().as('n')])
       .where('game_id', '=', gameId)
       .where('finished_at', '>=', start)
       .where('finished_at', '<', end)
       .where('status', 'in', [RESPONDENT_STATUS.completed, RESPONDENT_STATUS.screenedOut])
-      .groupBy([sql`1`, 'status'])
+      .groupBy([sql`1`, 'status', 'excluded'])
       .execute(),
   ]);
   for (const r of offers) add(r.day, 'offered', r.offered);
   for (const r of started) add(r.day, 'started', r.n);
-  for (const r of ended)
+  for (const r of ended) {
     add(r.day, r.status === RESPONDENT_STATUS.completed ? 'completed' : 'screenedOut', r.n);
+    if (r.status === RESPONDENT_STATUS.completed && Number(r.excluded) === 1) add(r.day, 'excluded', r.n);
+  }
   for (const r of await callbackCounts(db, gameId, start, end))
     add(r.day, r.delivered ? 'delivered' : 'failed', r.n);
 

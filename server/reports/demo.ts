@@ -142,12 +142,15 @@ export async function seedDemo(
       while (taken < missing && tries < missing * 2) {
         taken++;
         tries++;
+        const kind = demoKind(r);
         const res = await recordRespondent(db, {
           projectId: project.id,
           source: 'demo',
           locale: 'ru',
           attributes: demoAttributes(r, places),
-          pick: (page) => demoReply(r, page),
+          pick: (page) => demoReply(r, page, kind),
+          // Realistic page times (and so durations), a few speeders among them (issue 31).
+          pageMs: (page) => demoPageMs(r, page, kind),
           now: base - Math.floor(r() * 14 * 24 * 3600 * 1000),
         });
         if (res.status === 'quotaFull') {
@@ -192,11 +195,62 @@ let cities: ReturnType<typeof searchCities> | null = null;
 const sampleCities = () =>
   (cities ??= SAMPLE_PLACES.map((p) => searchCities({ search: p.city, limit: 1, locale: 'ru' })[0]));
 
-const OPEN_TEXTS = ['Больше уровней', 'Меньше рекламы', 'Играть с друзьями', 'Всё нравится', 'Ночной режим'];
+const OPEN_TEXTS = [
+  'Больше уровней',
+  'Меньше рекламы',
+  'Играть с друзьями',
+  'Всё нравится',
+  'Ночной режим',
+  'Сделать донат дешевле',
+  'Добавить кооператив',
+  'Исправить вылеты на старых телефонах',
+  'Больше сюжетных заданий',
+  'нет',
+];
+/** What a careless respondent types (the gibberish detector's kind of text). */
+const JUNK_TEXTS = ['фывапролдж', 'asdasdasd', 'ааааааа', '.', 'jfkdls', 'йцукен', 'ghbdtn'];
 
-/** A plausible answer to the page the flow shows. */
-export function demoReply(r: Random, page: Page): Reply {
+/**
+ * The demo's respondents: most answer with care; a few rush through (speeders), answer every row of
+ * the matrix the same (straight-liners) or type junk (gibberish), so the quality card has something
+ * to show.
+ */
+export type DemoKind = 'careful' | 'speeder' | 'straight' | 'junk';
+export function demoKind(r: Random): DemoKind {
+  const x = r();
+  return x < 0.03 ? 'speeder' : x < 0.05 ? 'straight' : x < 0.07 ? 'junk' : 'careful';
+}
+
+/** Milliseconds on a page: what reading and answering it takes, by category, with a person's spread. */
+export function demoPageMs(r: Random, page: Page, kind: DemoKind = 'careful'): number {
+  if (kind === 'speeder') return 800 + r() * 1700;
   const q = page.question;
+  const base: Record<string, number> = {
+    screening: 5,
+    oneAnswer: 6,
+    qualification: 6,
+    fewAnswers: 10,
+    fromTo: 6,
+    open: 30,
+    starRating: 4,
+    slider: 5,
+    nps: 5,
+    sortable: 18,
+    matrix: 20,
+    regionAuto: 8,
+    cityAuto: 8,
+  };
+  // Log-normal: most near the base, some much slower (a notification, a second thought).
+  const spread = Math.exp((r() + r() + r() - 1.5) * 0.8);
+  return Math.round((base[q.category] ?? 6) * 1000 * spread);
+}
+
+/** A plausible answer to the page the flow shows, as a respondent of this kind gives it. */
+export function demoReply(r: Random, page: Page, kind: DemoKind = 'careful'): Reply {
+  const q = page.question;
+  if (kind === 'straight' && q.category === 'matrix')
+    return { cells: Object.fromEntries(page.statements.map((s) => [s.id, page.answers[0].id])) };
+  if (kind === 'junk' && q.category === 'open') return { text: pick(r, JUNK_TEXTS) };
   switch (q.category) {
     case 'screening': {
       const deny = page.answers.filter((a) => a.screening === 'deny');

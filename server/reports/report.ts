@@ -8,7 +8,7 @@ import type { ProjectContent } from '../../src/domain/content/model';
 import { aggregate, countTexts, openAnswers } from './aggregate';
 import { dropOffCounts, funnelOf, timelineOf, timingOf } from './dropoff';
 import { placeNamer } from './places';
-import { fieldProgress, qualityCard } from '../responses/report-parts';
+import { acceptedPrice, completes, fieldProgress, qualityCard } from '../responses/report-parts';
 import { CHOICE, MULTI_ROW, PLACE_CATEGORIES, questionsOf, shapeReport } from './shape';
 
 // The report of one project: whether it may be read now (live or final), the database's counts,
@@ -77,12 +77,14 @@ export async function buildReport(
   const mine = (id: string) => opts.openQuestion === undefined || opts.openQuestion === id;
   const pageOf = (id: string) => (mine(id) ? opts.openPage : 1);
   const searchOf = (id: string) => (mine(id) ? opts.textSearch : undefined);
-  const [aggregates, drop, quality, field, ...pages] = await Promise.all([
+  const now = Date.now();
+  const [aggregates, drop, quality, accepted, ...pages] = await Promise.all([
     aggregate(db, p.id, opts.filters, wanted),
     opts.ready.available && opts.lists !== false ? dropOffCounts(db, p.id, opts.filters) : null,
-    // Issue 31: the response quality card (over the filters) and the portraits' field progress.
+    // Issue 31: the response quality card (over the filters), and the project's accepted completes
+    // (field progress and price: the whole project's).
     opts.ready.countersAvailable ? qualityCard(db, p.id, opts.filters) : null,
-    opts.ready.countersAvailable ? fieldProgress(db, p.id, content) : undefined,
+    opts.ready.countersAvailable ? completes(db, p.id, now) : null,
     ...listed.map(async (id) => {
       const search = searchOf(id);
       const [items, total] = await Promise.all([
@@ -107,7 +109,14 @@ export async function buildReport(
     report.respondents.excluded = quality.excluded;
     if (opts.ready.available) report.quality = quality;
   }
-  if (field) report.field = field;
+  if (accepted) {
+    const [field, price] = await Promise.all([
+      fieldProgress(db, p.id, content, accepted, now),
+      acceptedPrice(db, p, content, accepted),
+    ]);
+    if (field) report.field = field;
+    report.price = price;
+  }
   if (drop) {
     report.funnel = funnelOf(report.questions, drop.last);
     report.timing = timingOf(drop.durations);

@@ -132,6 +132,8 @@ export function sampleContent(opts: { extraQuestions?: number } = {}): ProjectCo
         newStatement({ text: 'Графика' }),
         newStatement({ text: 'Управление' }),
         newStatement({ text: 'Звук' }),
+        // Four rows: a matrix a straight-liner can be caught on (issue 31).
+        newStatement({ text: 'Сюжет' }),
       ],
     }),
     q({ text: 'В каком регионе вы живёте?', category: 'regionAuto' }),

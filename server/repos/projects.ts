@@ -304,6 +304,8 @@ export async function readSettings(
   for (const r of rows) {
     if (r.key === 'set_report_fill_online' || r.key === 'set_stat_fill_online')
       values[r.key] = JSON.parse(r.value) === true;
+    if (r.key === 'set_speeder_percent' && Number.isInteger(JSON.parse(r.value)))
+      values.set_speeder_percent = JSON.parse(r.value) as number;
   }
   return values;
 }

@@ -277,8 +277,10 @@ export async function ensureQuotas(
     .execute();
 }
 
-export async function quotas(db: Executor, projectId: number) {
-  return db.selectFrom('portrait_quotas').selectAll().where('project_id', '=', projectId).execute();
+/** `locked`: FOR UPDATE, inside a PostgreSQL transaction (who finishes or frees a place waits its turn). */
+export async function quotas(db: Executor, projectId: number, locked = false) {
+  const q = db.selectFrom('portrait_quotas').selectAll().where('project_id', '=', projectId);
+  return (locked ? q.orderBy('portrait_id').forUpdate() : q).execute();
 }
 
 /**

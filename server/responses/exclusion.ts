@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
 import type { Db } from '../db';
+import { quotas } from '../repos/respondents';
 import { RESPONDENT_STATUS } from '../db/tables-responses';
 import { ProjectStatus } from '../../src/domain/projects';
 import type { ProjectContent } from '../../src/domain/content/model';
@@ -111,6 +112,9 @@ export async function moveExclusion(
   },
 ): Promise<{ changed: number[]; places: number }> {
   const { projectId, excluded } = input;
+  // PostgreSQL: the quotas first, locked, then the status: a completion's finishWhenFull that holds
+  // them has finished the project by the time the status is read, or waits for this to commit.
+  if (trx.getExecutor().adapter instanceof PostgresAdapter) await quotas(trx, projectId, true);
   const project = await trx
     .selectFrom('projects')
     .select('status')
@@ -144,18 +148,25 @@ export async function moveExclusion(
   let places = 0;
   for (const [portrait, n] of placesBy) {
     if (n === 0) continue;
-    // Freed: never below 0. Taken back: never past the target (the quota never overshoots).
-    const res = await trx
-      .updateTable('portrait_quotas')
-      .set({
-        completed: excluded
-          ? sql`case when completed >= ${n} then completed - ${n} else 0 end`
-          : sql`case when completed + ${n} <= target then completed + ${n} else target end`,
-      })
+    const quota = await trx
+      .selectFrom('portrait_quotas')
+      .select(['completed', 'target'])
       .where('project_id', '=', projectId)
       .where('portrait_id', '=', portrait)
       .executeTakeFirst();
-    if (Number(res.numUpdatedRows) > 0) places += n;
+    if (!quota) continue;
+    // Freed: never below 0. Taken back: only where there is room (the quota never overshoots).
+    const delta = excluded
+      ? Math.min(n, Number(quota.completed))
+      : Math.min(n, Math.max(0, Number(quota.target) - Number(quota.completed)));
+    if (delta === 0) continue;
+    await trx
+      .updateTable('portrait_quotas')
+      .set({ completed: sql`completed ${sql.raw(excluded ? '-' : '+')} ${delta}` })
+      .where('project_id', '=', projectId)
+      .where('portrait_id', '=', portrait)
+      .execute();
+    places += delta;
   }
   return { changed, places };
 }

@@ -8,8 +8,11 @@ import {
   QUALITY_FLAGS,
   SPEEDER_MIN_COMPLETED,
   type ReportField,
+  type ReportPrice,
   type ReportQuality,
 } from '../../src/domain/responses';
+import { countsOf, projectPrice } from '../../src/domain/projectPrice';
+import { readCalculator, readVkPercent } from '../repos/tariffs';
 import { FLAG_BITS } from '../../src/domain/quality';
 import { fieldPortrait } from '../../src/domain/fieldProgress';
 import { whereFilters } from '../reports/aggregate';
@@ -68,58 +71,107 @@ export async function qualityCard(db: Db, projectId: number, f: ReportFilters): 
   };
 }
 
-/** Field progress of a project with portraits (every respondent: quotas are the whole project's). */
+/** Completed respondents by portrait, exclusion and whether they completed lately. */
+export interface Completes {
+  /** Per portrait id ('' for none): accepted, excluded, and accepted within FIELD_PACE_HOURS. */
+  byPortrait: Map<string, { accepted: number; excluded: number; recent: number }>;
+  accepted: number;
+  excluded: number;
+}
+
+/** Every completed respondent of the project, grouped: quotas and the price are the whole project's. */
+export async function completes(db: Db, projectId: number, now: number): Promise<Completes> {
+  const since = now - FIELD_PACE_HOURS * 3_600_000;
+  const rows = await db
+    .selectFrom('respondents')
+    .select([
+      sql<string>`coalesce(portrait_id, '')`.as('portrait'),
+      'excluded',
+      sql<number>`case when finished_at >= ${since} then 1 else 0 end`.as('recent'),
+      sql<number | string>`count(*)`.as('n'),
+    ])
+    .where('project_id', '=', projectId)
+    .where('status', '=', RESPONDENT_STATUS.completed)
+    .groupBy([sql`1`, sql`2`, sql`3`])
+    .execute();
+  const out: Completes = { byPortrait: new Map(), accepted: 0, excluded: 0 };
+  for (const r of rows) {
+    let c = out.byPortrait.get(r.portrait);
+    if (!c) out.byPortrait.set(r.portrait, (c = { accepted: 0, excluded: 0, recent: 0 }));
+    const n = Number(r.n);
+    if (Number(r.excluded) === EXCLUDED) {
+      c.excluded += n;
+      out.excluded += n;
+    } else {
+      c.accepted += n;
+      out.accepted += n;
+      if (Number(r.recent) === 1) c.recent += n;
+    }
+  }
+  return out;
+}
+
+/** The price of the accepted completes: per portrait with its filters, or per respondent without. */
+export async function acceptedPrice(
+  db: Db,
+  project: { type: number },
+  content: ProjectContent,
+  done: Completes,
+): Promise<ReportPrice> {
+  const [calculator, vk] = await Promise.all([readCalculator(db), readVkPercent(db)]);
+  const settings = { ...calculator.researchers, vkPercent: vk.researchers };
+  const counts = countsOf(content, project.type);
+  const byPortrait = counts.portraits.length > 0;
+  const price = projectPrice(
+    settings,
+    byPortrait
+      ? {
+          ...counts,
+          portraits: content.portraits.map((p) => ({
+            respondents: done.byPortrait.get(p.id)?.accepted ?? 0,
+            filters: p.params.length,
+          })),
+        }
+      : counts,
+  );
+  return {
+    accepted: done.accepted,
+    excluded: done.excluded,
+    oneOff: price.oneOff,
+    perRespondent: price.perRespondent,
+    // Without portraits the formula prices one respondent: each accepted one costs that.
+    total: byPortrait
+      ? price.total
+      : Math.round((price.oneOff + price.perRespondent * done.accepted) * 100) / 100,
+  };
+}
+
+/** Field progress of a project with portraits. */
 export async function fieldProgress(
   db: Db,
   projectId: number,
   content: ProjectContent,
-  now = Date.now(),
+  done: Completes,
+  now: number,
 ): Promise<ReportField | undefined> {
   if (content.portraits.length === 0) return undefined;
-  const since = now - FIELD_PACE_HOURS * 3_600_000;
-  const [rows, quotas] = await Promise.all([
-    db
-      .selectFrom('respondents')
-      .select([
-        'portrait_id',
-        'excluded',
-        sql<number>`case when finished_at >= ${since} then 1 else 0 end`.as('recent'),
-        sql<number | string>`count(*)`.as('n'),
-      ])
-      .where('project_id', '=', projectId)
-      .where('status', '=', RESPONDENT_STATUS.completed)
-      .where('portrait_id', 'is not', null)
-      .groupBy([sql`1`, sql`2`, sql`3`])
-      .execute(),
-    db
-      .selectFrom('portrait_quotas')
-      .select(['portrait_id', 'target'])
-      .where('project_id', '=', projectId)
-      .execute(),
-  ]);
+  const quotas = await db
+    .selectFrom('portrait_quotas')
+    .select(['portrait_id', 'target'])
+    .where('project_id', '=', projectId)
+    .execute();
   const target = new Map(quotas.map((q) => [q.portrait_id, Number(q.target)]));
   return {
     at: now,
     portraits: content.portraits.map((p) => {
-      let accepted = 0;
-      let excluded = 0;
-      let recent = 0;
-      for (const r of rows) {
-        if (r.portrait_id !== p.id) continue;
-        const n = Number(r.n);
-        if (Number(r.excluded) === EXCLUDED) excluded += n;
-        else {
-          accepted += n;
-          if (Number(r.recent) === 1) recent += n;
-        }
-      }
+      const c = done.byPortrait.get(p.id) ?? { accepted: 0, excluded: 0, recent: 0 };
       return fieldPortrait({
         id: p.id,
         name: p.name,
         target: target.get(p.id) ?? p.respondents,
-        accepted,
-        excluded,
-        recent,
+        accepted: c.accepted,
+        excluded: c.excluded,
+        recent: c.recent,
         now,
       });
     }),

@@ -14,6 +14,7 @@ import { requireUser } from '../http/context';
 import { conflict, forbidden } from '../http/errors';
 import { parse } from '../http/validate';
 import { projectFor, readSettings, writeSetting } from '../repos/projects';
+import { refreshSpeeders } from '../responses/speeders';
 
 // Project settings (spec sections 3, 6, 7): the definitions and groups, one project's values, and
 // changing them, which needs project-editor.change-project-settings (every role except Researcher)
@@ -75,6 +76,8 @@ export default async function projectSettingsRoutes(app: FastifyInstance) {
         message: 'projects.log.settingsChanged',
         params: { id: p.id, keys: changed.join(', ') },
       });
+      // The speeder rule follows its threshold at once (issue 31).
+      if (changed.includes('set_speeder_percent')) await refreshSpeeders(db, p.id);
     }
     const fresh = await projectFor(db, me, p.id, 'read');
     return {

@@ -58,6 +58,7 @@ export default async function responsesRoutes(app: FastifyInstance) {
   }
 
   app.get('/project/respondents', async (req, reply): Promise<RespondentsPage> => {
+    requireUser(req);
     const q = parse(RespondentsQuery, req.query);
     const { p, content } = await readable(req, q.pid);
     reply.header('cache-control', 'no-store');
@@ -65,6 +66,7 @@ export default async function responsesRoutes(app: FastifyInstance) {
   });
 
   app.get('/project/respondent', async (req, reply): Promise<RespondentDetail> => {
+    requireUser(req);
     const q = parse(RespondentQuery, req.query);
     const { p, content } = await readable(req, q.pid);
     reply.header('cache-control', 'no-store');
@@ -102,6 +104,7 @@ export default async function responsesRoutes(app: FastifyInstance) {
   });
 
   app.get('/project/respondents/file', async (req, reply) => {
+    requireUser(req);
     const q = parse(RespondentsFileQuery, req.query);
     const { p, content } = await readable(req, q.pid);
     if (exporting >= MAX_LIST_EXPORTS)

@@ -572,16 +572,23 @@ function orderShown(page: Page): string[] {
  * (the status machine's onRotation → surveyFinished), once, and the Logs say so.
  */
 export async function finishWhenFull(db: Db, projectId: number, now: number): Promise<void> {
-  const rows = await quotas(db, projectId);
-  if (rows.length === 0 || rows.some((r) => r.completed < r.target)) return;
-  if (!canSetStatus(ProjectStatus.OnRotation, ProjectStatus.SurveyFinished)) return;
-  const res = await db
-    .updateTable('projects')
-    .set({ status: ProjectStatus.SurveyFinished, status_changed_at: now, updated_at: now })
-    .where('id', '=', projectId)
-    .where('status', '=', ProjectStatus.OnRotation)
-    .executeTakeFirst();
-  if (Number(res.numUpdatedRows) !== 1) return;
+  const onPostgres = dialectOf(db) === 'postgres';
+  const finish = async (trx: Db) => {
+    const rows = await quotas(trx, projectId, onPostgres);
+    if (rows.length === 0 || rows.some((r) => r.completed < r.target)) return false;
+    if (!canSetStatus(ProjectStatus.OnRotation, ProjectStatus.SurveyFinished)) return false;
+    const res = await trx
+      .updateTable('projects')
+      .set({ status: ProjectStatus.SurveyFinished, status_changed_at: now, updated_at: now })
+      .where('id', '=', projectId)
+      .where('status', '=', ProjectStatus.OnRotation)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
+  };
+  // PostgreSQL: the quotas read locked, so an exclusion freeing a place meanwhile (issue 31,
+  // server/responses/exclusion.ts) is waited for, or waits, and a project never finishes with a
+  // place just freed. SQLite runs one write at a time.
+  if (!(await (onPostgres ? db.transaction().execute(finish) : finish(db)))) return;
   await db
     .insertInto('history')
     .values({

@@ -240,6 +240,8 @@ export interface GameDayStats {
   /** Respondents who came from this game and started. */
   started: number;
   completed: number;
+  /** Of the completed, those the researcher excluded (issue 31: rejected completes), by their end. */
+  excluded: number;
   /** Turned away by a screening question or a full portrait. */
   screenedOut: number;
   /** Block callbacks of this game's respondents delivered / failed for good. */

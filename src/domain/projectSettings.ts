@@ -2,6 +2,11 @@ import * as v from 'valibot';
 import { int32Max } from './validation';
 import { PRIORITY_MAX, PRIORITY_MIN, required } from './projects';
 
+/** The speeder rule (issue 31): flagged under this share of the median completion time. */
+export const SPEEDER_PERCENT_DEFAULT = 50;
+export const SPEEDER_PERCENT_MIN = 10;
+export const SPEEDER_PERCENT_MAX = 90;
+
 // Project settings (spec section 3): groups grp_basic and grp_reporting, keys set_priority,
 // set_report_fill_online, set_stat_fill_online. The spec names them only; what each does is our
 // decision (docs/decisions/projects.md). set_priority is the project's priority column itself, so
@@ -11,11 +16,23 @@ import { PRIORITY_MAX, PRIORITY_MIN, required } from './projects';
 export const SETTINGS_GROUPS = ['grp_basic', 'grp_reporting'] as const;
 export type SettingsGroup = (typeof SETTINGS_GROUPS)[number];
 
-export const SETTING_KEYS = ['set_priority', 'set_report_fill_online', 'set_stat_fill_online'] as const;
+export const SETTING_KEYS = [
+  'set_priority',
+  'set_report_fill_online',
+  'set_stat_fill_online',
+  'set_speeder_percent',
+] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 
 export type SettingDefinition =
-  | { key: 'set_priority'; group: SettingsGroup; kind: 'integer'; min: number; max: number; default: number }
+  | {
+      key: 'set_priority' | 'set_speeder_percent';
+      group: SettingsGroup;
+      kind: 'integer';
+      min: number;
+      max: number;
+      default: number;
+    }
   | {
       key: 'set_report_fill_online' | 'set_stat_fill_online';
       group: SettingsGroup;
@@ -37,18 +54,29 @@ export const SETTINGS: readonly SettingDefinition[] = [
   { key: 'set_report_fill_online', group: 'grp_reporting', kind: 'boolean', default: true },
   // The response statistics (counts per portrait) are updated as answers arrive.
   { key: 'set_stat_fill_online', group: 'grp_reporting', kind: 'boolean', default: true },
+  // Issue 31: a completed respondent faster than this share of the median is a speeder.
+  {
+    key: 'set_speeder_percent',
+    group: 'grp_reporting',
+    kind: 'integer',
+    min: SPEEDER_PERCENT_MIN,
+    max: SPEEDER_PERCENT_MAX,
+    default: SPEEDER_PERCENT_DEFAULT,
+  },
 ];
 
 export interface ProjectSettingsValues {
   set_priority: number;
   set_report_fill_online: boolean;
   set_stat_fill_online: boolean;
+  set_speeder_percent: number;
 }
 
 export const DEFAULT_SETTINGS: ProjectSettingsValues = {
   set_priority: 0,
   set_report_fill_online: true,
   set_stat_fill_online: true,
+  set_speeder_percent: SPEEDER_PERCENT_DEFAULT,
 };
 
 const bool = v.boolean('type');
@@ -72,6 +100,14 @@ export const ProjectSettingsBody = v.pipe(
             ),
             set_report_fill_online: v.optional(bool),
             set_stat_fill_online: v.optional(bool),
+            set_speeder_percent: v.optional(
+              v.pipe(
+                v.number('integer'),
+                v.integer('integer'),
+                v.minValue(SPEEDER_PERCENT_MIN, 'tooSmall'),
+                v.maxValue(SPEEDER_PERCENT_MAX, 'tooBig'),
+              ),
+            ),
           },
           'unknownField',
         ),

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { AGE_MAX, AGE_MIN, EDUCATION_LEVELS, GENDERS } from './lookups';
 import type { QuestionCategory } from './content/model';
 import { ProjectStatus, type ProjectStatusId } from './projects';
-import type { ReportField, ReportQuality } from './responses';
+import type { ReportField, ReportPrice, ReportQuality } from './responses';
 
 // The report of a project (spec sections 2 and 7: GET /project/stats/file, type=json or type=stats)
 // as the server answers it and the /report page draws it. The numbers come from GROUP BY queries
@@ -206,5 +206,7 @@ export interface ReportJson {
   quality?: ReportQuality;
   /** Field progress per portrait (issue 31); absent for a project without portraits. */
   field?: ReportField;
+  /** The price of the accepted completes, excluded ones beside (issue 31); with the counters. */
+  price?: ReportPrice;
   generatedAt: number;
 }

@@ -47,10 +47,8 @@ export const RESPONDENTS_PAGE_MAX = 100_000;
 export const EXCLUSION_IDS_MAX = 10_000;
 export const EXCLUSION_REASON_MAX = 500;
 
-/** The speeder rule: flagged under this share of the median completion time (a project setting). */
-export const SPEEDER_PERCENT_DEFAULT = 50;
-export const SPEEDER_PERCENT_MIN = 10;
-export const SPEEDER_PERCENT_MAX = 90;
+/** The speeder rule: flagged under this share of the median completion time (set_speeder_percent). */
+export { SPEEDER_PERCENT_DEFAULT, SPEEDER_PERCENT_MIN, SPEEDER_PERCENT_MAX } from './projectSettings';
 /** Speeders are flagged only once this many respondents have completed. */
 export const SPEEDER_MIN_COMPLETED = 30;
 /** straight-liner: a matrix of at least this many statements, all in one column… */
@@ -408,4 +406,17 @@ export interface ReportField {
   /** When the numbers were taken (unix ms): the pace window ends here. */
   at: number;
   portraits: FieldPortrait[];
+}
+
+/**
+ * What the project costs for its accepted completes (report JSON `price`): the calculator's formula
+ * (src/domain/projectPrice.ts) applied to the completed respondents not excluded, per portrait;
+ * excluded completes are not paid for and are counted beside. Roubles, VK share included.
+ */
+export interface ReportPrice {
+  accepted: number;
+  excluded: number;
+  oneOff: number;
+  perRespondent: number;
+  total: number;
 }

@@ -2704,6 +2704,16 @@ type RootTranslation = {
 				 */
 				description: string
 			}
+			set_speeder_percent: {
+				/**
+				 * П​о​р​о​г​ ​«​с​л​и​ш​к​о​м​ ​б​ы​с​т​р​о​»​,​ ​%​ ​м​е​д​и​а​н​ы
+				 */
+				name: string
+				/**
+				 * З​а​в​е​р​ш​и​в​ш​и​й​ ​о​п​р​о​с​ ​б​ы​с​т​р​е​е​ ​э​т​о​й​ ​д​о​л​и​ ​м​е​д​и​а​н​н​о​г​о​ ​в​р​е​м​е​н​и​ ​п​о​л​у​ч​а​е​т​ ​ф​л​а​г​ ​«​С​л​и​ш​к​о​м​ ​б​ы​с​т​р​о​»​ ​(​к​о​г​д​а​ ​з​а​в​е​р​ш​и​л​и​ ​н​е​ ​м​е​н​ь​ш​е​ ​3​0​ ​ч​е​л​о​в​е​к​)​.
+				 */
+				description: string
+			}
 		}
 		settingsGroups: {
 			/**
@@ -6689,6 +6699,10 @@ type RootTranslation = {
 			 */
 			completed: string
 			/**
+			 * И​с​к​л​ю​ч​е​н​о
+			 */
+			excluded: string
+			/**
 			 * О​т​с​е​я​н​о
 			 */
 			screenedOut: string
@@ -10635,6 +10649,16 @@ export type TranslationFunctions = {
 				 */
 				description: () => LocalizedString
 			}
+			set_speeder_percent: {
+				/**
+				 * Порог «слишком быстро», % медианы
+				 */
+				name: () => LocalizedString
+				/**
+				 * Завершивший опрос быстрее этой доли медианного времени получает флаг «Слишком быстро» (когда завершили не меньше 30 человек).
+				 */
+				description: () => LocalizedString
+			}
 		}
 		settingsGroups: {
 			/**
@@ -14359,6 +14383,10 @@ export type TranslationFunctions = {
 			 * Завершено
 			 */
 			completed: () => LocalizedString
+			/**
+			 * Исключено
+			 */
+			excluded: () => LocalizedString
 			/**
 			 * Отсеяно
 			 */

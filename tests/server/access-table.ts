@@ -86,6 +86,12 @@ export const ACCESS: Record<string, Access> = {
   'GET /project/settings-groups': { roles: ALL },
   'GET /project/project-settings': { roles: ALL },
   'GET /project/stats/file': { roles: ALL },
+  // Respondents one by one (issue 31): read as the report is; changed by the project's researchers.
+  'GET /project/respondents': { roles: ALL },
+  'GET /project/respondent': { roles: ALL },
+  'GET /project/respondents/file': { roles: ALL },
+  'POST /project/respondents/exclusion': { roles: [A, Researcher] },
+  'DELETE /project/respondent': { roles: [A, Researcher] },
   'POST /project/project-settings': { permission: 'project-editor.change-project-settings' },
   // Lookups
   'GET /target-platforms': { roles: ALL },

@@ -443,6 +443,8 @@ describe('a game’s numbers per day', () => {
             updated_at: at(day, 10),
             // One of day 0's completions finishes after midnight: it counts on day 1.
             finished_at: status === 1 ? null : at(day, day === 0 && i === 0 ? 25 : 11),
+            // Issue 31: day 2's completion was rejected by the researcher.
+            excluded: day === 2 && status === 2 ? 1 : 0,
           })
           .execute();
       }
@@ -497,20 +499,22 @@ describe('a game’s numbers per day', () => {
       d.offered,
       d.started,
       d.completed,
+      d.excluded,
       d.screenedOut,
       d.delivered,
       d.failed,
     ];
     expect(stats.body.days.map(pick)).toEqual([
-      [0, 0, 0, 0, 0, 0],
-      [5, 4, 1, 1, 0, 1],
-      [0, 0, 1, 0, 1, 0],
-      [3, 3, 1, 0, 1, 1],
+      [0, 0, 0, 0, 0, 0, 0],
+      [5, 4, 1, 0, 1, 0, 1],
+      [0, 0, 1, 0, 0, 1, 0],
+      [3, 3, 1, 1, 0, 1, 1],
     ]);
     expect(stats.body.totals).toEqual({
       offered: 8,
       started: 7,
       completed: 3,
+      excluded: 1,
       screenedOut: 1,
       delivered: 2,
       failed: 2,

@@ -38,6 +38,7 @@ describe('project settings', () => {
       ['set_priority', 'grp_basic', 'integer'],
       ['set_report_fill_online', 'grp_reporting', 'boolean'],
       ['set_stat_fill_online', 'grp_reporting', 'boolean'],
+      ['set_speeder_percent', 'grp_reporting', 'integer'],
     ]);
     expect(settings.body[0]).toMatchObject({ name: 'Priority', min: 0, max: 100 });
     const groups = await server.call('GET', '/project/settings-groups', {
@@ -55,7 +56,12 @@ describe('project settings', () => {
     const mine = await server.call('GET', `/project/project-settings?pid=${p.id}`, { session: researcher });
     expect(mine.body).toEqual({
       pid: p.id,
-      settings: { set_priority: 0, set_report_fill_online: true, set_stat_fill_online: true },
+      settings: {
+        set_priority: 0,
+        set_report_fill_online: true,
+        set_stat_fill_online: true,
+        set_speeder_percent: 50,
+      },
       canChange: false,
     });
     expect(
@@ -89,6 +95,7 @@ describe('project settings', () => {
       set_priority: 30,
       set_report_fill_online: true,
       set_stat_fill_online: false,
+      set_speeder_percent: 50,
     });
     const listed = await server.call('GET', `/projects?search=${p.id}`, { session: researcher });
     expect(listed.body[0].priority).toBe(30);

@@ -48,7 +48,7 @@ async function newProject(people: SampleRespondent[]) {
   return { pid, ids };
 }
 
-function query(f: Record<string, unknown>): string {
+function query(f: object): string {
   return Object.entries(f)
     .filter(([, v]) => v !== undefined)
     .map(([k, v]) => `&${k}=${encodeURIComponent(String(v))}`)
@@ -130,7 +130,7 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
 
 /** Applies one operation through the API and to the brute force's copy of who is excluded. */
 async function apply(pid: number, ids: number[], people: SampleRespondent[], op: Op) {
-  const ended = people.map((p, i) => i).filter((i) => people[i].status !== 1);
+  const ended = people.map((_, i) => i).filter((i) => people[i].status !== 1);
   if (op.kind === 'ids') {
     if (ended.length === 0) return;
     const chosen = [...new Set(op.picks.map((k) => ended[k % ended.length]))];

@@ -47,4 +47,40 @@ describe('the demo data', () => {
       .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(25);
   });
+
+  it('has realistic durations and page times, and a few speeders, straight-liners and gibberish answers', async () => {
+    const fresh = await startServer();
+    try {
+      const demo = await seedDemo(fresh.app.db, { scryptLogN: 10, respondents: 150, concurrency: 1 });
+      const session = await fresh.login(DEMO_EMAIL, DEMO_PASSWORD);
+      const res = await fresh.call('GET', `/project/stats/file?pid=${demo.projectId}&type=json`, { session });
+      const report = res.body as ReportJson;
+      // A questionnaire of 14 pages takes a few minutes, not "0 min 0 s".
+      expect(report.timing.medianSeconds).toBeGreaterThan(60);
+      expect(report.timing.medianSeconds).toBeLessThan(600);
+      const counts = Object.fromEntries(report.quality!.flags.map((f) => [f.name, f.count]));
+      expect(counts.speeder).toBeGreaterThan(0);
+      expect(counts['straight-liner']).toBeGreaterThan(0);
+      expect(counts.gibberish).toBeGreaterThan(0);
+      expect(report.quality!.percent).toBeLessThan(25);
+      const list = await fresh.call(
+        'GET',
+        `/project/respondents?pid=${demo.projectId}&status=completed&pageSize=1`,
+        {
+          session,
+        },
+      );
+      const one = await fresh.call(
+        'GET',
+        `/project/respondent?pid=${demo.projectId}&id=${list.body.items[0].id}`,
+        {
+          session,
+        },
+      );
+      expect(one.body.pageTimes).toBe(true);
+      for (const a of one.body.answers as { seconds: number }[]) expect(a.seconds).toBeGreaterThan(0);
+    } finally {
+      await fresh.close();
+    }
+  });
 });

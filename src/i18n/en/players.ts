@@ -23,6 +23,7 @@ const players: Translation['players'] = {
     offered: 'Offered',
     started: 'Started',
     completed: 'Completed',
+    excluded: 'Excluded',
     screenedOut: 'Screened out',
     delivered: 'Callbacks delivered',
     failed: 'Callbacks failed',

@@ -81,6 +81,11 @@ const projects: Translation['projects'] = {
       name: 'Online statistics',
       description: 'Answer counts per portrait are updated as answers arrive.',
     },
+    set_speeder_percent: {
+      name: 'Speeder threshold, % of the median',
+      description:
+        'A respondent who completes faster than this share of the median completion time is flagged as a speeder (once at least 30 have completed).',
+    },
   },
   settingsGroups: {
     grp_basic: 'Basic',

@@ -22,6 +22,7 @@ export default {
     offered: 'Предложено',
     started: 'Начато',
     completed: 'Завершено',
+    excluded: 'Исключено',
     screenedOut: 'Отсеяно',
     delivered: 'Колбэков доставлено',
     failed: 'Колбэков не доставлено',

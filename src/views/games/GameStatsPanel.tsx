@@ -22,6 +22,7 @@ const COLUMNS: (keyof Omit<GameDayStats, 'date'>)[] = [
   'offered',
   'started',
   'completed',
+  'excluded',
   'screenedOut',
   'delivered',
   'failed',

@@ -40,7 +40,11 @@ export function SettingsForm({ project, onDone }: { project: Project; onDone: (s
         setDefs(d);
         setGroups(g);
         setAnswer(a);
-        setValues({ ...a.settings, set_priority: String(a.settings.set_priority) });
+        setValues({
+          ...a.settings,
+          set_priority: String(a.settings.set_priority),
+          set_speeder_percent: String(a.settings.set_speeder_percent),
+        });
       },
       (err: unknown) => setError(errorMessage(err)),
     );
