@@ -4457,6 +4457,23 @@ type RootTranslation = {
 			 */
 			regions: string
 			/**
+			 * С​т​о​и​м​о​с​т​ь​ ​п​р​и​н​я​т​ы​х​ ​а​н​к​е​т​:​ ​{​t​o​t​a​l​}​.
+			 * @param {string} total
+			 */
+			price: RequiredParams<'total'>
+			/**
+			 * {​o​n​e​O​f​f​}​ ​р​а​з​о​в​о​ ​и​ ​в​ ​с​р​е​д​н​е​м​ ​{​p​e​r​R​e​s​p​o​n​d​e​n​t​}​ ​з​а​ ​к​а​ж​д​у​ю​ ​и​з​ ​{​a​c​c​e​p​t​e​d​}​ ​п​р​и​н​я​т​ы​х​ ​з​а​в​е​р​ш​ё​н​н​ы​х​ ​а​н​к​е​т​.
+			 * @param {string} accepted
+			 * @param {string} oneOff
+			 * @param {string} perRespondent
+			 */
+			priceDetail: RequiredParams<'accepted' | 'oneOff' | 'perRespondent'>
+			/**
+			 * И​с​к​л​ю​ч​ё​н​н​ы​е​ ​з​а​в​е​р​ш​ё​н​н​ы​е​ ​а​н​к​е​т​ы​ ​(​{​c​o​u​n​t​}​)​ ​н​е​ ​о​п​л​а​ч​и​в​а​ю​т​с​я​.
+			 * @param {string} count
+			 */
+			priceExcluded: RequiredParams<'count'>
+			/**
 			 * П​о​р​т​р​е​т​ы
 			 */
 			portraitsTitle: string
@@ -12277,6 +12294,18 @@ export type TranslationFunctions = {
 			 * Регионы
 			 */
 			regions: () => LocalizedString
+			/**
+			 * Стоимость принятых анкет: {total}.
+			 */
+			price: (arg: { total: string }) => LocalizedString
+			/**
+			 * {oneOff} разово и в среднем {perRespondent} за каждую из {accepted} принятых завершённых анкет.
+			 */
+			priceDetail: (arg: { accepted: string, oneOff: string, perRespondent: string }) => LocalizedString
+			/**
+			 * Исключённые завершённые анкеты ({count}) не оплачиваются.
+			 */
+			priceExcluded: (arg: { count: string }) => LocalizedString
 			/**
 			 * Портреты
 			 */

@@ -111,6 +111,7 @@ describe('the respondents page in Chromium', () => {
         await page.locator('[data-quality-excluded]').getAttribute('data-quality-excluded'),
       ),
       compareBase: Number(base[base.length - 1].replace(/\s/g, '')),
+      price: Number(await page.locator('[data-price]').getAttribute('data-price')),
     };
   }
 
@@ -127,7 +128,9 @@ describe('the respondents page in Chromium', () => {
       speeders: SPEEDERS,
       qualityExcluded: 0,
       compareBase: NORMAL + SPEEDERS,
+      price: expect.any(Number),
     });
+    expect(before.price).toBeGreaterThan(0);
 
     // The quality card links to the list of speeders.
     await page.locator('[data-quality-flag="speeder"]').click();
@@ -198,7 +201,10 @@ describe('the respondents page in Chromium', () => {
       speeders: 0,
       qualityExcluded: SPEEDERS,
       compareBase: NORMAL,
+      price: expect.any(Number),
     });
+    // Excluded completes are not paid for.
+    expect(after.price).toBeLessThan(before.price);
 
     // Restoring brings them back.
     await page.goto(`${server.url}/responses?pid=${pid}&flag=speeder`);

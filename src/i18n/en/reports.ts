@@ -44,6 +44,10 @@ const reports: Translation['reports'] = {
     places: 'Respondents’ cities and regions',
     cities: 'Cities',
     regions: 'Regions',
+    price: 'Price of the accepted completes: {total}.',
+    priceDetail:
+      '{oneOff} one-off and {perRespondent} on average for each of the {accepted} accepted completes.',
+    priceExcluded: 'Excluded completes ({count}) are not paid for.',
     portraitsTitle: 'Portraits',
     portraitProgress: '{completed} of {target}',
   },

@@ -42,6 +42,10 @@ export default {
     places: 'Города и регионы респондентов',
     cities: 'Города',
     regions: 'Регионы',
+    price: 'Стоимость принятых анкет: {total:string}.',
+    priceDetail:
+      '{oneOff:string} разово и в среднем {perRespondent:string} за каждую из {accepted:string} принятых завершённых анкет.',
+    priceExcluded: 'Исключённые завершённые анкеты ({count:string}) не оплачиваются.',
     portraitsTitle: 'Портреты',
     portraitProgress: '{completed:number} из {target:number}',
   },

@@ -204,6 +204,8 @@ function Report({ pid }: { pid: number }) {
   }
 
   const r = report.respondents;
+  const money = (x: number) =>
+    formatNumber(x, locale, { style: 'currency', currency: 'RUB', maximumFractionDigits: 2 });
   const filtered = Object.values(filters).some((v) => v !== undefined);
   const nobody = report.countersAvailable && r.started === 0;
 
@@ -301,6 +303,22 @@ function Report({ pid }: { pid: number }) {
         </dl>
       ) : (
         <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">{P.countersHidden()}</p>
+      )}
+
+      {report.price && report.countersAvailable && (
+        // What the accepted completes cost (issue 31): excluded completes are not paid for.
+        <p className="text-sm text-slate-700" data-price={report.price.total}>
+          {P.price({ total: money(report.price.total) })}{' '}
+          <span className="text-slate-600">
+            {P.priceDetail({
+              oneOff: money(report.price.oneOff),
+              perRespondent: money(report.price.perRespondent),
+              accepted: formatNumber(report.price.accepted, locale),
+            })}
+            {report.price.excluded > 0 &&
+              ` ${P.priceExcluded({ count: formatNumber(report.price.excluded, locale) })}`}
+          </span>
+        </p>
       )}
 
       {/* Quality and field progress side by side on a wide screen: the charts below stay near the top. */}
