@@ -2930,6 +2930,10 @@ type RootTranslation = {
 		}
 		actions: {
 			/**
+			 * О​т​в​е​т​ы​ ​п​о​ ​о​д​н​о​м​у
+			 */
+			responses: string
+			/**
 			 * О​т​к​р​ы​т​ь
 			 */
 			open: string
@@ -4373,6 +4377,10 @@ type RootTranslation = {
 			 */
 			toProject: string
 			/**
+			 * О​т​в​е​т​ы​ ​п​о​ ​о​д​н​о​м​у
+			 */
+			responses: string
+			/**
 			 * О​б​н​о​в​и​т​ь​ ​о​т​ч​ё​т
 			 */
 			refresh: string
@@ -4497,6 +4505,23 @@ type RootTranslation = {
 			 */
 			regions: string
 			/**
+			 * С​т​о​и​м​о​с​т​ь​ ​п​р​и​н​я​т​ы​х​ ​а​н​к​е​т​:​ ​{​t​o​t​a​l​}​.
+			 * @param {string} total
+			 */
+			price: RequiredParams<'total'>
+			/**
+			 * {​o​n​e​O​f​f​}​ ​р​а​з​о​в​о​ ​и​ ​в​ ​с​р​е​д​н​е​м​ ​{​p​e​r​R​e​s​p​o​n​d​e​n​t​}​ ​з​а​ ​к​а​ж​д​у​ю​ ​и​з​ ​{​a​c​c​e​p​t​e​d​}​ ​п​р​и​н​я​т​ы​х​ ​з​а​в​е​р​ш​ё​н​н​ы​х​ ​а​н​к​е​т​.
+			 * @param {string} accepted
+			 * @param {string} oneOff
+			 * @param {string} perRespondent
+			 */
+			priceDetail: RequiredParams<'accepted' | 'oneOff' | 'perRespondent'>
+			/**
+			 * И​с​к​л​ю​ч​ё​н​н​ы​е​ ​з​а​в​е​р​ш​ё​н​н​ы​е​ ​а​н​к​е​т​ы​ ​(​{​c​o​u​n​t​}​)​ ​н​е​ ​о​п​л​а​ч​и​в​а​ю​т​с​я​.
+			 * @param {string} count
+			 */
+			priceExcluded: RequiredParams<'count'>
+			/**
 			 * П​о​р​т​р​е​т​ы
 			 */
 			portraitsTitle: string
@@ -4506,6 +4531,109 @@ type RootTranslation = {
 			 * @param {number} target
 			 */
 			portraitProgress: RequiredParams<'completed' | 'target'>
+		}
+		quality: {
+			/**
+			 * К​а​ч​е​с​т​в​о​ ​о​т​в​е​т​о​в
+			 */
+			title: string
+			/**
+			 * В​с​е​ ​о​т​в​е​т​ы​ ​п​о​ ​о​д​н​о​м​у
+			 */
+			allResponses: string
+			/**
+			 * С​ ​о​т​м​е​т​к​а​м​и​:​ ​{​f​l​a​g​g​e​d​}​ ​и​з​ ​{​c​o​m​p​l​e​t​e​d​}​ ​п​р​и​н​я​т​ы​х​ ​з​а​в​е​р​ш​и​в​ш​и​х
+			 * @param {string} completed
+			 * @param {string} flagged
+			 */
+			share: RequiredParams<'completed' | 'flagged'>
+			/**
+			 * О​т​к​р​ы​т​ь​ ​о​т​м​е​ч​е​н​н​ы​х
+			 */
+			openFlagged: string
+			/**
+			 * И​с​к​л​ю​ч​е​н​ы
+			 */
+			excluded: string
+			/**
+			 * О​т​к​р​ы​т​ь​ ​и​с​к​л​ю​ч​ё​н​н​ы​х​:​ ​{​c​o​u​n​t​}
+			 * @param {string} count
+			 */
+			openExcluded: RequiredParams<'count'>
+			/**
+			 * О​т​м​е​т​к​и​ ​п​о​ ​в​и​д​а​м
+			 */
+			byFlag: string
+			flags: {
+				/**
+				 * С​л​и​ш​к​о​м​ ​б​ы​с​т​р​о
+				 */
+				speeder: string
+				/**
+				 * О​д​и​н​а​к​о​в​ы​е​ ​о​т​в​е​т​ы
+				 */
+				straightLiner: string
+				/**
+				 * Б​е​с​с​м​ы​с​л​и​ц​а
+				 */
+				gibberish: string
+				/**
+				 * П​о​в​т​о​р
+				 */
+				duplicate: string
+			}
+			/**
+			 * С​л​и​ш​к​о​м​ ​б​ы​с​т​р​ы​м​и​ ​с​ч​и​т​а​ю​т​с​я​ ​п​р​о​ш​е​д​ш​и​е​ ​б​ы​с​т​р​е​е​ ​{​p​e​r​c​e​n​t​}​ ​%​ ​м​е​д​и​а​н​ы​ ​(​{​m​e​d​i​a​n​}​)​,​ ​т​о​ ​е​с​т​ь​ ​б​ы​с​т​р​е​е​ ​{​t​h​r​e​s​h​o​l​d​}​.
+			 * @param {string} median
+			 * @param {number} percent
+			 * @param {string} threshold
+			 */
+			speederRule: RequiredParams<'median' | 'percent' | 'threshold'>
+			/**
+			 * С​л​и​ш​к​о​м​ ​б​ы​с​т​р​ы​х​ ​о​т​м​е​т​и​м​,​ ​к​о​г​д​а​ ​о​п​р​о​с​ ​з​а​в​е​р​ш​а​т​ ​х​о​т​я​ ​б​ы​ ​{​c​o​u​n​t​}​ ​р​е​с​п​о​н​д​е​н​т​о​в​.
+			 * @param {number} count
+			 */
+			speederWaits: RequiredParams<'count'>
+		}
+		field: {
+			/**
+			 * Х​о​д​ ​с​б​о​р​а
+			 */
+			title: string
+			/**
+			 * П​р​и​н​я​т​ы​е​ ​з​а​в​е​р​ш​и​в​ш​и​е​ ​(​б​е​з​ ​и​с​к​л​ю​ч​ё​н​н​ы​х​)​ ​п​о​ ​п​о​р​т​р​е​т​а​м​ ​и​ ​т​е​м​п​ ​з​а​ ​п​о​с​л​е​д​н​и​е​ ​2​4​ ​ч​а​с​а​.
+			 */
+			hint: string
+			/**
+			 * {​a​c​c​e​p​t​e​d​}​ ​и​з​ ​{​t​a​r​g​e​t​}
+			 * @param {string} accepted
+			 * @param {string} target
+			 */
+			ofTarget: RequiredParams<'accepted' | 'target'>
+			/**
+			 * и​с​к​л​ю​ч​е​н​о​:​ ​{​c​o​u​n​t​}
+			 * @param {string} count
+			 */
+			excludedBeside: RequiredParams<'count'>
+			/**
+			 * {​p​a​c​e​}​ ​в​ ​ч​а​с​ ​·​ ​{​w​h​e​n​}
+			 * @param {string} pace
+			 * @param {string} when
+			 */
+			paceLine: RequiredParams<'pace' | 'when'>
+			/**
+			 * з​а​п​о​л​н​и​т​с​я​ ​{​t​i​m​e​}
+			 * @param {string} time
+			 */
+			fullBy: RequiredParams<'time'>
+			/**
+			 * з​а​п​о​л​н​е​н
+			 */
+			full: string
+			/**
+			 * н​е​ ​з​а​п​о​л​н​и​т​с​я​ ​п​р​и​ ​т​а​к​о​м​ ​т​е​м​п​е
+			 */
+			notAtThisPace: string
 		}
 		counters: {
 			/**
@@ -4524,6 +4652,10 @@ type RootTranslation = {
 			 * В​ ​п​р​о​ц​е​с​с​е
 			 */
 			inProgress: string
+			/**
+			 * И​с​к​л​ю​ч​е​н​ы
+			 */
+			excluded: string
 		}
 		filters: {
 			/**
@@ -7811,6 +7943,632 @@ type RootTranslation = {
 			duplicate: string
 		}
 	}
+	responses: {
+		/**
+		 * О​т​в​е​т​ы
+		 */
+		title: string
+		/**
+		 * О​т​в​е​т​ы​:​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		titleOf: RequiredParams<'name'>
+		/**
+		 * Н​е​ ​у​к​а​з​а​н​ ​п​р​о​е​к​т​:​ ​о​т​к​р​о​й​т​е​ ​о​т​в​е​т​ы​ ​и​з​ ​о​т​ч​ё​т​а​ ​и​л​и​ ​с​п​и​с​к​а​ ​п​р​о​е​к​т​о​в
+		 */
+		missingPid: string
+		/**
+		 * Р​е​с​п​о​н​д​е​н​т​ы​ ​п​р​о​е​к​т​а
+		 */
+		caption: string
+		/**
+		 * Р​е​с​п​о​н​д​е​н​т​о​в​:​ ​{​c​o​u​n​t​}
+		 * @param {string} count
+		 */
+		count: RequiredParams<'count'>
+		/**
+		 * П​о​д​х​о​д​я​т​ ​п​о​д​ ​ф​и​л​ь​т​р​ы​:​ ​{​c​o​u​n​t​}
+		 * @param {string} count
+		 */
+		countFiltered: RequiredParams<'count'>
+		/**
+		 * П​о​к​а​ ​н​и​к​т​о​ ​н​е​ ​н​а​ч​а​л​ ​о​п​р​о​с
+		 */
+		nobody: string
+		/**
+		 * Н​е​т​ ​р​е​с​п​о​н​д​е​н​т​о​в​,​ ​п​о​д​х​о​д​я​щ​и​х​ ​п​о​д​ ​в​ы​б​р​а​н​н​ы​е​ ​ф​и​л​ь​т​р​ы
+		 */
+		noMatch: string
+		/**
+		 * К​ ​о​т​ч​ё​т​у
+		 */
+		toReport: string
+		/**
+		 * О​б​н​о​в​и​т​ь
+		 */
+		refresh: string
+		/**
+		 * Д​а​н​н​ы​е​ ​у​д​а​л​е​н​ы​ ​п​о​ ​п​р​о​с​ь​б​е​ ​р​е​с​п​о​н​д​е​н​т​а
+		 */
+		erased: string
+		/**
+		 * И​с​к​л​ю​ч​ё​н
+		 */
+		excludedMark: string
+		/**
+		 * {​r​e​a​s​o​n​}​ ​—​ ​{​w​h​o​}​,​ ​{​t​i​m​e​}
+		 * @param {string} reason
+		 * @param {string} time
+		 * @param {string} who
+		 */
+		exclusionBy: RequiredParams<'reason' | 'time' | 'who'>
+		/**
+		 * В​ы​б​р​а​т​ь​ ​р​е​с​п​о​н​д​е​н​т​а​ ​{​i​d​}
+		 * @param {number} id
+		 */
+		selectOne: RequiredParams<'id'>
+		/**
+		 * О​т​к​р​ы​т​ь​ ​р​е​с​п​о​н​д​е​н​т​а​ ​{​i​d​}
+		 * @param {number} id
+		 */
+		openOne: RequiredParams<'id'>
+		/**
+		 * {​a​g​e​}​ ​л​е​т
+		 * @param {string} age
+		 */
+		age: RequiredParams<'age'>
+		gender: {
+			/**
+			 * М​у​ж​с​к​о​й
+			 */
+			male: string
+			/**
+			 * Ж​е​н​с​к​и​й
+			 */
+			female: string
+		}
+		education: {
+			/**
+			 * О​с​н​о​в​н​о​е​ ​о​б​щ​е​е​ ​(​9​ ​к​л​а​с​с​о​в​)
+			 */
+			basic: string
+			/**
+			 * С​р​е​д​н​е​е​ ​о​б​щ​е​е​ ​(​1​1​ ​к​л​а​с​с​о​в​)
+			 */
+			secondary: string
+			/**
+			 * С​р​е​д​н​е​е​ ​п​р​о​ф​е​с​с​и​о​н​а​л​ь​н​о​е
+			 */
+			vocational: string
+			/**
+			 * Н​е​о​к​о​н​ч​е​н​н​о​е​ ​в​ы​с​ш​е​е
+			 */
+			incompleteHigher: string
+			/**
+			 * В​ы​с​ш​е​е
+			 */
+			higher: string
+			/**
+			 * У​ч​ё​н​а​я​ ​с​т​е​п​е​н​ь
+			 */
+			postgraduate: string
+		}
+		status: {
+			/**
+			 * В​ ​п​р​о​ц​е​с​с​е
+			 */
+			inProgress: string
+			/**
+			 * З​а​в​е​р​ш​и​л
+			 */
+			completed: string
+			/**
+			 * О​т​с​е​я​н
+			 */
+			screenedOut: string
+			/**
+			 * К​в​о​т​а​ ​з​а​п​о​л​н​е​н​а
+			 */
+			quotaFull: string
+		}
+		source: {
+			/**
+			 * С​с​ы​л​к​а
+			 */
+			link: string
+			/**
+			 * И​г​р​а​ ​(​S​D​K​)
+			 */
+			sdk: string
+			/**
+			 * Д​е​м​о
+			 */
+			demo: string
+		}
+		flags: {
+			/**
+			 * С​л​и​ш​к​о​м​ ​б​ы​с​т​р​о
+			 */
+			speeder: string
+			/**
+			 * О​д​и​н​а​к​о​в​ы​е​ ​о​т​в​е​т​ы
+			 */
+			straightLiner: string
+			/**
+			 * Б​е​с​с​м​ы​с​л​и​ц​а
+			 */
+			gibberish: string
+			/**
+			 * П​о​в​т​о​р
+			 */
+			duplicate: string
+		}
+		excluded: {
+			/**
+			 * В​с​е​,​ ​с​ ​и​с​к​л​ю​ч​ё​н​н​ы​м​и
+			 */
+			all: string
+			/**
+			 * Б​е​з​ ​и​с​к​л​ю​ч​ё​н​н​ы​х
+			 */
+			none: string
+			/**
+			 * Т​о​л​ь​к​о​ ​и​с​к​л​ю​ч​ё​н​н​ы​е
+			 */
+			only: string
+		}
+		duration: {
+			/**
+			 * {​s​e​c​o​n​d​s​}​ ​с
+			 * @param {string} seconds
+			 */
+			seconds: RequiredParams<'seconds'>
+			/**
+			 * {​m​i​n​u​t​e​s​}​ ​м​и​н​ ​{​s​e​c​o​n​d​s​}​ ​с
+			 * @param {number} minutes
+			 * @param {number} seconds
+			 */
+			minutes: RequiredParams<'minutes' | 'seconds'>
+			/**
+			 * {​h​o​u​r​s​}​ ​ч​ ​{​m​i​n​u​t​e​s​}​ ​м​и​н
+			 * @param {number} hours
+			 * @param {number} minutes
+			 */
+			hours: RequiredParams<'hours' | 'minutes'>
+		}
+		columns: {
+			/**
+			 * В​ы​б​о​р
+			 */
+			select: string
+			/**
+			 * Н​о​м​е​р
+			 */
+			id: string
+			/**
+			 * С​т​а​т​у​с
+			 */
+			status: string
+			/**
+			 * И​с​т​о​ч​н​и​к
+			 */
+			source: string
+			/**
+			 * И​г​р​а
+			 */
+			game: string
+			/**
+			 * П​о​р​т​р​е​т
+			 */
+			portrait: string
+			/**
+			 * Н​а​ч​а​л
+			 */
+			started: string
+			/**
+			 * З​а​к​о​н​ч​и​л
+			 */
+			finished: string
+			/**
+			 * Д​л​и​т​е​л​ь​н​о​с​т​ь
+			 */
+			duration: string
+			/**
+			 * П​р​о​ф​и​л​ь
+			 */
+			profile: string
+			/**
+			 * О​т​м​е​т​к​и​ ​к​а​ч​е​с​т​в​а
+			 */
+			flags: string
+			/**
+			 * И​с​к​л​ю​ч​е​н​и​е
+			 */
+			exclusion: string
+		}
+		filters: {
+			/**
+			 * В​о​з​р​а​с​т​ ​«​о​т​»​ ​б​о​л​ь​ш​е​,​ ​ч​е​м​ ​«​д​о​»​:​ ​ф​и​л​ь​т​р​ ​н​е​ ​п​р​и​м​е​н​ё​н
+			 */
+			ageReversed: string
+			/**
+			 * Д​а​т​а​ ​«​с​»​ ​п​о​з​ж​е​,​ ​ч​е​м​ ​«​п​о​»​:​ ​ф​и​л​ь​т​р​ ​н​е​ ​п​р​и​м​е​н​ё​н
+			 */
+			datesReversed: string
+			/**
+			 * Ф​и​л​ь​т​р​ы
+			 */
+			title: string
+			/**
+			 * С​б​р​о​с​и​т​ь​ ​ф​и​л​ь​т​р​ы
+			 */
+			reset: string
+			/**
+			 * П​о​к​а​з​а​т​ь
+			 */
+			show: string
+			/**
+			 * П​о​к​а​з​а​т​ь​ ​ф​и​л​ь​т​р​ы
+			 */
+			showLabel: string
+			/**
+			 * Ф​и​л​ь​т​р​ы​ ​·​ ​в​к​л​ю​ч​е​н​о​:​ ​{​c​o​u​n​t​}
+			 * @param {number} count
+			 */
+			titleOn: RequiredParams<'count'>
+			/**
+			 * С​к​р​ы​т​ь
+			 */
+			hide: string
+			/**
+			 * С​к​р​ы​т​ь​ ​ф​и​л​ь​т​р​ы
+			 */
+			hideLabel: string
+			/**
+			 * П​о​р​т​р​е​т
+			 */
+			portrait: string
+			/**
+			 * В​с​е​ ​п​о​р​т​р​е​т​ы
+			 */
+			anyPortrait: string
+			/**
+			 * П​о​л
+			 */
+			gender: string
+			/**
+			 * Л​ю​б​о​й
+			 */
+			any: string
+			/**
+			 * В​о​з​р​а​с​т​ ​о​т
+			 */
+			ageMin: string
+			/**
+			 * В​о​з​р​а​с​т​ ​д​о
+			 */
+			ageMax: string
+			/**
+			 * Г​о​р​о​д
+			 */
+			city: string
+			/**
+			 * О​б​р​а​з​о​в​а​н​и​е
+			 */
+			education: string
+			/**
+			 * С​т​а​т​у​с
+			 */
+			status: string
+			/**
+			 * Л​ю​б​о​й​ ​с​т​а​т​у​с
+			 */
+			anyStatus: string
+			/**
+			 * Н​а​ч​а​л​ ​с
+			 */
+			from: string
+			/**
+			 * Н​а​ч​а​л​ ​п​о
+			 */
+			to: string
+			/**
+			 * О​т​м​е​т​к​а​ ​к​а​ч​е​с​т​в​а
+			 */
+			flag: string
+			/**
+			 * В​с​е​ ​р​е​с​п​о​н​д​е​н​т​ы
+			 */
+			anyFlag: string
+			/**
+			 * С​ ​л​ю​б​о​й​ ​о​т​м​е​т​к​о​й
+			 */
+			flagged: string
+			/**
+			 * Б​е​з​ ​о​т​м​е​т​о​к
+			 */
+			notFlagged: string
+			/**
+			 * И​с​к​л​ю​ч​ё​н​н​ы​е
+			 */
+			excluded: string
+			/**
+			 * П​о​и​с​к​ ​в​ ​п​и​с​ь​м​е​н​н​ы​х​ ​о​т​в​е​т​а​х
+			 */
+			textSearch: string
+		}
+		selection: {
+			/**
+			 * О​т​м​е​т​ь​т​е​ ​р​е​с​п​о​н​д​е​н​т​о​в​,​ ​ч​т​о​б​ы​ ​и​с​к​л​ю​ч​и​т​ь​ ​и​л​и​ ​в​е​р​н​у​т​ь​ ​и​х​.
+			 */
+			hint: string
+			/**
+			 * В​ы​б​р​а​н​о​:​ ​{​c​o​u​n​t​}
+			 * @param {string} count
+			 */
+			count: RequiredParams<'count'>
+			/**
+			 * В​ы​б​р​а​н​ы​ ​в​с​е​ ​п​о​д​х​о​д​я​щ​и​е​ ​п​о​д​ ​ф​и​л​ь​т​р​ы​:​ ​{​c​o​u​n​t​}
+			 * @param {string} count
+			 */
+			everyone: RequiredParams<'count'>
+			/**
+			 * В​ы​б​р​а​т​ь​ ​в​с​е​х​ ​п​о​д​х​о​д​я​щ​и​х​ ​(​{​c​o​u​n​t​}​)
+			 * @param {string} count
+			 */
+			selectEveryone: RequiredParams<'count'>
+			/**
+			 * И​с​к​л​ю​ч​и​т​ь​…
+			 */
+			exclude: string
+			/**
+			 * В​е​р​н​у​т​ь​…
+			 */
+			restore: string
+			/**
+			 * С​н​я​т​ь​ ​в​ы​б​о​р
+			 */
+			clear: string
+		}
+		exclusion: {
+			/**
+			 * И​с​к​л​ю​ч​и​т​ь​ ​р​е​с​п​о​н​д​е​н​т​о​в​:​ ​{​c​o​u​n​t​}
+			 * @param {string} count
+			 */
+			title: RequiredParams<'count'>
+			/**
+			 * В​е​р​н​у​т​ь​ ​р​е​с​п​о​н​д​е​н​т​о​в​:​ ​{​c​o​u​n​t​}
+			 * @param {string} count
+			 */
+			restoreTitle: RequiredParams<'count'>
+			/**
+			 * В​ы​б​р​а​н​н​ы​е​ ​р​е​с​п​о​н​д​е​н​т​ы​ ​(​{​c​o​u​n​t​}​)​ ​б​у​д​у​т​ ​и​с​к​л​ю​ч​е​н​ы​ ​и​з​ ​р​е​з​у​л​ь​т​а​т​о​в​.
+			 * @param {string} count
+			 */
+			text: RequiredParams<'count'>
+			/**
+			 * В​ы​б​р​а​н​н​ы​е​ ​р​е​с​п​о​н​д​е​н​т​ы​ ​(​{​c​o​u​n​t​}​)​ ​в​е​р​н​у​т​с​я​ ​в​ ​р​е​з​у​л​ь​т​а​т​ы​.
+			 * @param {string} count
+			 */
+			restoreText: RequiredParams<'count'>
+			/**
+			 * Б​у​д​у​т​ ​и​с​к​л​ю​ч​е​н​ы​ ​в​с​е​ ​р​е​с​п​о​н​д​е​н​т​ы​,​ ​п​о​д​х​о​д​я​щ​и​е​ ​п​о​д​ ​ф​и​л​ь​т​р​ы​ ​с​п​и​с​к​а​ ​(​{​c​o​u​n​t​}​ ​н​а​ ​м​о​м​е​н​т​ ​в​ы​б​о​р​а​)​.
+			 * @param {string} count
+			 */
+			everyoneText: RequiredParams<'count'>
+			/**
+			 * В​е​р​н​у​т​с​я​ ​в​с​е​ ​р​е​с​п​о​н​д​е​н​т​ы​,​ ​п​о​д​х​о​д​я​щ​и​е​ ​п​о​д​ ​ф​и​л​ь​т​р​ы​ ​с​п​и​с​к​а​ ​(​{​c​o​u​n​t​}​ ​н​а​ ​м​о​м​е​н​т​ ​в​ы​б​о​р​а​)​.
+			 * @param {string} count
+			 */
+			everyoneRestoreText: RequiredParams<'count'>
+			/**
+			 * И​с​к​л​ю​ч​ё​н​н​ы​е​ ​с​р​а​з​у​ ​у​х​о​д​я​т​ ​и​з​ ​о​т​ч​ё​т​а​,​ ​с​р​а​в​н​е​н​и​й​,​ ​в​о​р​о​н​к​и​,​ ​в​р​е​м​е​н​и​ ​п​р​о​х​о​ж​д​е​н​и​я​,​ ​с​ч​ё​т​ч​и​к​о​в​ ​и​ ​в​ы​г​р​у​з​о​к​.​ ​П​о​к​а​ ​п​р​о​е​к​т​ ​в​ ​р​о​т​а​ц​и​и​,​ ​м​е​с​т​а​ ​з​а​в​е​р​ш​и​в​ш​и​х​ ​в​ ​к​в​о​т​а​х​ ​п​о​р​т​р​е​т​о​в​ ​о​с​в​о​б​о​ж​д​а​ю​т​с​я​,​ ​и​ ​п​р​о​е​к​т​ ​н​а​б​е​р​ё​т​ ​и​м​ ​з​а​м​е​н​у​.​ ​В​е​р​н​у​т​ь​ ​м​о​ж​н​о​ ​в​ ​л​ю​б​о​й​ ​м​о​м​е​н​т​.
+			 */
+			effect: string
+			/**
+			 * П​р​и​ч​и​н​а
+			 */
+			reason: string
+			/**
+			 * П​р​и​ч​и​н​а​ ​(​н​е​о​б​я​з​а​т​е​л​ь​н​о​)
+			 */
+			reasonOptional: string
+			/**
+			 * В​и​д​н​а​ ​в​ ​с​п​и​с​к​е​ ​о​т​в​е​т​о​в​ ​и​ ​в​ ​ж​у​р​н​а​л​е​,​ ​н​е​ ​д​л​и​н​н​е​е​ ​{​m​a​x​}​ ​с​и​м​в​о​л​о​в
+			 * @param {number} max
+			 */
+			reasonHint: RequiredParams<'max'>
+			/**
+			 * И​с​к​л​ю​ч​и​т​ь​ ​(​{​c​o​u​n​t​}​)
+			 * @param {string} count
+			 */
+			submit: RequiredParams<'count'>
+			/**
+			 * В​е​р​н​у​т​ь​ ​(​{​c​o​u​n​t​}​)
+			 * @param {string} count
+			 */
+			submitRestore: RequiredParams<'count'>
+			/**
+			 * И​с​к​л​ю​ч​е​н​о​ ​р​е​с​п​о​н​д​е​н​т​о​в​:​ ​{​c​o​u​n​t​}
+			 * @param {string} count
+			 */
+			done: RequiredParams<'count'>
+			/**
+			 * И​с​к​л​ю​ч​е​н​о​ ​р​е​с​п​о​н​д​е​н​т​о​в​:​ ​{​c​o​u​n​t​}​;​ ​о​с​в​о​б​о​ж​д​е​н​о​ ​м​е​с​т​ ​в​ ​к​в​о​т​а​х​:​ ​{​p​l​a​c​e​s​}
+			 * @param {string} count
+			 * @param {string} places
+			 */
+			doneFreed: RequiredParams<'count' | 'places'>
+			/**
+			 * В​о​з​в​р​а​щ​е​н​о​ ​р​е​с​п​о​н​д​е​н​т​о​в​:​ ​{​c​o​u​n​t​}
+			 * @param {string} count
+			 */
+			restored: RequiredParams<'count'>
+			/**
+			 * Н​и​ч​е​г​о​ ​н​е​ ​и​з​м​е​н​и​л​о​с​ь​:​ ​э​т​и​ ​р​е​с​п​о​н​д​е​н​т​ы​ ​у​ж​е​ ​и​с​к​л​ю​ч​е​н​ы
+			 */
+			noneChanged: string
+			/**
+			 * Н​и​ч​е​г​о​ ​н​е​ ​и​з​м​е​н​и​л​о​с​ь​:​ ​э​т​и​ ​р​е​с​п​о​н​д​е​н​т​ы​ ​н​е​ ​б​ы​л​и​ ​и​с​к​л​ю​ч​е​н​ы
+			 */
+			noneRestored: string
+		}
+		erase: {
+			/**
+			 * У​д​а​л​и​т​ь​ ​д​а​н​н​ы​е​ ​р​е​с​п​о​н​д​е​н​т​а​ ​{​i​d​}​?
+			 * @param {number} id
+			 */
+			title: RequiredParams<'id'>
+			/**
+			 * О​т​в​е​т​ы​ ​и​ ​п​р​о​ф​и​л​ь​ ​р​е​с​п​о​н​д​е​н​т​а​ ​б​у​д​у​т​ ​у​д​а​л​е​н​ы​ ​б​е​з​в​о​з​в​р​а​т​н​о​ ​(​н​а​п​р​и​м​е​р​,​ ​п​о​ ​е​г​о​ ​п​р​о​с​ь​б​е​)​.​ ​О​с​т​а​н​е​т​с​я​ ​т​о​л​ь​к​о​ ​о​б​е​з​л​и​ч​е​н​н​а​я​ ​с​т​р​о​к​а​,​ ​ч​т​о​б​ы​ ​и​т​о​г​и​ ​с​х​о​д​и​л​и​с​ь​.
+			 */
+			text: string
+			/**
+			 * У​д​а​л​и​т​ь
+			 */
+			agree: string
+			/**
+			 * Д​а​н​н​ы​е​ ​р​е​с​п​о​н​д​е​н​т​а​ ​{​i​d​}​ ​у​д​а​л​е​н​ы
+			 * @param {number} id
+			 */
+			done: RequiredParams<'id'>
+		}
+		download: {
+			/**
+			 * С​к​а​ч​а​т​ь​ ​с​п​и​с​о​к
+			 */
+			menu: string
+			/**
+			 * C​S​V​ ​(​т​е​к​с​т​ ​с​ ​р​а​з​д​е​л​и​т​е​л​я​м​и​)
+			 */
+			csv: string
+			/**
+			 * X​L​S​X​ ​(​E​x​c​e​l​)
+			 */
+			xlsx: string
+			/**
+			 * С​п​и​с​о​к​ ​с​к​а​ч​и​в​а​е​т​с​я​:​ ​{​s​i​z​e​}
+			 * @param {string} size
+			 */
+			progress: RequiredParams<'size'>
+			/**
+			 * С​п​и​с​о​к​ ​с​к​а​ч​а​н
+			 */
+			done: string
+			/**
+			 * Н​е​ ​у​д​а​л​о​с​ь​ ​с​к​а​ч​а​т​ь​ ​с​п​и​с​о​к
+			 */
+			failed: string
+		}
+		panel: {
+			/**
+			 * Р​е​с​п​о​н​д​е​н​т​ ​{​i​d​}
+			 * @param {number} id
+			 */
+			title: RequiredParams<'id'>
+			/**
+			 * {​n​}​ ​и​з​ ​{​t​o​t​a​l​}​ ​в​ ​с​п​и​с​к​е
+			 * @param {string} n
+			 * @param {string} total
+			 */
+			position: RequiredParams<'n' | 'total'>
+			/**
+			 * П​р​е​д​ы​д​у​щ​и​й​ ​р​е​с​п​о​н​д​е​н​т​ ​(​K​)
+			 */
+			previous: string
+			/**
+			 * С​л​е​д​у​ю​щ​и​й​ ​р​е​с​п​о​н​д​е​н​т​ ​(​J​)
+			 */
+			next: string
+			/**
+			 * С​т​а​т​у​с
+			 */
+			status: string
+			/**
+			 * И​с​т​о​ч​н​и​к
+			 */
+			source: string
+			/**
+			 * Н​а​ч​а​л
+			 */
+			started: string
+			/**
+			 * З​а​к​о​н​ч​и​л
+			 */
+			finished: string
+			/**
+			 * Д​л​и​т​е​л​ь​н​о​с​т​ь
+			 */
+			duration: string
+			/**
+			 * П​о​р​т​р​е​т
+			 */
+			portrait: string
+			/**
+			 * П​р​о​ф​и​л​ь
+			 */
+			profile: string
+			/**
+			 * О​т​м​е​т​к​и​ ​к​а​ч​е​с​т​в​а
+			 */
+			flags: string
+			/**
+			 * И​с​к​л​ю​ч​е​н​и​е
+			 */
+			exclusion: string
+			/**
+			 * {​w​h​o​}​,​ ​{​t​i​m​e​}
+			 * @param {string} time
+			 * @param {string} who
+			 */
+			excludedBy: RequiredParams<'time' | 'who'>
+			/**
+			 * И​с​к​л​ю​ч​и​т​ь​…
+			 */
+			exclude: string
+			/**
+			 * В​е​р​н​у​т​ь​…
+			 */
+			restore: string
+			/**
+			 * У​д​а​л​и​т​ь​ ​д​а​н​н​ы​е​…
+			 */
+			erase: string
+			/**
+			 * О​т​в​е​т​ы
+			 */
+			answers: string
+			/**
+			 * О​т​в​е​т​о​в​ ​н​е​т
+			 */
+			noAnswers: string
+			/**
+			 * В​р​е​м​я​ ​н​а​ ​с​т​р​а​н​и​ц​а​х​ ​н​е​ ​з​а​п​и​с​а​н​о​:​ ​р​е​с​п​о​н​д​е​н​т​ ​н​а​ч​а​л​ ​о​п​р​о​с​ ​д​о​ ​т​о​г​о​,​ ​к​а​к​ ​е​г​о​ ​с​т​а​л​и​ ​з​а​п​и​с​ы​в​а​т​ь​.
+			 */
+			noPageTimes: string
+			/**
+			 * В​о​п​р​о​с​ ​{​n​u​m​b​e​r​}​.
+			 * @param {number} number
+			 */
+			question: RequiredParams<'number'>
+			/**
+			 * З​н​а​ч​е​н​и​е
+			 */
+			value: string
+			/**
+			 * Д​р​у​г​о​е
+			 */
+			other: string
+			/**
+			 * Б​е​з​ ​о​т​в​е​т​а
+			 */
+			noAnswer: string
+			/**
+			 * П​о​р​я​д​о​к​ ​п​о​к​а​з​а
+			 */
+			shownOrder: string
+		}
+	}
 }
 
 export type TranslationFunctions = {
@@ -10577,6 +11335,10 @@ export type TranslationFunctions = {
 		}
 		actions: {
 			/**
+			 * Ответы по одному
+			 */
+			responses: () => LocalizedString
+			/**
 			 * Открыть
 			 */
 			open: () => LocalizedString
@@ -11923,6 +12685,10 @@ export type TranslationFunctions = {
 			 */
 			toProject: () => LocalizedString
 			/**
+			 * Ответы по одному
+			 */
+			responses: () => LocalizedString
+			/**
 			 * Обновить отчёт
 			 */
 			refresh: () => LocalizedString
@@ -12035,6 +12801,18 @@ export type TranslationFunctions = {
 			 */
 			regions: () => LocalizedString
 			/**
+			 * Стоимость принятых анкет: {total}.
+			 */
+			price: (arg: { total: string }) => LocalizedString
+			/**
+			 * {oneOff} разово и в среднем {perRespondent} за каждую из {accepted} принятых завершённых анкет.
+			 */
+			priceDetail: (arg: { accepted: string, oneOff: string, perRespondent: string }) => LocalizedString
+			/**
+			 * Исключённые завершённые анкеты ({count}) не оплачиваются.
+			 */
+			priceExcluded: (arg: { count: string }) => LocalizedString
+			/**
 			 * Портреты
 			 */
 			portraitsTitle: () => LocalizedString
@@ -12042,6 +12820,96 @@ export type TranslationFunctions = {
 			 * {completed} из {target}
 			 */
 			portraitProgress: (arg: { completed: number, target: number }) => LocalizedString
+		}
+		quality: {
+			/**
+			 * Качество ответов
+			 */
+			title: () => LocalizedString
+			/**
+			 * Все ответы по одному
+			 */
+			allResponses: () => LocalizedString
+			/**
+			 * С отметками: {flagged} из {completed} принятых завершивших
+			 */
+			share: (arg: { completed: string, flagged: string }) => LocalizedString
+			/**
+			 * Открыть отмеченных
+			 */
+			openFlagged: () => LocalizedString
+			/**
+			 * Исключены
+			 */
+			excluded: () => LocalizedString
+			/**
+			 * Открыть исключённых: {count}
+			 */
+			openExcluded: (arg: { count: string }) => LocalizedString
+			/**
+			 * Отметки по видам
+			 */
+			byFlag: () => LocalizedString
+			flags: {
+				/**
+				 * Слишком быстро
+				 */
+				speeder: () => LocalizedString
+				/**
+				 * Одинаковые ответы
+				 */
+				straightLiner: () => LocalizedString
+				/**
+				 * Бессмыслица
+				 */
+				gibberish: () => LocalizedString
+				/**
+				 * Повтор
+				 */
+				duplicate: () => LocalizedString
+			}
+			/**
+			 * Слишком быстрыми считаются прошедшие быстрее {percent} % медианы ({median}), то есть быстрее {threshold}.
+			 */
+			speederRule: (arg: { median: string, percent: number, threshold: string }) => LocalizedString
+			/**
+			 * Слишком быстрых отметим, когда опрос завершат хотя бы {count} респондентов.
+			 */
+			speederWaits: (arg: { count: number }) => LocalizedString
+		}
+		field: {
+			/**
+			 * Ход сбора
+			 */
+			title: () => LocalizedString
+			/**
+			 * Принятые завершившие (без исключённых) по портретам и темп за последние 24 часа.
+			 */
+			hint: () => LocalizedString
+			/**
+			 * {accepted} из {target}
+			 */
+			ofTarget: (arg: { accepted: string, target: string }) => LocalizedString
+			/**
+			 * исключено: {count}
+			 */
+			excludedBeside: (arg: { count: string }) => LocalizedString
+			/**
+			 * {pace} в час · {when}
+			 */
+			paceLine: (arg: { pace: string, when: string }) => LocalizedString
+			/**
+			 * заполнится {time}
+			 */
+			fullBy: (arg: { time: string }) => LocalizedString
+			/**
+			 * заполнен
+			 */
+			full: () => LocalizedString
+			/**
+			 * не заполнится при таком темпе
+			 */
+			notAtThisPace: () => LocalizedString
 		}
 		counters: {
 			/**
@@ -12060,6 +12928,10 @@ export type TranslationFunctions = {
 			 * В процессе
 			 */
 			inProgress: () => LocalizedString
+			/**
+			 * Исключены
+			 */
+			excluded: () => LocalizedString
 		}
 		filters: {
 			/**
@@ -15084,6 +15956,592 @@ export type TranslationFunctions = {
 			 * Повторное прохождение
 			 */
 			duplicate: () => LocalizedString
+		}
+	}
+	responses: {
+		/**
+		 * Ответы
+		 */
+		title: () => LocalizedString
+		/**
+		 * Ответы: {name}
+		 */
+		titleOf: (arg: { name: string }) => LocalizedString
+		/**
+		 * Не указан проект: откройте ответы из отчёта или списка проектов
+		 */
+		missingPid: () => LocalizedString
+		/**
+		 * Респонденты проекта
+		 */
+		caption: () => LocalizedString
+		/**
+		 * Респондентов: {count}
+		 */
+		count: (arg: { count: string }) => LocalizedString
+		/**
+		 * Подходят под фильтры: {count}
+		 */
+		countFiltered: (arg: { count: string }) => LocalizedString
+		/**
+		 * Пока никто не начал опрос
+		 */
+		nobody: () => LocalizedString
+		/**
+		 * Нет респондентов, подходящих под выбранные фильтры
+		 */
+		noMatch: () => LocalizedString
+		/**
+		 * К отчёту
+		 */
+		toReport: () => LocalizedString
+		/**
+		 * Обновить
+		 */
+		refresh: () => LocalizedString
+		/**
+		 * Данные удалены по просьбе респондента
+		 */
+		erased: () => LocalizedString
+		/**
+		 * Исключён
+		 */
+		excludedMark: () => LocalizedString
+		/**
+		 * {reason} — {who}, {time}
+		 */
+		exclusionBy: (arg: { reason: string, time: string, who: string }) => LocalizedString
+		/**
+		 * Выбрать респондента {id}
+		 */
+		selectOne: (arg: { id: number }) => LocalizedString
+		/**
+		 * Открыть респондента {id}
+		 */
+		openOne: (arg: { id: number }) => LocalizedString
+		/**
+		 * {age} лет
+		 */
+		age: (arg: { age: string }) => LocalizedString
+		gender: {
+			/**
+			 * Мужской
+			 */
+			male: () => LocalizedString
+			/**
+			 * Женский
+			 */
+			female: () => LocalizedString
+		}
+		education: {
+			/**
+			 * Основное общее (9 классов)
+			 */
+			basic: () => LocalizedString
+			/**
+			 * Среднее общее (11 классов)
+			 */
+			secondary: () => LocalizedString
+			/**
+			 * Среднее профессиональное
+			 */
+			vocational: () => LocalizedString
+			/**
+			 * Неоконченное высшее
+			 */
+			incompleteHigher: () => LocalizedString
+			/**
+			 * Высшее
+			 */
+			higher: () => LocalizedString
+			/**
+			 * Учёная степень
+			 */
+			postgraduate: () => LocalizedString
+		}
+		status: {
+			/**
+			 * В процессе
+			 */
+			inProgress: () => LocalizedString
+			/**
+			 * Завершил
+			 */
+			completed: () => LocalizedString
+			/**
+			 * Отсеян
+			 */
+			screenedOut: () => LocalizedString
+			/**
+			 * Квота заполнена
+			 */
+			quotaFull: () => LocalizedString
+		}
+		source: {
+			/**
+			 * Ссылка
+			 */
+			link: () => LocalizedString
+			/**
+			 * Игра (SDK)
+			 */
+			sdk: () => LocalizedString
+			/**
+			 * Демо
+			 */
+			demo: () => LocalizedString
+		}
+		flags: {
+			/**
+			 * Слишком быстро
+			 */
+			speeder: () => LocalizedString
+			/**
+			 * Одинаковые ответы
+			 */
+			straightLiner: () => LocalizedString
+			/**
+			 * Бессмыслица
+			 */
+			gibberish: () => LocalizedString
+			/**
+			 * Повтор
+			 */
+			duplicate: () => LocalizedString
+		}
+		excluded: {
+			/**
+			 * Все, с исключёнными
+			 */
+			all: () => LocalizedString
+			/**
+			 * Без исключённых
+			 */
+			none: () => LocalizedString
+			/**
+			 * Только исключённые
+			 */
+			only: () => LocalizedString
+		}
+		duration: {
+			/**
+			 * {seconds} с
+			 */
+			seconds: (arg: { seconds: string }) => LocalizedString
+			/**
+			 * {minutes} мин {seconds} с
+			 */
+			minutes: (arg: { minutes: number, seconds: number }) => LocalizedString
+			/**
+			 * {hours} ч {minutes} мин
+			 */
+			hours: (arg: { hours: number, minutes: number }) => LocalizedString
+		}
+		columns: {
+			/**
+			 * Выбор
+			 */
+			select: () => LocalizedString
+			/**
+			 * Номер
+			 */
+			id: () => LocalizedString
+			/**
+			 * Статус
+			 */
+			status: () => LocalizedString
+			/**
+			 * Источник
+			 */
+			source: () => LocalizedString
+			/**
+			 * Игра
+			 */
+			game: () => LocalizedString
+			/**
+			 * Портрет
+			 */
+			portrait: () => LocalizedString
+			/**
+			 * Начал
+			 */
+			started: () => LocalizedString
+			/**
+			 * Закончил
+			 */
+			finished: () => LocalizedString
+			/**
+			 * Длительность
+			 */
+			duration: () => LocalizedString
+			/**
+			 * Профиль
+			 */
+			profile: () => LocalizedString
+			/**
+			 * Отметки качества
+			 */
+			flags: () => LocalizedString
+			/**
+			 * Исключение
+			 */
+			exclusion: () => LocalizedString
+		}
+		filters: {
+			/**
+			 * Возраст «от» больше, чем «до»: фильтр не применён
+			 */
+			ageReversed: () => LocalizedString
+			/**
+			 * Дата «с» позже, чем «по»: фильтр не применён
+			 */
+			datesReversed: () => LocalizedString
+			/**
+			 * Фильтры
+			 */
+			title: () => LocalizedString
+			/**
+			 * Сбросить фильтры
+			 */
+			reset: () => LocalizedString
+			/**
+			 * Показать
+			 */
+			show: () => LocalizedString
+			/**
+			 * Показать фильтры
+			 */
+			showLabel: () => LocalizedString
+			/**
+			 * Фильтры · включено: {count}
+			 */
+			titleOn: (arg: { count: number }) => LocalizedString
+			/**
+			 * Скрыть
+			 */
+			hide: () => LocalizedString
+			/**
+			 * Скрыть фильтры
+			 */
+			hideLabel: () => LocalizedString
+			/**
+			 * Портрет
+			 */
+			portrait: () => LocalizedString
+			/**
+			 * Все портреты
+			 */
+			anyPortrait: () => LocalizedString
+			/**
+			 * Пол
+			 */
+			gender: () => LocalizedString
+			/**
+			 * Любой
+			 */
+			any: () => LocalizedString
+			/**
+			 * Возраст от
+			 */
+			ageMin: () => LocalizedString
+			/**
+			 * Возраст до
+			 */
+			ageMax: () => LocalizedString
+			/**
+			 * Город
+			 */
+			city: () => LocalizedString
+			/**
+			 * Образование
+			 */
+			education: () => LocalizedString
+			/**
+			 * Статус
+			 */
+			status: () => LocalizedString
+			/**
+			 * Любой статус
+			 */
+			anyStatus: () => LocalizedString
+			/**
+			 * Начал с
+			 */
+			from: () => LocalizedString
+			/**
+			 * Начал по
+			 */
+			to: () => LocalizedString
+			/**
+			 * Отметка качества
+			 */
+			flag: () => LocalizedString
+			/**
+			 * Все респонденты
+			 */
+			anyFlag: () => LocalizedString
+			/**
+			 * С любой отметкой
+			 */
+			flagged: () => LocalizedString
+			/**
+			 * Без отметок
+			 */
+			notFlagged: () => LocalizedString
+			/**
+			 * Исключённые
+			 */
+			excluded: () => LocalizedString
+			/**
+			 * Поиск в письменных ответах
+			 */
+			textSearch: () => LocalizedString
+		}
+		selection: {
+			/**
+			 * Отметьте респондентов, чтобы исключить или вернуть их.
+			 */
+			hint: () => LocalizedString
+			/**
+			 * Выбрано: {count}
+			 */
+			count: (arg: { count: string }) => LocalizedString
+			/**
+			 * Выбраны все подходящие под фильтры: {count}
+			 */
+			everyone: (arg: { count: string }) => LocalizedString
+			/**
+			 * Выбрать всех подходящих ({count})
+			 */
+			selectEveryone: (arg: { count: string }) => LocalizedString
+			/**
+			 * Исключить…
+			 */
+			exclude: () => LocalizedString
+			/**
+			 * Вернуть…
+			 */
+			restore: () => LocalizedString
+			/**
+			 * Снять выбор
+			 */
+			clear: () => LocalizedString
+		}
+		exclusion: {
+			/**
+			 * Исключить респондентов: {count}
+			 */
+			title: (arg: { count: string }) => LocalizedString
+			/**
+			 * Вернуть респондентов: {count}
+			 */
+			restoreTitle: (arg: { count: string }) => LocalizedString
+			/**
+			 * Выбранные респонденты ({count}) будут исключены из результатов.
+			 */
+			text: (arg: { count: string }) => LocalizedString
+			/**
+			 * Выбранные респонденты ({count}) вернутся в результаты.
+			 */
+			restoreText: (arg: { count: string }) => LocalizedString
+			/**
+			 * Будут исключены все респонденты, подходящие под фильтры списка ({count} на момент выбора).
+			 */
+			everyoneText: (arg: { count: string }) => LocalizedString
+			/**
+			 * Вернутся все респонденты, подходящие под фильтры списка ({count} на момент выбора).
+			 */
+			everyoneRestoreText: (arg: { count: string }) => LocalizedString
+			/**
+			 * Исключённые сразу уходят из отчёта, сравнений, воронки, времени прохождения, счётчиков и выгрузок. Пока проект в ротации, места завершивших в квотах портретов освобождаются, и проект наберёт им замену. Вернуть можно в любой момент.
+			 */
+			effect: () => LocalizedString
+			/**
+			 * Причина
+			 */
+			reason: () => LocalizedString
+			/**
+			 * Причина (необязательно)
+			 */
+			reasonOptional: () => LocalizedString
+			/**
+			 * Видна в списке ответов и в журнале, не длиннее {max} символов
+			 */
+			reasonHint: (arg: { max: number }) => LocalizedString
+			/**
+			 * Исключить ({count})
+			 */
+			submit: (arg: { count: string }) => LocalizedString
+			/**
+			 * Вернуть ({count})
+			 */
+			submitRestore: (arg: { count: string }) => LocalizedString
+			/**
+			 * Исключено респондентов: {count}
+			 */
+			done: (arg: { count: string }) => LocalizedString
+			/**
+			 * Исключено респондентов: {count}; освобождено мест в квотах: {places}
+			 */
+			doneFreed: (arg: { count: string, places: string }) => LocalizedString
+			/**
+			 * Возвращено респондентов: {count}
+			 */
+			restored: (arg: { count: string }) => LocalizedString
+			/**
+			 * Ничего не изменилось: эти респонденты уже исключены
+			 */
+			noneChanged: () => LocalizedString
+			/**
+			 * Ничего не изменилось: эти респонденты не были исключены
+			 */
+			noneRestored: () => LocalizedString
+		}
+		erase: {
+			/**
+			 * Удалить данные респондента {id}?
+			 */
+			title: (arg: { id: number }) => LocalizedString
+			/**
+			 * Ответы и профиль респондента будут удалены безвозвратно (например, по его просьбе). Останется только обезличенная строка, чтобы итоги сходились.
+			 */
+			text: () => LocalizedString
+			/**
+			 * Удалить
+			 */
+			agree: () => LocalizedString
+			/**
+			 * Данные респондента {id} удалены
+			 */
+			done: (arg: { id: number }) => LocalizedString
+		}
+		download: {
+			/**
+			 * Скачать список
+			 */
+			menu: () => LocalizedString
+			/**
+			 * CSV (текст с разделителями)
+			 */
+			csv: () => LocalizedString
+			/**
+			 * XLSX (Excel)
+			 */
+			xlsx: () => LocalizedString
+			/**
+			 * Список скачивается: {size}
+			 */
+			progress: (arg: { size: string }) => LocalizedString
+			/**
+			 * Список скачан
+			 */
+			done: () => LocalizedString
+			/**
+			 * Не удалось скачать список
+			 */
+			failed: () => LocalizedString
+		}
+		panel: {
+			/**
+			 * Респондент {id}
+			 */
+			title: (arg: { id: number }) => LocalizedString
+			/**
+			 * {n} из {total} в списке
+			 */
+			position: (arg: { n: string, total: string }) => LocalizedString
+			/**
+			 * Предыдущий респондент (K)
+			 */
+			previous: () => LocalizedString
+			/**
+			 * Следующий респондент (J)
+			 */
+			next: () => LocalizedString
+			/**
+			 * Статус
+			 */
+			status: () => LocalizedString
+			/**
+			 * Источник
+			 */
+			source: () => LocalizedString
+			/**
+			 * Начал
+			 */
+			started: () => LocalizedString
+			/**
+			 * Закончил
+			 */
+			finished: () => LocalizedString
+			/**
+			 * Длительность
+			 */
+			duration: () => LocalizedString
+			/**
+			 * Портрет
+			 */
+			portrait: () => LocalizedString
+			/**
+			 * Профиль
+			 */
+			profile: () => LocalizedString
+			/**
+			 * Отметки качества
+			 */
+			flags: () => LocalizedString
+			/**
+			 * Исключение
+			 */
+			exclusion: () => LocalizedString
+			/**
+			 * {who}, {time}
+			 */
+			excludedBy: (arg: { time: string, who: string }) => LocalizedString
+			/**
+			 * Исключить…
+			 */
+			exclude: () => LocalizedString
+			/**
+			 * Вернуть…
+			 */
+			restore: () => LocalizedString
+			/**
+			 * Удалить данные…
+			 */
+			erase: () => LocalizedString
+			/**
+			 * Ответы
+			 */
+			answers: () => LocalizedString
+			/**
+			 * Ответов нет
+			 */
+			noAnswers: () => LocalizedString
+			/**
+			 * Время на страницах не записано: респондент начал опрос до того, как его стали записывать.
+			 */
+			noPageTimes: () => LocalizedString
+			/**
+			 * Вопрос {number}.
+			 */
+			question: (arg: { number: number }) => LocalizedString
+			/**
+			 * Значение
+			 */
+			value: () => LocalizedString
+			/**
+			 * Другое
+			 */
+			other: () => LocalizedString
+			/**
+			 * Без ответа
+			 */
+			noAnswer: () => LocalizedString
+			/**
+			 * Порядок показа
+			 */
+			shownOrder: () => LocalizedString
 		}
 	}
 }

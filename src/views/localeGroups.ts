@@ -33,6 +33,7 @@ export const PAGE_GROUPS: Record<string, readonly Group[]> = {
   '/reports': ['projects', 'reports', 'validation'],
   '/history': ['people'],
   '/report': ['compare', 'projects', 'reports'],
+  '/responses': ['responses', 'validation'],
   '/project': [
     'callbacks',
     'editor',

@@ -71,6 +71,7 @@ export const ROUTES: AppRoute[] = [
   { path: '/reports', layout: 'main', ...page(() => import('./reports/ReportsPage')) },
   { path: '/history', layout: 'main', ...page(() => import('./history/HistoryPage')) },
   { path: '/report', layout: 'main', ...page(() => import('./reports/ReportPage')) },
+  { path: '/responses', layout: 'main', ...page(() => import('./responses/ResponsesPage')) },
 
   { path: '/project', layout: 'editor', ...editorPage },
 ];

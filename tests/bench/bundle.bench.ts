@@ -145,6 +145,11 @@ export default async function bundleBench(): Promise<BenchResult[]> {
           },
         });
         note = `uPlot chunk held back: ${v.usableWithoutThem ? 'numbers shown without it' : 'NOT shown without it'}`;
+      } else if (r.path === '/responses') {
+        name = `/responses?pid= (demo) until its rows show`;
+        v = await visit(browser, f, `${f.server.url}/responses?pid=${f.demoProject}`, {
+          auth: f.authOf(f.demo),
+        });
       } else {
         v = await visit(browser, f, `${f.server.url}${r.path}`, {
           auth: r.public ? undefined : f.authOf(f.admin),

@@ -164,7 +164,8 @@ describe('the signed-in pages ask for their data with the start-up', () => {
   });
 
   it('/report draws the charts near the viewport first, the others when scrolled to, and shows every section', async () => {
-    const context = await signedIn({ width: 1280, height: 700 });
+    // Tall enough for the first chart under the counters, the quality and field cards (issue 31).
+    const context = await signedIn({ width: 1280, height: 900 });
     const page = await context.newPage();
     const errors = watchErrors(page);
     await page.goto(`${server.url}/report?pid=${pid}`);

@@ -151,3 +151,33 @@ export async function axeFull(
 /** One line per finding, for an assertion message that says what is wrong and where. */
 export const axeLines = (findings: AxeFinding[]) =>
   findings.map((f) => `${f.impact} ${f.id}: ${f.targets.join(', ')}`);
+
+// ---------------------------------------------------------------------------------------------
+// The respondents page (/responses, issue 31).
+
+/** The number of respondents the list says it has (after the first page answered). */
+export async function responsesTotal(page: Page): Promise<number> {
+  const el = page.locator('[data-total]');
+  await el.and(page.locator(':not([data-total=""])')).waitFor();
+  return Number(await el.getAttribute('data-total'));
+}
+
+/** Picks a choice of one of the list's filters by its label (the filters fold away on a phone). */
+export async function filterResponses(page: Page, label: string, choice: string) {
+  const control = page.getByLabel(label, { exact: true });
+  if (!(await control.isVisible())) await page.getByRole('button', { name: /^Show filters/ }).click();
+  await control.selectOption({ label: choice });
+}
+
+/** Selects everyone the list's filter matches and excludes them (or restores them) with a reason. */
+export async function setEveryoneExcluded(page: Page, excluded: boolean, reason: string) {
+  await page.getByRole('button', { name: /^Select everyone matching/ }).click();
+  await page
+    .getByRole('button', { name: excluded ? 'Exclude…' : 'Restore…' })
+    .first()
+    .click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel(excluded ? 'Reason' : 'Reason (optional)', { exact: true }).fill(reason);
+  await dialog.getByRole('button', { name: excluded ? /^Exclude \(/ : /^Restore \(/ }).click();
+  await dialog.waitFor({ state: 'detached' });
+}

@@ -95,8 +95,8 @@ describe('what each page fetches', () => {
         const url =
           route.path === '/project'
             ? `/project?pid=${pid}`
-            : route.path === '/report'
-              ? `/report?pid=${pid}`
+            : route.path === '/report' || route.path === '/responses'
+              ? `${route.path}?pid=${pid}`
               : route.path;
         await page.goto(`${server.url}${url}`, { waitUntil: 'networkidle' });
         // On a busy machine the renderer can be quiet long enough for networkidle before it has
@@ -256,6 +256,8 @@ describe('what each page fetches', () => {
       .toBeGreaterThan(0);
     expect(await page.locator('[data-chart] canvas').count()).toBe(0);
     await release();
+    // Charts draw as they come into view; at 720 px the first is under the quality and field cards.
+    await page.locator('[data-chart]').first().scrollIntoViewIfNeeded();
     await page.locator('[data-chart] canvas').first().waitFor();
     expect(errors).toEqual([]);
     await context.close();

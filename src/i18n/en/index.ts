@@ -19,6 +19,7 @@ import callbacks from './callbacks';
 import compare from './compare';
 import translations from './translations';
 import quality from './quality';
+import responses from './responses';
 
 const en = {
   common,
@@ -41,6 +42,7 @@ const en = {
   compare,
   translations,
   quality,
+  responses,
 } satisfies Translation;
 
 export default en;

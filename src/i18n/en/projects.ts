@@ -138,6 +138,7 @@ const projects: Translation['projects'] = {
     moreFor: 'More actions for project “{name}”',
   },
   actions: {
+    responses: 'Responses one by one',
     open: 'Open',
     details: 'Details',
     rename: 'Rename',

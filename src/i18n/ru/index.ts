@@ -19,6 +19,7 @@ import callbacks from './callbacks';
 import compare from './compare';
 import translations from './translations';
 import quality from './quality';
+import responses from './responses';
 
 // Russian is the base locale: every other locale must provide the same keys.
 const ru = {
@@ -42,6 +43,7 @@ const ru = {
   compare,
   translations,
   quality,
+  responses,
 } satisfies BaseTranslation;
 
 export default ru;

@@ -138,6 +138,7 @@ export default {
     moreFor: 'Ещё: действия с проектом «{name:string}»',
   },
   actions: {
+    responses: 'Ответы по одному',
     open: 'Открыть',
     details: 'Подробнее',
     rename: 'Переименовать',

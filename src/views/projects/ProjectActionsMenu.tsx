@@ -1,4 +1,4 @@
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { useI18nContext } from '../../i18n/i18n-react';
 import {
   canCloneProject,
@@ -7,6 +7,7 @@ import {
   canReadProject,
   canWriteProject,
   isEditableStatus,
+  REPORT_STATUSES,
   type Project,
 } from '../../domain/projects';
 import { canSubmit } from '../../domain/projectStatus';
@@ -31,6 +32,7 @@ export function ProjectActionsMenu({
   actions: Actions;
 }) {
   const { LL } = useI18nContext();
+  const [, navigate] = useLocation();
   const access = accessOf(project);
   const writer = canWriteProject(me, access);
   const items: { key: string; label: string; run: () => void; danger?: boolean; refused?: string }[] = [];
@@ -38,6 +40,13 @@ export function ProjectActionsMenu({
   const demo = (action: 'submit' | 'link') =>
     demoRefuses(me.role.id, action) ? LL.projects.demoRefused[action]() : undefined;
   items.push({ key: 'details', label: LL.projects.actions.details(), run: () => actions.details(project) });
+  // The respondents one by one, where the report can be read (issue 31).
+  if (canReadProject(me, access) && REPORT_STATUSES.includes(project.status))
+    items.push({
+      key: 'responses',
+      label: LL.projects.actions.responses(),
+      run: () => navigate(`/responses?pid=${project.id}`),
+    });
   if (canEditProject(me, access))
     items.push({ key: 'rename', label: LL.projects.actions.rename(), run: () => actions.rename(project) });
   if (canReadProject(me, access))

@@ -15,6 +15,8 @@ import { filtersFromSearch, searchWith } from './reportUrl';
 import { DropOff } from './DropOff';
 import { useSlices } from './whenShown';
 import { formatNumber } from '../ui/formatNumber';
+import { QualityCard, responsesHref } from './QualityCard';
+import { FieldProgress } from './FieldProgress';
 
 // /report?pid=… (spec section 2): the report of one project, read from GET /project/stats/file
 // type=json with the filters and the portrait as query parameters. Respondent counters, one chart
@@ -206,6 +208,8 @@ function Report({ pid }: { pid: number }) {
   }
 
   const r = report.respondents;
+  const money = (x: number) =>
+    formatNumber(x, locale, { style: 'currency', currency: 'RUB', maximumFractionDigits: 2 });
   const filtered = Object.values(filters).some((v) => v !== undefined);
   const nobody = report.countersAvailable && r.started === 0;
 
@@ -234,6 +238,12 @@ function Report({ pid }: { pid: number }) {
             className="rounded-md px-3 py-2 text-sm font-medium text-indigo-700 hover:bg-indigo-50"
           >
             {P.toProject()}
+          </Link>
+          <Link
+            href={responsesHref(pid, filters)}
+            className="rounded-md px-3 py-2 text-sm font-medium text-indigo-700 hover:bg-indigo-50"
+          >
+            {P.responses()}
           </Link>
           <Button
             variant="secondary"
@@ -289,46 +299,78 @@ function Report({ pid }: { pid: number }) {
       )}
 
       {report.countersAvailable ? (
-        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        <dl
+          className={`grid grid-cols-2 gap-3 ${r.excluded === undefined ? 'sm:grid-cols-4' : 'sm:grid-cols-5'}`}
+        >
           <Counter name="started" label={LL.reports.counters.started()} value={r.started} />
           <Counter name="completed" label={LL.reports.counters.completed()} value={r.completed} />
           <Counter name="screenedOut" label={LL.reports.counters.screenedOut()} value={r.screenedOut} />
           <Counter name="inProgress" label={LL.reports.counters.inProgress()} value={r.inProgress} />
+          {r.excluded !== undefined && (
+            <Counter name="excluded" label={LL.reports.counters.excluded()} value={r.excluded} />
+          )}
         </dl>
       ) : (
         <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">{P.countersHidden()}</p>
       )}
 
-      {report.portraits.length > 0 && report.countersAvailable && (
-        <section
-          aria-labelledby="report-portraits"
-          className="rounded-lg border border-slate-200 bg-white p-4"
-        >
-          <h2 id="report-portraits" className="mb-2 text-base font-semibold text-slate-800">
-            {P.portraitsTitle()}
-          </h2>
-          <ul className="grid gap-2 sm:grid-cols-2">
-            {report.portraits.map((p) => (
-              <li key={p.id} className="flex flex-col gap-1 text-sm">
-                <span className="flex justify-between gap-2">
-                  <span className="truncate">{p.name || p.id}</span>
-                  <span className="tabular-nums">
-                    {P.portraitProgress({ completed: p.completed, target: p.target })}
-                  </span>
-                </span>
-                <progress
-                  className="h-2 w-full"
-                  max={Math.max(1, p.target)}
-                  value={Math.min(p.completed, p.target)}
-                  aria-label={`${p.name || p.id}: ${P.portraitProgress({ completed: p.completed, target: p.target })}`}
-                />
-              </li>
-            ))}
-          </ul>
-        </section>
+      {report.price && report.countersAvailable && (
+        // What the accepted completes cost (issue 31): excluded completes are not paid for.
+        <p className="text-sm text-slate-700" data-price={report.price.total}>
+          {P.price({ total: money(report.price.total) })}{' '}
+          <span className="text-slate-600">
+            {P.priceDetail({
+              oneOff: money(report.price.oneOff),
+              perRespondent: money(report.price.perRespondent),
+              accepted: formatNumber(report.price.accepted, locale),
+            })}
+            {report.price.excluded > 0 &&
+              ` ${P.priceExcluded({ count: formatNumber(report.price.excluded, locale) })}`}
+          </span>
+        </p>
       )}
 
-      <ReportFilters
+      {/* Quality and field progress side by side on a wide screen: the charts below stay near the top. */}
+      {(report.quality || (report.field && report.field.portraits.length > 0)) && (
+        <div className="grid gap-4 lg:grid-cols-2">
+          {report.quality && <QualityCard pid={pid} filters={filters} quality={report.quality} />}
+          {report.field && report.field.portraits.length > 0 && <FieldProgress field={report.field} />}
+        </div>
+      )}
+
+      {report.field && report.field.portraits.length > 0
+        ? null
+        : report.portraits.length > 0 &&
+          report.countersAvailable && (
+            <section
+              aria-labelledby="report-portraits"
+              className="rounded-lg border border-slate-200 bg-white p-4"
+            >
+              <h2 id="report-portraits" className="mb-2 text-base font-semibold text-slate-800">
+                {P.portraitsTitle()}
+              </h2>
+              <ul className="grid gap-2 sm:grid-cols-2">
+                {report.portraits.map((p) => (
+                  <li key={p.id} className="flex flex-col gap-1 text-sm">
+                    <span className="flex justify-between gap-2">
+                      <span className="truncate">{p.name || p.id}</span>
+                      <span className="tabular-nums">
+                        {P.portraitProgress({ completed: p.completed, target: p.target })}
+                      </span>
+                    </span>
+                    <progress
+                      className="h-2 w-full"
+                      max={Math.max(1, p.target)}
+                      value={Math.min(p.completed, p.target)}
+                      aria-label={`${p.name || p.id}: ${P.portraitProgress({ completed: p.completed, target: p.target })}`}
+                    />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+
+            <ReportFilters
         value={filters}
         onChange={changeFilters}
         cities={cities}
