@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { chromium } from 'playwright-core';
 import { productionBuild } from './pages';
-import { reopenFixture, reopenInNewTab, HOLD_MS } from './reopen-tab';
+import { AWAY_MS, HOLD_MS, reopenFixture, reopenInNewTab } from './reopen-tab';
 import type { BenchResult } from './run';
 
 // The reopen as a user does it (issue 34, part 2): the 1 000-question project, opened before in this
@@ -19,8 +19,6 @@ const med = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return Math.round(s[Math.floor(s.length / 2)]);
 };
-/** Chromium closes an origin's IndexedDB backing store 2 s after its last connection. */
-const AWAY_MS = 3000;
 
 export default async function editorReopenBench(): Promise<BenchResult[]> {
   const { dist, remove } = await productionBuild();
@@ -43,7 +41,6 @@ export default async function editorReopenBench(): Promise<BenchResult[]> {
         ),
       );
       await tab.close();
-      await new Promise((r) => setTimeout(r, AWAY_MS));
       reopens.push(await reopenInNewTab(f));
     }
     const checking = reopens.filter((r) => r.checkingUntilAnswer).length;

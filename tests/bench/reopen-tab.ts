@@ -15,6 +15,11 @@ import { Role } from '../../src/domain/roles';
 /** GET /project?pid=… and nothing else (the session's check, the app's config go through). */
 export const PROJECT_GET = '*/api/v1/service/project?*';
 export const HOLD_MS = 2000;
+/**
+ * How long the project's tab has been closed when it is opened again: Chromium closes an origin's
+ * IndexedDB backing store 2 s after its last connection, as it is when a user comes back later.
+ */
+export const AWAY_MS = 3000;
 
 /** Set in every page of the context before any of the app's code runs. */
 export const OBSERVE_REOPEN = () => {
@@ -127,7 +132,7 @@ export interface ReopenTimes {
 }
 
 /**
- * One reopen in a new tab of the context, GET /project held HOLD_MS. `around` wraps the navigation
+ * One reopen in a new tab of the context, AWAY_MS after the last tab was closed, GET /project held HOLD_MS. `around` wraps the navigation
  * (the trace starts and ends there). The tab is closed afterwards, once the held answer has come
  * and been shown.
  */
@@ -135,6 +140,7 @@ export async function reopenInNewTab(
   f: ReopenFixture,
   around: (page: Page, cdp: CDPSession, go: () => Promise<void>) => Promise<void> = (_p, _c, go) => go(),
 ): Promise<ReopenTimes> {
+  await new Promise((r) => setTimeout(r, AWAY_MS));
   const page = await f.context.newPage();
   const cdp = await f.context.newCDPSession(page);
   await cdp.send('Fetch.enable', { patterns: [{ urlPattern: PROJECT_GET, requestStage: 'Request' }] });
