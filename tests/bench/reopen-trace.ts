@@ -406,11 +406,14 @@ async function newTabRounds(browser: import('playwright-core').Browser, dists: s
   try {
     for (const d of dists) fixtures.push(await reopenFixture(browser, d));
     const results: ReturnType<typeof breakdown>[][] = fixtures.map(() => []);
+    const times: number[][] = fixtures.map(() => []);
     for (let r = 0; r < rounds; r++) {
       const order = r % 2 ? [...fixtures.keys()].reverse() : [...fixtures.keys()];
       for (const k of order) {
         let events: TraceEvent[] = [];
+        // NO_TRACE=1: the times alone (tracing costs the loaded machine's browser time too).
         const t = await reopenInNewTab(fixtures[k], async (_page, cdp, go) => {
+          if (process.env.NO_TRACE) return go();
           // PROFILE=1: V8's sampling profiler in the trace (the page's process is new in a new tab,
           // so the Profiler domain of a session opened before the navigation would not see it).
           events = await traced(
@@ -419,7 +422,7 @@ async function newTabRounds(browser: import('playwright-core').Browser, dists: s
             process.env.PROFILE ? `${CATEGORIES},disabled-by-default-v8.cpu_profiler` : CATEGORIES,
           );
         });
-        if (process.env.TRACE_DUMP && r === rounds - 1)
+        if (process.env.TRACE_DUMP && !process.env.NO_TRACE && r === rounds - 1)
           fs.writeFileSync(
             path.join(os.tmpdir(), `reopen-tab-trace-${k}.json`),
             JSON.stringify({ traceEvents: events }),
@@ -428,14 +431,14 @@ async function newTabRounds(browser: import('playwright-core').Browser, dists: s
           `${dists[k]}: row ${Math.round(t.row)} painted ${Math.round(t.rowPainted)}, GET /project asked ${Math.round(t.projectAsked)}, note "${t.noteAtRow.split(':')[0]}", checking until the answer: ${t.checkingUntilAnswer}`,
         );
         if (process.env.MEASURES) console.log(`  measures: ${t.measures.join(' | ')}`);
-        results[k].push(breakdown(events, t.rowPainted));
+        times[k].push(t.rowPainted);
+        if (!process.env.NO_TRACE) results[k].push(breakdown(events, t.rowPainted));
       }
     }
-    report(
-      dists,
-      results,
-      fixtures.map(() => []),
+    times.forEach((ts, k) =>
+      console.log(`${dists[k]}: first row painted, median ${med(ts)} ms [${ts.map(Math.round).join(' ')}]`),
     );
+    if (!process.env.NO_TRACE) report(dists, results, []);
   } finally {
     for (const f of fixtures) await f.close();
   }
@@ -475,7 +478,7 @@ function report(
         console.log('last: requests sent (ms): ' + last.sent.map((n) => `${n.url}@${n.at}`).join(' '));
         console.log('last: requests finished (ms): ' + last.net.map((n) => `${n.url}@${n.at}`).join(' '));
       }
-      const ps = profiles[k];
+      const ps = profiles[k] ?? [];
       if (ps.length) {
         for (const [i, title] of [
           'by file (self)',

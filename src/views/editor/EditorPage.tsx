@@ -181,11 +181,14 @@ function Editor() {
 
   const loaded = state !== 'loading' && state !== 'loadFailed';
   const Canvas = useCanvasModule(loaded);
-  // The positions are read (or laid out) while the frame renders, before the canvas mounts.
+  // The positions are read (or laid out) once the outline is painted, while the canvas's chunk
+  // arrives: the structure's key over every question is not worth a moment of the outline's frame.
   useEffect(() => {
     if (!loaded) return;
-    const { db, pid, doc } = actor.getSnapshot().context;
-    void layoutOf(db, pid, doc.content).catch(() => {});
+    return afterPaint(() => {
+      const { db, pid, doc } = actor.getSnapshot().context;
+      void layoutOf(db, pid, doc.content).catch(() => {});
+    });
   }, [actor, loaded]);
   return (
     <div className="flex min-h-0 flex-1 flex-col overflow-y-auto lg:overflow-hidden">

@@ -1,12 +1,13 @@
 import { fetchProject, type ProjectDocument } from '../../api/content';
-import { readAuth } from '../../api/storage';
 import { APP_DB_NAME, readEarly, type EarlyRows } from '../../db/earlyRead';
+import { openedProject, takeHeadStart } from './headStart';
 
 // The project's fetch for a page opened straight on /project, started by the app's first script
-// (routes.tsx), before the editor's chunk has even arrived. Small on purpose: it is in the first
-// load of every page. The local copy (the draft, its change-log, the canvas's cached positions) is
-// read beside it with the browser's IndexedDB (earlyRead.ts), not after the editor's chunk and
-// Dexie have arrived. The editor's chunk takes both (prefetch.ts).
+// (startEarly.ts, before the rest of the start-up is evaluated), before the editor's chunk has even
+// arrived. Small on purpose: it is in the first load of every page. The local copy (the draft, its
+// change-log, the canvas's cached positions) is read beside it with the browser's IndexedDB
+// (earlyRead.ts), not after the editor's chunk and Dexie have arrived: by the HTML's inline script
+// when it ran (headStart.ts), else here. The editor's chunk takes both (prefetch.ts).
 
 interface Early {
   pid: number;
@@ -17,21 +18,15 @@ interface Early {
 
 let early: Early | null = null;
 
-/** The pid of /project?pid=N when the page is on it and someone is signed in here; else null. */
-function openedProject(): { pid: number; userId: number } | null {
-  if (typeof location === 'undefined' || location.pathname !== '/project') return null;
-  const pid = Number(new URLSearchParams(location.search).get('pid'));
-  const auth = readAuth();
-  return Number.isInteger(pid) && pid > 0 && auth ? { pid, userId: auth.userId } : null;
-}
-
 export function fetchOpenedProject(): void {
   const opened = openedProject();
   if (!opened) return;
   const server = fetchProject(opened.pid);
   // Read later or never: its rejection may not go unhandled meanwhile.
   server.catch(() => {});
-  const local = typeof indexedDB === 'undefined' ? Promise.resolve(null) : readEarly(APP_DB_NAME, opened.pid);
+  const local =
+    takeHeadStart(opened.pid, opened.userId) ??
+    (typeof indexedDB === 'undefined' ? Promise.resolve(null) : readEarly(APP_DB_NAME, opened.pid));
   early = { ...opened, server, local };
 }
 
