@@ -82,7 +82,9 @@ export async function reopenFixture(
     userId: researcher.user.id,
   });
   const context = await browser.newContext({
-    serviceWorkers: 'block',
+    // SW=1: with the app's service worker, as an installed app opens (it serves the HTML and the
+    // chunks from its precache); by default the HTTP cache alone, as the other benches load.
+    serviceWorkers: process.env.SW ? 'allow' : 'block',
     locale: 'en',
     viewport: { width: 1440, height: 900 },
   });
@@ -103,6 +105,11 @@ export async function reopenFixture(
   }
   // The copy is written by the autosave and on leaving; the tab is closed as a user closes it.
   await first.waitForTimeout(1500);
+  if (process.env.SW)
+    await first.evaluate(async () => {
+      const registration = await navigator.serviceWorker.ready;
+      return registration.active?.state;
+    });
   if (!opts.keepFirstTab) await first.close({ runBeforeUnload: true });
   return {
     server,
