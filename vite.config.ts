@@ -131,15 +131,14 @@ function editorHeadStart(): Plugin {
             target: 'es2022',
             minify: true,
             lib: {
-              entry: path.resolve(root, 'src/views/editor/headStart.ts'),
+              entry: path.resolve(root, 'src/views/editor/headStartInline.ts'),
               formats: ['iife'],
               name: 'editorHeadStart',
             },
           },
         })) as { output: { type: string; code?: string }[] }[];
         const code = out[0].output.find((o) => o.type === 'chunk')!.code!.trim();
-        // In a function of its own: the bundle's name stays out of the page's globals.
-        const script = `<script>(function(){${code}\neditorHeadStart.headStart(${JSON.stringify(files)})})()</script>`;
+        const script = `<script data-chunks='${JSON.stringify(files)}'>${code}</script>`;
         // Before the start-up's script, so that it runs as soon as the parser reaches it.
         return html.replace(/<script type="module"/, `${script}\n    <script type="module"`);
       },

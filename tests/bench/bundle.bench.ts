@@ -180,9 +180,12 @@ export default async function bundleBench(): Promise<BenchResult[]> {
   const results: BenchResult[] = [];
   const kbOf = (files: Iterable<string>) => [...files].reduce((s, p) => s + gzipKb(path.join(f.dist, p)), 0);
   try {
-    // The HTML's inline scripts (the editor's head start) run on every page: counted with each.
+    // The HTML's inline scripts (the editor's head start, with its data) run on every page: counted
+    // with each.
     const html = fs.readFileSync(path.join(f.dist, 'index.html'), 'utf8');
-    const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join('');
+    const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>[\s\S]*?<\/script>/g)]
+      .map((m) => m[0])
+      .join('');
     const inlineKb = inline ? zlib.gzipSync(inline, { level: 9 }).length / 1024 : 0;
     const canvas = chunksWith(f.dist, CANVAS_MARKER);
     const uplot = chunksWith(f.dist, UPLOT_MARKER);

@@ -2,8 +2,8 @@ import { readAuth } from '../../api/storage';
 import { APP_DB_NAME, readEarly, type EarlyRows } from '../../db/earlyRead';
 
 // The editor's head start (issue 34, the reopen in a new tab; docs/decisions/reopen.md). Compiled on
-// its own and written into index.html as an inline script (vite.config.ts, editorHeadStart; the
-// server allows it by its hash), so that it runs while the HTML is parsed, before the start-up's
+// its own (headStartInline.ts) and written into index.html as an inline script (vite.config.ts,
+// editorHeadStart; the server allows it by its hash), so that it runs while the HTML is parsed, before the start-up's
 // script has even come out of the HTTP cache: on /project, signed in, it asks for the editor's
 // chunks (<link rel="modulepreload">) and starts reading the project's local copy. In a new tab
 // IndexedDB's first open waits for the browser to set up the origin's storage, and the start-up's
@@ -32,7 +32,7 @@ export function openedProject(): { pid: number; userId: number } | null {
   return Number.isInteger(pid) && pid > 0 && auth ? { pid, userId: auth.userId } : null;
 }
 
-/** Run by the inline script with the editor's chunks (their paths, from the build). */
+/** Run by the inline script with the editor's chunks (their paths, from the build: its data-chunks). */
 export function headStart(chunks: readonly string[]): void {
   try {
     const opened = openedProject();
