@@ -77,7 +77,7 @@ export default async function editorReopenBench(): Promise<BenchResult[]> {
         note: `median of ${n}, from navigation`,
       },
       {
-        name: 'the same: the local copy read (IndexedDB, by the first script)',
+        name: 'the same: the local copy read (IndexedDB)',
         value: med(readEnd),
         unit: 'ms',
         note: `median of ${n}, from navigation to the read's end`,
