@@ -82,6 +82,71 @@ function inlineFavicon(): Plugin {
 }
 
 /**
+ * The editor's head start (issue 34, src/views/editor/headStart.ts): compiled on its own and
+ * written into the page's head as an inline script, run while the HTML is parsed, with the paths of
+ * the editor page's chunk and of every chunk it imports (the start-up's own are in the HTML
+ * already). The server allows the script by its hash (server/http/inlineScripts.ts).
+ */
+function editorHeadStart(): Plugin {
+  let root = process.cwd();
+  let mode = 'production';
+  const EDITOR_PAGE = '/src/views/editor/EditorPage.tsx';
+  return {
+    name: 'editor-head-start',
+    apply: 'build',
+    configResolved(c) {
+      root = c.root;
+      mode = c.mode;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html, ctx) {
+        if (!ctx.bundle || !ctx.chunk || path.basename(ctx.filename) !== 'index.html') return html;
+        const chunks = new Map(
+          Object.values(ctx.bundle)
+            .filter((c) => c.type === 'chunk')
+            .map((c) => [c.fileName, c]),
+        );
+        const closure = (file: string, into: Set<string>): Set<string> => {
+          if (into.has(file) || !chunks.has(file)) return into;
+          into.add(file);
+          for (const f of chunks.get(file)!.imports) closure(f, into);
+          return into;
+        };
+        const editor = [...chunks.values()].find((c) =>
+          normalizePath(c.facadeModuleId ?? '').endsWith(EDITOR_PAGE),
+        );
+        if (!editor) throw new Error(`editor-head-start: no chunk for ${EDITOR_PAGE}`);
+        const inHtml = closure(ctx.chunk.fileName, new Set());
+        const files = [...closure(editor.fileName, new Set())]
+          .filter((f) => !inHtml.has(f))
+          .map((f) => `/${f}`);
+        const out = (await build({
+          configFile: false,
+          root,
+          mode,
+          logLevel: 'warn',
+          build: {
+            write: false,
+            target: 'es2022',
+            minify: true,
+            lib: {
+              entry: path.resolve(root, 'src/views/editor/headStartInline.ts'),
+              formats: ['iife'],
+              name: 'editorHeadStart',
+            },
+          },
+        })) as { output: { type: string; code?: string }[] }[];
+        const code = out[0].output.find((o) => o.type === 'chunk')!.code!.trim();
+        const script = `<script data-chunks='${JSON.stringify(files)}'>${code}</script>`;
+        // Before the start-up's script, so that it runs as soon as the parser reaches it.
+        return html.replace(/<script type="module"/, `${script}\n    <script type="module"`);
+      },
+    },
+  };
+}
+
+/**
  * Fewer, larger chunks on a page's first load (issue 25, docs/decisions/bundles.md). Left to itself
  * the bundler made a chunk of every set of pages that shares a module: /projects fetched 38 scripts
  * of 1–6 KB, and over HTTP/1.1 (six connections a host) on a phone's network every wave of six is
@@ -161,6 +226,7 @@ export default defineConfig({
   plugins: [
     startupGraph(),
     inlineFavicon(),
+    editorHeadStart(),
     react(),
     tailwindcss(),
     surveyPage(),

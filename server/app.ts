@@ -12,6 +12,7 @@ import { registerRequestContext } from './http/context';
 import { COMPRESSION } from './http/compression';
 import { collectRoutes } from './http/route-table';
 import { registerJsonBody } from './http/json-body';
+import { spaInlineScriptHashes } from './http/inlineScripts';
 import { routeModules } from './routes';
 import { startSender, type Sender } from './callbacks/sender';
 import { drainAnswerGroups } from './survey/group-commit';
@@ -74,7 +75,8 @@ export async function buildApp(
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The SPA's own inline scripts by their hashes (server/http/inlineScripts.ts).
+        scriptSrc: ["'self'", ...spaInlineScriptHashes(config.staticDir)],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'"],

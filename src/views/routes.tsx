@@ -1,5 +1,4 @@
 import { createElement, lazy, type ComponentType } from 'react';
-import { fetchOpenedProject } from './editor/earlyFetch';
 
 // Every route of spec section 2 with its layout. Pages load lazily so that /login stays small;
 // the editor (and cytoscape with it) loads only on /project.
@@ -44,8 +43,8 @@ function page(load: () => Promise<{ default: ComponentType }>): Pick<AppRoute, '
 
 const editorPage = page(() => import('./editor/EditorPage'));
 if (typeof location !== 'undefined' && location.pathname === '/project') {
-  // The project itself too, beside the editor's chunk: its fetch is the longest part of opening.
-  fetchOpenedProject();
+  // The project's fetch, its local copy's read and the chunk's request itself are started before,
+  // by the start-up's first module (editor/startEarly.ts); this keeps the loaded page at hand.
   void editorPage.load!().catch(() => {});
 }
 

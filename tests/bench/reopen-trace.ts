@@ -6,6 +6,7 @@ import { startServer } from '../server/helpers';
 import { insertProject, saveProject } from '../server/content-helpers';
 import { bigProject } from '../unit/content-fixtures';
 import { Role } from '../../src/domain/roles';
+import { reopenFixture, reopenInNewTab, type ReopenFixture } from './reopen-tab';
 
 // A development aid, not a benchmark: the editor bench's "reopen from the local copy, every answer
 // of the server delayed 2 s" (1 000 questions, /api/ held 2 s through CDP Fetch, the HTTP cache
@@ -14,7 +15,9 @@ import { Role } from '../../src/domain/roles';
 // evaluation, JS by chunk, GC, IndexedDB, style, layout, paint…), and the network requests' ends.
 // With two builds (A/B) the reopens alternate, so a shared machine's load meets both alike.
 // `npx tsx tests/bench/reopen-trace.ts <distA> [distB] [rounds]`; TRACE_DUMP=1 writes the last
-// trace of each build to the temp directory.
+// trace of each build to the temp directory. NEW_TAB=1 traces the reopen as a user does it instead
+// (issue 34): a new tab of the same profile, GET /project alone held 2 s (reopen-tab.ts), up to
+// the first task after the frame that drew the first question row.
 
 interface TraceEvent {
   name: string;
@@ -108,7 +111,11 @@ const CATEGORIES = [
   'blink',
 ].join(',');
 
-async function traced(cdp: CDPSession, fn: () => Promise<void>): Promise<TraceEvent[]> {
+async function traced(
+  cdp: CDPSession,
+  fn: () => Promise<void>,
+  categories = CATEGORIES,
+): Promise<TraceEvent[]> {
   const events: TraceEvent[] = [];
   const session = cdp as unknown as {
     on(event: string, f: (e: { value: TraceEvent[] }) => void): void;
@@ -117,7 +124,7 @@ async function traced(cdp: CDPSession, fn: () => Promise<void>): Promise<TraceEv
   };
   const collect = (e: { value: TraceEvent[] }) => events.push(...e.value);
   session.on('Tracing.dataCollected', collect);
-  await cdp.send('Tracing.start', { categories: CATEGORIES, transferMode: 'ReportEvents' });
+  await cdp.send('Tracing.start', { categories, transferMode: 'ReportEvents' });
   await fn();
   const complete = new Promise<void>((r) => session.once('Tracing.tracingComplete', () => r()));
   await cdp.send('Tracing.end');
@@ -237,7 +244,9 @@ function breakdown(events: TraceEvent[], outline: number) {
       at: Math.round((e.ts - from) / 100) / 10,
     }))
     .filter((x) => x.at < (to - from) / 1000);
-  void finishes;
+  const sent = finishes
+    .filter((x) => x.name === 'ResourceSendRequest' && x.at >= 0 && x.at < (to - from) / 1000)
+    .map((x) => ({ url: x.url.split('/').pop() ?? '', at: Math.round(x.at * 10) / 10 }));
   const marks = events
     .filter((e) => e.cat.includes('user_timing') && e.ts >= from && e.ts <= to && e.ph !== 'M')
     .map((e) => `${e.name}@${Math.round((e.ts - from) / 1000)}`);
@@ -252,6 +261,7 @@ function breakdown(events: TraceEvent[], outline: number) {
       .slice(0, 20)
       .map(([k, v]) => `${k} ${(v / 1000).toFixed(1)}`),
     net,
+    sent,
     marks,
   };
 }
@@ -310,9 +320,14 @@ async function main() {
   const dists = args.filter((a) => !/^\d+$/.test(a));
   const rounds = Number(args.find((a) => /^\d+$/.test(a)) ?? 5);
   const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu'],
   });
+  if (process.env.NEW_TAB) {
+    await newTabRounds(browser, dists, rounds);
+    await browser.close();
+    return;
+  }
   const setups = [];
   try {
     for (const d of dists) setups.push(await setUp(browser, d));
@@ -373,10 +388,68 @@ async function main() {
         await page.waitForTimeout(2300);
       }
     }
-    const med = (xs: number[]) => {
-      const s = [...xs].sort((a, b) => a - b);
-      return Math.round(s[Math.floor(s.length / 2)] * 10) / 10;
-    };
+    report(dists, results, profiles);
+  } finally {
+    await browser.close();
+    for (const s of setups) await s.server.close();
+  }
+}
+
+const med = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return Math.round(s[Math.floor(s.length / 2)] * 10) / 10;
+};
+
+/** The reopen in a new tab (NEW_TAB=1), builds alternating round by round. */
+async function newTabRounds(browser: import('playwright-core').Browser, dists: string[], rounds: number) {
+  const fixtures: ReopenFixture[] = [];
+  try {
+    for (const d of dists) fixtures.push(await reopenFixture(browser, d));
+    const results: ReturnType<typeof breakdown>[][] = fixtures.map(() => []);
+    const times: number[][] = fixtures.map(() => []);
+    for (let r = 0; r < rounds; r++) {
+      const order = r % 2 ? [...fixtures.keys()].reverse() : [...fixtures.keys()];
+      for (const k of order) {
+        let events: TraceEvent[] = [];
+        // NO_TRACE=1: the times alone (tracing costs the loaded machine's browser time too).
+        const t = await reopenInNewTab(fixtures[k], async (_page, cdp, go) => {
+          if (process.env.NO_TRACE) return go();
+          // PROFILE=1: V8's sampling profiler in the trace (the page's process is new in a new tab,
+          // so the Profiler domain of a session opened before the navigation would not see it).
+          events = await traced(
+            cdp,
+            go,
+            process.env.PROFILE ? `${CATEGORIES},disabled-by-default-v8.cpu_profiler` : CATEGORIES,
+          );
+        });
+        if (process.env.TRACE_DUMP && !process.env.NO_TRACE && r === rounds - 1)
+          fs.writeFileSync(
+            path.join(os.tmpdir(), `reopen-tab-trace-${k}.json`),
+            JSON.stringify({ traceEvents: events }),
+          );
+        console.log(
+          `${dists[k]}: row ${Math.round(t.row)} painted ${Math.round(t.rowPainted)}, GET /project asked ${Math.round(t.projectAsked)}, note "${t.noteAtRow.split(':')[0]}", checking until the answer: ${t.checkingUntilAnswer}`,
+        );
+        if (process.env.MEASURES) console.log(`  measures: ${t.measures.join(' | ')}`);
+        times[k].push(t.rowPainted);
+        if (!process.env.NO_TRACE) results[k].push(breakdown(events, t.rowPainted));
+      }
+    }
+    times.forEach((ts, k) =>
+      console.log(`${dists[k]}: first row painted, median ${med(ts)} ms [${ts.map(Math.round).join(' ')}]`),
+    );
+    if (!process.env.NO_TRACE) report(dists, results, []);
+  } finally {
+    for (const f of fixtures) await f.close();
+  }
+}
+
+function report(
+  dists: string[],
+  results: ReturnType<typeof breakdown>[][],
+  profiles: Map<string, number>[][][],
+) {
+  {
     results.forEach((rs, k) => {
       const ok = rs.filter((x): x is NonNullable<typeof x> => x !== null);
       console.log(`\n=== ${dists[k]} (${ok.length} of ${rs.length} traces) ===`);
@@ -402,9 +475,10 @@ async function main() {
         console.log('by event (self, median ms): ' + rows.map(([n, v]) => `${n} ${v}`).join(' | '));
         console.log('last: scripts: ' + last.scripts.join(' | '));
         console.log('last: marks: ' + last.marks.join(' '));
+        console.log('last: requests sent (ms): ' + last.sent.map((n) => `${n.url}@${n.at}`).join(' '));
         console.log('last: requests finished (ms): ' + last.net.map((n) => `${n.url}@${n.at}`).join(' '));
       }
-      const ps = profiles[k];
+      const ps = profiles[k] ?? [];
       if (ps.length) {
         for (const [i, title] of [
           'by file (self)',
@@ -415,7 +489,7 @@ async function main() {
           const rows = [...keys]
             .map((key) => [key, med(ps.map((p) => p[i].get(key) ?? 0))] as const)
             .sort((a, b) => b[1] - a[1])
-            .slice(0, i === 2 ? 60 : 25);
+            .slice(0, i === 2 ? Number(process.env.PROFILE_TOP ?? 60) : 25);
           console.log(
             `-- ${title}, median ms\n` +
               rows.map(([key, v]) => `  ${v.toFixed(1).padStart(6)}  ${key}`).join('\n'),
@@ -423,9 +497,6 @@ async function main() {
         }
       }
     });
-  } finally {
-    await browser.close();
-    for (const s of setups) await s.server.close();
   }
 }
 

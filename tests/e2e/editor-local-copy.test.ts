@@ -10,7 +10,8 @@ import { Role } from '../../src/domain/roles';
 // Issue 25, part 3, in Chromium: a project opened before on this device opens from its local copy
 // without waiting for the server. While the server's answer is held back the outline is there and
 // the page says it is checking; with the server stopped it says it is offline, an edit made then
-// is saved once the server is started again (same data, same port).
+// is saved once the server is started again (same data, same port). Issue 34: the same in a new tab
+// of the same browser (the user's reopen), GET /project held through CDP with the HTTP cache on.
 
 describe('the editor opening from its local copy', () => {
   let server: TestServer;
@@ -96,6 +97,51 @@ describe('the editor opening from its local copy', () => {
     for (const r of held) await r.continue();
     await page.locator('[data-source="server"]').waitFor();
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('reopened in a new tab of the same browser with GET /project held back: the local copy, "checking the server for changes" until the answer', async () => {
+    const context = await newContext(browser);
+    const first = await context.newPage();
+    await signIn(first, server, researcher.user.email);
+    await first.goto(`${server.url}/project?pid=${pid}`);
+    await outlineRow(first, 1).waitFor();
+    await first.locator('[data-source="server"]').waitFor();
+    await draftKept(first, pid);
+    await first.close({ runBeforeUnload: true });
+
+    // A new tab of the same profile; GET /project alone is held, through CDP so that the HTTP
+    // cache stays on (Playwright's page.route would make it a first visit).
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    const refused: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) refused.push(m.text());
+    });
+    const cdp = await context.newCDPSession(page);
+    const paused: string[] = [];
+    cdp.on('Fetch.requestPaused', ({ requestId }) => void paused.push(requestId));
+    await cdp.send('Fetch.enable', {
+      patterns: [{ urlPattern: '*/api/v1/service/project?pid=*', requestStage: 'Request' }],
+    });
+    await page.goto(`${server.url}/project?pid=${pid}`);
+    await outlineRow(page, 1).waitFor();
+    await page.locator('[data-source="local"]').waitFor();
+    expect(await page.getByText('checking the server for changes').count()).toBe(1);
+    expect(paused.length, 'the project was asked for and is still held').toBe(1);
+    // Still the local copy a moment later: nothing but the server's answer ends the check.
+    await page.waitForTimeout(500);
+    expect(await page.locator('[data-source="local"]').count()).toBe(1);
+    // The copy was read by the HTML's own script, which the page's CSP let run (headStart.ts).
+    expect(
+      await page.evaluate(() => performance.getEntriesByName('editor:head-start').length),
+      "the editor's head start ran",
+    ).toBe(1);
+    for (const requestId of paused) await cdp.send('Fetch.continueRequest', { requestId });
+    await page.locator('[data-source="server"]').waitFor();
+    expect(await page.getByText('checking the server for changes').count()).toBe(0);
+    expect(errors).toEqual([]);
+    expect(refused).toEqual([]);
     await context.close();
   });
 

@@ -11,8 +11,9 @@ import { BASE_CHUNK_GROUPS } from '../../src/views/shell/localeChunks';
 
 // Issue 25, what the built pages fetch, decided without timing: every page fetches only the
 // dictionary groups of the language it shows, and of them only the ones its route names; no page
-// but the editor fetches the canvas library (cytoscape), and the editor's outline works while that
-// chunk is held back; the report shows its numbers while uPlot's chunk is held back.
+// but the editor fetches the canvas library (cytoscape), the editor asks for it only once its
+// outline has been painted (issue 34) and the outline works while that chunk is held back; the
+// report shows its numbers while uPlot's chunk is held back.
 
 const CYTOSCAPE = /cytoscape/;
 const UPLOT = /u-over/;
@@ -235,9 +236,58 @@ describe('what each page fetches', () => {
     const question = page.locator('[role="treeitem"][data-kind="question"]').first();
     await question.click();
     await page.locator('[data-fields-for]').first().waitFor();
-    expect(held.length, 'the canvas chunk was asked for and is still held').toBeGreaterThan(0);
+    // Asked for once the outline has been painted, which may follow the click.
+    await expect
+      .poll(() => held.length, { message: 'the canvas chunk was asked for and is still held' })
+      .toBeGreaterThan(0);
     await release();
     await page.locator('[role="region"][data-ready]').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('the editor asks for the canvas library only once its outline has been painted, opened first and opened again', async () => {
+    const context = await signedInContext(researcher, 'en');
+    // In the page before the app: the first task after the frame that drew the first outline row.
+    await context.addInitScript(() => {
+      const w = window as unknown as { __outlinePainted?: number };
+      const observer = new MutationObserver(() => {
+        if (!document.querySelector('[role="treeitem"][data-kind="question"]')) return;
+        observer.disconnect();
+        requestAnimationFrame(() => {
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () => (w.__outlinePainted = performance.now());
+          channel.port2.postMessage(0);
+        });
+      });
+      observer.observe(document, { subtree: true, childList: true });
+    });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    const scripts = watchScripts(page);
+    // From the server (nothing kept here yet), then from the copy this browser kept, the chunk
+    // from the HTTP cache.
+    for (const visit of ['first', 'again']) {
+      await page.goto(`${server.url}/project?pid=${pid}`);
+      await page.locator('[role="region"][data-ready]').waitFor();
+      const canvas = [...scripts].filter(([, body]) => CYTOSCAPE.test(body)).map(([p]) => p);
+      expect(canvas.length, 'the canvas library was fetched').toBeGreaterThan(0);
+      const { painted, asked } = await page.evaluate(
+        (paths) => ({
+          painted: (window as unknown as { __outlinePainted?: number }).__outlinePainted ?? NaN,
+          asked: performance
+            .getEntriesByType('resource')
+            .filter((e) => paths.includes(new URL(e.name).pathname))
+            .map((e) => e.startTime),
+        }),
+        canvas,
+      );
+      expect(Number.isFinite(painted), `${visit}: the outline was painted`).toBe(true);
+      expect(asked.length, `${visit}: the canvas chunk's request is in the page's timings`).toBeGreaterThan(
+        0,
+      );
+      expect(Math.min(...asked), `${visit}: asked for after the outline's paint`).toBeGreaterThan(painted);
+    }
     expect(errors).toEqual([]);
     await context.close();
   });

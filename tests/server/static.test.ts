@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -5,15 +6,20 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startServer, type TestServer } from './helpers';
 
 // Serving the built SPA: history fallback for app paths, a year of caching for hashed assets,
-// revalidation for everything else, compression, and JSON 404s under /api.
+// revalidation for everything else, compression, JSON 404s under /api, and a CSP that runs the
+// page's own inline script (the editor's head start) by its hash and no other.
 
 let server: TestServer;
 let dist: string;
+const INLINE = '(function(){window.headStart=1})()';
 
 beforeAll(async () => {
   dist = fs.mkdtempSync(path.join(os.tmpdir(), 'survey-dist-'));
   fs.mkdirSync(path.join(dist, 'assets'));
-  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>app</title><div id="root"></div>');
+  fs.writeFileSync(
+    path.join(dist, 'index.html'),
+    `<!doctype html><title>app</title><script>${INLINE}</script><script type="module" src="/assets/index-abc123.js"></script><div id="root"></div>`,
+  );
   fs.writeFileSync(
     path.join(dist, 'assets', 'index-abc123.js'),
     `console.log(${JSON.stringify('x'.repeat(20_000))});`,
@@ -60,4 +66,15 @@ it('sends a strict content security policy', async () => {
   const res = await fetch(`${server.url}/login`);
   expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
   expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+});
+
+it("runs the page's own inline script by its hash, and no other inline script", async () => {
+  const csp = (await fetch(`${server.url}/project?pid=3`)).headers.get('content-security-policy') ?? '';
+  const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src')) ?? '';
+  const hash = crypto.createHash('sha256').update(INLINE, 'utf8').digest('base64');
+  expect(scriptSrc).toContain(`'sha256-${hash}'`);
+  expect(scriptSrc).toContain("'self'");
+  expect(scriptSrc).not.toContain('unsafe-inline');
+  // One hash: the module script with a src is allowed by 'self', not by a hash.
+  expect(scriptSrc.match(/'sha256-/g)).toHaveLength(1);
 });

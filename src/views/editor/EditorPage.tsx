@@ -21,39 +21,46 @@ import { useToolEnv } from './tools/useToolEnv';
 import { localReadUnderWay, prefetchingEditorMachine, prefetchProject, takeOpenedLocally } from './prefetch';
 import { appDB } from '../../db/AppDB';
 import { layoutOf } from './canvas/positions';
+import { afterPaint } from '../ui/afterPaint';
 
 // /project?pid=…: the editor's frame. The toolbar's commands, the outline (keyboard path to every
-// item), the graph canvas (cytoscape, its own chunk), the side panel's tabs, the preview pane, all
+// item), the graph canvas (cytoscape, its own chunk, asked for once the outline is painted), the side panel's tabs, the preview pane, all
 // sharing one selection (EditorUi) and reading the content through the editor machine.
 
-// The canvas's chunk (cytoscape) starts loading with this page, while the project is fetched, and
-// mounts a frame after the loaded outline. Not React.lazy: a Suspense boundary revealing its content while
-// another waits is held back by React for up to 300 ms, measured on every open.
+// The canvas's chunk (cytoscape, ≈ 140 KB gzip, more than the rest of the editor) is asked for only
+// once the loaded outline has been painted (afterPaint, as the report does with its chart chunk):
+// asked for with the page, it shared the link with the editor's own chunks and, on a slow one,
+// arrived before the outline, which waited behind it (issue 34). Not React.lazy: a Suspense
+// boundary revealing its content while another waits is held back by React for up to 300 ms.
 type CanvasComponent = ComponentType;
 prefetchProject();
-const canvasLoading = import('./canvas/Canvas').then((m) => m.default as CanvasComponent);
-// A failed chunk (offline before it was ever cached) leaves the "loading" line; the outline still works.
-canvasLoading.catch(() => {});
+let canvasLoading: Promise<CanvasComponent> | null = null;
+function loadCanvas(): Promise<CanvasComponent> {
+  canvasLoading ??= import('./canvas/Canvas').then((m) => m.default as CanvasComponent);
+  // A failed chunk (offline before it was ever cached) leaves the "loading" line and the outline
+  // working; the next editor opened asks for it again.
+  canvasLoading.catch(() => (canvasLoading = null));
+  return canvasLoading;
+}
 /**
- * The canvas component once its chunk is there and the loaded outline has had a frame of its own:
- * the outline and the toolbar answer first, the canvas builds in the next task (with the outline,
- * the rules and the first slice of the graph in one task it went past 50 ms).
+ * The canvas component once the loaded outline has been painted and the canvas's chunk has
+ * arrived: the outline and the toolbar answer first, the canvas builds in a task of its own (with
+ * the outline, the rules and the first slice of the graph in one task it went past 50 ms).
  */
 function useCanvasModule(loaded: boolean): CanvasComponent | null {
   const [Canvas, setCanvas] = useState<CanvasComponent | null>(null);
   useEffect(() => {
     if (Canvas || !loaded) return;
     let live = true;
-    let timer = 0;
-    const frame = requestAnimationFrame(() => {
-      timer = window.setTimeout(() => {
-        canvasLoading.then((c) => live && setCanvas(() => memo(c))).catch(() => {});
-      });
+    const cancel = afterPaint(() => {
+      loadCanvas().then(
+        (c) => live && setCanvas(() => memo(c)),
+        () => {},
+      );
     });
     return () => {
       live = false;
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
+      cancel();
     };
   }, [Canvas, loaded]);
   return Canvas;
@@ -179,11 +186,14 @@ function Editor() {
 
   const loaded = state !== 'loading' && state !== 'loadFailed';
   const Canvas = useCanvasModule(loaded);
-  // The positions are read (or laid out) while the frame renders, before the canvas mounts.
+  // The positions are read (or laid out) once the outline is painted, while the canvas's chunk
+  // arrives: the structure's key over every question is not worth a moment of the outline's frame.
   useEffect(() => {
     if (!loaded) return;
-    const { db, pid, doc } = actor.getSnapshot().context;
-    void layoutOf(db, pid, doc.content).catch(() => {});
+    return afterPaint(() => {
+      const { db, pid, doc } = actor.getSnapshot().context;
+      void layoutOf(db, pid, doc.content).catch(() => {});
+    });
   }, [actor, loaded]);
   return (
     <div className="flex min-h-0 flex-1 flex-col overflow-y-auto lg:overflow-hidden">

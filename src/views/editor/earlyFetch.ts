@@ -1,29 +1,25 @@
 import { fetchProject, type ProjectDocument } from '../../api/content';
-import { readAuth } from '../../api/storage';
-import { APP_DB_NAME, readEarly, type EarlyRows } from '../../db/earlyRead';
+import type { EarlyRows } from '../../db/earlyRead';
+import { openedProject, takeHeadStart } from './headStart';
 
 // The project's fetch for a page opened straight on /project, started by the app's first script
-// (routes.tsx), before the editor's chunk has even arrived. Small on purpose: it is in the first
-// load of every page. The local copy (the draft, its change-log, the canvas's cached positions) is
-// read beside it with the browser's IndexedDB (earlyRead.ts), not after the editor's chunk and
-// Dexie have arrived. The editor's chunk takes both (prefetch.ts).
+// (startEarly.ts, before the rest of the start-up is evaluated), before the editor's chunk has even
+// arrived. Small on purpose: it is in the first load of every page. The local copy (the draft, its
+// change-log, the canvas's cached positions) is read beside it with the browser's IndexedDB
+// (earlyRead.ts), not after the editor's chunk and Dexie have arrived: by the HTML's inline script
+// (headStart.ts), which every build's page has. Without it (the dev server) the editor's chunk reads
+// the copy through Dexie (prefetch.ts), and the start-up carries no second copy of the read: every
+// page loads this module. The editor's chunk takes both (prefetch.ts).
 
 interface Early {
   pid: number;
   userId: number;
   server: Promise<ProjectDocument>;
-  local: Promise<EarlyRows | null>;
+  /** The head start's read; null when the page had none. */
+  local: Promise<EarlyRows | null> | null;
 }
 
 let early: Early | null = null;
-
-/** The pid of /project?pid=N when the page is on it and someone is signed in here; else null. */
-function openedProject(): { pid: number; userId: number } | null {
-  if (typeof location === 'undefined' || location.pathname !== '/project') return null;
-  const pid = Number(new URLSearchParams(location.search).get('pid'));
-  const auth = readAuth();
-  return Number.isInteger(pid) && pid > 0 && auth ? { pid, userId: auth.userId } : null;
-}
 
 export function fetchOpenedProject(): void {
   const opened = openedProject();
@@ -31,8 +27,7 @@ export function fetchOpenedProject(): void {
   const server = fetchProject(opened.pid);
   // Read later or never: its rejection may not go unhandled meanwhile.
   server.catch(() => {});
-  const local = typeof indexedDB === 'undefined' ? Promise.resolve(null) : readEarly(APP_DB_NAME, opened.pid);
-  early = { ...opened, server, local };
+  early = { ...opened, server, local: takeHeadStart(opened.pid, opened.userId) };
 }
 
 /** The project this page was opened on, and its reads if the first script started them (once). */

@@ -3,6 +3,7 @@ import { queuedRefs } from '../../../db/pendingPictures';
 import { useI18nContext } from '../../../i18n/i18n-react';
 import { EditorActor } from '../editorActor';
 import { pictureQueue, queueStatusText } from './pictureQueue';
+import { usePainted } from '../../ui/afterPaint';
 
 // The line above the price footer while pictures wait in the browser's queue: how many, the upload's
 // progress, or why they could not go. It also does the uploading that is nobody's click: when the
@@ -15,9 +16,14 @@ export function PictureQueueStatus() {
   const queue = pictureQueue(actor);
   const status = useSyncExternalStore(queue.subscribe, queue.getStatus);
   const content = EditorActor.useSelector((s) => s.context.doc.content);
-  const count = useMemo(() => queuedRefs(content).length, [content]);
+  // Counted once the editor's first frame is on screen: a walk of every question's and answer's
+  // picture (6 000 at 1 000 questions) is not worth a moment of the outline's first frame, and the
+  // line shows a frame later at most.
+  const painted = usePainted();
+  const count = useMemo(() => (painted ? queuedRefs(content).length : 0), [painted, content]);
 
   useEffect(() => {
+    if (!painted) return;
     const upload = async () => {
       if (queuedRefs(actor.getSnapshot().context.doc.content).length === 0) return;
       if (!(await queue.upload())) return;
@@ -31,7 +37,7 @@ export function PictureQueueStatus() {
     window.addEventListener('online', upload);
     if (navigator.onLine !== false) void upload();
     return () => window.removeEventListener('online', upload);
-  }, [actor, queue]);
+  }, [actor, queue, painted]);
 
   const text =
     status.phase === 'idle'
