@@ -16,7 +16,7 @@ import { countDelivery } from '../ops/meters';
 // use to de-duplicate.
 
 const DAY_MS = 24 * 3600_000;
-/** Calls in flight per process. */
+/** Calls in flight per process (a call's slot is free once it has its answer; the result is written after). */
 const CONCURRENCY = 32;
 /** While calls are in flight, claim only when at least this many slots are free. */
 const CLAIM_BATCH = 8;
@@ -140,6 +140,34 @@ export function outcome(
   };
 }
 
+/** Rows a statement of recordResults writes at most (8 parameters each). */
+const RECORD_ROWS = 100;
+
+/**
+ * Writes attempts' results, each only while the claim is still ours (a sender that stalled past its
+ * lease writes nothing): one UPDATE … FROM a VALUES list per RECORD_ROWS rows, on both databases
+ * (SQLite has UPDATE … FROM since 3.33; the casts give PostgreSQL the values' types).
+ */
+export async function recordResults(
+  db: Db,
+  results: { row: Pick<Row, 'id' | 'lease_until'>; next: ReturnType<typeof outcome> }[],
+): Promise<void> {
+  for (let i = 0; i < results.length; i += RECORD_ROWS) {
+    const values = results.slice(i, i + RECORD_ROWS).map(
+      ({ row, next }) =>
+        sql`(cast(${row.id} as text), cast(${row.lease_until} as bigint), cast(${next.status} as text),
+          cast(${next.attempts} as integer), cast(${next.last_status_code} as integer),
+          cast(${next.last_error} as text), cast(${next.next_attempt_at} as bigint),
+          cast(${next.delivered_at} as bigint))`,
+    );
+    await sql`
+      with v (id, lease, status, attempts, code, error, next_at, delivered_at) as (values ${sql.join(values)})
+      update callback_deliveries set status = v.status, attempts = v.attempts, last_status_code = v.code,
+        last_error = v.error, next_attempt_at = v.next_at, delivered_at = v.delivered_at, lease_until = null
+      from v where callback_deliveries.id = v.id and callback_deliveries.lease_until = v.lease`.execute(db);
+  }
+}
+
 /** The signing secrets of the claimed deliveries' projects (made where missing), in one read. */
 async function secretsOf(db: Db, rows: Row[]): Promise<Map<number, string>> {
   const ids = [...new Set(rows.map((r) => r.project_id))];
@@ -169,6 +197,8 @@ export function startSender(
   const inFlight = new Set<Promise<void>>();
   /** Claimed rows whose result is not written yet. */
   const claimed = new Map<string, Row>();
+  /** Results of finished calls not written yet. */
+  const recording = new Set<Promise<void>>();
   // Connections kept alive per host, port and checked address (outbound.ts), closed at stop.
   const agents = config.keepAlive ? new CallAgents() : undefined;
 
@@ -191,11 +221,17 @@ export function startSender(
       );
     const next = outcome(result, row.attempts, gaps, config.maxAttempts, Date.now());
     countDelivery(db, next.status);
-    await record(row, next);
+    // The call's slot is free now; its result is written beside the next calls (the claim's lease
+    // keeps the delivery from being taken again until then).
+    const written = record(row, next)
+      .catch((err) => log.warn({ err, delivery: row.id }, 'callback delivery could not be recorded'))
+      .finally(() => recording.delete(written));
+    recording.add(written);
   }
 
   // Results are written together: calls that finish in the same turn of the event loop share one
-  // transaction (on SQLite one fsync instead of one per delivery).
+  // statement (recordResults; on SQLite one fsync instead of one per delivery, on PostgreSQL one
+  // round trip instead of one per delivery).
   let results: { row: Row; next: ReturnType<typeof outcome>; done: (err?: unknown) => void }[] = [];
   function record(row: Row, next: ReturnType<typeof outcome>): Promise<void> {
     return new Promise<void>((resolve, reject) => {
@@ -207,16 +243,7 @@ export function startSender(
     const batch = results;
     results = [];
     try {
-      await db.transaction().execute(async (trx) => {
-        for (const { row, next } of batch)
-          // Only while the claim is ours: a sender that stalled past its lease writes nothing.
-          await trx
-            .updateTable('callback_deliveries')
-            .set({ ...next, lease_until: null })
-            .where('id', '=', row.id)
-            .where('lease_until', '=', row.lease_until)
-            .execute();
-      });
+      await recordResults(db, batch);
       for (const r of batch) r.done();
     } catch (err) {
       for (const r of batch) r.done(err);
@@ -242,7 +269,7 @@ export function startSender(
         for (const row of rows) {
           claimed.set(row.id, row);
           const p = deliver(row, secrets.get(row.project_id)!)
-            .catch((err) => log.warn({ err, delivery: row.id }, 'callback delivery could not be recorded'))
+            .catch((err) => log.warn({ err, delivery: row.id }, 'callback delivery failed'))
             .finally(() => {
               claimed.delete(row.id);
               inFlight.delete(p);
@@ -277,6 +304,7 @@ export function startSender(
         await Promise.race([settled, new Promise((r) => (timer = setTimeout(r, Math.max(0, left))))]);
         clearTimeout(timer);
       }
+      await Promise.allSettled([...recording]);
       // Only while the claim is still ours (the same lease), as a result would be written.
       for (const row of claimed.values())
         await db

@@ -64,7 +64,6 @@ export default async function statsRoutes(app: FastifyInstance) {
     if (!ready.available) throw conflict((t) => t.reports.errors.notReady(), { code: 'report-not-ready' });
     if (exporting >= MAX_EXPORTS)
       throw new HttpError(429, (t) => t.reports.errors.busy(), { headers: { 'retry-after': '30' } });
-    exporting++;
     // Written in a download thread (server/reports/download-threads.ts); nothing is sent before
     // its first bytes, so a failure up to then is a clean 500.
     const file = app.downloads.start({
@@ -75,6 +74,7 @@ export default async function statsRoutes(app: FastifyInstance) {
       query: q,
       locale: req.locale,
     });
+    exporting++;
     let sending = false;
     // A reader gone before the first bytes stops the thread too (after that, Fastify destroys the stream).
     reply.raw.once('close', () => file.destroy());

@@ -1,4 +1,4 @@
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { PerformanceObserver, monitorEventLoopDelay } from 'node:perf_hooks';
 import type { TestServer } from '../server/helpers';
 import { insertSurveyProject } from '../server/survey-fixtures';
 import { SURVEY_LIMITS } from '../../server/routes/survey';
@@ -24,7 +24,15 @@ export interface AnswerFigures {
 
 export interface Beside {
   /** Starts the answers (and the event loop's watch); `stop` ends both and gives their figures. */
-  start(): { stop: () => Promise<{ answers: AnswerFigures; longestDelayMs: number; longestBusyMs: number }> };
+  start(): {
+    stop: () => Promise<{
+      answers: AnswerFigures;
+      longestDelayMs: number;
+      longestBusyMs: number;
+      /** The main thread's longest garbage collection meanwhile (its pause, wall time). */
+      longestGcMs: number;
+    }>;
+  };
 }
 
 /** Starts `batches` × 4 000 respondents of a 30-page survey to answer at `rate` a second over `connections`. */
@@ -50,6 +58,11 @@ export async function answersBeside(
       };
       let lastCpu = cpu();
       let longestBusyMs = 0;
+      let longestGcMs = 0;
+      const gcs = new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) longestGcMs = Math.max(longestGcMs, e.duration);
+      });
+      gcs.observe({ entryTypes: ['gc'] });
       const probe = setInterval(() => {
         const now = cpu();
         longestBusyMs = Math.max(longestBusyMs, now - lastCpu);
@@ -86,6 +99,7 @@ export async function answersBeside(
         async stop() {
           loop.disable();
           clearInterval(probe);
+          gcs.disconnect();
           run.stop();
           const r = await run;
           return {
@@ -97,6 +111,7 @@ export async function answersBeside(
             },
             longestDelayMs: Math.round(loop.max / 1e6),
             longestBusyMs: Math.round(longestBusyMs),
+            longestGcMs: Math.round(longestGcMs),
           };
         },
       };

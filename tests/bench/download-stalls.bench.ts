@@ -83,6 +83,14 @@ async function measure(label: string, server: TestServer): Promise<BenchResult[]
 
   const out: BenchResult[] = [];
   try {
+    // As a researcher comes to the downloads: the /report page's own call first (which starts the
+    // download thread on the bench's server).
+    const reader = await server.login(seeded.session.user.email);
+    const page = await fetch(`${server.url}/api/v1/service/project/stats/file?pid=${pid}&type=json`, {
+      headers: { 'x-auth-token': reader.accessToken },
+    });
+    if (page.status !== 200) throw new Error(`the report: ${page.status}`);
+    await page.arrayBuffer();
     const alone = beside.start();
     await new Promise((r) => setTimeout(r, ALONE_MS));
     const ref = await alone.stop();
@@ -91,7 +99,7 @@ async function measure(label: string, server: TestServer): Promise<BenchResult[]
       value: ref.answers.p99,
       unit: 'ms',
       budget: 50,
-      note: `${ref.answers.answered} answered, ${ref.answers.failed} not 2xx; longest event-loop delay ${ref.longestDelayMs} ms, longest busy stretch ${ref.longestBusyMs} ms`,
+      note: `${ref.answers.answered} answered, ${ref.answers.failed} not 2xx; longest event-loop delay ${ref.longestDelayMs} ms, longest busy stretch ${ref.longestBusyMs} ms, longest garbage collection ${ref.longestGcMs} ms`,
     });
     for (const file of files) {
       for (const [how, base] of [
@@ -102,7 +110,7 @@ async function measure(label: string, server: TestServer): Promise<BenchResult[]
         const session = await server.login(seeded.session.user.email);
         const run = beside.start();
         const got = await download(`${base}/api/v1/service${file.path}`, session.accessToken);
-        const { answers, longestDelayMs, longestBusyMs } = await run.stop();
+        const { answers, longestDelayMs, longestBusyMs, longestGcMs } = await run.stop();
         if (got.status !== 200) throw new Error(`${file.name} (${how}): ${got.status}`);
         const line = `${label}: ${file.name}, ${how}`;
         console.log(
@@ -120,7 +128,7 @@ async function measure(label: string, server: TestServer): Promise<BenchResult[]
           value: longestBusyMs,
           unit: 'ms',
           budget: 50,
-          note: 'CPU time of the main thread between two ticks of a 10 ms timer (what a shared machine does not add)',
+          note: `CPU time of the main thread between two ticks of a 10 ms timer (what a shared machine does not add); its longest garbage collection ${longestGcMs} ms`,
         });
       }
     }
