@@ -370,7 +370,7 @@ function Report({ pid }: { pid: number }) {
             </section>
           )}
 
-            <ReportFilters
+      <ReportFilters
         value={filters}
         onChange={changeFilters}
         cities={cities}
