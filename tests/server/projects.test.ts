@@ -528,7 +528,10 @@ describe('projects API', () => {
         (
           await server.call('POST', '/project/project-settings', {
             session: admin,
-            body: { pid: p.id, settings: { set_stat_fill_online: false, set_priority: 4 } },
+            body: {
+              pid: p.id,
+              settings: { set_stat_fill_online: false, set_priority: 4, set_speeder_percent: 40 },
+            },
           })
         ).status,
       ).toBe(200);
@@ -562,6 +565,7 @@ describe('projects API', () => {
       expect(settings.body.settings).toEqual({
         set_priority: 4,
         set_report_fill_online: true,
+        set_speeder_percent: 40,
         set_stat_fill_online: false,
       });
       const row = await server.app.db

@@ -257,8 +257,10 @@ async function writeAsRelease(db: AnyDb, level: string, dataDir: string): Promis
     }
     // From 011 on, a release kept the counters beside the rows it wrote (010's were rebuilt by 011).
     const questions = counterQuestions(content);
-    if (at(level, '011')) await rebuildPersonCounters(db as unknown as Db, answeredPid, questions);
-    if (at(level, '013')) await rebuildCityCounters(db as unknown as Db, answeredPid, questions);
+    // Before 020 there was no exclusion (nor its deltas tables): every respondent counted.
+    const counted = at(level, '020');
+    if (at(level, '011')) await rebuildPersonCounters(db as unknown as Db, answeredPid, questions, counted);
+    if (at(level, '013')) await rebuildCityCounters(db as unknown as Db, answeredPid, questions, counted);
     // Before 018 nobody recorded the question a respondent stopped at: 018 takes their last
     // answer's once the survey ended for them; for one still in progress the page shown now is not
     // known (023), so they count where they answered and leave nowhere.
