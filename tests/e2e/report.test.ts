@@ -162,6 +162,8 @@ describe('the report page in Chromium', () => {
     const page = await context.newPage();
     await signIn(page, server, researcher.user.email);
     await page.goto(`${server.url}/report?pid=${pid}`);
+    // The quality and field cards sit above the charts, which draw once scrolled near.
+    await page.locator('[data-chart]').first().scrollIntoViewIfNeeded();
     await page.locator('[data-chart] canvas').first().waitFor();
     // Every section rendered (they come one per task), so the audit sees the whole report.
     await expect
