@@ -18,7 +18,7 @@ import { parse } from '../http/validate';
 import { projectFor } from '../repos/projects';
 import { readiness } from '../reports/report';
 import { placeNamer } from '../reports/places';
-import { contentDisposition, DownloadAborted } from '../reports/workbook';
+import { sendDownload } from '../reports/send-download';
 import { surveyContent } from '../survey/respond';
 import { ensureJudged } from '../responses/backfill';
 import { respondentDetail } from '../responses/detail';
@@ -119,7 +119,6 @@ export default async function responsesRoutes(app: FastifyInstance) {
     const { p, content } = await readable(req, q.pid);
     if (exporting >= MAX_LIST_EXPORTS)
       throw new HttpError(429, (t) => t.reports.errors.busy(), { headers: { 'retry-after': '30' } });
-    exporting++;
     const file = app.downloads.start({
       kind: 'respondents',
       project: p,
@@ -128,24 +127,12 @@ export default async function responsesRoutes(app: FastifyInstance) {
       format: q.format,
       locale: req.locale,
     });
-    let sending = false;
-    reply.raw.once('close', () => file.destroy());
-    file.done
-      .catch((err: unknown) => {
-        if (err instanceof DownloadAborted) req.log.info('respondents download cancelled by the client');
-        else if (sending) req.log.error({ err }, 'respondents export failed');
-      })
-      .finally(() => exporting--);
-    await file.ready;
-    sending = true;
-    reply
-      .header('content-disposition', contentDisposition(p.name, q.format))
-      .header('cache-control', 'no-store')
-      .type(
-        q.format === 'csv'
-          ? 'text/csv; charset=utf-8'
-          : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      );
-    return reply.send(file);
+    exporting++;
+    return sendDownload(req, reply, file, {
+      name: p.name,
+      format: q.format,
+      what: 'respondents',
+      finished: () => exporting--,
+    });
   });
 }

@@ -8,7 +8,7 @@ import { loadContent } from '../repos/content';
 import { buildReport, readiness } from '../reports/report';
 import { ReportTexts } from '../reports/report-cache';
 import { CompressedBodies, sendJsonCompressed } from '../http/compressed';
-import { contentDisposition, DownloadAborted } from '../reports/workbook';
+import { sendDownload } from '../reports/send-download';
 import { contentIn, textLanguage } from '../reports/labels';
 
 // GET /project/stats/file (spec section 7): the report of a project, type=json for the /report page
@@ -75,27 +75,11 @@ export default async function statsRoutes(app: FastifyInstance) {
       locale: req.locale,
     });
     exporting++;
-    let sending = false;
-    // A reader gone before the first bytes stops the thread too (after that, Fastify destroys the stream).
-    reply.raw.once('close', () => file.destroy());
-    file.done
-      .catch((err: unknown) => {
-        if (err instanceof DownloadAborted) req.log.info('report download cancelled by the client');
-        else if (sending) req.log.error({ err }, 'report export failed');
-      })
-      .finally(() => exporting--);
-    await file.ready;
-    sending = true;
-    reply
-      .header('content-disposition', contentDisposition(p.name, q.format))
-      .header('cache-control', 'no-store')
-      .type(
-        q.format === 'csv'
-          ? 'text/csv; charset=utf-8'
-          : q.format === 'sav'
-            ? 'application/x-spss-sav'
-            : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      );
-    return reply.send(file);
+    return sendDownload(req, reply, file, {
+      name: p.name,
+      format: q.format,
+      what: 'report',
+      finished: () => exporting--,
+    });
   });
 }

@@ -1,10 +1,28 @@
 import { ApiError, API_BASE } from './client';
-import { fileNameOf, type Download } from './reports';
 import { readAuth } from './storage';
 
 // A file the server streams (a list or a report as XLSX or CSV), read as it arrives so the page can
 // say how much has come (the size is not known beforehand). Refusals are JSON like every other
 // call's and become an ApiError with the server's translated message.
+
+export interface Download {
+  blob: Blob;
+  fileName: string;
+}
+
+/** The file name from Content-Disposition (RFC 5987's filename* first). */
+export function fileNameOf(header: string | null, fallback: string): string {
+  if (!header) return fallback;
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(header);
+  if (star) {
+    try {
+      return decodeURIComponent(star[1]);
+    } catch {
+      /* a broken encoding falls back to the plain name */
+    }
+  }
+  return /filename="([^"]*)"/i.exec(header)?.[1] ?? fallback;
+}
 
 export async function streamDownload(
   path: string,
