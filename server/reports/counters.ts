@@ -301,7 +301,12 @@ function rowsOfRespondent(deltas: Deltas, respondent: CountedRespondent): Counte
 }
 
 /** The deltas of some replies, each added with `sign`. */
-function repliesDeltas(content: ProjectContent, replies: readonly ReplyEntry[], sign: 1 | -1, deltas: Deltas) {
+function repliesDeltas(
+  content: ProjectContent,
+  replies: readonly ReplyEntry[],
+  sign: 1 | -1,
+  deltas: Deltas,
+) {
   const questions = questionById(content);
   for (const r of replies) {
     const q = questions.get(r.questionId);

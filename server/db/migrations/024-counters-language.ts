@@ -58,7 +58,12 @@ async function table(
 /** Makes the four tables with or without the language and counts every project into them. */
 async function remake(db: Kysely<unknown>, dialect: Dialect, level: CounterLevel): Promise<void> {
   const withLanguage = (key: string[]) => (level.language ? [...key, 'language'] : key);
-  for (const name of ['report_counts', 'report_count_deltas', 'report_city_counts', 'report_city_count_deltas'])
+  for (const name of [
+    'report_counts',
+    'report_count_deltas',
+    'report_city_counts',
+    'report_city_count_deltas',
+  ])
     await db.schema.dropTable(name).execute();
   await table(db, dialect, 'report_counts', [...withLanguage(PERSON), 'shard'], true);
   await table(db, dialect, 'report_count_deltas', [...withLanguage(PERSON), 'shard'], false);
