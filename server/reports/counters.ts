@@ -1,4 +1,4 @@
-import { CompiledQuery, sql, type Compilable, type RawBuilder } from 'kysely';
+import { CompiledQuery, sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db';
 import type { ProjectContent, Question } from '../../src/domain/content/model';
 import { replyRows, type AnswerRow, type ReplyEntry } from '../../src/domain/flow';
@@ -667,28 +667,32 @@ export function countersServe(f: ReportFilters): boolean {
 /**
  * The counter rows the filters select, summed by cell (countersServe says which filters can): the
  * counters' rows and the deltas not folded into them yet (counter-shift.ts), in one statement, so
- * that a fold moving rows from one to the other never shows half-way.
+ * that a fold moving rows from one to the other never shows half-way. Each table is summed by
+ * itself and readCounters adds the two: the counters' cells are their key's prefix after the project
+ * (and the city), so SQLite sums them in the key's order as it reads them, where one GROUP BY over
+ * both tables' rows sorted every row first (some 300 000 at 100 000 respondents, since 024 keyed
+ * them by language too).
  */
 function counterCells(db: Db, projectId: number, f: ReportFilters) {
   if (f.city !== undefined) {
     const part = (table: 'report_city_counts' | 'report_city_count_deltas') => {
       let q = db
         .selectFrom(table)
-        .select([...CELL_KEY, 'n'])
+        .select((eb) => [...CELL_KEY, eb.fn.sum<number>('n').as('n')])
         .where('project_id', '=', projectId)
         .where('city', '=', f.city!);
       if (f.portrait !== undefined) q = q.where('portrait_id', '=', f.portrait);
       if (f.gender !== undefined) q = q.where('gender', '=', f.gender);
       if (f.education !== undefined) q = q.where('education', '=', f.education);
       if (f.language !== undefined) q = q.where('language', '=', f.language);
-      return q;
+      return q.groupBy([...CELL_KEY]);
     };
-    return summed(db, part('report_city_counts').unionAll(part('report_city_count_deltas')));
+    return part('report_city_counts').unionAll(part('report_city_count_deltas')).execute();
   }
   const part = (table: 'report_counts' | 'report_count_deltas') => {
     let q = db
       .selectFrom(table)
-      .select([...CELL_KEY, 'n'])
+      .select((eb) => [...CELL_KEY, eb.fn.sum<number>('n').as('n')])
       .where('project_id', '=', projectId);
     if (f.portrait !== undefined) q = q.where('portrait_id', '=', f.portrait);
     if (f.gender !== undefined) q = q.where('gender', '=', f.gender);
@@ -698,28 +702,9 @@ function counterCells(db: Db, projectId: number, f: ReportFilters) {
     if (f.ageMin !== undefined || f.ageMax !== undefined)
       q = q.where('age', '>=', Math.max(0, f.ageMin ?? 0));
     if (f.ageMax !== undefined) q = q.where('age', '<=', f.ageMax);
-    return q;
+    return q.groupBy([...CELL_KEY]);
   };
-  return summed(db, part('report_counts').unionAll(part('report_count_deltas')));
-}
-
-interface CellSum {
-  question_id: string;
-  kind: number;
-  answer_id: string;
-  statement_id: string;
-  has_value: number;
-  value: number;
-  place: string;
-  n: number;
-}
-
-/** Rows of counters and deltas (CELL_KEY and n) summed by cell. */
-async function summed(db: Db, rows: Compilable): Promise<CellSum[]> {
-  const cells = sql.join(CELL_KEY.map((c) => sql.ref(`u.${c}`)));
-  const { rows: out } = await sql<CellSum>`select ${cells}, sum(u.n) as n from (${rows}) u
-    group by ${cells}`.execute(db);
-  return out;
+  return part('report_counts').unionAll(part('report_count_deltas')).execute();
 }
 
 /**
