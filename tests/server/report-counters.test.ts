@@ -346,7 +346,7 @@ describe('the report counters', () => {
     const questions = content.questionnaires[0].blocks[0].questions;
     expectReport(before, people, {}, questions);
 
-    // Back to 009 (no counters) and up again: 011 and 013 build the counters from the stored rows.
+    // Back to 009 (no counters) and up again: 011, 013 and 024 build the counters from the stored rows.
     const migrator = new Migrator({
       db: server.app.db,
       provider: { getMigrations: async () => migrationsFor(server.app.dialect) },
@@ -360,6 +360,10 @@ describe('the report counters', () => {
       funnel: [],
       field: undefined,
     });
+    // 024 counted them by language too: each language's report from the counters is its people's.
+    expect(people.some((p) => p.language === 'en')).toBe(true);
+    for (const f of [{ language: 'en' }, { language: 'ru', gender: 'female' }] as ReportFilters[])
+      expectReport(await report(pid, session, f), people, f, questions, 'written', false);
     // 018 puts each respondent whose survey ended at the question of his last answer row; for one
     // still in progress the page shown after it is the flow's decision, which rows cannot tell, so
     // 023 leaves it unknown rather than count him twice at a question he answered.
