@@ -351,6 +351,13 @@ describe('the report counters', () => {
       db: server.app.db,
       provider: { getMigrations: async () => migrationsFor(server.app.dialect) },
     });
+    // Back to 023 (counters without the language) and up again: 024 counts each language's rows
+    // (the languages themselves, 021's column, stay; below 021 they would be gone).
+    expect((await migrator.migrateTo('023-last-question-in-progress')).error).toBeUndefined();
+    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+    expect(people.some((p) => p.language === 'en')).toBe(true);
+    for (const f of [{ language: 'en' }, { language: 'ru', gender: 'female' }] as ReportFilters[])
+      expectReport(await report(pid, session, f), people, f, questions);
     expect((await migrator.migrateTo('009-report-index')).error).toBeUndefined();
     expect((await migrator.migrateToLatest()).error).toBeUndefined();
     const after = await report(pid, session, {});
@@ -360,10 +367,6 @@ describe('the report counters', () => {
       funnel: [],
       field: undefined,
     });
-    // 024 counted them by language too: each language's report from the counters is its people's.
-    expect(people.some((p) => p.language === 'en')).toBe(true);
-    for (const f of [{ language: 'en' }, { language: 'ru', gender: 'female' }] as ReportFilters[])
-      expectReport(await report(pid, session, f), people, f, questions, 'written', false);
     // 018 puts each respondent whose survey ended at the question of his last answer row; for one
     // still in progress the page shown after it is the flow's decision, which rows cannot tell, so
     // 023 leaves it unknown rather than count him twice at a question he answered.
