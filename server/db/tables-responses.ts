@@ -81,6 +81,8 @@ export interface ReportCountsTable {
   education: string;
   /** The respondent's, -1 when not known. */
   age: number;
+  /** The respondent's questionnaire language, '' when not known (024). */
+  language: string;
   question_id: string;
   kind: number;
   answer_id: string;
@@ -109,6 +111,8 @@ export interface ReportCityCountsTable {
   portrait_id: string;
   gender: string;
   education: string;
+  /** As report_counts' (024). */
+  language: string;
   shard: number;
   n: number;
 }

@@ -75,10 +75,11 @@ function deltas(
 }
 
 const PERSON = sql`coalesce(r.portrait_id, '') as portrait_id, coalesce(r.gender, '') as gender,
-  coalesce(r.education, '') as education, coalesce(r.age, -1) as age,
+  coalesce(r.education, '') as education, coalesce(r.age, -1) as age, coalesce(r.language, '') as language,
   case when r.age is null then r.id % ${sql.lit(SHARDS)} else 0 end as shard`;
 const CITY = sql`r.city as city, coalesce(r.portrait_id, '') as portrait_id, coalesce(r.gender, '') as gender,
-  coalesce(r.education, '') as education, r.id % ${sql.lit(SHARDS)} as shard`;
+  coalesce(r.education, '') as education, coalesce(r.language, '') as language,
+  r.id % ${sql.lit(SHARDS)} as shard`;
 
 const refs = (cols: readonly string[]) => sql.join(cols.map((c) => sql.ref(c)));
 

@@ -1,4 +1,4 @@
-import { CompiledQuery, sql, type Compilable } from 'kysely';
+import { CompiledQuery, sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db';
 import type { ProjectContent, Question } from '../../src/domain/content/model';
 import { replyRows, type AnswerRow, type ReplyEntry } from '../../src/domain/flow';
@@ -20,7 +20,9 @@ import { COUNTED } from '../responses/predicate';
 // - rebuildCounters: counts a project again from its answer rows (the migration, and tests).
 // A status change (quotaFull turning a completed respondent screened out) changes no counter: the
 // counters are keyed by portrait and the respondent's gender, education and age (011), all fixed
-// when the respondent starts, and statuses are counted from the respondents table.
+// when the respondent starts, and statuses are counted from the respondents table. The fifth key,
+// the respondent's questionnaire language (024), moves when they answer a page in another language:
+// that answer moves every counted row of theirs to the new language (languageMoveCounts).
 // Every writer keeps the per-city counters (013, report_city_counts) beside them, from the same
 // deltas: the respondent's city (fixed at the start too) instead of gender, education and age.
 
@@ -35,6 +37,7 @@ export const COUNTER_KEY = [
   'gender',
   'education',
   'age',
+  'language',
   'shard',
 ] as const;
 /** The key a project's totals are summed by: without the project (fixed) and the shard (summed). */
@@ -57,6 +60,8 @@ export interface CounterPerson {
   gender: string;
   education: string;
   age: number;
+  /** The questionnaire language ('' not known: a null, which no language filter selects). */
+  language: string;
 }
 
 /** The respondent's columns the counters key by. */
@@ -65,6 +70,7 @@ interface PersonColumns {
   gender: string | null;
   education: string | null;
   age: number | null;
+  language: string | null;
 }
 
 export function counterPerson(r: PersonColumns): CounterPerson {
@@ -73,6 +79,7 @@ export function counterPerson(r: PersonColumns): CounterPerson {
     gender: r.gender ?? '',
     education: r.education ?? '',
     age: r.age ?? -1,
+    language: r.language ?? '',
   };
 }
 
@@ -184,7 +191,7 @@ const kindsOf = (q: Pick<Question, 'category'>) => ({
 });
 
 async function upsertRows(db: Executor, rows: Omit<CounterRow, keyof CityPlace>[]): Promise<void> {
-  // 14 parameters a row: well under either database's limit per statement.
+  // 15 parameters a row: well under either database's limit per statement.
   for (let i = 0; i < rows.length; i += 1000)
     await db
       .insertInto('report_counts')
@@ -201,6 +208,7 @@ export const CITY_KEY = [
   'portrait_id',
   'gender',
   'education',
+  'language',
   'shard',
 ] as const;
 const CITY_COLUMNS = [...CITY_KEY, 'n'] as const;
@@ -225,6 +233,7 @@ function cityRows(rows: readonly CounterRow[]): CityCounterRow[] {
         portrait_id: r.portrait_id,
         gender: r.gender,
         education: r.education,
+        language: r.language,
         shard: r.city_shard,
         n: r.n,
       });
@@ -266,34 +275,15 @@ function questionById(content: ProjectContent): Map<string, Question> {
 /** One counter row to add to (n below 0 takes away), and where it goes in the per-city counters. */
 export type CounterRow = Key & CounterPerson & CityPlace & { project_id: number; shard: number; n: number };
 
-/**
- * The counter changes of one answered page: the rows of `next` in, the rows of the `replaced`
- * replies (the stored replies from the page's position on, which the page's write deletes) out;
- * without the keys that cancel out, in key order (the fixed order every upsert takes its row locks
- * in). Write them with the answer rows, after the respondent's state was checked unchanged.
- */
-export function replyCounts(
-  content: ProjectContent,
-  respondent: {
-    id: number;
-    project_id: number;
-    portrait_id: string | null;
-    gender: string | null;
-    education: string | null;
-    age: number | null;
-    city: string | null;
-  },
-  replaced: readonly ReplyEntry[],
-  next: ReplyEntry,
-): CounterRow[] {
-  const questions = questionById(content);
-  const deltas: Deltas = new Map();
-  for (const r of replaced) {
-    const q = questions.get(r.questionId);
-    if (q) addRows(deltas, replyRows(q, r.reply), q.id, kindsOf(q), -1);
-  }
-  const q = questions.get(next.questionId);
-  if (q) addRows(deltas, replyRows(q, next.reply), q.id, kindsOf(q), 1);
+/** The respondent's columns an answer's counter rows are keyed and sharded by. */
+export interface CountedRespondent extends PersonColumns {
+  id: number;
+  project_id: number;
+  city: string | null;
+}
+
+/** Deltas as counter rows of one respondent, without the keys that cancel out, in key order. */
+function rowsOfRespondent(deltas: Deltas, respondent: CountedRespondent): CounterRow[] {
   const who = counterPerson(respondent);
   const base = {
     project_id: respondent.project_id,
@@ -308,6 +298,60 @@ export function replyCounts(
     if (d.n !== 0) out.push({ ...base, ...d.key, n: d.n });
   }
   return out;
+}
+
+/** The deltas of some replies, each added with `sign`. */
+function repliesDeltas(
+  content: ProjectContent,
+  replies: readonly ReplyEntry[],
+  sign: 1 | -1,
+  deltas: Deltas,
+) {
+  const questions = questionById(content);
+  for (const r of replies) {
+    const q = questions.get(r.questionId);
+    if (q) addRows(deltas, replyRows(q, r.reply), q.id, kindsOf(q), sign);
+  }
+  return deltas;
+}
+
+/**
+ * The counter changes of one answered page: the rows of `next` in, the rows of the `replaced`
+ * replies (the stored replies from the page's position on, which the page's write deletes) out;
+ * without the keys that cancel out, in key order (the fixed order every upsert takes its row locks
+ * in). Write them with the answer rows, after the respondent's state was checked unchanged.
+ */
+export function replyCounts(
+  content: ProjectContent,
+  respondent: CountedRespondent,
+  replaced: readonly ReplyEntry[],
+  next: ReplyEntry,
+): CounterRow[] {
+  const deltas = repliesDeltas(content, replaced, -1, new Map());
+  return rowsOfRespondent(repliesDeltas(content, [next], 1, deltas), respondent);
+}
+
+/**
+ * The counter changes of a page answered in another language than the respondent's stored one
+ * (docs/decisions/languages.md: the language of the last page counts): every row counted for them
+ * under the stored language out (their stored replies, `before`, each of which an earlier answer
+ * counted), and every row of their replies after this page (`after`) in under the new language. It
+ * stands for replyCounts on that answer: the replaced replies are among `before`, the page among
+ * `after`. Known from the state the write checks unchanged, so, like replyCounts, it reads no row.
+ * A respondent answering is never excluded (exclusion refuses those still answering), so their rows
+ * are all in the counters.
+ */
+export function languageMoveCounts(
+  content: ProjectContent,
+  respondent: CountedRespondent,
+  before: readonly ReplyEntry[],
+  after: readonly ReplyEntry[],
+  language: string,
+): CounterRow[] {
+  return [
+    ...rowsOfRespondent(repliesDeltas(content, before, -1, new Map()), respondent),
+    ...rowsOfRespondent(repliesDeltas(content, after, 1, new Map()), { ...respondent, language }),
+  ];
 }
 
 /**
@@ -363,6 +407,7 @@ export async function countSampleRows(
     gender: string | null;
     education: string | null;
     age: number | null;
+    language: string | null;
     city: string | null;
     answers: AnswerRow[];
   }[],
@@ -389,6 +434,7 @@ export async function countSampleRows(
           portrait_id: who.portrait_id,
           gender: who.gender,
           education: who.education,
+          language: who.language,
           shard: city_shard,
         }),
       );
@@ -427,33 +473,63 @@ export function placeSql(places: string[]) {
 }
 
 /**
+ * What the tables being counted have: `counted`, only the respondents every figure counts (020;
+ * before it, in migrations 011 and 013, there were no others and no deltas tables); `language`, the
+ * language key column (024). Today's tables have both.
+ */
+export interface CounterLevel {
+  counted: boolean;
+  language: boolean;
+}
+const TODAY: CounterLevel = { counted: true, language: true };
+
+/**
  * The counters of a project counted again from its answer rows (one GROUP BY), in the table's key.
  * Grouped by position: PostgreSQL would not see the place expression's parameters in GROUP BY as
  * the same expression as in the select list.
  */
-function recountQuery(projectId: number, questions: CounterQuestions, counted: boolean) {
-  // Only the respondents every figure counts (020); before 020 (migrations 011, 013) there were no others.
-  const only = counted ? sql` and r.excluded = ${COUNTED}` : sql``;
+function recountQuery(projectId: number, questions: CounterQuestions, level: CounterLevel) {
+  const only = level.counted ? sql` and r.excluded = ${COUNTED}` : sql``;
   const person = sql`coalesce(r.portrait_id, '') as portrait_id, coalesce(r.gender, '') as gender,
     coalesce(r.education, '') as education, coalesce(r.age, -1) as age`;
+  return grouped(projectId, questions, person, 4, level, only);
+}
+
+/**
+ * The answer rows' counts by (who, cell): `who` is `width` columns of the respondent, then the
+ * language when the level has it.
+ */
+function grouped(
+  projectId: number,
+  questions: CounterQuestions,
+  person: RawBuilder<unknown>,
+  width: number,
+  level: CounterLevel,
+  only: RawBuilder<unknown>,
+) {
+  const who = level.language ? sql`${person}, coalesce(r.language, '') as language` : person;
+  const n = width + (level.language ? 1 : 0);
+  const by = (count: number) => sql.raw(Array.from({ length: count }, (_, i) => i + 1).join(', '));
   const kind1 =
     questions.multiRow.length === 0
       ? sql``
       : sql`union all
-        select ${person}, a.question_id as question_id, 1 as kind,
+        select ${who}, a.question_id as question_id, 1 as kind,
           '' as answer_id, '' as statement_id, 0 as has_value, 0 as value, '' as place,
           count(distinct a.respondent_id) as n
         from respondent_answers a join respondents r on r.id = a.respondent_id
         where a.project_id = ${projectId} and a.question_id in (${sql.join(questions.multiRow)})${only}
-        group by 1, 2, 3, 4, 5`;
+        group by ${by(n + 1)}`;
+  // The cell's columns after the person's: question (n + 1), answer, statement, has_value, value, place.
+  const cell = sql.raw([1, 3, 4, 5, 6, 7].map((i) => n + i).join(', '));
   return sql<RecountRow>`
-    select ${person}, a.question_id as question_id, 0 as kind,
+    select ${who}, a.question_id as question_id, 0 as kind,
       coalesce(a.answer_id, '') as answer_id, coalesce(a.statement_id, '') as statement_id,
       case when a.value is null then 0 else 1 end as has_value, coalesce(a.value, 0) as value,
       ${placeSql(questions.places)} as place, count(*) as n
     from respondent_answers a join respondents r on r.id = a.respondent_id
     where a.project_id = ${projectId}${only}
-    group by 1, 2, 3, 4, 5, 7, 8, 9, 10, 11
+    group by ${by(n)}, ${cell}
     ${kind1}`;
 }
 
@@ -461,29 +537,13 @@ function recountQuery(projectId: number, questions: CounterQuestions, counted: b
  * The per-city counters of a project counted again from its answer rows, in their table's key
  * without the shard (the respondents whose city is known).
  */
-function cityRecountQuery(projectId: number, questions: CounterQuestions, counted: boolean) {
-  const only = counted ? sql` and r.excluded = ${COUNTED}` : sql``;
+function cityRecountQuery(projectId: number, questions: CounterQuestions, level: CounterLevel) {
+  const only = level.counted
+    ? sql` and r.city is not null and r.excluded = ${COUNTED}`
+    : sql` and r.city is not null`;
   const who = sql`r.city as city, coalesce(r.portrait_id, '') as portrait_id,
     coalesce(r.gender, '') as gender, coalesce(r.education, '') as education`;
-  const kind1 =
-    questions.multiRow.length === 0
-      ? sql``
-      : sql`union all
-        select ${who}, a.question_id as question_id,
-          1 as kind, '' as answer_id, '' as statement_id, 0 as has_value, 0 as value, '' as place,
-          count(distinct a.respondent_id) as n
-        from respondent_answers a join respondents r on r.id = a.respondent_id
-        where a.project_id = ${projectId} and r.city is not null and a.question_id in (${sql.join(questions.multiRow)})${only}
-        group by 1, 2, 3, 4, 5`;
-  return sql<RecountRow & { city: string }>`
-    select ${who}, a.question_id as question_id,
-      0 as kind, coalesce(a.answer_id, '') as answer_id, coalesce(a.statement_id, '') as statement_id,
-      case when a.value is null then 0 else 1 end as has_value, coalesce(a.value, 0) as value,
-      ${placeSql(questions.places)} as place, count(*) as n
-    from respondent_answers a join respondents r on r.id = a.respondent_id
-    where a.project_id = ${projectId} and r.city is not null${only}
-    group by 1, 2, 3, 4, 5, 7, 8, 9, 10, 11
-    ${kind1}`;
+  return grouped(projectId, questions, who, 4, level, only) as RawBuilder<RecountRow & { city: string }>;
 }
 
 /**
@@ -497,8 +557,8 @@ export interface RecountRow extends Key, CounterPerson {
 
 /** What both counters tables should hold, counted from the answer rows (tests compare the two). */
 export async function recount(db: Db, projectId: number, questions: CounterQuestions): Promise<RecountRow[]> {
-  const { rows } = await recountQuery(projectId, questions, true).execute(db);
-  const { rows: cities } = await cityRecountQuery(projectId, questions, true).execute(db);
+  const { rows } = await recountQuery(projectId, questions, TODAY).execute(db);
+  const { rows: cities } = await cityRecountQuery(projectId, questions, TODAY).execute(db);
   return [...rows.map((r) => normalizeRow(r)), ...cities.map((r) => normalizeRow(asCityRow(r)))];
 }
 
@@ -510,38 +570,49 @@ export async function rebuildCounters(db: Db, projectId: number, questions: Coun
   await rebuildCityCounters(db, projectId, questions);
 }
 
+/** The key columns of a level's table (without the language before 024). */
+const keyAt = (key: readonly string[], level: CounterLevel) =>
+  level.language ? key : key.filter((c) => c !== 'language');
+
 /**
- * Replaces a project's report_counts by a count of its answer rows (migration 011 too, which runs
- * before there is any exclusion: `counted` false reads every respondent).
+ * Replaces a project's report_counts by a count of its answer rows (the migrations too, with the
+ * tables of their level: `level`).
  */
 export async function rebuildPersonCounters(
   db: Db,
   projectId: number,
   questions: CounterQuestions,
-  counted = true,
+  level: CounterLevel = TODAY,
 ): Promise<void> {
   await db.deleteFrom('report_counts').where('project_id', '=', projectId).execute();
   // Deltas (020) are part of the counters; migration 011 ran before they existed.
-  if (counted) await db.deleteFrom('report_count_deltas').where('project_id', '=', projectId).execute();
-  await sql`insert into report_counts (${sql.join(COUNTER_KEY.map((c) => sql.ref(c)))}, n)
-    select cast(${projectId} as integer), c.question_id, c.kind, c.answer_id, c.statement_id, c.has_value,
-      c.value, c.place, c.portrait_id, c.gender, c.education, c.age, 0, c.n
-    from (${recountQuery(projectId, questions, counted)}) c`.execute(db);
+  if (level.counted) await db.deleteFrom('report_count_deltas').where('project_id', '=', projectId).execute();
+  const key = keyAt(COUNTER_KEY, level);
+  const values = key.map((c) =>
+    c === 'project_id' ? sql`cast(${projectId} as integer)` : c === 'shard' ? sql`0` : sql.ref(`c.${c}`),
+  );
+  await sql`insert into report_counts (${sql.join(key.map((c) => sql.ref(c)))}, n)
+    select ${sql.join(values)}, c.n
+    from (${recountQuery(projectId, questions, level)}) c`.execute(db);
 }
 
-/** Replaces a project's per-city counters by a count of its answer rows (migration 013 too, `counted` false). */
+/** Replaces a project's per-city counters by a count of its answer rows (the migrations too: `level`). */
 export async function rebuildCityCounters(
   db: Db,
   projectId: number,
   questions: CounterQuestions,
-  counted = true,
+  level: CounterLevel = TODAY,
 ): Promise<void> {
   await db.deleteFrom('report_city_counts').where('project_id', '=', projectId).execute();
-  if (counted) await db.deleteFrom('report_city_count_deltas').where('project_id', '=', projectId).execute();
-  await sql`insert into report_city_counts (${sql.join(CITY_KEY.map((c) => sql.ref(c)))}, n)
-    select cast(${projectId} as integer), c.city, c.question_id, c.kind, c.answer_id, c.statement_id,
-      c.has_value, c.value, c.place, c.portrait_id, c.gender, c.education, 0, c.n
-    from (${cityRecountQuery(projectId, questions, counted)}) c`.execute(db);
+  if (level.counted)
+    await db.deleteFrom('report_city_count_deltas').where('project_id', '=', projectId).execute();
+  const key = keyAt(CITY_KEY, level);
+  const values = key.map((c) =>
+    c === 'project_id' ? sql`cast(${projectId} as integer)` : c === 'shard' ? sql`0` : sql.ref(`c.${c}`),
+  );
+  await sql`insert into report_city_counts (${sql.join(key.map((c) => sql.ref(c)))}, n)
+    select ${sql.join(values)}, c.n
+    from (${cityRecountQuery(projectId, questions, level)}) c`.execute(db);
 }
 
 function normalizeRow(r: RecountRow): RecountRow {
@@ -551,6 +622,7 @@ function normalizeRow(r: RecountRow): RecountRow {
     gender: r.gender,
     education: r.education,
     age: Number(r.age),
+    language: r.language,
     question_id: r.question_id,
     kind: Number(r.kind),
     answer_id: r.answer_id,
@@ -589,66 +661,50 @@ export async function counterTotals(db: Db, projectId: number): Promise<RecountR
  * anything but an age range (report_city_counts). A city and an age range group the answer rows.
  */
 export function countersServe(f: ReportFilters): boolean {
-  // The counters are not keyed by language (issue 32): a language filter groups the answer rows of
-  // its respondents (docs/decisions/languages.md).
-  if (f.language !== undefined) return false;
   return f.city === undefined || (f.ageMin === undefined && f.ageMax === undefined);
 }
 
 /**
  * The counter rows the filters select, summed by cell (countersServe says which filters can): the
  * counters' rows and the deltas not folded into them yet (counter-shift.ts), in one statement, so
- * that a fold moving rows from one to the other never shows half-way.
+ * that a fold moving rows from one to the other never shows half-way. Each table is summed by
+ * itself and readCounters adds the two: the counters' cells are their key's prefix after the project
+ * (and the city), so SQLite sums them in the key's order as it reads them, where one GROUP BY over
+ * both tables' rows sorted every row first (some 300 000 at 100 000 respondents, since 024 keyed
+ * them by language too).
  */
 function counterCells(db: Db, projectId: number, f: ReportFilters) {
   if (f.city !== undefined) {
     const part = (table: 'report_city_counts' | 'report_city_count_deltas') => {
       let q = db
         .selectFrom(table)
-        .select([...CELL_KEY, 'n'])
+        .select((eb) => [...CELL_KEY, eb.fn.sum<number>('n').as('n')])
         .where('project_id', '=', projectId)
         .where('city', '=', f.city!);
       if (f.portrait !== undefined) q = q.where('portrait_id', '=', f.portrait);
       if (f.gender !== undefined) q = q.where('gender', '=', f.gender);
       if (f.education !== undefined) q = q.where('education', '=', f.education);
-      return q;
+      if (f.language !== undefined) q = q.where('language', '=', f.language);
+      return q.groupBy([...CELL_KEY]);
     };
-    return summed(db, part('report_city_counts').unionAll(part('report_city_count_deltas')));
+    return part('report_city_counts').unionAll(part('report_city_count_deltas')).execute();
   }
   const part = (table: 'report_counts' | 'report_count_deltas') => {
     let q = db
       .selectFrom(table)
-      .select([...CELL_KEY, 'n'])
+      .select((eb) => [...CELL_KEY, eb.fn.sum<number>('n').as('n')])
       .where('project_id', '=', projectId);
     if (f.portrait !== undefined) q = q.where('portrait_id', '=', f.portrait);
     if (f.gender !== undefined) q = q.where('gender', '=', f.gender);
     if (f.education !== undefined) q = q.where('education', '=', f.education);
+    if (f.language !== undefined) q = q.where('language', '=', f.language);
     // An unknown age (-1) is outside every range, as NULL is for the respondents' own filter.
     if (f.ageMin !== undefined || f.ageMax !== undefined)
       q = q.where('age', '>=', Math.max(0, f.ageMin ?? 0));
     if (f.ageMax !== undefined) q = q.where('age', '<=', f.ageMax);
-    return q;
+    return q.groupBy([...CELL_KEY]);
   };
-  return summed(db, part('report_counts').unionAll(part('report_count_deltas')));
-}
-
-interface CellSum {
-  question_id: string;
-  kind: number;
-  answer_id: string;
-  statement_id: string;
-  has_value: number;
-  value: number;
-  place: string;
-  n: number;
-}
-
-/** Rows of counters and deltas (CELL_KEY and n) summed by cell. */
-async function summed(db: Db, rows: Compilable): Promise<CellSum[]> {
-  const cells = sql.join(CELL_KEY.map((c) => sql.ref(`u.${c}`)));
-  const { rows: out } = await sql<CellSum>`select ${cells}, sum(u.n) as n from (${rows}) u
-    group by ${cells}`.execute(db);
-  return out;
+  return part('report_counts').unionAll(part('report_count_deltas')).execute();
 }
 
 /**

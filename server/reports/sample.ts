@@ -352,7 +352,7 @@ export async function insertRespondents(
       db,
       pid,
       questions,
-      batch.map((p, j) => ({ ...p, id: batchIds[j] })),
+      batch.map((p, j) => ({ ...p, id: batchIds[j], language: p.language ?? written })),
     );
   }
   return ids;

@@ -132,14 +132,14 @@ const SAVE_ANSWERS_PG = `
     select m.project_id, c.*
     from unnest($18::int[], $19::text[], $20::int[], $21::text[], $22::text[], $23::int[], $24::float8[],
       $25::text[], $26::text[], $27::text[], $28::text[], $29::int[], $30::int[], $31::int[], $32::text[],
-      $33::int[])
+      $33::int[], $35::text[])
       as c(rid, question_id, kind, answer_id, statement_id, has_value, value, place, portrait_id, gender,
-        education, age, shard, n, city, city_shard)
+        education, age, shard, n, city, city_shard, language)
     join moved m on m.id = c.rid
   ), counted as (
     insert into report_counts (${COUNTER_KEY_SQL}, n)
     select project_id, question_id, kind, answer_id, statement_id, has_value, value, place,
-      portrait_id, gender, education, age, shard, sum(n)::int
+      portrait_id, gender, education, age, language, shard, sum(n)::int
     from deltas
     group by ${COUNTER_KEY_SQL}
     having sum(n) <> 0
@@ -148,14 +148,14 @@ const SAVE_ANSWERS_PG = `
   ), city_counted as (
     insert into report_city_counts (${CITY_KEY_SQL}, n)
     select project_id, city, question_id, kind, answer_id, statement_id, has_value, value, place,
-      portrait_id, gender, education, city_shard, sum(n)::int
+      portrait_id, gender, education, language, city_shard, sum(n)::int
     from deltas
     where city <> ''
     group by project_id, city, question_id, kind, answer_id, statement_id, has_value, value, place,
-      portrait_id, gender, education, city_shard
+      portrait_id, gender, education, language, city_shard
     having sum(n) <> 0
     order by project_id, city, question_id, kind, answer_id, statement_id, has_value, value, place,
-      portrait_id, gender, education, city_shard
+      portrait_id, gender, education, language, city_shard
     on conflict (${CITY_KEY_SQL}) do update set n = report_city_counts.n + excluded.n
   )
   select id from moved`;
@@ -216,6 +216,7 @@ export async function saveAnswersPg(db: Db, writes: AnswerWrite[]): Promise<Set<
       ] as const
     ).map((k) => flat((x) => x.counts.map((c) => c[k]))),
     each((x) => x.move.last_question_id),
+    flat((x) => x.counts.map((c) => c.language)),
   ];
   const rows = db.isTransaction
     ? (await db.executeQuery<{ id: number }>(CompiledQuery.raw(SAVE_ANSWERS_PG, values))).rows

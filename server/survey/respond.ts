@@ -43,7 +43,7 @@ import {
 } from '../../src/domain/flow';
 import { SURVEY_TEXTS, type SurveyLocale, type SurveyTexts } from '../../src/i18n/survey';
 import { RESPONDENT_STATUS } from '../db/tables-responses';
-import { replyCounts } from '../reports/counters';
+import { languageMoveCounts, replyCounts } from '../reports/counters';
 import { playerWriteFor } from '../players/record';
 import { blockCallback, wakeSender, writeDelivery } from '../callbacks';
 import { judgeCompletion, NOT_JUDGED, pageTimes } from '../responses/completion';
@@ -476,12 +476,15 @@ async function submitChecked(
   // Block callbacks: the delivery this page makes when it completes a block, written with the answer.
   const callback = await blockCallback(db, { content, flow, at: input.at, replies, respondent, now });
   const rows = replyRows(q, reply);
-  const counts = replyCounts(content, respondent, state.replies.slice(input.at), replies[input.at]);
+  // A page answered in another language than the respondent's stored one moves it (language.ts),
+  // and with it every row of theirs the report's counters hold (keyed by language, 024).
+  const language = pageLanguage(content, respondent.language, input.language);
+  const counts = language
+    ? languageMoveCounts(content, respondent, state.replies, replies, language)
+    : replyCounts(content, respondent, state.replies.slice(input.at), replies[input.at]);
   const takesPlace = end === 'completed' && !!respondent.portrait_id;
   // A game player's answer to a writeToDb question also goes to their record (server/players).
   const toPlayer = playerWriteFor(respondent, q, reply, now);
-  // A page answered in another language than the respondent's stored one moves it (language.ts).
-  const language = pageLanguage(content, respondent.language, input.language);
   const onPostgres = dialectOf(db) === 'postgres';
   const write = async (trx: Db) => {
     // Only from the state checked above: a page sent twice at once is written once.

@@ -2,15 +2,23 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type Session, type TestServer } from './helpers';
 import { insertProject } from './content-helpers';
+import { insertSurveyProject } from './survey-fixtures';
+import { expectReport } from './stats-brute';
 import { hasPspp, parseCsv, psppCsv, psppRun, psppTables } from './pspp';
 import { Role } from '../../src/domain/roles';
 import { ProjectStatus } from '../../src/domain/projects';
 import type { ProjectContent } from '../../src/domain/content/model';
+import type { ReportFilters, ReportJson } from '../../src/domain/reports';
+import { runFlow } from '../../src/domain/flow';
+import { demoReply } from '../../server/reports/demo';
+import { counterQuestions, counterTotals, countersServe, recount } from '../../server/reports/counters';
+import { startRespondent, type SurveyState } from '../../server/survey/respond';
 import { writeContent } from '../../server/repos/content';
 import {
   insertRespondents,
   sampleContent,
   sampleRespondents,
+  seeded,
   type SampleRespondent,
 } from '../../server/reports/sample';
 import { withEnglish } from '../../server/reports/sample-english';
@@ -18,7 +26,10 @@ import { withEnglish } from '../../server/reports/sample-english';
 // One set of results for a questionnaire in Russian and English (issue 32), on the real server,
 // SQLite or PostgreSQL: the report's texts in the reader's language when the questionnaire has it,
 // `language` as a filter and as a Compare column, and the downloads' LANGUAGE variable with their
-// labels in the language `labels=` names (the source by default); PSPP reads the .sav.
+// labels in the language `labels=` names (the source by default); PSPP reads the .sav. The language
+// filter reads the report's counters (keyed by language, migration 024): its report equals a brute
+// force over the stored rows, also after respondents switch language in the middle of the survey
+// (the language of their last page counts, and their earlier pages' counts move with it).
 
 let server: TestServer;
 let owner: Session;
@@ -208,4 +219,153 @@ describe('the downloads’ LANGUAGE and labels', () => {
       expect(enLabels.slice(s, s + 2).map((r) => r[2])).toEqual(['Russian', 'English']);
     },
   );
+});
+
+describe('the language filter through the report’s counters', () => {
+  it('equals a brute force over the respondents of each language', async () => {
+    expect(countersServe({ language: 'en' })).toBe(true);
+    for (const f of [
+      { language: 'en' },
+      { language: 'ru' },
+      { language: 'en', gender: 'female' },
+      { language: 'ru', ageMin: 20, ageMax: 40 },
+      { language: 'en', city: people.find((p) => p.language === 'en' && p.city)!.city! },
+    ] as ReportFilters[]) {
+      const res = await report(
+        Object.entries(f)
+          .map(([k, v]) => `&${k}=${encodeURIComponent(String(v))}`)
+          .join(''),
+      );
+      expect(res.status).toBe(200);
+      expectReport(res.body as ReportJson, people, f, questions);
+    }
+  });
+
+  it('moves a respondent’s counts to the language of their last page when they switch in the middle', async () => {
+    const live: ProjectContent = { ...withEnglish(sampleContent()), portraits: [] };
+    const { pid: livePid } = await insertSurveyProject(server, live, { template: 'directLink' });
+    const db = server.app.db;
+    const { organization_id } = await db
+      .selectFrom('projects')
+      .select('organization_id')
+      .where('id', '=', livePid)
+      .executeTakeFirstOrThrow();
+    const reader = await server.as(Role.Researcher, { organizationId: organization_id! });
+    const project = { id: livePid, status: ProjectStatus.OnRotation, template: 'directLink' };
+
+    /** Answers up to `pages` next pages in `language`; true when the survey ended. */
+    async function answerPages(id: number, token: string, pages: number, language: string, seed: number) {
+      const r = seeded(seed);
+      for (let i = 0; i < pages; i++) {
+        const row = await db
+          .selectFrom('respondents')
+          .selectAll()
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow();
+        if (row.status !== 1) return true;
+        const state = JSON.parse(row.state) as SurveyState;
+        const flow = runFlow(live, { questionnaireId: state.start, seed: state.seed }, state.replies);
+        if (flow.next.kind !== 'page') return true;
+        const page = flow.next;
+        const res = await server.call('POST', '/survey/answer', {
+          body: { at: page.index, questionId: page.question.id, reply: demoReply(r, page), language },
+          headers: { 'x-respondent-token': token },
+        });
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+      }
+      return false;
+    }
+    const start = async (language: string, gender: 'male' | 'female') => {
+      const s = await startRespondent(db, {
+        project,
+        source: 'link',
+        attributes: { gender, age: 30 },
+        languages: [language],
+      });
+      if (s.outcome !== 'started') throw new Error(s.outcome);
+      return s;
+    };
+    // A: three pages in Russian, then English to the end. B: English, then back to Russian, and
+    // stops halfway. C: Russian throughout. D: English, one page in Russian, English again.
+    const a = await start('ru', 'female');
+    const b = await start('en', 'male');
+    const c = await start('ru', 'female');
+    const d = await start('en', 'male');
+    await answerPages(a.respondentId, a.token, 3, 'ru', 1);
+    await answerPages(b.respondentId, b.token, 2, 'en', 2);
+    await answerPages(c.respondentId, c.token, 100, 'ru', 3);
+    await answerPages(d.respondentId, d.token, 2, 'en', 4);
+    await answerPages(d.respondentId, d.token, 1, 'ru', 5);
+    expect(await answerPages(a.respondentId, a.token, 100, 'en', 6)).toBe(true);
+    await answerPages(b.respondentId, b.token, 2, 'ru', 7);
+    await answerPages(d.respondentId, d.token, 100, 'en', 8);
+
+    const stored = await db
+      .selectFrom('respondents')
+      .selectAll()
+      .where('project_id', '=', livePid)
+      .orderBy('id')
+      .execute();
+    expect(stored.map((r) => r.language)).toEqual(['en', 'ru', 'ru', 'en']);
+    const rows = await db
+      .selectFrom('respondent_answers')
+      .selectAll()
+      .where('project_id', '=', livePid)
+      .execute();
+    const storedPeople: SampleRespondent[] = stored.map((p) => ({
+      portrait_id: p.portrait_id,
+      gender: p.gender,
+      age: p.age,
+      city: p.city,
+      region: p.region,
+      education: p.education,
+      platform: p.platform,
+      status: p.status,
+      started_at: Number(p.started_at),
+      finished_at: p.finished_at === null ? null : Number(p.finished_at),
+      last_question_id: p.last_question_id,
+      language: p.language ?? undefined,
+      answers: rows
+        .filter((x) => x.respondent_id === p.id)
+        .sort((x, y) => x.id - y.id)
+        .map((x) => ({
+          question_id: x.question_id,
+          answer_id: x.answer_id,
+          statement_id: x.statement_id,
+          value: x.value === null ? null : Number(x.value),
+          text: x.text,
+        })),
+    }));
+    // A's first three pages, answered in Russian, count in English with the rest of A's.
+    const first = live.questionnaires[0].blocks[0].questions[0];
+    const english = await server.call('GET', `/project/stats/file?pid=${livePid}&type=json&language=en`, {
+      session: reader,
+    });
+    expect(english.status).toBe(200);
+    expect(english.body.questions[0].answered).toBe(2);
+    expect(english.body.questions.find((q: { id: string }) => q.id === first.id).answered).toBe(2);
+    const list = live.questionnaires[0].blocks[0].questions;
+    for (const f of [
+      {},
+      { language: 'en' },
+      { language: 'ru' },
+      { language: 'ru', gender: 'male' },
+    ] as ReportFilters[]) {
+      const q = Object.entries(f)
+        .map(([k, v]) => `&${k}=${v}`)
+        .join('');
+      const res = await server.call('GET', `/project/stats/file?pid=${livePid}&type=json${q}`, {
+        session: reader,
+      });
+      expect(res.status).toBe(200);
+      expectReport(res.body as ReportJson, storedPeople, f, list, 'any');
+    }
+    // The counters hold each respondent's rows under their language only.
+    const totals = (await counterTotals(db, livePid)).map((x) => JSON.stringify(x)).sort();
+    const counted = (await recount(db, livePid, counterQuestions(live)))
+      .filter((x) => x.n !== 0)
+      .map((x) => JSON.stringify(x))
+      .sort();
+    expect(totals).toEqual(counted);
+  });
 });

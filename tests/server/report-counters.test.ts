@@ -18,6 +18,7 @@ import {
   type SampleRespondent,
 } from '../../server/reports/sample';
 import { demoReply } from '../../server/reports/demo';
+import { withEnglish } from '../../server/reports/sample-english';
 import { startRespondent, type SurveyState } from '../../server/survey/respond';
 import { searchCities } from '../../server/data/cities';
 import { migrationsFor } from '../../server/db/migrations';
@@ -34,8 +35,11 @@ import {
 // send one page twice at once, stop halfway, and race for a portrait's last places (quotaFull).
 // Afterwards the counters equal a recount of the answer rows, and the JSON report (which reads the
 // counters unless a city is filtered with an age range) equals a brute-force count of
-// the stored rows, with and without filters. And the migrations (011 since the counters are keyed by
-// gender, education and age, 013 per city) count the answers stored before them.
+// the stored rows, with and without filters. The questionnaire is in Russian and English and
+// respondents switch language between pages (024: the counters are keyed by the language of the
+// last page, and an answer in another language moves the respondent's counted rows), so the
+// language filter is among those compared. And the migrations (011 since the counters are keyed by
+// gender, education and age, 013 per city, 024 by language) count the answers stored before them.
 // Runs on SQLite, and on PostgreSQL with TEST_DATABASE_URL.
 
 let server: TestServer;
@@ -58,7 +62,7 @@ function reply(r: Random, page: Parameters<typeof demoReply>[1]): Reply {
 }
 
 async function newProject(small: number) {
-  const content: ProjectContent = sampleContent();
+  const content: ProjectContent = withEnglish(sampleContent());
   // One portrait with a few places (so completions race for the last ones), one that never fills
   // (so the project stays on rotation while the others answer).
   content.portraits[0] = { ...content.portraits[0], respondents: small };
@@ -78,11 +82,11 @@ async function newProject(small: number) {
 }
 
 /** What the walks did, so the test can say it covered each case. */
-const seen = { back: 0, resend: 0, double: 0, quotaFull: 0 };
+const seen = { back: 0, resend: 0, double: 0, quotaFull: 0, switched: 0 };
 
-async function answer(token: string, at: number, questionId: string, body: Reply) {
+async function answer(token: string, at: number, questionId: string, body: Reply, language?: string) {
   const res = await server.call('POST', '/survey/answer', {
-    body: { at, questionId, reply: body },
+    body: { at, questionId, reply: body, ...(language && { language }) },
     headers: { 'x-respondent-token': token },
   });
   if (res.status === 200 && res.body.status === 'quotaFull') seen.quotaFull++;
@@ -92,19 +96,26 @@ async function answer(token: string, at: number, questionId: string, body: Reply
 /** One respondent's random walk through the survey: next pages, resends, Back, doubles, quitting. */
 async function walk(r: Random, content: ProjectContent, respondentId: number, token: string) {
   const db = server.app.db;
+  // The page's language: sometimes not sent (an older page), sometimes switched between pages.
+  let language: string | undefined = pick(r, ['ru', 'en', undefined]);
+  let stored: string | null = null;
   for (let step = 0; step < 40; step++) {
+    if (r() < 0.2) language = pick(r, ['ru', 'en', undefined]);
     const row = await db
       .selectFrom('respondents')
       .selectAll()
       .where('id', '=', respondentId)
       .executeTakeFirstOrThrow();
     const state = JSON.parse(row.state) as SurveyState;
+    // A stored language that moved with pages already counted: their rows moved with it.
+    if (stored !== null && row.language !== stored && state.replies.length > 1) seen.switched++;
+    stored = row.language;
     const last = state.replies.at(-1);
     const roll = r();
     if (row.status !== 1 || roll < 0.1) {
       // A resend of the last page answers the same and changes nothing.
       if (last) {
-        const res = await answer(token, state.replies.length - 1, last.questionId, last.reply);
+        const res = await answer(token, state.replies.length - 1, last.questionId, last.reply, language);
         expect(res.status, JSON.stringify(res.body)).toBe(200);
         seen.resend++;
       }
@@ -116,7 +127,7 @@ async function walk(r: Random, content: ProjectContent, respondentId: number, to
       // Back to an earlier page with another answer: refused when a redirect lies in between.
       const at = Math.floor(r() * state.replies.length);
       const page = flow.pages[at];
-      const res = await answer(token, at, page.question.id, reply(r, page));
+      const res = await answer(token, at, page.question.id, reply(r, page), language);
       expect([200, 409], JSON.stringify(res.body)).toContain(res.status);
       if (res.status === 200) seen.back++;
       continue;
@@ -128,14 +139,14 @@ async function walk(r: Random, content: ProjectContent, respondentId: number, to
     if (roll > 0.9) {
       // The same page twice at once (a double click): one writes, the other answers the same or busy.
       const both = await Promise.all([
-        answer(token, page.index, page.question.id, body),
-        answer(token, page.index, page.question.id, body),
+        answer(token, page.index, page.question.id, body, language),
+        answer(token, page.index, page.question.id, body, language),
       ]);
       for (const res of both) expect([200, 409], JSON.stringify(res.body)).toContain(res.status);
       expect(both.some((res) => res.status === 200)).toBe(true);
       seen.double++;
     } else {
-      const res = await answer(token, page.index, page.question.id, body);
+      const res = await answer(token, page.index, page.question.id, body, language);
       // 409 only when the survey finished in the meantime (not here: one portrait never fills).
       expect(res.status, JSON.stringify(res.body)).toBe(200);
     }
@@ -169,6 +180,7 @@ async function storedPeople(pid: number): Promise<SampleRespondent[]> {
     started_at: Number(p.started_at),
     finished_at: p.finished_at === null ? null : Number(p.finished_at),
     last_question_id: p.last_question_id,
+    language: p.language ?? undefined,
     answers: rows
       .filter((a) => a.respondent_id === p.id)
       .map((a) => ({
@@ -249,6 +261,13 @@ describe('the report counters', () => {
             // A city and an age range, which no counters key: a GROUP BY over the answer rows.
             { city: CITIES[0], ageMin: 20 },
             { city: CITIES[1], ageMax: 30, gender: 'female' },
+            // The language of the last page (024's key), alone and with the others.
+            { language: 'en' },
+            { language: 'ru' },
+            { language: 'en', gender: 'female', ageMin: 20 },
+            { language: 'ru', portrait: content.portraits[1].id, education: 'higher' },
+            { city: CITIES[0], language: 'en' },
+            { city: CITIES[1], language: 'ru', ageMax: 30 },
           ];
           for (const f of filters) expectReport(await report(pid, session, f), people, f, list, 'any');
 
@@ -278,6 +297,7 @@ describe('the report counters', () => {
     expect(seen.resend).toBeGreaterThan(0);
     expect(seen.double).toBeGreaterThan(0);
     expect(seen.quotaFull).toBeGreaterThan(0);
+    expect(seen.switched).toBeGreaterThan(0);
   });
 
   it('spread respondents of unknown age over shards, and the report sums them', async () => {
@@ -326,11 +346,18 @@ describe('the report counters', () => {
     const questions = content.questionnaires[0].blocks[0].questions;
     expectReport(before, people, {}, questions);
 
-    // Back to 009 (no counters) and up again: 011 and 013 build the counters from the stored rows.
+    // Back to 009 (no counters) and up again: 011, 013 and 024 build the counters from the stored rows.
     const migrator = new Migrator({
       db: server.app.db,
       provider: { getMigrations: async () => migrationsFor(server.app.dialect) },
     });
+    // Back to 023 (counters without the language) and up again: 024 counts each language's rows
+    // (the languages themselves, 021's column, stay; below 021 they would be gone).
+    expect((await migrator.migrateTo('023-last-question-in-progress')).error).toBeUndefined();
+    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+    expect(people.some((p) => p.language === 'en')).toBe(true);
+    for (const f of [{ language: 'en' }, { language: 'ru', gender: 'female' }] as ReportFilters[])
+      expectReport(await report(pid, session, f), people, f, questions);
     expect((await migrator.migrateTo('009-report-index')).error).toBeUndefined();
     expect((await migrator.migrateToLatest()).error).toBeUndefined();
     const after = await report(pid, session, {});

@@ -19,18 +19,21 @@ import {
 } from '../../server/reports/sample';
 import { counterQuestions, counterTotals, recount, type RecountRow } from '../../server/reports/counters';
 import { foldsDone } from '../../server/reports/counter-shift';
+import { withEnglish } from '../../server/reports/sample-english';
 
 // Issue 31: excluded respondents leave every figure at once, and restored ones come back. Random
 // runs of exclusions and restores, by ids and by filters, through POST /project/respondents/exclusion;
 // after each run the report (its counters, the live GROUP BY of a city with an age range, the open
 // answers, the funnel and the timing), a Compare table and the counters themselves equal a
-// brute-force count over the respondents not excluded. Runs on SQLite, and on PostgreSQL with
-// TEST_DATABASE_URL.
+// brute-force count over the respondents not excluded. The questionnaire is in Russian and English
+// (every fourth respondent answered in English) and the language is among the filters compared, and
+// among those that exclude: the counters and their deltas are keyed by it (024). Runs on SQLite, and
+// on PostgreSQL with TEST_DATABASE_URL.
 
 let server: TestServer;
 let owner: Session;
 let orgId: number;
-const content: ProjectContent = sampleContent();
+const content: ProjectContent = withEnglish(sampleContent());
 const questions = content.questionnaires[0].blocks[0].questions;
 const oneAnswer = questions.find((q) => q.category === 'oneAnswer')!;
 const screening = questions.find((q) => q.category === 'screening')!;
@@ -117,6 +120,7 @@ const filterArb: fc.Arbitrary<ReportFilters> = fc.record(
     ageMax: fc.integer({ min: 41, max: 70 }),
     city: fc.constantFrom(...SAMPLE_PLACES.slice(0, 3).map((p) => p.city)),
     portrait: fc.constantFrom(...content.portraits.map((p) => p.id)),
+    language: fc.constantFrom('ru', 'en'),
   },
   { requiredKeys: [] },
 );
@@ -169,8 +173,17 @@ async function expectEverything(pid: number, people: SampleRespondent[], extra: 
     byKey((await recount(server.app.db, pid, questionsOf)).filter((x) => x.n !== 0)),
   );
   const city = SAMPLE_PLACES[0].city;
-  // The counters (no filter, a filter), the per-city counters, and the GROUP BY over the answer rows.
-  for (const f of [{}, extra, { city }, { city, ageMin: 20, ageMax: 45 }] as ReportFilters[])
+  // The counters (no filter, a filter, a language), the per-city counters (with a language too), and
+  // the GROUP BY over the answer rows.
+  for (const f of [
+    {},
+    extra,
+    { language: 'en' },
+    { language: 'ru', gender: 'female' },
+    { city },
+    { city, language: 'en' },
+    { city, ageMin: 20, ageMax: 45 },
+  ] as ReportFilters[])
     expectReport(await report(pid, f), people, f, questions);
   expectCrosstab(await crosstab(pid, oneAnswer.id, 'gender'), people, oneAnswer.id, 'gender');
   expectCrosstab(await crosstab(pid, oneAnswer.id, screening.id), people, oneAnswer.id, screening.id);

@@ -16,7 +16,9 @@ export function matches(p: SampleRespondent, f: ReportFilters): boolean {
     (f.ageMax === undefined || (p.age !== null && p.age <= f.ageMax)) &&
     (f.city === undefined || p.city === f.city) &&
     (f.education === undefined || p.education === f.education) &&
-    (f.portrait === undefined || p.portrait_id === f.portrait)
+    (f.portrait === undefined || p.portrait_id === f.portrait) &&
+    // The sample questionnaires' source is Russian: a respondent without a language answered in it.
+    (f.language === undefined || (p.language ?? 'ru') === f.language)
   );
 }
 

@@ -255,12 +255,13 @@ async function writeAsRelease(db: AnyDb, level: string, dataDir: string): Promis
           .values({ ...a, respondent_id: r.id, project_id: answeredPid })
           .execute();
     }
-    // From 011 on, a release kept the counters beside the rows it wrote (010's were rebuilt by 011).
+    // From 011 on, a release kept the counters beside the rows it wrote (010's were rebuilt by 011),
+    // in the tables of its level: only the counted respondents from 020 on (and the deltas tables),
+    // keyed by language from 024 on.
     const questions = counterQuestions(content);
-    // Before 020 there was no exclusion (nor its deltas tables): every respondent counted.
-    const counted = at(level, '020');
-    if (at(level, '011')) await rebuildPersonCounters(db as unknown as Db, answeredPid, questions, counted);
-    if (at(level, '013')) await rebuildCityCounters(db as unknown as Db, answeredPid, questions, counted);
+    const counters = { counted: at(level, '020'), language: at(level, '024') };
+    if (at(level, '011')) await rebuildPersonCounters(db as unknown as Db, answeredPid, questions, counters);
+    if (at(level, '013')) await rebuildCityCounters(db as unknown as Db, answeredPid, questions, counters);
     // Before 018 nobody recorded the question a respondent stopped at: 018 takes their last
     // answer's once the survey ended for them; for one still in progress the page shown now is not
     // known (023), so they count where they answered and leave nowhere.
@@ -385,6 +386,8 @@ async function checkToday(server: TestServer, level: string, w: Written) {
     // Everyone answered in the source language (021 set it on the rows written before it).
     const inRussian = await get(admin, `/project/stats/file?pid=${w.answered.pid}&type=json&language=ru`);
     expect(inRussian.respondents, level).toEqual(report.respondents);
+    // Through the counters keyed by language (024), counted again from the rows of every level.
+    expectReport(inRussian, w.answered.people, {}, w.answered.questions);
   }
   if (w.game) {
     const games = await get(admin, '/games');

@@ -75,7 +75,7 @@ export function migration(dialect: Dialect) {
           db as unknown as Db,
           p.project_id,
           counterQuestions(JSON.parse(p.content)),
-          false,
+          { counted: false, language: false },
         );
     },
     async down(db: Kysely<unknown>) {
