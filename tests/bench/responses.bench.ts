@@ -164,8 +164,17 @@ async function measure(label: string, server: TestServer): Promise<BenchResult[]
     .where('project_id', '=', pid)
     .where('excluded', '=', 0)
     .executeTakeFirstOrThrow();
-  if (!exact || report.respondents.excluded !== flagged || report.respondents.started !== Number(left.n))
-    throw new Error('the report is not exact after the exclusion');
+  if (!exact || report.respondents.excluded !== flagged || report.respondents.started !== Number(left.n)) {
+    const missing = recounted.filter((r) => !totals.has(r)).slice(0, 5);
+    const extra = [...totals].filter((r) => !recounted.includes(r)).slice(0, 5);
+    throw new Error(
+      `the report is not exact after the exclusion: ${JSON.stringify({
+        counters: exact ? 'equal a recount' : { missing, extra, totals: totals.size, recounted: recounted.length },
+        excluded: [report.respondents.excluded, flagged],
+        started: [report.respondents.started, Number(left.n)],
+      })}`,
+    );
+  }
   const restoreMs = await exclusion(false);
   out.push(
     {
