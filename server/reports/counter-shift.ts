@@ -54,6 +54,8 @@ function deltas(
   cities: boolean,
 ) {
   const onlyCities = cities ? sql` and r.city is not null` : sql``;
+  // `offset 0` keeps PostgreSQL from turning the EXISTS into a join: it sorted every answer row of
+  // the table for it (5 s at 100 000 respondents) instead of looking up each respondent's in its index.
   const kind1 =
     questions.multiRow.length === 0
       ? sql``
@@ -65,7 +67,8 @@ function deltas(
           sql` union all `,
         )}) m
         where r.id = t.id${onlyCities} and exists (select 1 from respondent_answers x
-          where x.project_id = r.project_id and x.question_id = m.question_id and x.respondent_id = t.id)`;
+          where x.project_id = r.project_id and x.question_id = m.question_id and x.respondent_id = t.id
+          limit 1 offset 0)`;
   return sql`select a.question_id as question_id, 0 as kind,
       coalesce(a.answer_id, '') as answer_id, coalesce(a.statement_id, '') as statement_id,
       case when a.value is null then 0 else 1 end as has_value, coalesce(a.value, 0) as value,
@@ -83,6 +86,43 @@ const CITY = sql`r.city as city, coalesce(r.portrait_id, '') as portrait_id, coa
 
 const refs = (cols: readonly string[]) => sql.join(cols.map((c) => sql.ref(c)));
 
+/** Both keys' respondent columns at once (PostgreSQL, shiftSummed): the city's shard as city_shard. */
+const BOTH = sql`coalesce(r.portrait_id, '') as portrait_id, coalesce(r.gender, '') as gender,
+  coalesce(r.education, '') as education, coalesce(r.age, -1) as age,
+  case when r.age is null then r.id % ${sql.lit(SHARDS)} else 0 end as shard,
+  r.city as city, r.id % ${sql.lit(SHARDS)} as city_shard`;
+
+/**
+ * PostgreSQL: the named respondents' rows are read once (materialized) and summed by each table's
+ * key before they are written, in one statement. At 10 000 of 100 000 respondents that writes some
+ * 65 000 + 110 000 rows instead of twice 260 000, each one checked against its project (the foreign
+ * key), and reads the answers once instead of twice: 5 s → under 2 s on a loaded machine. The sums
+ * take some 30 MB, kept in memory for this transaction (work_mem; PostgreSQL's default 4 MB sorted
+ * them on disk, 2 s more).
+ */
+async function shiftSummed(
+  db: Db,
+  projectId: number,
+  questions: CounterQuestions,
+  from: RawBuilder<unknown>,
+  sign: 1 | -1,
+): Promise<void> {
+  await sql`set local work_mem = '64MB'`.execute(db);
+  const cells = COUNTER_KEY.filter((c) => c !== 'project_id');
+  const cityCells = CITY_KEY.filter((c) => c !== 'project_id' && c !== 'shard');
+  const d = (cols: readonly string[]) => refs(cols.map((c) => `d.${c}`));
+  await sql`with d as materialized (${deltas(from, BOTH, questions, sign, false)}),
+    person as (
+      insert into report_count_deltas (${refs(COUNTER_KEY)}, n)
+      select cast(${projectId} as integer), ${d(cells)}, sum(d.n) from d
+      group by ${d(cells)} having sum(d.n) <> 0
+    )
+    insert into report_city_count_deltas (${refs(CITY_KEY)}, n)
+    select cast(${projectId} as integer), ${d(cityCells)}, d.city_shard, sum(d.n) from d
+    where d.city is not null
+    group by ${d(cityCells)}, d.city_shard having sum(d.n) <> 0`.execute(db);
+}
+
 /**
  * Takes (sign −1) or gives back (+1) the counters of these respondents' answer rows. Run it in the
  * transaction that changes their `excluded`, for exactly the respondents that change.
@@ -95,17 +135,20 @@ export async function shiftCounters(
   sign: 1 | -1,
 ): Promise<void> {
   if (ids.length === 0) return;
+  const pg = db.getExecutor().adapter instanceof PostgresAdapter;
   const { from, done } = await named(db, ids);
-  for (const [table, key, who, cities] of [
-    ['report_count_deltas', COUNTER_KEY, PERSON, false],
-    ['report_city_count_deltas', CITY_KEY, CITY, true],
-  ] as const) {
-    const cells = key.filter((c) => c !== 'project_id');
-    await sql`insert into ${sql.table(table)} (${refs(key)}, n)
-      select cast(${projectId} as integer), ${refs(cells.map((c) => `d.${c}`))}, d.n
-      from (${deltas(from, who, questions, sign, cities)}) d
-      where d.n <> 0`.execute(db);
-  }
+  if (pg) await shiftSummed(db, projectId, questions, from, sign);
+  else
+    for (const [table, key, who, cities] of [
+      ['report_count_deltas', COUNTER_KEY, PERSON, false],
+      ['report_city_count_deltas', CITY_KEY, CITY, true],
+    ] as const) {
+      const cells = key.filter((c) => c !== 'project_id');
+      await sql`insert into ${sql.table(table)} (${refs(key)}, n)
+        select cast(${projectId} as integer), ${refs(cells.map((c) => `d.${c}`))}, d.n
+        from (${deltas(from, who, questions, sign, cities)}) d
+        where d.n <> 0`.execute(db);
+    }
   await done();
 }
 

@@ -1,7 +1,7 @@
 import type { EventEmitter } from 'node:events';
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import type { Db } from '../db';
+import { dialectOf, type Db } from '../db';
 import type { TranslationFunctions } from '../../src/i18n/i18n-types';
 import type { ProjectContent, Question } from '../../src/domain/content/model';
 import type { ReportFilters, ReportJson, ReportQuestion } from '../../src/domain/reports';
@@ -241,7 +241,7 @@ export async function* respondentPages(
       .where('respondents.id', '>', after);
     const respondents = (await (
       selection.list
-        ? whereListFilter(page, pid, selection.list.filter, selection.list.content)
+        ? whereListFilter(page, pid, selection.list.filter, selection.list.content, dialectOf(db))
         : whereFilters(page, filters, selection.excluded)
     )
       .orderBy('respondents.id')

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { PostgresAdapter, sql } from 'kysely';
-import type { Db } from '../db';
+import { dialectOf, type Db } from '../db';
 import { quotas } from '../repos/respondents';
 import { RESPONDENT_STATUS } from '../db/tables-responses';
 import { ProjectStatus } from '../../src/domain/projects';
@@ -76,6 +76,7 @@ export async function targets(
     projectId,
     target.filter!,
     content,
+    dialectOf(db),
   )
     .select([...columns])
     .orderBy('respondents.id')

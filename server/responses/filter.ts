@@ -1,4 +1,5 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
+import type { Dialect } from '../db';
 import type { Database } from '../db/schema';
 import { RESPONDENT_STATUS } from '../db/tables-responses';
 import { filtersOf } from '../../src/domain/reports';
@@ -25,6 +26,18 @@ export function containsText(column: string, term: string) {
   return sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
 }
 
+/**
+ * SQLite: answer rows `t` whose folded text holds the folded term's trigrams in a row (FTS5's
+ * trigram table respondent_texts, migration 025), a superset of the rows that contain the term.
+ * Null for a term under three characters, which has no trigram: those rows are all read.
+ */
+function trigramCandidates(term: string) {
+  const folded = term.toLowerCase();
+  if ([...folded].length < 3) return null;
+  const phrase = `"${folded.replace(/"/g, '""')}"`;
+  return sql<boolean>`t.id in (select rowid from respondent_texts where respondent_texts match ${phrase})`;
+}
+
 /** The questions whose rows hold written answers: open questions and choices that offer "Other". */
 function writtenQuestions(content: ProjectContent): string[] {
   const out: string[] = [];
@@ -41,6 +54,7 @@ export function whereListFilter<T extends Q>(
   projectId: number,
   f: RespondentsFilter,
   content: ProjectContent,
+  dialect: Dialect | undefined,
 ): T {
   let out = whereFilters(q as Q, filtersOf(f), f.excluded);
   switch (f.status) {
@@ -69,9 +83,11 @@ export function whereListFilter<T extends Q>(
       .where(sql<number>`respondents.flags & ${FLAG_BITS[f.flag]}`, '<>', 0);
   if (f.textSearch !== undefined && f.textSearch !== '') {
     // The respondents whose written answers contain it, found from the answers' side: those rows
-    // only (SQLite's index of texts, 014), each checked once, whatever the list's order.
+    // only, each checked once, whatever the list's order. The trigram index (025) narrows the rows
+    // to those holding the term's trigrams; the LIKE decides, so matches are exactly the substring's.
     const written = writtenQuestions(content);
     const term = f.textSearch;
+    const trigrams = dialect === 'sqlite' ? trigramCandidates(term) : null;
     out =
       written.length === 0
         ? out.where(sql<boolean>`1 = 0`)
@@ -79,6 +95,7 @@ export function whereListFilter<T extends Q>(
             eb
               .selectFrom('respondent_answers as t')
               .select('t.respondent_id')
+              .$if(trigrams !== null, (w) => w.where(trigrams!))
               .where('t.project_id', '=', projectId)
               .where('t.question_id', 'in', written)
               .where('t.text', 'is not', null)

@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { Db } from '../db';
+import { dialectOf, type Db } from '../db';
 import { RESPONDENT_STATUS } from '../db/tables-responses';
 import type { ProjectContent } from '../../src/domain/content/model';
 import type { TranslationFunctions } from '../../src/i18n/i18n-types';
@@ -67,6 +67,7 @@ export async function listRespondents(
       projectId,
       filter,
       content,
+      dialectOf(db),
     );
   const desc = q.sort.startsWith('-');
   const by = q.sort.replace(/^-/, '') as SortKey;

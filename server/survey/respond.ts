@@ -102,9 +102,16 @@ export function availability(status: number): Availability {
 // Parsed content by project and version: a submission must not parse a large questionnaire each time.
 // Content cannot change while respondents answer (it is editable only in Created and Rejected, which
 // On rotation never returns to), so a cached copy is trusted for a few seconds without asking.
-const contentCache = new Map<number, { version: number; content: ProjectContent; at: number }>();
+// Kept per database: one process may open several (the upgrade test starts a server per database, where
+// the same project id holds other content).
+const contentCaches = new WeakMap<
+  Db,
+  Map<number, { version: number; content: ProjectContent; at: number }>
+>();
 const TRUST_MS = 5000;
 export async function surveyContent(db: Db, projectId: number): Promise<ProjectContent> {
+  let contentCache = contentCaches.get(db);
+  if (!contentCache) contentCaches.set(db, (contentCache = new Map()));
   const hit = contentCache.get(projectId);
   if (hit && Date.now() - hit.at < TRUST_MS) return hit.content;
   const row = await db

@@ -16,6 +16,7 @@ import { GameStatus } from '../../src/domain/gameStatus';
 import { Role, UserStatus } from '../../src/domain/roles';
 import { createPgDatabase, startServer, TEST_PASSWORD, type TestServer } from './helpers';
 import { expectReport } from './stats-brute';
+import { CHOICE } from '../../server/reports/shape';
 
 // Issue 33, part 6: a database made by an older release upgrades. For every migration level, a
 // database is brought to that level (Kysely's migrateTo), rows are written the way the release at
@@ -388,6 +389,19 @@ async function checkToday(server: TestServer, level: string, w: Written) {
     expect(inRussian.respondents, level).toEqual(report.respondents);
     // Through the counters keyed by language (024), counted again from the rows of every level.
     expectReport(inRussian, w.answered.people, {}, w.answered.questions);
+    // The list's text search finds the written answers of before through 025's trigram index.
+    const written = (q: Question) =>
+      q.category === 'open' || (CHOICE.includes(q.category) && q.other !== null);
+    const ids = new Set(w.answered.questions.filter(written).map((q) => q.id));
+    const wrote = w.answered.people.filter((p) =>
+      p.answers.some((a) => ids.has(a.question_id) && (a.text ?? '').toLowerCase().includes('ночной')),
+    ).length;
+    expect(wrote, level).toBeGreaterThan(0);
+    const found = await get(
+      admin,
+      `/project/respondents?pid=${w.answered.pid}&excluded=all&textSearch=${encodeURIComponent('НОЧНОЙ')}`,
+    );
+    expect(found.total, level).toBe(wrote);
   }
   if (w.game) {
     const games = await get(admin, '/games');
