@@ -1,10 +1,7 @@
 import * as v from 'valibot';
 import { dialectOf, type Db } from '../db';
 import { HttpError } from '../http/errors';
-import { MemoryLimiter } from '../http/memory-limit';
-import { loadContent } from '../repos/content';
 import {
-  countHits,
   ensureQuotas,
   newToken,
   quotas,
@@ -50,6 +47,11 @@ import { judgeCompletion, NOT_JUDGED, pageTimes } from '../responses/completion'
 import { LanguageTag, pageLanguage, setRespondentLanguage } from './language';
 import { pickLanguage } from '../../src/domain/content/languages';
 import { countAnswer, countStart } from '../ops/meters';
+import { surveyContent } from './content-cache';
+import { limitAnswers, type RateLimit } from './limits';
+
+export { publicContent, surveyContent } from './content-cache';
+export { limitAnswers, limitRate, type RateLimit } from './limits';
 
 // Recording respondents: the one code path behind POST /survey/:token/start and POST /survey/answer,
 // and behind recordRespondent (the reports' demo data). The flow (src/domain/flow) decides what may be
@@ -97,62 +99,6 @@ export function availability(status: number): Availability {
   )
     return 'finished';
   return 'notStarted';
-}
-
-// Parsed content by project and version: a submission must not parse a large questionnaire each time.
-// Content cannot change while respondents answer (it is editable only in Created and Rejected, which
-// On rotation never returns to), so a cached copy is trusted for a few seconds without asking.
-// Kept per database: one process may open several (the upgrade test starts a server per database, where
-// the same project id holds other content).
-const contentCaches = new WeakMap<
-  Db,
-  Map<number, { version: number; content: ProjectContent; at: number }>
->();
-const TRUST_MS = 5000;
-export async function surveyContent(db: Db, projectId: number): Promise<ProjectContent> {
-  let contentCache = contentCaches.get(db);
-  if (!contentCache) contentCaches.set(db, (contentCache = new Map()));
-  const hit = contentCache.get(projectId);
-  if (hit && Date.now() - hit.at < TRUST_MS) return hit.content;
-  const row = await db
-    .selectFrom('project_contents')
-    .select('version')
-    .where('project_id', '=', projectId)
-    .executeTakeFirst();
-  const cached = contentCache.get(projectId);
-  if (cached && row && cached.version === row.version) {
-    cached.at = Date.now();
-    return cached.content;
-  }
-  const stored = await loadContent(db, projectId);
-  // Shared by every answer: frozen, so nothing changes it by mistake (and the flow keeps its index).
-  deepFreeze(stored.content);
-  if (contentCache.size > 200) contentCache.clear();
-  contentCache.set(projectId, { version: stored.version, content: stored.content, at: Date.now() });
-  return stored.content;
-}
-
-function deepFreeze(value: unknown): void {
-  if (!value || typeof value !== 'object' || Object.isFrozen(value)) return;
-  for (const v of Object.values(value)) deepFreeze(v);
-  Object.freeze(value);
-}
-
-/** Only what the runner shows: questionnaires without the platform's technical settings. */
-export function publicContent(content: ProjectContent): ProjectContent {
-  return {
-    ...(content.languages && { languages: content.languages }),
-    portraits: [],
-    questionnaires: content.questionnaires.map((qn) => ({
-      ...qn,
-      blocks: qn.blocks.map((b) => ({
-        ...b,
-        customParams: '',
-        callbackUrl: '',
-        questions: b.questions.map((q) => ({ ...q, customParams: '', dbFields: [], writeToDb: false })),
-      })),
-    })),
-  };
 }
 
 export interface ProjectRef {
@@ -328,23 +274,6 @@ export interface SubmitResult {
   status: Outcome;
   /** Pages answered so far. */
   answered: number;
-}
-
-export interface RateLimit {
-  key: string;
-  max: number;
-}
-const LIMIT_WINDOW_MS = 60_000;
-
-function tooManyRequests() {
-  return new HttpError(
-    429,
-    text((s) => s.errors.tooMany429(1)),
-    {
-      code: 'too-many-requests',
-      headers: { 'retry-after': String(LIMIT_WINDOW_MS / 1000) },
-    },
-  );
 }
 
 /**
@@ -639,24 +568,6 @@ export async function finishWhenFull(db: Db, projectId: number, now: number): Pr
 async function projectStatusOf(db: Db, projectId: number): Promise<number> {
   const row = await db.selectFrom('projects').select('status').where('id', '=', projectId).executeTakeFirst();
   return row?.status ?? ProjectStatus.Stopped;
-}
-
-// Answers are limited in memory, per server process and database (see server/http/memory-limit.ts
-// and docs/decisions/survey-answers.md): a database counter cost every answer a round trip, and on
-// PostgreSQL a row lock on the per-address counter that all answers from one address queued on.
-const answerLimiters = new WeakMap<Db, MemoryLimiter>();
-
-/** Answer limits per respondent and per address: a 429 when either is past its limit. */
-export function limitAnswers(db: Db, limits: RateLimit[], now = Date.now()): void {
-  if (limits.length === 0) return;
-  let limiter = answerLimiters.get(db);
-  if (!limiter) answerLimiters.set(db, (limiter = new MemoryLimiter(LIMIT_WINDOW_MS)));
-  if (!limiter.hit(limits, now)) throw tooManyRequests();
-}
-
-/** Rate limits kept in the database (starts per address): answers a 429 when one is past its limit. */
-export async function limitRate(db: Db, keys: RateLimit[]): Promise<void> {
-  if (!(await countHits(db, keys, LIMIT_WINDOW_MS))) throw tooManyRequests();
 }
 
 /** Starts one respondent of a project On rotation and answers every page with `pick` (see docs/decisions/survey.md). */
