@@ -9,6 +9,7 @@ import { aggregate, countTexts, openAnswers } from './aggregate';
 import { dropOffCounts, funnelOf, timelineOf, timingOf } from './dropoff';
 import { placeNamer } from './places';
 import { acceptedPrice, completes, fieldProgress, qualityCard } from '../responses/report-parts';
+import { RESPONDENT_STATUS } from '../db/tables-responses';
 import { CHOICE, MULTI_ROW, PLACE_CATEGORIES, questionsOf, shapeReport } from './shape';
 
 // The report of one project: whether it may be read now (live or final), the database's counts,
@@ -80,12 +81,16 @@ export async function buildReport(
   const pageOf = (id: string) => (mine(id) ? opts.openPage : 1);
   const searchOf = (id: string) => (mine(id) ? opts.textSearch : undefined);
   const now = Date.now();
+  const counting = aggregate(db, p.id, opts.filters, wanted);
+  // The quality card's counted completes are the report's own count of completed respondents.
+  const completedOf = (a: Awaited<typeof counting>) =>
+    a.statuses.find((s) => s.status === RESPONDENT_STATUS.completed)?.n ?? 0;
   const [aggregates, drop, quality, accepted, ...pages] = await Promise.all([
-    aggregate(db, p.id, opts.filters, wanted),
+    counting,
     opts.ready.available && opts.lists !== false ? dropOffCounts(db, p.id, opts.filters) : null,
     // Issue 31: the response quality card (over the filters), and the project's accepted completes
     // (field progress and price: the whole project's).
-    opts.ready.countersAvailable ? qualityCard(db, p.id, opts.filters) : null,
+    opts.ready.countersAvailable ? qualityCard(db, p.id, opts.filters, counting.then(completedOf)) : null,
     opts.ready.countersAvailable ? completes(db, p.id, now) : null,
     ...listed.map(async (id) => {
       const search = searchOf(id);

@@ -23,38 +23,54 @@ import { speederPercent, storedRule } from './speeders';
 // The report's two parts of issue 31 (report JSON `quality` and `field`): GROUP BYs whose result is
 // bounded by the flags' bits and the portraits, never by the respondents.
 
-/** The "Response quality" card over the report's filters. */
-export async function qualityCard(db: Db, projectId: number, f: ReportFilters): Promise<ReportQuality> {
-  const [rows, rule, percent] = await Promise.all([
-    whereFilters(db.selectFrom('respondents').where('respondents.project_id', '=', projectId), f, 'all')
-      .select([
-        'respondents.excluded',
-        sql<number>`case when respondents.status = ${RESPONDENT_STATUS.completed} then 1 else 0 end`.as(
-          'done',
-        ),
-        'respondents.flags',
-        sql<number | string>`count(*)`.as('n'),
-      ])
-      .groupBy([sql`1`, sql`2`, sql`3`])
+/**
+ * The "Response quality" card over the report's filters, in counts that each read an index range
+ * bounded by what it counts: the excluded (the partial index of the excluded, migration 020), the
+ * flagged counted completes by their bit set (the partial index of the flagged), and the counted
+ * completes, which the report passes from its own status counts (aggregate.ts: the same respondents,
+ * the filters with the exclusion predicate) and which are counted here otherwise. One GROUP BY of
+ * every respondent by (excluded, completed, flags) read each one's row from the table, `flags` being
+ * in no covering index, and sorted them all: at 100 000 respondents it was the report's costliest
+ * part on SQLite (145 of 257 ms, docs/benchmarks.md). The literals (`sql.lit`) let SQLite see that a
+ * partial index's condition holds.
+ */
+export async function qualityCard(
+  db: Db,
+  projectId: number,
+  f: ReportFilters,
+  counted?: Promise<number>,
+): Promise<ReportQuality> {
+  const people = () =>
+    whereFilters(db.selectFrom('respondents').where('respondents.project_id', '=', projectId), f, 'all');
+  const n = sql<number | string>`count(*)`.as('n');
+  // Counted: not excluded (the predicate's `excluded`, server/responses/predicate.ts, is 0 or 1).
+  const countedCompletes = () =>
+    people()
+      .where('respondents.excluded', '<>', sql.lit(EXCLUDED))
+      .where('respondents.status', '=', RESPONDENT_STATUS.completed);
+  const [excludedRow, completed, flagRows, rule, percent] = await Promise.all([
+    people().where('respondents.excluded', '=', sql.lit(EXCLUDED)).select(n).executeTakeFirst(),
+    counted ??
+      countedCompletes()
+        .select(n)
+        .executeTakeFirst()
+        .then((r) => Number(r?.n ?? 0)),
+    countedCompletes()
+      .where('respondents.flags', '<>', sql.lit(0))
+      .select(['respondents.flags', n])
+      .groupBy('respondents.flags')
       .execute(),
     storedRule(db, projectId),
     speederPercent(db, projectId),
   ]);
-  let completed = 0;
+  const excluded = Number(excludedRow?.n ?? 0);
   let flagged = 0;
-  let excluded = 0;
   const counts = new Map(QUALITY_FLAGS.map((name) => [name, 0]));
-  for (const r of rows) {
-    const n = Number(r.n);
-    if (Number(r.excluded) === EXCLUDED) {
-      excluded += n;
-      continue;
-    }
-    if (Number(r.done) !== 1) continue;
-    completed += n;
+  for (const r of flagRows) {
+    const rows = Number(r.n);
     const bits = Number(r.flags);
-    if (bits !== 0) flagged += n;
-    for (const name of QUALITY_FLAGS) if (bits & FLAG_BITS[name]) counts.set(name, counts.get(name)! + n);
+    flagged += rows;
+    for (const name of QUALITY_FLAGS) if (bits & FLAG_BITS[name]) counts.set(name, counts.get(name)! + rows);
   }
   return {
     completed,
