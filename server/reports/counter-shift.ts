@@ -88,7 +88,7 @@ const refs = (cols: readonly string[]) => sql.join(cols.map((c) => sql.ref(c)));
 
 /** Both keys' respondent columns at once (PostgreSQL, shiftSummed): the city's shard as city_shard. */
 const BOTH = sql`coalesce(r.portrait_id, '') as portrait_id, coalesce(r.gender, '') as gender,
-  coalesce(r.education, '') as education, coalesce(r.age, -1) as age,
+  coalesce(r.education, '') as education, coalesce(r.age, -1) as age, coalesce(r.language, '') as language,
   case when r.age is null then r.id % ${sql.lit(SHARDS)} else 0 end as shard,
   r.city as city, r.id % ${sql.lit(SHARDS)} as city_shard`;
 
