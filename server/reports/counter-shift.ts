@@ -171,6 +171,7 @@ export async function foldCounterDeltas(db: Db, projectId: number): Promise<void
       .where('project_id', '=', projectId)
       .execute();
     for (const { question_id: questionId } of questions) {
+      await shiftsDone(db, projectId);
       await db
         .transaction()
         .execute((trx) => foldQuestion(trx, pg, deltaTable, table, key, projectId, questionId));
@@ -213,6 +214,38 @@ async function foldQuestion(
 }
 
 const folding = new WeakMap<Db, Map<number, Promise<void>>>();
+const shifting = new WeakMap<Db, Map<number, Set<Promise<unknown>>>>();
+
+/**
+ * Runs an exclusion's (or a restore's) transaction for a project. A fold of that project in this
+ * process waits for it before its next step: folding the last exclusion's deltas is seconds of work
+ * on PostgreSQL at 100 000 respondents, and an "undo" right after an exclusion ran beside it, on the
+ * same cores, in the user's request. Only the speed is at stake: the deltas are counted wherever
+ * they are, folded or not.
+ */
+export async function whileShifting<T>(db: Db, projectId: number, work: () => Promise<T>): Promise<T> {
+  let map = shifting.get(db);
+  if (!map) shifting.set(db, (map = new Map()));
+  let running = map.get(projectId);
+  if (!running) map.set(projectId, (running = new Set()));
+  const done = work();
+  running.add(done);
+  try {
+    return await done;
+  } finally {
+    running.delete(done);
+    if (running.size === 0 && map.get(projectId) === running) map.delete(projectId);
+  }
+}
+
+/** Waits until no exclusion of the project is running in this process. */
+async function shiftsDone(db: Db, projectId: number): Promise<void> {
+  for (;;) {
+    const running = shifting.get(db)?.get(projectId);
+    if (!running || running.size === 0) return;
+    await Promise.allSettled([...running]);
+  }
+}
 
 /**
  * Folds a project's deltas in the background (after an exclusion has answered); one fold per project
