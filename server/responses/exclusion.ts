@@ -9,7 +9,7 @@ import type { ExclusionResult, RespondentsFilter } from '../../src/domain/respon
 import type { User } from '../../src/domain/user';
 import { audit } from '../http/audit';
 import { counterQuestions } from '../reports/counters';
-import { shiftCounters } from '../reports/counter-shift';
+import { shiftCounters, whileShifting } from '../reports/counter-shift';
 import { finishWhenFull } from '../survey/respond';
 import { whereListFilter } from './filter';
 import { COUNTED, EXCLUDED } from './predicate';
@@ -205,30 +205,32 @@ export async function setExclusion(
     if ((c.excluded === EXCLUDED) !== excluded) wanted.push(c);
   }
   const author = { id: user.id, email: user.email, fullname: user.fullname };
-  const result = await db.transaction().execute(async (trx) => {
-    const moved = await moveExclusion(trx, {
-      projectId,
-      wanted,
-      excluded,
-      record: excluded ? { reason: input.reason, at: now, author } : null,
-      content: input.content,
-    });
-    if (moved.changed.length === 0) return moved;
-    await trx.updateTable('projects').set({ updated_at: now }).where('id', '=', projectId).execute();
-    const count = moved.changed.length;
-    await audit(
-      req,
-      excluded
-        ? {
-            chapter: 'reports',
-            message: 'quality.log.excluded',
-            params: { id: projectId, count, reason: input.reason },
-          }
-        : { chapter: 'reports', message: 'quality.log.restored', params: { id: projectId, count } },
-      trx,
-    );
-    return moved;
-  });
+  const result = await whileShifting(db, projectId, () =>
+    db.transaction().execute(async (trx) => {
+      const moved = await moveExclusion(trx, {
+        projectId,
+        wanted,
+        excluded,
+        record: excluded ? { reason: input.reason, at: now, author } : null,
+        content: input.content,
+      });
+      if (moved.changed.length === 0) return moved;
+      await trx.updateTable('projects').set({ updated_at: now }).where('id', '=', projectId).execute();
+      const count = moved.changed.length;
+      await audit(
+        req,
+        excluded
+          ? {
+              chapter: 'reports',
+              message: 'quality.log.excluded',
+              params: { id: projectId, count, reason: input.reason },
+            }
+          : { chapter: 'reports', message: 'quality.log.restored', params: { id: projectId, count } },
+        trx,
+      );
+      return moved;
+    }),
+  );
   // A restore that filled the last places ends the survey as a completion would.
   if (!excluded && result.places > 0) await finishWhenFull(db, projectId, now);
   return { affected: result.changed.length, quotaPlaces: result.places };

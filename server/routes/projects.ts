@@ -221,9 +221,14 @@ export default async function projectRoutes(app: FastifyInstance) {
     if (!canWriteProject(me, p)) throw forbidden();
     if (!canDeleteProject(me, p))
       throw conflict((t) => t.projects.errors.notDeletable({ status: statusName(t, p.status) }));
-    // Content, settings and platforms go with the row (ON DELETE CASCADE), in one statement.
+    // Content, settings, platforms, respondents and counters go with the row (ON DELETE CASCADE), in
+    // one statement. The counters' deltas have no foreign key (migration 024): deleted after the row,
+    // so on PostgreSQL an exclusion that wrote some has committed by then (it holds the respondents'
+    // rows the cascade deletes) and one that comes later finds no respondent to move.
     await db.transaction().execute(async (trx) => {
       await trx.deleteFrom('projects').where('id', '=', p.id).execute();
+      for (const table of ['report_count_deltas', 'report_city_count_deltas'] as const)
+        await trx.deleteFrom(table).where('project_id', '=', p.id).execute();
     });
     await audit(req, {
       chapter: 'projects',

@@ -18,7 +18,7 @@ import {
   type SampleRespondent,
 } from '../../server/reports/sample';
 import { counterQuestions, counterTotals, recount, type RecountRow } from '../../server/reports/counters';
-import { foldsDone } from '../../server/reports/counter-shift';
+import { foldsDone, shiftCounters } from '../../server/reports/counter-shift';
 import { withEnglish } from '../../server/reports/sample-english';
 
 // Issue 31: excluded respondents leave every figure at once, and restored ones come back. Random
@@ -242,5 +242,47 @@ describe('excluding and restoring respondents', () => {
       generatedAt: 0,
       field: undefined,
     });
+  });
+
+  it('deletes a project with its counters’ deltas, and leaves another project’s deltas alone', async () => {
+    // The deltas tables have no foreign key to the project (migration 024): the deletion removes them.
+    const admin = await server.as(Role.Administrator, { organizationId: null });
+    const doomed = await newProject(sampleRespondents(5, 20, content));
+    const kept = await newProject(sampleRespondents(6, 20, content));
+    const deltas = async (pid: number) =>
+      (
+        await Promise.all(
+          (['report_count_deltas', 'report_city_count_deltas'] as const).map((t) =>
+            server.app.db.selectFrom(t).select('n').where('project_id', '=', pid).execute(),
+          ),
+        )
+      ).flat().length;
+    // Deltas as an exclusion leaves them until its fold has run (the fold of a process that stopped
+    // has not): written in the transaction that excludes, without letting the background fold go first.
+    let ended = 0;
+    for (const { pid } of [doomed, kept])
+      await server.app.db.transaction().execute(async (trx) => {
+        const ids = (
+          await trx
+            .updateTable('respondents')
+            .set({ excluded: 1 })
+            .where('project_id', '=', pid)
+            .where('status', '<>', 1)
+            .returning('id')
+            .execute()
+        ).map((r) => r.id);
+        ended = ids.length;
+        await shiftCounters(trx, pid, counterQuestions(content), ids, -1);
+      });
+    expect(await deltas(doomed.pid)).toBeGreaterThan(0);
+    const before = await deltas(kept.pid);
+    expect(before).toBeGreaterThan(0);
+    const res = await server.call('DELETE', `/project?id=${doomed.pid}`, { session: admin });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(await deltas(doomed.pid)).toBe(0);
+    expect(await deltas(kept.pid)).toBe(before);
+    // The other project's report is still its counters plus its deltas: everyone excluded.
+    const left = await report(kept.pid, {});
+    expect(left.respondents.excluded).toBe(ended);
   });
 });
