@@ -78,10 +78,12 @@ export function RespondentTable(props: RespondentTableProps) {
   }, [active, total, virtualizer]);
 
   const focusRow = (index: number) => {
-    // After the row has been rendered (it may just have scrolled in).
-    requestAnimationFrame(() =>
-      body.current?.querySelector<HTMLElement>(`[data-index="${index}"] [data-open-row]`)?.focus(),
-    );
+    const opener = () => body.current?.querySelector<HTMLElement>(`[data-index="${index}"] [data-open-row]`);
+    // At once when the row is on screen, so a key pressed right after (Enter) acts on it; after the
+    // next frame when it has just to scroll in.
+    const now = opener();
+    if (now) now.focus();
+    else requestAnimationFrame(() => opener()?.focus());
   };
   const moveTo = (index: number) => {
     const to = Math.max(0, Math.min(total - 1, index));
