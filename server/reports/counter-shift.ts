@@ -1,6 +1,7 @@
 import { PostgresAdapter, sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db';
-import { CITY_KEY, COUNTER_KEY, placeSql, SHARDS, type CounterQuestions } from './counters';
+import { CITY_KEY, COUNTER_KEY, SHARDS, type CounterQuestions } from './counters';
+import { placeSql } from './recount';
 
 // The counters (counters.ts) of a set of respondents taken away or given back at once, in the
 // transaction that excludes or restores them (issue 31). One grouped INSERT … SELECT per counters

@@ -6,7 +6,8 @@ import { seed } from './report-server.bench';
 import { SAMPLE_PLACES } from '../../server/reports/sample';
 import { judgeProject } from '../../server/responses/backfill';
 import { qualityCard } from '../../server/responses/report-parts';
-import { counterQuestions, counterTotals, recount } from '../../server/reports/counters';
+import { counterQuestions } from '../../server/reports/counters';
+import { counterTotals, recount } from '../../server/reports/recount';
 import { FLAG_BITS } from '../../src/domain/quality';
 
 // Respondents one by one at 100 000 respondents × 20 questions (DESIGN.md 7, issue 31): the list's

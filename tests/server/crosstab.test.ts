@@ -20,7 +20,8 @@ import {
   type SampleAnswer,
   type SampleRespondent,
 } from '../../server/reports/sample';
-import { counterQuestions, rebuildCounters } from '../../server/reports/counters';
+import { counterQuestions } from '../../server/reports/counters';
+import { rebuildCounters } from '../../server/reports/recount';
 
 // GET /project/stats/crosstab: the counts against a brute-force count over the same generated
 // respondents for random rows, columns and filters; a fewAnswers row, a matrix statement, every

@@ -11,7 +11,8 @@ import type { ProjectContent } from '../../src/domain/content/model';
 import type { ReportFilters, ReportJson } from '../../src/domain/reports';
 import { runFlow } from '../../src/domain/flow';
 import { demoReply } from '../../server/reports/demo';
-import { counterQuestions, counterTotals, countersServe, recount } from '../../server/reports/counters';
+import { counterQuestions, countersServe } from '../../server/reports/counters';
+import { counterTotals, recount } from '../../server/reports/recount';
 import { startRespondent, type SurveyState } from '../../server/survey/respond';
 import { writeContent } from '../../server/repos/content';
 import {

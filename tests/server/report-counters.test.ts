@@ -22,13 +22,8 @@ import { withEnglish } from '../../server/reports/sample-english';
 import { startRespondent, type SurveyState } from '../../server/survey/respond';
 import { searchCities } from '../../server/data/cities';
 import { migrationsFor } from '../../server/db/migrations';
-import {
-  counterQuestions,
-  counterTotals,
-  rebuildCounters,
-  recount,
-  type RecountRow,
-} from '../../server/reports/counters';
+import { counterQuestions } from '../../server/reports/counters';
+import { counterTotals, rebuildCounters, recount, type RecountRow } from '../../server/reports/recount';
 
 // The report's counters (server/reports/counters.ts) kept by the runner's own calls: respondents
 // answer at the same time through POST /survey/answer, resend pages, go Back and change answers,

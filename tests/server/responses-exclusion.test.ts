@@ -17,7 +17,8 @@ import {
   SAMPLE_PLACES,
   type SampleRespondent,
 } from '../../server/reports/sample';
-import { counterQuestions, counterTotals, recount, type RecountRow } from '../../server/reports/counters';
+import { counterQuestions } from '../../server/reports/counters';
+import { counterTotals, recount, type RecountRow } from '../../server/reports/recount';
 import { foldsDone, shiftCounters } from '../../server/reports/counter-shift';
 import { withEnglish } from '../../server/reports/sample-english';
 

@@ -4,7 +4,8 @@ import { seedDemo, DEMO_EMAIL, DEMO_PASSWORD } from '../../server/reports/demo';
 import { QUESTION_CATEGORIES } from '../../src/domain/content/model';
 import type { ReportJson } from '../../src/domain/reports';
 import { loadContent } from '../../server/repos/content';
-import { counterQuestions, counterTotals, recount, type RecountRow } from '../../server/reports/counters';
+import { counterQuestions } from '../../server/reports/counters';
+import { counterTotals, recount, type RecountRow } from '../../server/reports/recount';
 
 // npm run demo's seeding, on both databases: respondents recorded through the runner's code (several
 // at once), every question category answered, the report's counters equal to a recount, the demo

@@ -18,7 +18,8 @@ import {
   SAMPLE_PLACES,
   type SampleRespondent,
 } from '../../server/reports/sample';
-import { counterQuestions, rebuildCounters } from '../../server/reports/counters';
+import { counterQuestions } from '../../server/reports/counters';
+import { rebuildCounters } from '../../server/reports/recount';
 import { expectReport } from './stats-brute';
 
 // GET /project/stats/file: the JSON report's numbers against a brute-force count over the same

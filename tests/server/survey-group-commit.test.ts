@@ -4,7 +4,8 @@ import { GOOD, insertSurveyProject, surveyContent } from './survey-fixtures';
 import { ProjectStatus } from '../../src/domain/projects';
 import { startRespondent } from '../../server/survey/respond';
 import { saveAnswerInGroup, writeInGroup } from '../../server/survey/group-commit';
-import { counterQuestions, counterTotals, recount } from '../../server/reports/counters';
+import { counterQuestions } from '../../server/reports/counters';
+import { counterTotals, recount } from '../../server/reports/recount';
 import { dialectOf } from '../../server/db';
 import { RESPONDENT_STATUS } from '../../server/db/tables-responses';
 

@@ -2,7 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../index';
 import type { Db } from '../index';
 import { projectsWithAnswers, real } from './helpers';
-import { rebuildPersonCounters, counterQuestions } from '../../reports/counters';
+import { counterQuestions } from '../../reports/counters';
+import { rebuildPersonCounters } from '../../reports/recount';
 
 // The report's counters keyed by the respondent's gender, education and age too
 // (docs/decisions/reports.md): with them a report filtered by any of those (and a portrait) sums

@@ -2,7 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../index';
 import type { Db } from '../index';
 import { projectsWithAnswers, real } from './helpers';
-import { rebuildCityCounters, counterQuestions } from '../../reports/counters';
+import { counterQuestions } from '../../reports/counters';
+import { rebuildCityCounters } from '../../reports/recount';
 
 // The report's counters per city (docs/decisions/reports.md): a report filtered by a city (with or
 // without a portrait, gender or education) sums these rows as the other filters sum report_counts

@@ -1,12 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { Db, Dialect } from '../index';
 import { projectsWithAnswers, real } from './helpers';
-import {
-  counterQuestions,
-  rebuildCityCounters,
-  rebuildPersonCounters,
-  type CounterLevel,
-} from '../../reports/counters';
+import { counterQuestions } from '../../reports/counters';
+import { rebuildCityCounters, rebuildPersonCounters, type CounterLevel } from '../../reports/recount';
 
 // The report's counters keyed by the respondent's questionnaire language too (issue 32, part 5;
 // docs/decisions/languages.md): a report filtered by language sums counter rows like the other
