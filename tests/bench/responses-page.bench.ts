@@ -27,11 +27,11 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.95)];
 const round = (x: number) => Math.round(x * 10) / 10;
 
-/** Frame intervals over `frames` animation frames, scrolling the list by `step` px each frame. */
-function frames(page: Page, step: number) {
+/** Frame intervals over `frames` animation frames, scrolling `selector`'s box by `step` px each frame. */
+function frames(page: Page, step: number, selector = '[data-respondents-scroller]') {
   return page.evaluate(
-    async ({ step, count }) => {
-      const el = document.querySelector<HTMLElement>('[data-respondents-scroller]')!;
+    async ({ step, count, selector }) => {
+      const el = document.querySelector<HTMLElement>(selector)!;
       const intervals: number[] = [];
       const long: number[] = [];
       const observer = new PerformanceObserver((list) => {
@@ -53,7 +53,7 @@ function frames(page: Page, step: number) {
       observer.disconnect();
       return { intervals, long };
     },
-    { step, count: FRAMES },
+    { step, count: FRAMES, selector },
   );
 }
 
@@ -62,56 +62,36 @@ function frames(page: Page, step: number) {
  * same markup and styles, no virtual list, no React, nothing fetched) in a box of the same size,
  * flung the same way: what the browser needs to scroll these rows at all.
  */
-function plainTable(page: Page, step: number) {
-  return page.evaluate(
-    async ({ step, count }) => {
-      const el = document.querySelector<HTMLElement>('[data-respondents-scroller]')!;
-      const copy = el.cloneNode(true) as HTMLElement;
-      const table = copy.querySelector<HTMLElement>('[role="table"]')!;
-      const body = copy.querySelectorAll<HTMLElement>('[role="rowgroup"]')[1];
-      const rows = [...body.querySelectorAll<HTMLElement>('[data-respondent]')];
-      body.replaceChildren();
-      for (let i = 0; i < 1000; i++) {
-        const tr = rows[i % rows.length].cloneNode(true) as HTMLElement;
-        tr.style.top = `${40 + i * 44}px`;
-        body.append(tr);
-      }
-      table.style.height = `${40 + 1000 * 44}px`;
-      const r = el.getBoundingClientRect();
-      Object.assign(copy.style, {
-        position: 'fixed',
-        left: `${r.left}px`,
-        top: `${r.top}px`,
-        width: `${r.width}px`,
-        height: `${r.height}px`,
-        zIndex: '100',
-      });
-      document.body.append(copy);
-      copy.scrollTop = 0;
-      const intervals: number[] = [];
-      const long: number[] = [];
-      const observer = new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) long.push(e.duration);
-      });
-      observer.observe({ type: 'longtask' });
-      await new Promise<void>((resolve) => {
-        let last = 0;
-        let i = 0;
-        const tick = (t: number) => {
-          if (last) intervals.push(t - last);
-          last = t;
-          if (i++ >= count) return resolve();
-          copy.scrollTop += step;
-          requestAnimationFrame(tick);
-        };
-        requestAnimationFrame(tick);
-      });
-      observer.disconnect();
-      copy.remove();
-      return { intervals, long };
-    },
-    { step, count: FRAMES },
-  );
+async function plainTable(page: Page, step: number) {
+  await page.evaluate(() => {
+    const el = document.querySelector<HTMLElement>('[data-respondents-scroller]')!;
+    const copy = el.cloneNode(true) as HTMLElement;
+    const table = copy.querySelector<HTMLElement>('[role="table"]')!;
+    const body = copy.querySelectorAll<HTMLElement>('[role="rowgroup"]')[1];
+    const rows = [...body.querySelectorAll<HTMLElement>('[data-respondent]')];
+    body.replaceChildren();
+    for (let i = 0; i < 1000; i++) {
+      const tr = rows[i % rows.length].cloneNode(true) as HTMLElement;
+      tr.style.top = `${40 + i * 44}px`;
+      body.append(tr);
+    }
+    table.style.height = `${40 + 1000 * 44}px`;
+    const r = el.getBoundingClientRect();
+    Object.assign(copy.style, {
+      position: 'fixed',
+      left: `${r.left}px`,
+      top: `${r.top}px`,
+      width: `${r.width}px`,
+      height: `${r.height}px`,
+      zIndex: '100',
+    });
+    copy.setAttribute('data-plain-copy', '');
+    document.body.append(copy);
+    copy.scrollTop = 0;
+  });
+  const measured = await frames(page, step, '[data-plain-copy]');
+  await page.evaluate(() => document.querySelector('[data-plain-copy]')?.remove());
+  return measured;
 }
 
 /** Milliseconds from setting the scroll position to the real rows being there (no placeholder left). */
