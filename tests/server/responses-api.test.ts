@@ -308,15 +308,20 @@ describe('erasure', () => {
 });
 
 describe('reconciliation', () => {
-  it('frees a completed respondent’s portrait place while the project runs, and takes it back on restore', async () => {
-    const c = { ...qualityContent(), portraits: [newPortrait({ id: 'all', respondents: 2, params: [] })] };
+  /** A target project with one portrait of `respondents` places, and a researcher of its organization. */
+  async function portraitProject(respondents: number) {
+    const c = { ...qualityContent(), portraits: [newPortrait({ id: 'all', respondents, params: [] })] };
     const { pid: rp } = await insertSurveyProject(server, c, { template: 'target' });
     const org = await server.app.db
       .selectFrom('projects')
       .select('organization_id')
       .where('id', '=', rp)
       .executeTakeFirstOrThrow();
-    const researcher = await server.as(Role.Researcher, { organizationId: org.organization_id });
+    return { rp, researcher: await server.as(Role.Researcher, { organizationId: org.organization_id }) };
+  }
+
+  it('frees a completed respondent’s portrait place while the project runs, and takes it back on restore', async () => {
+    const { rp, researcher } = await portraitProject(2);
     const first = await record(server, rp, 'normal', 1, Date.now() - 3_600_000);
     await record(server, rp, 'normal', 2, Date.now() - 1_800_000);
     const quota = () =>
@@ -369,14 +374,7 @@ describe('reconciliation', () => {
   });
 
   it('frees nothing once the project has stopped', async () => {
-    const c = { ...qualityContent(), portraits: [newPortrait({ id: 'all', respondents: 5, params: [] })] };
-    const { pid: rp } = await insertSurveyProject(server, c, { template: 'target' });
-    const org = await server.app.db
-      .selectFrom('projects')
-      .select('organization_id')
-      .where('id', '=', rp)
-      .executeTakeFirstOrThrow();
-    const researcher = await server.as(Role.Researcher, { organizationId: org.organization_id });
+    const { rp, researcher } = await portraitProject(5);
     const id = await record(server, rp, 'normal', 1, Date.now() - 60_000);
     await server.app.db
       .updateTable('projects')
