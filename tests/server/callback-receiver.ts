@@ -17,6 +17,8 @@ export interface Received {
   at: number;
   /** The caller's port: calls carried by one kept connection share it. */
   remotePort: number;
+  /** For a request left unanswered ('hang'): when the caller closed it. */
+  closedAt?: number;
 }
 
 export interface Receiver {
@@ -44,7 +46,7 @@ export async function startReceiver(
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const r = {
+      const r: Received = {
         headers: req.headers,
         body: Buffer.concat(chunks).toString('utf8'),
         at: Date.now(),
@@ -54,6 +56,7 @@ export async function startReceiver(
       const how = receiver.answer(n, r);
       if (how === 'hang') {
         hanging.add(res);
+        res.on('close', () => (r.closedAt ??= Date.now()));
         return;
       }
       const send = () => res.writeHead(how, { 'content-type': 'text/plain' }).end('ok');
