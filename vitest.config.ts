@@ -1,4 +1,25 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
+
+/** The cores this process may really use: a container can see the host's CPUs while its CPU
+ * quota (cgroup v2 cpu.max, v1 cfs_quota_us) allows two. Vitest's default (all CPUs but one) then
+ * starts a worker per host CPU, and every test that times something runs many times slower. */
+function usableCores(): number {
+  const read = (f: string) => {
+    try {
+      return fs.readFileSync(f, 'utf8').trim();
+    } catch {
+      return '';
+    }
+  };
+  let quota = Infinity;
+  const [max, period] = read('/sys/fs/cgroup/cpu.max').split(' ');
+  if (max && max !== 'max') quota = Number(max) / Number(period);
+  const v1 = Number(read('/sys/fs/cgroup/cpu/cpu.cfs_quota_us'));
+  if (v1 > 0) quota = Math.min(quota, v1 / Number(read('/sys/fs/cgroup/cpu/cpu.cfs_period_us')));
+  return Math.max(1, Math.min(os.availableParallelism(), Math.floor(quota) || 1));
+}
 
 // Four suites: `unit` (pure code, machines, Dexie on fake-indexeddb), `server` (the real Fastify
 // server on a free port; SQLite by default, PostgreSQL when TEST_DATABASE_URL is set), `e2e`
@@ -6,6 +27,7 @@ import { defineConfig } from 'vitest/config';
 // processes with Debian's nginx and promtool, on the PostgreSQL of TEST_DATABASE_URL: .ci/run).
 export default defineConfig({
   test: {
+    maxWorkers: Math.max(1, usableCores() - 1),
     projects: [
       {
         test: {
