@@ -17,7 +17,7 @@ import { Role } from '../../src/domain/roles';
 // regions of one name leave a screen reader's landmark list ambiguous). And the outline's rows: the
 // text of every row of one level starts at the same x, however long its text.
 
-const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 30_000 });
 
 let server: TestServer;
 let browser: Browser;

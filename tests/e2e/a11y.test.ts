@@ -17,7 +17,7 @@ const roleName = (id: RoleId) => Object.entries(Role).find(([, v]) => v === id)!
 // menu each role can open from them, plus the editor, the report and the respondent page: no serious
 // or critical finding anywhere.
 
-const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 30_000 });
 
 describe('accessibility of every page and dialog (axe-core, all rules)', () => {
   let server: TestServer;
@@ -114,7 +114,7 @@ describe('accessibility of every page and dialog (axe-core, all rules)', () => {
     const closeIcon = dialog(page).locator('[data-close]');
     if (await closeIcon.count()) await closeIcon.click();
     else await page.keyboard.press('Escape');
-    await expect.poll(() => dialog(page).count(), { timeout: 15_000, message: `${where} closes` }).toBe(0);
+    await expect.poll(() => dialog(page).count(), { timeout: 30_000, message: `${where} closes` }).toBe(0);
   }
 
   async function openPage(page: Page, path: string, ready: () => Locator) {

@@ -151,7 +151,7 @@ describe('the signed-in pages ask for their data with the start-up', () => {
     expect(await pwaAskedAt(), 'not asked while the page is still coming').toBeNull();
     release();
     await page.getByRole('cell', { name: 'Early bird', exact: true }).waitFor();
-    await expect.poll(pwaAskedAt, { timeout: 10_000 }).not.toBeNull();
+    await expect.poll(pwaAskedAt, { timeout: 30_000 }).not.toBeNull();
     // The page paints whole at once (the boot screen before it is not contentful): its first
     // contentful paint is the page's.
     const paintedAt = await page.evaluate(
@@ -171,7 +171,7 @@ describe('the signed-in pages ask for their data with the start-up', () => {
     await page.goto(`${server.url}/report?pid=${pid}`);
     // Every question's card comes, one section per task.
     await expect
-      .poll(() => page.locator('#report h3, #report h2').count(), { timeout: 15_000 })
+      .poll(() => page.locator('#report h3, #report h2').count(), { timeout: 30_000 })
       .toBeGreaterThanOrEqual(questions.length);
     await page.locator('[data-chart] canvas').first().waitFor();
     await page.waitForLoadState('networkidle');

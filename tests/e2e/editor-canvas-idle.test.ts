@@ -67,7 +67,7 @@ describe('the canvas idles when it has nothing to draw', () => {
 
   /** Waits until the page asks for no frame for 500 ms (the loop asleep). */
   async function asleep(page: Page) {
-    await expect.poll(() => framesIn(page, 500), { timeout: 15_000 }).toBe(0);
+    await expect.poll(() => framesIn(page, 500), { timeout: 30_000 }).toBe(0);
   }
 
   /**

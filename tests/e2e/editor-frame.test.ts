@@ -80,7 +80,7 @@ describe('editor frame: building a questionnaire', () => {
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/mouse-1440.png` });
     await tool(page, 'save').click();
     await expect
-      .poll(() => page.locator('[role="status"][data-state]').textContent(), { timeout: 15_000 })
+      .poll(() => page.locator('[role="status"][data-state]').textContent(), { timeout: 30_000 })
       .toBe('All changes saved');
     const saved = await savedContent(pid);
     expect(saved.questionnaires[0].blocks.map((b) => b.questions.map((q) => q.text))).toEqual([
@@ -124,7 +124,7 @@ describe('editor frame: building a questionnaire', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await page.keyboard.press('Control+s');
     await expect
-      .poll(() => page.locator('[role="status"][data-state]').textContent(), { timeout: 15_000 })
+      .poll(() => page.locator('[role="status"][data-state]').textContent(), { timeout: 30_000 })
       .toBe('All changes saved');
     const saved = await savedContent(pid);
     expect(saved.questionnaires[0].blocks.map((b) => b.questions.map((q) => q.text))).toEqual([

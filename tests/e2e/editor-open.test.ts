@@ -95,12 +95,12 @@ describe('opening the editor straight from its address', () => {
     const field = page.getByRole('textbox', { name: /New name/ });
     await field.fill('My wording');
     await field.press('Enter');
-    await expect.poll(() => dirtyDraft(page, pid), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => dirtyDraft(page, pid), { timeout: 30_000 }).toBe(true);
     expect(await theyReword(pid, 2, 'Fourth wording')).toBe(4);
     await page.reload();
-    await expect.poll(() => rowText(page, 1), { timeout: 15_000 }).toContain('My wording');
-    await expect.poll(() => rowText(page, 2), { timeout: 15_000 }).toContain('Fourth wording');
-    await expect.poll(() => serverTexts(pid), { timeout: 15_000 }).toEqual(['My wording', 'Fourth wording']);
+    await expect.poll(() => rowText(page, 1), { timeout: 30_000 }).toContain('My wording');
+    await expect.poll(() => rowText(page, 2), { timeout: 30_000 }).toContain('Fourth wording');
+    await expect.poll(() => serverTexts(pid), { timeout: 30_000 }).toEqual(['My wording', 'Fourth wording']);
     expect(errors).toEqual([]);
     await context.close();
   });

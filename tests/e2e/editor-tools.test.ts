@@ -110,7 +110,7 @@ describe('editor tools in Chromium', () => {
     await expect.poll(() => canvas.getAttribute('data-cycle')).toBeNull();
     expect(await page.locator('[data-rule="redirectCycle"]').count()).toBe(0);
     await tool(page, 'save').click();
-    await expect.poll(() => status(page).textContent(), { timeout: 15_000 }).toBe('All changes saved');
+    await expect.poll(() => status(page).textContent(), { timeout: 30_000 }).toBe('All changes saved');
     const saved = (await getProject(server, researcher, pid)).body.content;
     expect(saved.questionnaires[0].blocks[0].questions.map((q: { text: string }) => q.text)).toEqual([
       'Second',
@@ -185,7 +185,7 @@ describe('editor tools in Chromium', () => {
     await page.getByRole('button', { name: 'Import', exact: true }).click();
     await expect.poll(() => page.locator('[role="treeitem"][data-kind="question"]').count()).toBe(3);
     await tool(page, 'save').click();
-    await expect.poll(() => status(page).textContent(), { timeout: 15_000 }).toBe('All changes saved');
+    await expect.poll(() => status(page).textContent(), { timeout: 30_000 }).toBe('All changes saved');
 
     // Portraits and project settings: the dialogs of the panels (a researcher may not change settings).
     await tool(page, 'portraits').click();
@@ -392,11 +392,11 @@ describe('canvas drag in Chromium', () => {
     await expect.poll(() => row.textContent()).toContain('A much longer wording now');
     // The canvas follows a frame later: its pixels change, and change back with undo.
     await page.mouse.move(box.x + 5, box.y + box.height - 5);
-    await expect.poll(shot, { timeout: 5_000 }).not.toBe(before);
+    await expect.poll(shot, { timeout: 30_000 }).not.toBe(before);
     await page.locator('[data-tool="undo"]').click();
     await expect.poll(() => row.textContent()).toContain('Short');
     await page.mouse.move(box.x + 5, box.y + box.height - 5);
-    await expect.poll(shot, { timeout: 5_000 }).toBe(before);
+    await expect.poll(shot, { timeout: 30_000 }).toBe(before);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -52,7 +52,7 @@ describe('project editor in Chromium', () => {
     await field.press('Enter');
   }
   async function expectStatus(page: Page, text: string) {
-    await expect.poll(() => status(page).textContent(), { timeout: 15_000 }).toBe(text);
+    await expect.poll(() => status(page).textContent(), { timeout: 30_000 }).toBe(text);
   }
   /** The draft of a project as the page's IndexedDB holds it. */
   function storedDraft(page: Page, pid: number) {
@@ -123,7 +123,7 @@ describe('project editor in Chromium', () => {
     const errors2 = watchErrors(again);
     await again.goto(`${server.url}/project?pid=${pid}`);
     await expect
-      .poll(() => again.locator('[data-source]').getAttribute('data-source'), { timeout: 15_000 })
+      .poll(() => again.locator('[data-source]').getAttribute('data-source'), { timeout: 30_000 })
       .toBe('draft');
     await expect.poll(() => again.getByText('Restored your unsaved draft').count()).toBe(1);
     await expectStatus(again, 'Unsaved changes');

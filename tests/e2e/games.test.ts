@@ -107,7 +107,7 @@ describe('games in Chromium', () => {
     const ok = await sdkCall({ apiKey, token });
     expect(ok.status).toBe(200);
     expect((await ok.json()).statusId).toBe(2);
-    await expect.poll(() => status.textContent(), { timeout: 10_000 }).toBe('SDK connected');
+    await expect.poll(() => status.textContent(), { timeout: 30_000 }).toBe('SDK connected');
     await dialog.getByRole('button', { name: 'Done' }).click();
 
     const row = page.getByRole('row', { name: /Star Puzzle/ });
@@ -147,7 +147,7 @@ describe('games in Chromium', () => {
     };
     expect((await sdkCall(oldSecrets)).status).toBe(200);
     await expect
-      .poll(() => dialog.getByTestId('connection-status').textContent(), { timeout: 10_000 })
+      .poll(() => dialog.getByTestId('connection-status').textContent(), { timeout: 30_000 })
       .toBe('SDK connected');
     await dialog.getByRole('button', { name: 'Issue new keys' }).click();
     await dialog.getByText('The old API key and token stop working at once.').waitFor();

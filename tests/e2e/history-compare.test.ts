@@ -50,7 +50,7 @@ describe('history Compare in Chromium', () => {
     await signIn(page, server, anna.user.email);
     await page.goto(`${server.url}/project?pid=${pid}`);
     await expect
-      .poll(() => page.locator('[role="status"][data-state]').textContent(), { timeout: 15_000 })
+      .poll(() => page.locator('[role="status"][data-state]').textContent(), { timeout: 30_000 })
       .toBe('All changes saved');
     await page.getByRole('tab', { name: 'History' }).click();
     const versions = page

@@ -78,7 +78,7 @@ describe('import preview in the editor', () => {
     await page.getByRole('button', { name: 'Import', exact: true }).click();
     await page.getByRole('button', { name: 'Add the questions' }).click();
     await page.getByRole('button', { name: 'Save project' }).click();
-    await expect.poll(async () => (await questions(pid)).length, { timeout: 15_000 }).toBe(before.length + 3);
+    await expect.poll(async () => (await questions(pid)).length, { timeout: 30_000 }).toBe(before.length + 3);
     expect((await questions(pid)).slice(-3)).toEqual([
       { text: 'Ваш пол?', category: 'oneAnswer', answers: 2 },
       { text: 'Сколько вам лет?', category: 'oneAnswer', answers: 4 },

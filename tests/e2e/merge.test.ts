@@ -53,7 +53,7 @@ describe('merging and version history in Chromium', () => {
   }
   const status = (page: Page) => page.locator('[role="status"][data-state]');
   async function expectStatus(page: Page, text: string) {
-    await expect.poll(() => status(page).textContent(), { timeout: 15_000 }).toBe(text);
+    await expect.poll(() => status(page).textContent(), { timeout: 30_000 }).toBe(text);
   }
   const questionRow = (page: Page, n: number) =>
     page.locator('[role="treeitem"][data-kind="question"]').nth(n - 1);

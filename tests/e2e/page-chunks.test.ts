@@ -183,7 +183,7 @@ describe('what each page fetches', () => {
         // Touching the form loads the sign-in actor, before the visitor sends it.
         await page.getByLabel('Email').focus();
         await expect
-          .poll(() => [...scripts].some(([, body]) => XSTATE.test(body)), { timeout: 10_000 })
+          .poll(() => [...scripts].some(([, body]) => XSTATE.test(body)), { timeout: 30_000 })
           .toBe(true);
       }
       expect(errors).toEqual([]);

@@ -8,7 +8,7 @@ import { axeFull, axeLines } from './helpers';
 export const saveState = (page: Page) => page.locator('[role="status"][data-state]');
 
 export async function expectSaveState(page: Page, text: string) {
-  await expect.poll(() => saveState(page).textContent(), { timeout: 15_000 }).toBe(text);
+  await expect.poll(() => saveState(page).textContent(), { timeout: 30_000 }).toBe(text);
 }
 
 export const outlineRows = (page: Page, kind: 'questionnaire' | 'block' | 'question') =>

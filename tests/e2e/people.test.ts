@@ -20,7 +20,7 @@ import { Role } from '../../src/domain/roles';
 // log's infinite scroll.
 
 // The machine running the suite may be busy: wait for the page generously, never for a fixed time.
-const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 30_000 });
 
 describe('people in Chromium', () => {
   let server: TestServer;

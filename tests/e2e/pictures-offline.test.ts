@@ -166,7 +166,7 @@ describe('pictures picked offline', () => {
       .toEqual([expect.stringMatching(/^local-picture:/), null, null]);
     await page.reload();
     await expect
-      .poll(() => page.locator('[data-source]').getAttribute('data-source'), { timeout: 15_000 })
+      .poll(() => page.locator('[data-source]').getAttribute('data-source'), { timeout: 30_000 })
       .toBe('offline');
     await selectQuestion(page, 1);
     await questionThumb().waitFor();
@@ -176,7 +176,7 @@ describe('pictures picked offline', () => {
     // Back online: the queue uploads by itself and the reference becomes the server's URL.
     await context.setOffline(false);
     await expect
-      .poll(() => questionThumb().getAttribute('src'), { timeout: 15_000 })
+      .poll(() => questionThumb().getAttribute('src'), { timeout: 30_000 })
       .toMatch(/^\/api\/v1\/service\/pictures\/[0-9a-f]{64}\.png$/);
     expect(uploads).toEqual(['POST']);
     await expect.poll(() => queue.count()).toBe(0);

@@ -12,7 +12,7 @@ import { ProjectStatus } from '../../src/domain/projects';
 // names and a date filter; toasts that never cover the header or its menus; the calculator page
 // that ends where its content ends; a number over its maximum that names the maximum.
 
-const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 30_000 });
 const DAY = 24 * 60 * 60 * 1000;
 
 describe('rough edges of the back-office', () => {

@@ -439,7 +439,7 @@ describe('app shell in Chromium', () => {
     expect(await toast.count()).toBe(1);
     const back = Date.now();
     await page.evaluate(() => window.dispatchEvent(new Event('focus')));
-    await toast.waitFor({ state: 'detached', timeout: 10_000 });
+    await toast.waitFor({ state: 'detached', timeout: 30_000 });
     // It had used part of its 5 s before the pause; it never closes early after focus returns.
     const waited = Date.now() - back;
     expect(waited).toBeGreaterThan(3000);

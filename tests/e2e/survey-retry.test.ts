@@ -68,7 +68,7 @@ it('sends a page again after a lost answer and a 503, and the server keeps it on
   await page.getByRole('heading', { level: 1, name: 'First' }).waitFor();
   await page.getByRole('main').getByLabel('First B').check();
   await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByRole('heading', { level: 1, name: 'Second' }).waitFor({ timeout: 15_000 });
+  await page.getByRole('heading', { level: 1, name: 'Second' }).waitFor({ timeout: 30_000 });
   expect(seen).toEqual(['stored 200', '503', 'through']);
   expect(await page.getByRole('alert').count()).toBe(0);
   expect(errors).toEqual([]);

@@ -105,7 +105,7 @@ describe("a target project's survey link at 360 px", () => {
     await signIn(page, server, anna.user.email);
     await page.goto(`${server.url}/project?pid=${pid}`);
     await expect
-      .poll(() => page.locator('[role="status"][data-state]').textContent(), { timeout: 15_000 })
+      .poll(() => page.locator('[role="status"][data-state]').textContent(), { timeout: 30_000 })
       .toBe('All changes saved');
     await page.locator('[data-tool="surveyLink"]').first().click();
     await page.getByRole('dialog').getByRole('button', { name: 'Agree' }).click();
