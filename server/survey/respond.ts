@@ -1,15 +1,6 @@
 import * as v from 'valibot';
 import { dialectOf, type Db } from '../db';
-import { HttpError } from '../http/errors';
-import {
-  ensureQuotas,
-  newToken,
-  quotas,
-  sha256,
-  takeQuotaPlace,
-  saveAnswer,
-  type RespondentRow,
-} from '../repos/respondents';
+import { quotas, sha256, takeQuotaPlace, saveAnswer, type RespondentRow } from '../repos/respondents';
 import { saveAnswerInGroup, writeInGroup } from './group-commit';
 import { readRespondent } from './respondent-reads';
 import {
@@ -18,37 +9,44 @@ import {
   keepRespondent,
   type CachedRespondent,
 } from './respondent-cache';
-import { cityIds, regions } from '../data/cities';
 import type { ProjectContent } from '../../src/domain/content/model';
 import { ProjectStatus } from '../../src/domain/projects';
 import { objectMessage } from '../../src/domain/validation';
 import { canSetStatus } from '../../src/domain/projectStatus';
 import {
-  matchesPortrait,
   normalizeReply,
   replyRows,
   runFlow,
   runFlowFrom,
   sameReply,
-  startQuestionnaire,
   type Attributes,
   type FlowCheckpoint,
   type FlowProblem,
   type Page,
   type Reply,
-  type ReplyEntry,
 } from '../../src/domain/flow';
-import { SURVEY_TEXTS, type SurveyLocale, type SurveyTexts } from '../../src/i18n/survey';
 import { RESPONDENT_STATUS } from '../db/tables-responses';
 import { languageMoveCounts, replyCounts } from '../reports/counters';
 import { playerWriteFor } from '../players/record';
 import { blockCallback, wakeSender, writeDelivery } from '../callbacks';
-import { judgeCompletion, NOT_JUDGED, pageTimes } from '../responses/completion';
+import { judgeCompletion, pageTimes } from '../responses/completion';
 import { LanguageTag, pageLanguage, setRespondentLanguage } from './language';
-import { pickLanguage } from '../../src/domain/content/languages';
-import { countAnswer, countStart } from '../ops/meters';
+import { countAnswer } from '../ops/meters';
 import { surveyContent } from './content-cache';
 import { limitAnswers, type RateLimit } from './limits';
+
+import {
+  availability,
+  cityIdSet,
+  closedError,
+  fail,
+  outcomeOf,
+  type Outcome,
+  type SurveyState,
+} from './survey-state';
+import { startRespondent } from './start';
+import { regions } from '../data/cities';
+import type { SurveyLocale } from '../../src/i18n/survey';
 
 export { publicContent, surveyContent } from './content-cache';
 export { limitAnswers, limitRate, type RateLimit } from './limits';
@@ -58,174 +56,16 @@ export { limitAnswers, limitRate, type RateLimit } from './limits';
 // answered; this module stores it page by page, counts completions against portrait quotas in the
 // same transaction, and moves the project on when every portrait is full.
 
+export {
+  availability,
+  outcomeOf,
+  type Availability,
+  type Outcome,
+  type ProjectRef,
+  type SurveyState,
+} from './survey-state';
+export { startRespondent } from './start';
 export type { Attributes };
-export type Outcome = 'started' | 'completed' | 'screenedOut' | 'quotaFull';
-export type Availability = 'open' | 'notStarted' | 'paused' | 'finished';
-
-/** What respondents.state holds (JSON). */
-export interface SurveyState {
-  v: 1;
-  seed: string;
-  /** The questionnaire the respondent started in. */
-  start: string;
-  replies: ReplyEntry[];
-  /** The order each question's answers (or matrix rows) were shown in, by question id. */
-  orders: Record<string, string[]>;
-  end: Outcome | null;
-  /** Milliseconds between each page shown and its answer, by reply (issue 31; absent before it). */
-  times?: number[];
-}
-
-const text = (pick: (s: SurveyTexts) => string) => (_t: unknown, locale: string) =>
-  pick(SURVEY_TEXTS[(locale === 'en' ? 'en' : 'ru') as SurveyLocale]);
-const fail = (
-  status: number,
-  code: string,
-  pick: (s: SurveyTexts) => string,
-  extra: Record<string, unknown> = {},
-) => new HttpError(status, text(pick), { code, ...extra });
-
-/** Whether respondents may answer now, as the page says it. Only On rotation is open. */
-export function availability(status: number): Availability {
-  if (status === ProjectStatus.OnRotation) return 'open';
-  if (status === ProjectStatus.Paused) return 'paused';
-  if (
-    [
-      ProjectStatus.Stopped,
-      ProjectStatus.ProjectFinished,
-      ProjectStatus.CreatingReport,
-      ProjectStatus.SurveyFinished,
-    ].includes(status as never)
-  )
-    return 'finished';
-  return 'notStarted';
-}
-
-export interface ProjectRef {
-  id: number;
-  status: number;
-  template: string;
-}
-
-function closedError(status: number) {
-  const a = availability(status);
-  return fail(409, `survey-${a}`, (s) => s.errors.closed, { state: a });
-}
-
-/** Fills the region from the city and drops a city or region that is not in the lookup. */
-function cleanAttributes(a: Attributes): Attributes {
-  const out = { ...a };
-  if (out.city && !cityIdSet().has(out.city)) out.city = null;
-  if (out.city && !out.region) out.region = out.city.split(':')[0];
-  if (out.region && !regions().has(out.region)) out.region = null;
-  return out;
-}
-let cities: Set<string> | null = null;
-const cityIdSet = () => (cities ??= new Set(cityIds()));
-
-/**
- * Starts a respondent: picks the portrait they fit that still has room (a ticket's portrait as it
- * is), or turns them away politely: `quotaFull` when the portraits they fit are full, `noMatch`
- * when they fit none (a target project's link: the survey looks for other people). Direct-link
- * respondents who fit no portrait are taken without one (the link is the researcher's own audience).
- */
-export async function startRespondent(
-  db: Db,
-  input: {
-    project: ProjectRef;
-    source: 'link' | 'sdk' | 'demo';
-    attributes?: Attributes;
-    locale?: SurveyLocale;
-    /**
-     * The questionnaire languages wished for, in order of precedence (server/survey/language.ts):
-     * the first one the questionnaire has is the respondent's, else its source.
-     */
-    languages?: readonly (string | null | undefined)[];
-    gameId?: number | null;
-    portraitId?: string | null;
-    now?: number;
-    /** The respondent page's browser marker (direct links), stored only as a hash (duplicates). */
-    browser?: string;
-  },
-): Promise<
-  { outcome: 'started'; respondentId: number; token: string } | { outcome: 'quotaFull' | 'noMatch' }
-> {
-  const { project } = input;
-  if (availability(project.status) !== 'open') throw closedError(project.status);
-  const now = input.now ?? Date.now();
-  // A direct-link respondent picks the city from the lookup in the profile step: anything else is a
-  // forged request, refused (a game's player city is the game's word, kept only when known).
-  const city = input.attributes?.city;
-  if (input.source === 'link' && city && !cityIdSet().has(city))
-    throw fail(400, 'unknown-place', (s) => s.errors.unknownPlace, { field: 'attributes.city' });
-  const content = await surveyContent(db, project.id);
-  const who = cleanAttributes(input.attributes ?? {});
-  await ensureQuotas(db, project.id, content.portraits);
-  const room = new Map((await quotas(db, project.id)).map((q) => [q.portrait_id, q.completed < q.target]));
-  let portrait = input.portraitId ? (content.portraits.find((p) => p.id === input.portraitId) ?? null) : null;
-  if (portrait) {
-    if (!room.get(portrait.id)) return { outcome: 'quotaFull' };
-  } else if (content.portraits.length > 0) {
-    const fits = content.portraits.filter((p) => matchesPortrait(p, who));
-    portrait = fits.find((p) => room.get(p.id)) ?? null;
-    if (!portrait && fits.length > 0) return { outcome: 'quotaFull' };
-    if (!portrait && !project.template.startsWith('directLink')) return { outcome: 'noMatch' };
-  }
-  const questionnaireId = startQuestionnaire(content, portrait?.questionnaireId);
-  if (!questionnaireId) throw closedError(ProjectStatus.Created);
-  const token = newToken();
-  const state: SurveyState = {
-    v: 1,
-    seed: newToken(),
-    start: questionnaireId,
-    replies: [],
-    orders: {},
-    end: null,
-    times: [],
-  };
-  const values = {
-    project_id: project.id,
-    questionnaire_id: questionnaireId,
-    portrait_id: portrait?.id ?? null,
-    token_hash: sha256(token),
-    source: input.source,
-    game_id: input.gameId ?? null,
-    player_id: who.playerId ?? null,
-    gender: who.gender ?? null,
-    age: who.age ?? null,
-    city: who.city ?? null,
-    region: who.region ?? null,
-    education: who.education ?? null,
-    platform: who.platform ?? null,
-    status: RESPONDENT_STATUS.started,
-    state: JSON.stringify(state),
-    locale: input.locale ?? null,
-    language: pickLanguage(content, input.languages ?? []),
-    started_at: now,
-    updated_at: now,
-    finished_at: null,
-    last_question_id: firstQuestion(content, state),
-    browser_hash: input.browser ? sha256(input.browser) : null,
-  };
-  const row = await db.insertInto('respondents').values(values).returning('id').executeTakeFirstOrThrow();
-  countStart(db);
-  // Their first answer then needs no read (respondent-cache.ts).
-  keepRespondent(db, { ...values, ...NOT_JUDGED, id: row.id, project_status: project.status });
-  return { outcome: 'started', respondentId: row.id, token };
-}
-
-/** The question of the respondent's first page (the funnel's "reached" before any answer). */
-function firstQuestion(content: ProjectContent, state: SurveyState): string | null {
-  const next = runFlow(content, { questionnaireId: state.start, seed: state.seed }, []).next;
-  return next.kind === 'page' ? next.question.id : null;
-}
-
-export function outcomeOf(r: { status: number; state: string }): Outcome {
-  if (r.status === RESPONDENT_STATUS.completed) return 'completed';
-  if (r.status === RESPONDENT_STATUS.screenedOut)
-    return (JSON.parse(r.state) as SurveyState).end === 'quotaFull' ? 'quotaFull' : 'screenedOut';
-  return 'started';
-}
 
 export const AnswerBody = v.strictObject(
   {
