@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { BASE_CHUNK_GROUPS } from './src/views/shell/localeChunks';
+import { routeGroups } from './src/views/localeGroups';
 
 // The SPA build. `npm run dev` serves it on 5173 and forwards /api to the server on 8080.
 //
@@ -85,7 +86,11 @@ function inlineFavicon(): Plugin {
  * The editor's head start (issue 34, src/views/editor/headStart.ts): compiled on its own and
  * written into the page's head as an inline script, run while the HTML is parsed, with the paths of
  * the editor page's chunk and of every chunk it imports (the start-up's own are in the HTML
- * already). The server allows the script by its hash (server/http/inlineScripts.ts).
+ * already), and, by language, the dictionary chunks the start-up loads before the editor's first
+ * render (the base chunk and /project's groups, localeGroups.ts): without them in the head start
+ * they were asked for only once the start-up's script had come and been evaluated, and arrived
+ * after the editor's own chunks (issue 34, docs/decisions/reopen.md). The server allows the
+ * script by its hash (server/http/inlineScripts.ts).
  */
 function editorHeadStart(): Plugin {
   let root = process.cwd();
@@ -138,7 +143,24 @@ function editorHeadStart(): Plugin {
           },
         })) as { output: { type: string; code?: string }[] }[];
         const code = out[0].output.find((o) => o.type === 'chunk')!.code!.trim();
-        const script = `<script data-chunks='${JSON.stringify(files)}'>${code}</script>`;
+        // The dictionary's chunks by language: every chunk holding a group the editor's first render
+        // waits for (the base chunk holds the start-up's groups), with what they import.
+        const groups = new Set<string>([
+          ...BASE_CHUNK_GROUPS,
+          ...routeGroups({ path: '/project', layout: 'editor' }),
+        ]);
+        const dictionaries: Record<string, string[]> = {};
+        for (const c of chunks.values()) {
+          const hit = c.moduleIds
+            .map((id) => /\/src\/i18n\/(\w+)\/(\w+)\.ts$/.exec(normalizePath(id)))
+            .find((m) => m && groups.has(m[2]));
+          if (!hit) continue;
+          const into = new Set(dictionaries[hit[1]]?.map((f) => f.slice(1)));
+          closure(c.fileName, into);
+          dictionaries[hit[1]] = [...into].filter((f) => !inHtml.has(f)).map((f) => `/${f}`);
+        }
+        if (!Object.keys(dictionaries).length) throw new Error('editor-head-start: no dictionary chunks');
+        const script = `<script data-chunks='${JSON.stringify(files)}' data-dictionaries='${JSON.stringify(dictionaries)}'>${code}</script>`;
         // Before the start-up's script, so that it runs as soon as the parser reaches it.
         return html.replace(/<script type="module"/, `${script}\n    <script type="module"`);
       },

@@ -137,6 +137,17 @@ describe('the editor opening from its local copy', () => {
       await page.evaluate(() => performance.getEntriesByName('editor:head-start').length),
       "the editor's head start ran",
     ).toBe(1);
+    // It also asked for the dictionary of the editor's first render, in the page's language only
+    // (the start-up asked for it only once its own script had been evaluated).
+    const preloaded = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((l) => l.href),
+    );
+    for (const group of ['base', 'editor', 'panels'])
+      expect(
+        preloaded.some((href) => href.includes(`/i18n-en-${group}-`)),
+        `the head start asked for the ${group} dictionary`,
+      ).toBe(true);
+    expect(preloaded.filter((href) => href.includes('/i18n-ru-'))).toEqual([]);
     for (const requestId of paused) await cdp.send('Fetch.continueRequest', { requestId });
     await page.locator('[data-source="server"]').waitFor();
     expect(await page.getByText('checking the server for changes').count()).toBe(0);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { takeHeadStart, type HeadStart } from '../../src/views/editor/headStart';
+import { headStart, takeHeadStart, type HeadStart } from '../../src/views/editor/headStart';
 
 // The HTML's head start (issue 34) leaves its read of the local copy on the page; the start-up takes
 // it for the project and user it opens, once. Anything else must not be handed a read of another
@@ -33,6 +33,54 @@ describe('the head start read, taken by the start-up', () => {
   it('answers null when the page had no head start', () => {
     expect(takeHeadStart(3, 7)).toBeNull();
     delete (globalThis as { window?: unknown }).window;
+    expect(takeHeadStart(3, 7)).toBeNull();
+  });
+});
+
+describe("the head start's preloads", () => {
+  // The page as the inline script sees it on /project?pid=3, signed in, in a language chosen before.
+  const links: { rel: string; href: string }[] = [];
+  const stored = new Map<string, string>();
+  const globals = ['window', 'location', 'localStorage', 'document'] as const;
+  beforeEach(() => {
+    links.length = 0;
+    stored.clear();
+    stored.set('auth', JSON.stringify({ accessToken: 'a', refreshToken: 'r', userId: 7 }));
+    Object.assign(globalThis, {
+      window: {},
+      location: { pathname: '/project', search: '?pid=3' },
+      localStorage: {
+        getItem: (k: string) => stored.get(k) ?? null,
+        setItem: (k: string, v: string) => void stored.set(k, v),
+      },
+      document: {
+        createElement: () => ({ rel: '', href: '', crossOrigin: null }),
+        head: { appendChild: (l: { rel: string; href: string }) => void links.push(l) },
+      },
+    });
+  });
+  afterEach(() => {
+    for (const g of globals) delete (globalThis as Record<string, unknown>)[g];
+  });
+  const dictionaries = { en: ['/assets/i18n-en-editor.js'], ru: ['/assets/i18n-ru-editor.js'] };
+
+  it("asks for the editor's chunks and the dictionary of the stored language only", () => {
+    stored.set('app-settings', JSON.stringify({ locale: 'ru' }));
+    headStart(['/assets/EditorPage.js'], dictionaries);
+    expect(links.map((l) => [l.rel, l.href])).toEqual([
+      ['modulepreload', '/assets/EditorPage.js'],
+      ['modulepreload', '/assets/i18n-ru-editor.js'],
+    ]);
+    expect(takeHeadStart(3, 7)).not.toBeNull();
+  });
+
+  it('asks for nothing off /project or signed out', () => {
+    (globalThis as unknown as { location: object }).location = { pathname: '/projects', search: '' };
+    headStart(['/assets/EditorPage.js'], dictionaries);
+    (globalThis as unknown as { location: object }).location = { pathname: '/project', search: '?pid=3' };
+    stored.delete('auth');
+    headStart(['/assets/EditorPage.js'], dictionaries);
+    expect(links).toEqual([]);
     expect(takeHeadStart(3, 7)).toBeNull();
   });
 });

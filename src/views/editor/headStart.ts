@@ -1,4 +1,5 @@
 import { readAuth } from '../../api/storage';
+import { readSettings } from '../../i18n/setup';
 import { APP_DB_NAME, readEarly, type EarlyRows } from '../../db/earlyRead';
 
 // The editor's head start (issue 34, the reopen in a new tab; docs/decisions/reopen.md). Compiled on
@@ -32,12 +33,20 @@ export function openedProject(): { pid: number; userId: number } | null {
   return Number.isInteger(pid) && pid > 0 && auth ? { pid, userId: auth.userId } : null;
 }
 
-/** Run by the inline script with the editor's chunks (their paths, from the build: its data-chunks). */
-export function headStart(chunks: readonly string[]): void {
+/**
+ * Run by the inline script with the editor's chunks and, by language, the dictionary chunks of its
+ * first render (their paths, from the build: its data-chunks and data-dictionaries). The start-up
+ * asks for the dictionaries only once its own script has come and been evaluated; asked for here,
+ * they arrive beside the editor's chunks instead of after them.
+ */
+export function headStart(
+  chunks: readonly string[],
+  dictionaries: Readonly<Record<string, readonly string[]>> = {},
+): void {
   try {
     const opened = openedProject();
     if (!opened) return;
-    for (const href of chunks) {
+    for (const href of [...chunks, ...(dictionaries[readSettings().locale] ?? [])]) {
       const link = document.createElement('link');
       link.rel = 'modulepreload';
       link.crossOrigin = '';

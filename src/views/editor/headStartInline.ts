@@ -1,6 +1,10 @@
 import { headStart } from './headStart';
 
 // The inline script's entry (vite.config.ts, editorHeadStart): the editor's chunks come in the
-// script element's data-chunks, which its CSP hash does not cover (only its text is hashed).
+// script element's data-chunks and its dictionaries' in data-dictionaries, which its CSP hash does not cover (only its text is hashed).
 
-headStart(JSON.parse(document.currentScript?.getAttribute('data-chunks') ?? '[]') as string[]);
+const script = document.currentScript;
+headStart(
+  JSON.parse(script?.getAttribute('data-chunks') ?? '[]') as string[],
+  JSON.parse(script?.getAttribute('data-dictionaries') ?? '{}') as Record<string, string[]>,
+);
