@@ -19,8 +19,12 @@ import type { Locales } from '../../src/i18n/i18n-types';
 // its stream stops taking writes, so the writers' own backpressure (workbook.ts `drained`) waits
 // exactly as it did for a socket. This side acknowledges a chunk once its reader has room for more.
 
-/** Bytes a thread may have sent that the reader has not taken yet. */
-export const WINDOW = 1024 * 1024;
+/**
+ * Bytes a thread may have sent that the reader has not taken yet. It also bounds the server's work
+ * in one turn: the chunks that wait for the server's thread are all handled in the turn that reads
+ * them, so 256 KB rather than 1 MB (the thread's writes are 64 KB; four keep it busy).
+ */
+export const WINDOW = 256 * 1024;
 /**
  * A thread without a download for this long ends (its connection with it). Starting one takes about
  * a second (its modules); a researcher who takes the XLSX and then the CSV should not wait twice.

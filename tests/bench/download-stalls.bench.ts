@@ -13,6 +13,7 @@ import { answersBeside, type Beside } from './answers-beside';
 // PostgreSQL. Each download is made twice in the same run on the same rows: by a second server on the
 // same database with DOWNLOAD_THREADS=0 (written on the main thread, as before), then by the bench's
 // server (a download thread). The answers' p99 during each download stands beside their p99 alone.
+// BENCH_DOWNLOADS (a comma list of the names below) picks some of the files.
 
 export const title = 'Downloads beside answers: the longest event-loop stall (100 000 respondents)';
 
@@ -81,6 +82,9 @@ async function measure(label: string, server: TestServer): Promise<BenchResult[]
     },
   ];
 
+  // BENCH_DOWNLOADS=CSV,SAV runs only those files (a re-measure of one of them after a change).
+  const only = process.env.BENCH_DOWNLOADS?.split(',').map((n) => n.trim());
+  const chosen = only ? files.filter((f) => only.includes(f.name)) : files;
   const out: BenchResult[] = [];
   try {
     // As a researcher comes to the downloads: the /report page's own call first (which starts the
@@ -101,7 +105,7 @@ async function measure(label: string, server: TestServer): Promise<BenchResult[]
       budget: 50,
       note: `${ref.answers.answered} answered, ${ref.answers.failed} not 2xx; longest event-loop delay ${ref.longestDelayMs} ms, longest busy stretch ${ref.longestBusyMs} ms, longest garbage collection ${ref.longestGcMs} ms`,
     });
-    for (const file of files) {
+    for (const file of chosen) {
       for (const [how, base] of [
         ['main thread (before)', mainUrl],
         ['download thread (after)', server.url],

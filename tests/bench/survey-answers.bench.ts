@@ -254,7 +254,7 @@ async function measureCallbacks(
     name: `${label}: callback deliveries a second, ${how} (one sender, loopback receiver)`,
     value: best(list).perSecond,
     unit: 'req/s',
-    note: `best of ${runs(list)}; ${CALLBACK_DELIVERIES} deliveries in ${best(list).seconds.toFixed(1)} s; CPU ${best(list).cpuMs.toFixed(2)} ms a delivery (sender and receiver in one process)${budget ? ` (goal ≥ ${budget})` : ''}`,
+    note: `best of ${runs(list)}; ${CALLBACK_DELIVERIES} deliveries in ${best(list).seconds.toFixed(1)} s from their commit (written in ${best(list).writeSeconds.toFixed(1)} s before); CPU ${best(list).cpuMs.toFixed(2)} ms a delivery (sender and receiver in one process)${budget ? ` (goal ≥ ${budget})` : ''}`,
   });
   return [
     {
@@ -281,12 +281,14 @@ async function durability(server: TestServer) {
 interface DeliveryRate {
   perSecond: number;
   seconds: number;
+  /** Writing the deliveries before the clock starts. */
+  writeSeconds: number;
   cpuMs: number;
 }
 
 /**
  * CALLBACK_DELIVERIES written at once on a fresh server (SQLite, or PostgreSQL while
- * TEST_DATABASE_URL is set), timed from the write until the last is marked delivered.
+ * TEST_DATABASE_URL is set), timed from the write's commit until the last is marked delivered.
  */
 async function deliveryRate(receiver: Receiver, keepAlive: boolean): Promise<DeliveryRate> {
   const server = await startServer((c) => {
@@ -306,11 +308,15 @@ async function deliveryRate(receiver: Receiver, keepAlive: boolean): Promise<Del
       test: true,
       at: Date.now(),
     }));
-    const started = performance.now();
-    const cpu = process.cpuUsage();
+    // The clock starts once the deliveries are committed: what is timed is the sender. (It used to
+    // start before the 2 000 INSERTs, one round trip each, which on PostgreSQL under load were
+    // 2–10 s of the figure; their time is in the note.)
+    const writing = performance.now();
     await db.transaction().execute(async (trx) => {
       for (const d of batch) await writeDelivery(trx, d);
     });
+    const started = performance.now();
+    const cpu = process.cpuUsage();
     wakeSender(db);
     await waitFor(async () => (await countDeliveries(db, pid, 'delivered')) >= CALLBACK_DELIVERIES, 120_000);
     const seconds = (performance.now() - started) / 1000;
@@ -318,6 +324,7 @@ async function deliveryRate(receiver: Receiver, keepAlive: boolean): Promise<Del
     return {
       perSecond: Math.round(CALLBACK_DELIVERIES / seconds),
       seconds,
+      writeSeconds: (started - writing) / 1000,
       cpuMs: (used.user + used.system) / 1000 / CALLBACK_DELIVERIES,
     };
   } finally {
