@@ -1,6 +1,6 @@
 import { PostgresAdapter, sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db';
-import { CITY_KEY, COUNTER_KEY, SHARDS, type CounterQuestions } from './counters';
+import { CITY_KEY, COUNTER_KEY, type CounterQuestions } from './counters';
 import { placeSql } from './recount';
 
 // The counters (counters.ts) of a set of respondents taken away or given back at once, in the
@@ -13,8 +13,10 @@ import { placeSql } from './recount';
 // those cost 2 s of CPU on SQLite alone. foldCounterDeltas then moves the deltas into the counters
 // in small transactions after the exclusion has answered (in key order on PostgreSQL, the lock order
 // every counter writer keeps), so they never pile up.
-// The respondents are named once for both tables: SQLite reads them from a temporary table (a join
-// it walks in order: the ids, each one's row, each one's answers), PostgreSQL from an array.
+// The respondents come with the columns the counters key them by, as the UPDATE that moved them
+// returned them (SQLite: a temporary table it walks in order, each one's answers through their
+// index; PostgreSQL: arrays), so their rows are not read again; their answers are read once for both
+// tables.
 
 /** A respondent whose counters move, with the columns the counters key them by (as the UPDATE that moves them returns them). */
 export interface Shifted {
@@ -78,9 +80,7 @@ function deltas(
   who: RawBuilder<unknown>,
   questions: CounterQuestions,
   sign: 1 | -1,
-  cities: boolean,
 ) {
-  const onlyCities = cities ? sql` and r.city is not null` : sql``;
   // `offset 0` keeps PostgreSQL from turning the EXISTS into a join: it sorted every answer row of
   // the table for it (5 s at 100 000 respondents) instead of looking up each respondent's in its index.
   const kind1 =
@@ -93,39 +93,32 @@ function deltas(
           questions.multiRow.map((id) => sql`select ${id} as question_id`),
           sql` union all `,
         )}) m
-        where true${onlyCities} and exists (select 1 from respondent_answers x
+        where exists (select 1 from respondent_answers x
           where x.project_id = ${projectId} and x.question_id = m.question_id and x.respondent_id = r.id
           limit 1 offset 0)`;
   return sql`select a.question_id as question_id, 0 as kind,
       coalesce(a.answer_id, '') as answer_id, coalesce(a.statement_id, '') as statement_id,
       case when a.value is null then 0 else 1 end as has_value, coalesce(a.value, 0) as value,
       ${placeSql(questions.places)} as place, ${who}, ${sql.lit(sign)} as n
-    from ${rowsOf(from)}${onlyCities}
+    from ${rowsOf(from)}
     ${kind1}`;
 }
 
-const PERSON = sql`coalesce(r.portrait_id, '') as portrait_id, coalesce(r.gender, '') as gender,
-  coalesce(r.education, '') as education, coalesce(r.age, -1) as age, coalesce(r.language, '') as language,
-  case when r.age is null then r.id % ${sql.lit(SHARDS)} else 0 end as shard`;
-const CITY = sql`r.city as city, coalesce(r.portrait_id, '') as portrait_id, coalesce(r.gender, '') as gender,
-  coalesce(r.education, '') as education, coalesce(r.language, '') as language,
-  r.id % ${sql.lit(SHARDS)} as shard`;
-
 const refs = (cols: readonly string[]) => sql.join(cols.map((c) => sql.ref(c)));
 
-/** Both keys' respondent columns at once (PostgreSQL, shiftSummed): the city's shard as city_shard. */
+// Both keys' respondent columns at once. Every delta goes to shard 0: the shards spread concurrent answers' upserts over several rows of a
+// key (counters.ts), which a fold in key order does not need; the report sums a key over its shards,
+// so a key's shard-0 row may go below 0 while its other shards hold the respondents taken away. One
+// row per key instead of up to eight is fewer groups to sum and rows to write (the city counters are
+// sharded for every respondent).
 const BOTH = sql`coalesce(r.portrait_id, '') as portrait_id, coalesce(r.gender, '') as gender,
   coalesce(r.education, '') as education, coalesce(r.age, -1) as age, coalesce(r.language, '') as language,
-  case when r.age is null then r.id % ${sql.lit(SHARDS)} else 0 end as shard,
-  r.city as city, r.id % ${sql.lit(SHARDS)} as city_shard`;
+  0 as shard, r.city as city`;
 
 /**
  * PostgreSQL: the named respondents' rows are read once (materialized) and summed by each table's
- * key before they are written, in one statement. At 10 000 of 100 000 respondents that writes some
- * 90 000 + 110 000 rows instead of twice 260 000 (each one was checked against its project then: the
- * deltas have no foreign key since, see migration 024), and reads the answers once instead of twice.
- * The sums
- * take some 30 MB, kept in memory for this transaction (work_mem; PostgreSQL's default 4 MB sorted
+ * key before they are written, in one statement: far fewer rows than the answer rows read (each key
+ * once, shard 0), and the answers read once for both tables. The sums take some 30 MB, kept in memory for this transaction (work_mem; PostgreSQL's default 4 MB sorted
  * them on disk, 2 s more).
  */
 async function shiftSummed(
@@ -139,16 +132,43 @@ async function shiftSummed(
   const cells = COUNTER_KEY.filter((c) => c !== 'project_id');
   const cityCells = CITY_KEY.filter((c) => c !== 'project_id' && c !== 'shard');
   const d = (cols: readonly string[]) => refs(cols.map((c) => `d.${c}`));
-  await sql`with d as materialized (${deltas(projectId, from, BOTH, questions, sign, false)}),
+  await sql`with d as materialized (${deltas(projectId, from, BOTH, questions, sign)}),
     person as (
       insert into report_count_deltas (${refs(COUNTER_KEY)}, n)
       select cast(${projectId} as integer), ${d(cells)}, sum(d.n) from d
       group by ${d(cells)} having sum(d.n) <> 0
     )
     insert into report_city_count_deltas (${refs(CITY_KEY)}, n)
-    select cast(${projectId} as integer), ${d(cityCells)}, d.city_shard, sum(d.n) from d
+    select cast(${projectId} as integer), ${d(cityCells)}, 0, sum(d.n) from d
     where d.city is not null
-    group by ${d(cityCells)}, d.city_shard having sum(d.n) <> 0`.execute(db);
+    group by ${d(cityCells)} having sum(d.n) <> 0`.execute(db);
+}
+
+/**
+ * SQLite: the named respondents' rows are read once into a temporary table (no index, appended in
+ * the order read) and copied from it into both deltas tables as they are, not summed: SQLite sums by
+ * sorting, which cost more than writing the rows.
+ */
+async function shiftRows(
+  db: Db,
+  projectId: number,
+  questions: CounterQuestions,
+  from: RawBuilder<unknown>,
+  sign: 1 | -1,
+): Promise<void> {
+  const cells = COUNTER_KEY.filter((c) => c !== 'project_id');
+  const cityCells = CITY_KEY.filter((c) => c !== 'project_id');
+  const d = (cols: readonly string[]) => refs(cols.map((c) => `d.${c}`));
+  await sql`drop table if exists temp.counter_shift_rows`.execute(db);
+  await sql`create temp table counter_shift_rows as ${deltas(projectId, from, BOTH, questions, sign)}`.execute(
+    db,
+  );
+  await sql`insert into report_count_deltas (${refs(COUNTER_KEY)}, n)
+    select cast(${projectId} as integer), ${d(cells)}, d.n from counter_shift_rows d`.execute(db);
+  await sql`insert into report_city_count_deltas (${refs(CITY_KEY)}, n)
+    select cast(${projectId} as integer), ${d(cityCells)}, d.n from counter_shift_rows d
+    where d.city is not null`.execute(db);
+  await sql`drop table temp.counter_shift_rows`.execute(db);
 }
 
 /**
@@ -166,17 +186,7 @@ export async function shiftCounters(
   const pg = db.getExecutor().adapter instanceof PostgresAdapter;
   const { from, done } = await named(db, people);
   if (pg) await shiftSummed(db, projectId, questions, from, sign);
-  else
-    for (const [table, key, who, cities] of [
-      ['report_count_deltas', COUNTER_KEY, PERSON, false],
-      ['report_city_count_deltas', CITY_KEY, CITY, true],
-    ] as const) {
-      const cells = key.filter((c) => c !== 'project_id');
-      await sql`insert into ${sql.table(table)} (${refs(key)}, n)
-        select cast(${projectId} as integer), ${refs(cells.map((c) => `d.${c}`))}, d.n
-        from (${deltas(projectId, from, who, questions, sign, cities)}) d
-        where d.n <> 0`.execute(db);
-    }
+  else await shiftRows(db, projectId, questions, from, sign);
   await done();
 }
 
