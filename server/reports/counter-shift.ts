@@ -1,6 +1,6 @@
 import { PostgresAdapter, sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db';
-import { CITY_KEY, COUNTER_KEY, SHARDS, type CounterQuestions } from './counters';
+import { CITY_KEY, COUNTER_KEY, type CounterQuestions } from './counters';
 import { placeSql } from './recount';
 
 // The counters (counters.ts) of a set of respondents taken away or given back at once, in the
@@ -13,34 +13,68 @@ import { placeSql } from './recount';
 // those cost 2 s of CPU on SQLite alone. foldCounterDeltas then moves the deltas into the counters
 // in small transactions after the exclusion has answered (in key order on PostgreSQL, the lock order
 // every counter writer keeps), so they never pile up.
-// The respondents are named once for both tables: SQLite reads them from a temporary table (a join
-// it walks in order: the ids, each one's row, each one's answers), PostgreSQL from an array.
+// The respondents come with the columns the counters key them by, as the UPDATE that moved them
+// returned them (SQLite: a temporary table it walks in order, each one's answers through their
+// index; PostgreSQL: arrays), so their rows are not read again; their answers are read once for both
+// tables.
 
-/** The ids of the respondents whose counters move, as a relation `t(id)`, and its cleanup. */
+/** A respondent whose counters move, with the columns the counters key them by (as the UPDATE that moves them returns them). */
+export interface Shifted {
+  id: number;
+  portrait_id: string | null;
+  gender: string | null;
+  education: string | null;
+  age: number | null;
+  language: string | null;
+  city: string | null;
+}
+
+/** The columns of Shifted, for a RETURNING (or a SELECT) of respondents. */
+export const SHIFTED = ['id', 'portrait_id', 'gender', 'education', 'age', 'language', 'city'] as const;
+
+/**
+ * The respondents whose counters move, as a relation `r` with their key columns, and its cleanup:
+ * their rows are not read again (each read of respondents by these ids was a scan of the table on
+ * PostgreSQL, 0.25 s at 100 000 respondents).
+ */
 async function named(
   db: Db,
-  ids: readonly number[],
+  people: readonly Shifted[],
 ): Promise<{ from: RawBuilder<unknown>; done: () => Promise<void> }> {
-  if (db.getExecutor().adapter instanceof PostgresAdapter)
-    return { from: sql`unnest(${[...ids]}::int[]) as t(id)`, done: async () => {} };
-  await sql`create temp table if not exists counter_shift_ids (id integer primary key)`.execute(db);
-  await sql`delete from counter_shift_ids`.execute(db);
-  for (let i = 0; i < ids.length; i += 5000)
-    await sql`insert or ignore into counter_shift_ids (id) values ${sql.join(
-      ids.slice(i, i + 5000).map((id) => sql`(${id})`),
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    const col = <K extends keyof Shifted>(k: K) => people.map((p) => p[k]);
+    return {
+      from: sql`unnest(${col('id')}::int[], ${col('portrait_id')}::text[], ${col('gender')}::text[],
+        ${col('education')}::text[], ${col('age')}::int[], ${col('language')}::text[], ${col('city')}::text[])
+        as r(id, portrait_id, gender, education, age, language, city)`,
+      done: async () => {},
+    };
+  }
+  await sql`create temp table if not exists counter_shift_people (id integer primary key,
+    portrait_id text, gender text, education text, age integer, language text, city text)`.execute(db);
+  await sql`delete from counter_shift_people`.execute(db);
+  for (let i = 0; i < people.length; i += 2000)
+    await sql`insert or ignore into counter_shift_people (${refs(SHIFTED)}) values ${sql.join(
+      people.slice(i, i + 2000).map((p) => sql`(${sql.join(SHIFTED.map((c) => p[c]))})`),
     )}`.execute(db);
   return {
-    from: sql`counter_shift_ids t`,
+    from: sql`counter_shift_people r`,
     done: async () => {
-      await sql`delete from counter_shift_ids`.execute(db);
+      await sql`delete from counter_shift_people`.execute(db);
     },
   };
 }
 
-/** The answer rows of the named respondents with their respondent (`a`, `r`), joined in that order. */
-const rowsOf = (from: RawBuilder<unknown>) =>
-  sql`${from} cross join respondents r cross join respondent_answers a
-    where r.id = t.id and a.respondent_id = t.id`;
+/**
+ * The answer rows of the named respondents (`a`, with `r`), each respondent's looked up in their
+ * index: PostgreSQL hashed every answer row of the table for it otherwise (a sequential scan of
+ * them all), so there the lookup is a LATERAL subquery it cannot flatten (`offset 0`).
+ */
+const rowsOf = (from: RawBuilder<unknown>, pg: boolean) =>
+  pg
+    ? sql`${from} cross join lateral (select x.question_id, x.answer_id, x.statement_id, x.value, x.text
+        from respondent_answers x where x.respondent_id = r.id offset 0) a`
+    : sql`${from} cross join respondent_answers a where a.respondent_id = r.id`;
 
 /**
  * One delta row per answer row of the named respondents (kind 0), and one per respondent and
@@ -48,13 +82,13 @@ const rowsOf = (from: RawBuilder<unknown>) =>
  * million rows into groups was most of an exclusion's time; the fold groups them a step at a time.
  */
 function deltas(
+  projectId: number,
   from: RawBuilder<unknown>,
   who: RawBuilder<unknown>,
   questions: CounterQuestions,
   sign: 1 | -1,
-  cities: boolean,
+  pg: boolean,
 ) {
-  const onlyCities = cities ? sql` and r.city is not null` : sql``;
   // `offset 0` keeps PostgreSQL from turning the EXISTS into a join: it sorted every answer row of
   // the table for it (5 s at 100 000 respondents) instead of looking up each respondent's in its index.
   const kind1 =
@@ -63,43 +97,36 @@ function deltas(
       : sql`union all
         select m.question_id as question_id, 1 as kind, '' as answer_id, '' as statement_id,
           0 as has_value, 0 as value, '' as place, ${who}, ${sql.lit(sign)} as n
-        from ${from} cross join respondents r cross join (${sql.join(
+        from ${from} cross join (${sql.join(
           questions.multiRow.map((id) => sql`select ${id} as question_id`),
           sql` union all `,
         )}) m
-        where r.id = t.id${onlyCities} and exists (select 1 from respondent_answers x
-          where x.project_id = r.project_id and x.question_id = m.question_id and x.respondent_id = t.id
+        where exists (select 1 from respondent_answers x
+          where x.project_id = ${projectId} and x.question_id = m.question_id and x.respondent_id = r.id
           limit 1 offset 0)`;
   return sql`select a.question_id as question_id, 0 as kind,
       coalesce(a.answer_id, '') as answer_id, coalesce(a.statement_id, '') as statement_id,
       case when a.value is null then 0 else 1 end as has_value, coalesce(a.value, 0) as value,
       ${placeSql(questions.places)} as place, ${who}, ${sql.lit(sign)} as n
-    from ${rowsOf(from)}${onlyCities}
+    from ${rowsOf(from, pg)}
     ${kind1}`;
 }
 
-const PERSON = sql`coalesce(r.portrait_id, '') as portrait_id, coalesce(r.gender, '') as gender,
-  coalesce(r.education, '') as education, coalesce(r.age, -1) as age, coalesce(r.language, '') as language,
-  case when r.age is null then r.id % ${sql.lit(SHARDS)} else 0 end as shard`;
-const CITY = sql`r.city as city, coalesce(r.portrait_id, '') as portrait_id, coalesce(r.gender, '') as gender,
-  coalesce(r.education, '') as education, coalesce(r.language, '') as language,
-  r.id % ${sql.lit(SHARDS)} as shard`;
-
 const refs = (cols: readonly string[]) => sql.join(cols.map((c) => sql.ref(c)));
 
-/** Both keys' respondent columns at once (PostgreSQL, shiftSummed): the city's shard as city_shard. */
+// Both keys' respondent columns at once. Every delta goes to shard 0: the shards spread concurrent answers' upserts over several rows of a
+// key (counters.ts), which a fold in key order does not need; the report sums a key over its shards,
+// so a key's shard-0 row may go below 0 while its other shards hold the respondents taken away. One
+// row per key instead of up to eight is fewer groups to sum and rows to write (the city counters are
+// sharded for every respondent).
 const BOTH = sql`coalesce(r.portrait_id, '') as portrait_id, coalesce(r.gender, '') as gender,
   coalesce(r.education, '') as education, coalesce(r.age, -1) as age, coalesce(r.language, '') as language,
-  case when r.age is null then r.id % ${sql.lit(SHARDS)} else 0 end as shard,
-  r.city as city, r.id % ${sql.lit(SHARDS)} as city_shard`;
+  0 as shard, r.city as city`;
 
 /**
  * PostgreSQL: the named respondents' rows are read once (materialized) and summed by each table's
- * key before they are written, in one statement. At 10 000 of 100 000 respondents that writes some
- * 90 000 + 110 000 rows instead of twice 260 000 (each one was checked against its project then: the
- * deltas have no foreign key since, see migration 024), and reads the answers once instead of twice.
- * The sums
- * take some 30 MB, kept in memory for this transaction (work_mem; PostgreSQL's default 4 MB sorted
+ * key before they are written, in one statement: far fewer rows than the answer rows read (each key
+ * once, shard 0), and the answers read once for both tables. The sums take some 30 MB, kept in memory for this transaction (work_mem; PostgreSQL's default 4 MB sorted
  * them on disk, 2 s more).
  */
 async function shiftSummed(
@@ -110,19 +137,48 @@ async function shiftSummed(
   sign: 1 | -1,
 ): Promise<void> {
   await sql`set local work_mem = '64MB'`.execute(db);
+  // Compiling the plan (JIT) cost some 80 ms of a statement that runs once.
+  await sql`set local jit = off`.execute(db);
   const cells = COUNTER_KEY.filter((c) => c !== 'project_id');
   const cityCells = CITY_KEY.filter((c) => c !== 'project_id' && c !== 'shard');
   const d = (cols: readonly string[]) => refs(cols.map((c) => `d.${c}`));
-  await sql`with d as materialized (${deltas(from, BOTH, questions, sign, false)}),
+  await sql`with d as materialized (${deltas(projectId, from, BOTH, questions, sign, true)}),
     person as (
       insert into report_count_deltas (${refs(COUNTER_KEY)}, n)
       select cast(${projectId} as integer), ${d(cells)}, sum(d.n) from d
       group by ${d(cells)} having sum(d.n) <> 0
     )
     insert into report_city_count_deltas (${refs(CITY_KEY)}, n)
-    select cast(${projectId} as integer), ${d(cityCells)}, d.city_shard, sum(d.n) from d
+    select cast(${projectId} as integer), ${d(cityCells)}, 0, sum(d.n) from d
     where d.city is not null
-    group by ${d(cityCells)}, d.city_shard having sum(d.n) <> 0`.execute(db);
+    group by ${d(cityCells)} having sum(d.n) <> 0`.execute(db);
+}
+
+/**
+ * SQLite: the named respondents' rows are read once into a temporary table (no index, appended in
+ * the order read) and copied from it into both deltas tables as they are, not summed: SQLite sums by
+ * sorting, which cost more than writing the rows.
+ */
+async function shiftRows(
+  db: Db,
+  projectId: number,
+  questions: CounterQuestions,
+  from: RawBuilder<unknown>,
+  sign: 1 | -1,
+): Promise<void> {
+  const cells = COUNTER_KEY.filter((c) => c !== 'project_id');
+  const cityCells = CITY_KEY.filter((c) => c !== 'project_id');
+  const d = (cols: readonly string[]) => refs(cols.map((c) => `d.${c}`));
+  await sql`drop table if exists temp.counter_shift_rows`.execute(db);
+  await sql`create temp table counter_shift_rows as ${deltas(projectId, from, BOTH, questions, sign, false)}`.execute(
+    db,
+  );
+  await sql`insert into report_count_deltas (${refs(COUNTER_KEY)}, n)
+    select cast(${projectId} as integer), ${d(cells)}, d.n from counter_shift_rows d`.execute(db);
+  await sql`insert into report_city_count_deltas (${refs(CITY_KEY)}, n)
+    select cast(${projectId} as integer), ${d(cityCells)}, d.n from counter_shift_rows d
+    where d.city is not null`.execute(db);
+  await sql`drop table temp.counter_shift_rows`.execute(db);
 }
 
 /**
@@ -133,24 +189,14 @@ export async function shiftCounters(
   db: Db,
   projectId: number,
   questions: CounterQuestions,
-  ids: readonly number[],
+  people: readonly Shifted[],
   sign: 1 | -1,
 ): Promise<void> {
-  if (ids.length === 0) return;
+  if (people.length === 0) return;
   const pg = db.getExecutor().adapter instanceof PostgresAdapter;
-  const { from, done } = await named(db, ids);
+  const { from, done } = await named(db, people);
   if (pg) await shiftSummed(db, projectId, questions, from, sign);
-  else
-    for (const [table, key, who, cities] of [
-      ['report_count_deltas', COUNTER_KEY, PERSON, false],
-      ['report_city_count_deltas', CITY_KEY, CITY, true],
-    ] as const) {
-      const cells = key.filter((c) => c !== 'project_id');
-      await sql`insert into ${sql.table(table)} (${refs(key)}, n)
-        select cast(${projectId} as integer), ${refs(cells.map((c) => `d.${c}`))}, d.n
-        from (${deltas(from, who, questions, sign, cities)}) d
-        where d.n <> 0`.execute(db);
-    }
+  else await shiftRows(db, projectId, questions, from, sign);
   await done();
 }
 

@@ -9,7 +9,7 @@ import type { ExclusionResult, RespondentsFilter } from '../../src/domain/respon
 import type { User } from '../../src/domain/user';
 import { audit } from '../http/audit';
 import { counterQuestions } from '../reports/counters';
-import { shiftCounters, whileShifting } from '../reports/counter-shift';
+import { SHIFTED, shiftCounters, whileShifting, type Shifted } from '../reports/counter-shift';
 import { finishWhenFull } from '../survey/respond';
 import { whereListFilter } from './filter';
 import { COUNTED, EXCLUDED } from './predicate';
@@ -86,16 +86,15 @@ export async function targets(
 }
 
 /** Updates one group of respondents that share their new exclusion text; answers those it changed. */
-async function move(trx: Db, ids: number[], excluded: boolean, exclusion: string | null): Promise<number[]> {
-  const rows = await trx
+async function move(trx: Db, ids: number[], excluded: boolean, exclusion: string | null): Promise<Shifted[]> {
+  return trx
     .updateTable('respondents')
     .set({ excluded: excluded ? EXCLUDED : COUNTED, exclusion })
     .where('id', 'in', ids)
     .where('excluded', '=', excluded ? COUNTED : EXCLUDED)
     .$if(!excluded, (q) => q.where('erased_at', 'is', null))
-    .returning('id')
+    .returning([...SHIFTED])
     .execute();
-  return rows.map((r) => r.id);
 }
 
 /**
@@ -111,7 +110,7 @@ export async function moveExclusion(
     record: Omit<ExclusionRecord, 'freed'> | null;
     content: ProjectContent;
   },
-): Promise<{ changed: number[]; places: number }> {
+): Promise<{ changed: Shifted[]; places: number }> {
   const { projectId, excluded } = input;
   // PostgreSQL: the quotas first, locked, then the status: a completion's finishWhenFull that holds
   // them has finished the project by the time the status is read, or waits for this to commit.
@@ -134,7 +133,7 @@ export async function moveExclusion(
     if (list) list.push(c.id);
     else groups.set(portrait, [c.id]);
   }
-  const changed: number[] = [];
+  const changed: Shifted[] = [];
   const placesBy = new Map<string, number>();
   for (const [portrait, ids] of groups)
     for (let i = 0; i < ids.length; i += CHUNK) {

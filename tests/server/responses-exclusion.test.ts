@@ -19,7 +19,7 @@ import {
 } from '../../server/reports/sample';
 import { counterQuestions } from '../../server/reports/counters';
 import { counterTotals, recount, type RecountRow } from '../../server/reports/recount';
-import { foldsDone, shiftCounters } from '../../server/reports/counter-shift';
+import { foldsDone, SHIFTED, shiftCounters } from '../../server/reports/counter-shift';
 import { withEnglish } from '../../server/reports/sample-english';
 
 // Issue 31: excluded respondents leave every figure at once, and restored ones come back. Random
@@ -263,17 +263,15 @@ describe('excluding and restoring respondents', () => {
     let ended = 0;
     for (const { pid } of [doomed, kept])
       await server.app.db.transaction().execute(async (trx) => {
-        const ids = (
-          await trx
-            .updateTable('respondents')
-            .set({ excluded: 1 })
-            .where('project_id', '=', pid)
-            .where('status', '<>', 1)
-            .returning('id')
-            .execute()
-        ).map((r) => r.id);
-        ended = ids.length;
-        await shiftCounters(trx, pid, counterQuestions(content), ids, -1);
+        const moved = await trx
+          .updateTable('respondents')
+          .set({ excluded: 1 })
+          .where('project_id', '=', pid)
+          .where('status', '<>', 1)
+          .returning([...SHIFTED])
+          .execute();
+        ended = moved.length;
+        await shiftCounters(trx, pid, counterQuestions(content), moved, -1);
       });
     expect(await deltas(doomed.pid)).toBeGreaterThan(0);
     const before = await deltas(kept.pid);
