@@ -155,7 +155,7 @@ it('a receiver that does not answer within 5 s is retried', async () => {
   expect(calls[1].at).toBeGreaterThanOrEqual(calls[0].closedAt!);
   expect(calls[0].headers['x-survey-delivery']).toBe(calls[1].headers['x-survey-delivery']);
   expect(entry.attempts).toBe(2);
-}, 20_000);
+}, 120_000);
 
 it('410 Gone stops at once', async () => {
   const { pid, link } = await project();

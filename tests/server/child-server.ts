@@ -32,7 +32,7 @@ export interface ChildServer {
 export async function startChild(
   port: number,
   env: Record<string, string>,
-  timeoutMs = 60_000,
+  timeoutMs = 120_000,
   entry = 'server/main.ts',
 ): Promise<ChildServer> {
   let out = '';

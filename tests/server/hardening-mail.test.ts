@@ -41,10 +41,10 @@ it('refuses to start with SMTP and no MAIL_FROM when PUBLIC_URL is an IP address
   expect(res.code).toBe(1);
   expect(res.output).toContain('Cannot start: MAIL_FROM is not set');
   expect(res.output).toContain('Set MAIL_FROM to an address in your domain');
-}, 30_000);
+}, 120_000);
 
 it('refuses to start with a MAIL_FROM that is not an address', async () => {
   const res = await runMain({ MAIL_FROM: 'no-reply@127.0.0.1' });
   expect(res.code).toBe(1);
   expect(res.output).toContain('MAIL_FROM "no-reply@127.0.0.1" is not a valid address');
-}, 30_000);
+}, 120_000);

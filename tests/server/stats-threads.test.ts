@@ -43,7 +43,7 @@ beforeAll(async () => {
     content.questionnaires[0].id,
     sampleRespondents(34, RESPONDENTS, content),
   );
-}, 180_000);
+}, 300_000);
 afterAll(() => server?.close());
 
 async function reportJob(query: Record<string, string>): Promise<DownloadJob> {
