@@ -294,36 +294,44 @@ async function respondentCount(db: Db, pid: number): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
+type PeopleRow = { status: number; city: string | null; region: string | null; n: string | number };
+
+/**
+ * The filtered respondents grouped by status, city and region (the report's own counts), and whether
+ * they are few (FEW_RESPONDENTS): then every part that reads their rows, the answers' GROUP BY, the
+ * written answers' pages and SQLite's drop-off, starts from them instead of walking the project's.
+ */
+export interface Population {
+  people: PeopleRow[];
+  few: boolean;
+}
+
+export async function population(db: Db, pid: number, f: ReportFilters): Promise<Population> {
+  const people = whereFilters(db.selectFrom('respondents').where('respondents.project_id', '=', pid), f)
+    .select(['respondents.status', 'respondents.city', 'respondents.region', count.as('n')])
+    .groupBy(['respondents.status', 'respondents.city', 'respondents.region'])
+    .execute();
+  if (!hasFilters(f)) return { people: await people, few: false };
+  const [rows, all] = await Promise.all([people, respondentCount(db, pid)]);
+  const share = FEW_RESPONDENTS[db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite'];
+  return { people: rows, few: rows.reduce((s, r) => s + Number(r.n), 0) < all * share };
+}
+
 export async function aggregate(
   db: Db,
   pid: number,
   f: ReportFilters,
   questions: Questions,
+  counted: Promise<Population> = population(db, pid, f),
 ): Promise<Aggregates> {
-  const respondents = whereFilters(db.selectFrom('respondents').where('respondents.project_id', '=', pid), f);
-  // One pass over the respondents gives the status counters and the city and region counts.
   // The answers' counts come from the counters kept at write time when they can (counters.ts):
   // summing them is bounded by the questionnaire, where a GROUP BY reads every answer row.
-  const peopleQuery = respondents
-    .select(['respondents.status', 'respondents.city', 'respondents.region', count.as('n')])
-    .groupBy(['respondents.status', 'respondents.city', 'respondents.region'])
-    .execute();
   const answersQuery = countersServe(f)
     ? readCounters(db, pid, f, questions)
     : // How many the filters leave decides how their answer rows are read (FEW_RESPONDENTS).
-      Promise.all([peopleQuery, respondentCount(db, pid)]).then(([rows, all]) =>
-        groupAnswers(
-          db,
-          pid,
-          f,
-          questions,
-          rows.reduce((s, r) => s + Number(r.n), 0) <
-            all *
-              FEW_RESPONDENTS[db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite'],
-        ),
-      );
-  const [people, answers, quotas] = await Promise.all([
-    peopleQuery,
+      counted.then((c) => groupAnswers(db, pid, f, questions, c.few));
+  const [{ people }, answers, quotas] = await Promise.all([
+    counted,
     answersQuery,
     db
       .selectFrom('portrait_quotas')
@@ -370,15 +378,29 @@ export async function openAnswers(
   page: number,
   pageSize: number,
   search?: string,
+  few = false,
 ): Promise<{ respondentId: number; text: string }[]> {
-  let q = scanAnswersOf(db, pid, f).where('a.question_id', '=', questionId).where('a.text', 'is not', null);
-  if (search !== undefined) q = q.where(textMatches(search));
-  const rows = await q
-    .select(['a.respondent_id', 'a.text'])
-    .orderBy('a.id')
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .execute();
+  const pg = few && db.getExecutor().adapter instanceof PostgresAdapter;
+  const read = (d: Db) => {
+    let q = (few ? fewAnswersOf(d, pid, f) : scanAnswersOf(d, pid, f))
+      .where('a.question_id', '=', questionId)
+      .where('a.text', 'is not', null);
+    if (search !== undefined) q = q.where(textMatches(search));
+    const rows = q.select(['a.id', 'a.respondent_id', 'a.text']);
+    // `offset 0` fences the few respondents' rows off from the page's order: PostgreSQL would
+    // otherwise walk the primary key for it and look each row's respondent up. (SQLite keeps the
+    // CROSS JOIN's order and sorts what it gives.)
+    return (pg ? d.selectFrom(rows.offset(0).as('a')).select(['a.id', 'a.respondent_id', 'a.text']) : rows)
+      .orderBy('a.id')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute();
+  };
+  // A few respondents' rows are looked up respondent by respondent (their question's rows through
+  // the respondent index) and sorted: walking the question's rows in id order for the filtered ones
+  // read, for a rare "Other", half the table on PostgreSQL (the primary key's order) and every text
+  // of the question on SQLite, whatever the filter's size.
+  const rows = await (pg ? onlyNestedLoops(db, read) : read(db));
   return rows.map((r) => ({ respondentId: Number(r.respondent_id), text: r.text ?? '' }));
 }
 
