@@ -165,7 +165,11 @@ async function groupAnswers(db: Db, pid: number, f: ReportFilters, questions: Qu
       few
         ? plan((d) => cellsAndPlaces(fewAnswersOf(d, pid, f), questions))
         : cellsAndPlacesPg(db, pid, f, questions),
-      plan((d) => answeredCounts(d, pid, f, questions, few ? fewAnswersOf : scanAnswersOf)),
+      plan((d) =>
+        few && !pg
+          ? answeredOfFew(d, pid, f, questions)
+          : answeredCounts(d, pid, f, questions, few ? fewAnswersOf : scanAnswersOf),
+      ),
     ]);
     return { ...splitPlaces(rows), answered };
   }
@@ -213,6 +217,30 @@ async function answeredCounts(
     .select(['a.question_id', sql<string | number>`count(distinct a.respondent_id)`.as('n')])
     .groupBy('a.question_id')
     .execute();
+  return rows.map((r) => ({ question_id: r.question_id, n: Number(r.n) }));
+}
+
+/**
+ * The same counts for a few respondents: one lookup per respondent and question in the respondent
+ * index (respondent, question), which holds both, where the DISTINCT over their rows read and sorted
+ * every row of theirs (most of the fixed cost of Kazan and ages 25–40's report). SQLite only:
+ * PostgreSQL planned the EXISTS as a scan per pair (6 s there; its DISTINCT over the rows is cheap).
+ */
+async function answeredOfFew(db: Db, pid: number, f: ReportFilters, questions: Questions) {
+  if (questions.multiRow.length === 0) return [];
+  const people = whereFilters(
+    db.selectFrom('respondents').select('respondents.id').where('respondents.project_id', '=', pid),
+    f,
+  );
+  const asked = sql.join(
+    questions.multiRow.map((id) => sql`select ${id} as question_id`),
+    sql` union all `,
+  );
+  const { rows } = await sql<{ question_id: string; n: string | number }>`select m.question_id,
+      count(*) as n from (${asked}) m cross join ${people} as p
+    where exists (select 1 from respondent_answers x
+      where x.respondent_id = p.id and x.question_id = m.question_id)
+    group by m.question_id`.execute(db);
   return rows.map((r) => ({ question_id: r.question_id, n: Number(r.n) }));
 }
 
@@ -294,36 +322,44 @@ async function respondentCount(db: Db, pid: number): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
+type PeopleRow = { status: number; city: string | null; region: string | null; n: string | number };
+
+/**
+ * The filtered respondents grouped by status, city and region (the report's own counts), and whether
+ * they are few (FEW_RESPONDENTS): then every part that reads their rows, the answers' GROUP BY, the
+ * written answers' pages and SQLite's drop-off, starts from them instead of walking the project's.
+ */
+export interface Population {
+  people: PeopleRow[];
+  few: boolean;
+}
+
+export async function population(db: Db, pid: number, f: ReportFilters): Promise<Population> {
+  const people = whereFilters(db.selectFrom('respondents').where('respondents.project_id', '=', pid), f)
+    .select(['respondents.status', 'respondents.city', 'respondents.region', count.as('n')])
+    .groupBy(['respondents.status', 'respondents.city', 'respondents.region'])
+    .execute();
+  if (!hasFilters(f)) return { people: await people, few: false };
+  const [rows, all] = await Promise.all([people, respondentCount(db, pid)]);
+  const share = FEW_RESPONDENTS[db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite'];
+  return { people: rows, few: rows.reduce((s, r) => s + Number(r.n), 0) < all * share };
+}
+
 export async function aggregate(
   db: Db,
   pid: number,
   f: ReportFilters,
   questions: Questions,
+  counted: Promise<Population> = population(db, pid, f),
 ): Promise<Aggregates> {
-  const respondents = whereFilters(db.selectFrom('respondents').where('respondents.project_id', '=', pid), f);
-  // One pass over the respondents gives the status counters and the city and region counts.
   // The answers' counts come from the counters kept at write time when they can (counters.ts):
   // summing them is bounded by the questionnaire, where a GROUP BY reads every answer row.
-  const peopleQuery = respondents
-    .select(['respondents.status', 'respondents.city', 'respondents.region', count.as('n')])
-    .groupBy(['respondents.status', 'respondents.city', 'respondents.region'])
-    .execute();
   const answersQuery = countersServe(f)
     ? readCounters(db, pid, f, questions)
     : // How many the filters leave decides how their answer rows are read (FEW_RESPONDENTS).
-      Promise.all([peopleQuery, respondentCount(db, pid)]).then(([rows, all]) =>
-        groupAnswers(
-          db,
-          pid,
-          f,
-          questions,
-          rows.reduce((s, r) => s + Number(r.n), 0) <
-            all *
-              FEW_RESPONDENTS[db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite'],
-        ),
-      );
-  const [people, answers, quotas] = await Promise.all([
-    peopleQuery,
+      counted.then((c) => groupAnswers(db, pid, f, questions, c.few));
+  const [{ people }, answers, quotas] = await Promise.all([
+    counted,
     answersQuery,
     db
       .selectFrom('portrait_quotas')
@@ -370,15 +406,29 @@ export async function openAnswers(
   page: number,
   pageSize: number,
   search?: string,
+  few = false,
 ): Promise<{ respondentId: number; text: string }[]> {
-  let q = scanAnswersOf(db, pid, f).where('a.question_id', '=', questionId).where('a.text', 'is not', null);
-  if (search !== undefined) q = q.where(textMatches(search));
-  const rows = await q
-    .select(['a.respondent_id', 'a.text'])
-    .orderBy('a.id')
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .execute();
+  const pg = few && db.getExecutor().adapter instanceof PostgresAdapter;
+  const read = (d: Db) => {
+    let q = (few ? fewAnswersOf(d, pid, f) : scanAnswersOf(d, pid, f))
+      .where('a.question_id', '=', questionId)
+      .where('a.text', 'is not', null);
+    if (search !== undefined) q = q.where(textMatches(search));
+    const rows = q.select(['a.id', 'a.respondent_id', 'a.text']);
+    // `offset 0` fences the few respondents' rows off from the page's order: PostgreSQL would
+    // otherwise walk the primary key for it and look each row's respondent up. (SQLite keeps the
+    // CROSS JOIN's order and sorts what it gives.)
+    return (pg ? d.selectFrom(rows.offset(0).as('a')).select(['a.id', 'a.respondent_id', 'a.text']) : rows)
+      .orderBy('a.id')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute();
+  };
+  // A few respondents' rows are looked up respondent by respondent (their question's rows through
+  // the respondent index) and sorted: walking the question's rows in id order for the filtered ones
+  // read, for a rare "Other", half the table on PostgreSQL (the primary key's order) and every text
+  // of the question on SQLite, whatever the filter's size.
+  const rows = await (pg ? onlyNestedLoops(db, read) : read(db));
   return rows.map((r) => ({ respondentId: Number(r.respondent_id), text: r.text ?? '' }));
 }
 

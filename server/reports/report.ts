@@ -5,7 +5,7 @@ import { loadContent } from '../repos/content';
 import { FINAL_REPORT_STATUSES, type ReportFilters, type ReportJson } from '../../src/domain/reports';
 import type { ProjectStatusId } from '../../src/domain/projects';
 import type { ProjectContent } from '../../src/domain/content/model';
-import { aggregate, countTexts, openAnswers } from './aggregate';
+import { aggregate, countTexts, openAnswers, population } from './aggregate';
 import { dropOffCounts, funnelOf, timelineOf, timingOf } from './dropoff';
 import { placeNamer } from './places';
 import { acceptedPrice, completes, fieldProgress, qualityCard } from '../responses/report-parts';
@@ -81,13 +81,19 @@ export async function buildReport(
   const pageOf = (id: string) => (mine(id) ? opts.openPage : 1);
   const searchOf = (id: string) => (mine(id) ? opts.textSearch : undefined);
   const now = Date.now();
-  const counting = aggregate(db, p.id, opts.filters, wanted);
+  // The filtered respondents' own counts first: whether they are few decides how the parts that
+  // read their rows read them (aggregate.ts, population).
+  const counted = population(db, p.id, opts.filters);
+  const few = counted.then((c) => c.few);
+  const counting = aggregate(db, p.id, opts.filters, wanted, counted);
   // The quality card's counted completes are the report's own count of completed respondents.
   const completedOf = (a: Awaited<typeof counting>) =>
     a.statuses.find((s) => s.status === RESPONDENT_STATUS.completed)?.n ?? 0;
   const [aggregates, drop, quality, accepted, ...pages] = await Promise.all([
     counting,
-    opts.ready.available && opts.lists !== false ? dropOffCounts(db, p.id, opts.filters) : null,
+    opts.ready.available && opts.lists !== false
+      ? few.then((small) => dropOffCounts(db, p.id, opts.filters, small))
+      : null,
     // Issue 31: the response quality card (over the filters), and the project's accepted completes
     // (field progress and price: the whole project's).
     opts.ready.countersAvailable ? qualityCard(db, p.id, opts.filters, counting.then(completedOf)) : null,
@@ -95,7 +101,9 @@ export async function buildReport(
     ...listed.map(async (id) => {
       const search = searchOf(id);
       const [items, total] = await Promise.all([
-        openAnswers(db, p.id, opts.filters, id, pageOf(id), opts.openPageSize, search),
+        few.then((small) =>
+          openAnswers(db, p.id, opts.filters, id, pageOf(id), opts.openPageSize, search, small),
+        ),
         search === undefined ? undefined : countTexts(db, p.id, opts.filters, id, search),
       ]);
       return { page: pageOf(id), items, total };

@@ -95,25 +95,31 @@ export interface Completes {
   excluded: number;
 }
 
-/** Every completed respondent of the project, grouped: quotas and the price are the whole project's. */
+/**
+ * Every completed respondent of the project, grouped: quotas and the price are the whole project's.
+ * Grouped by portrait and exclusion alone, the recent ones summed in each group: SQLite then reads
+ * the groups in the order of the completes' partial index (026) where grouping by the recent flag
+ * too sorted every completed respondent (the literal status lets it see the index's condition).
+ */
 export async function completes(db: Db, projectId: number, now: number): Promise<Completes> {
   const since = now - FIELD_PACE_HOURS * 3_600_000;
   const rows = await db
     .selectFrom('respondents')
     .select([
-      sql<string>`coalesce(portrait_id, '')`.as('portrait'),
+      'portrait_id',
       'excluded',
-      sql<number>`case when finished_at >= ${since} then 1 else 0 end`.as('recent'),
+      sql<number | string>`sum(case when finished_at >= ${since} then 1 else 0 end)`.as('recent'),
       sql<number | string>`count(*)`.as('n'),
     ])
     .where('project_id', '=', projectId)
-    .where('status', '=', RESPONDENT_STATUS.completed)
-    .groupBy([sql`1`, sql`2`, sql`3`])
+    .where('status', '=', sql.lit(RESPONDENT_STATUS.completed))
+    .groupBy(['portrait_id', 'excluded'])
     .execute();
   const out: Completes = { byPortrait: new Map(), accepted: 0, excluded: 0 };
   for (const r of rows) {
-    let c = out.byPortrait.get(r.portrait);
-    if (!c) out.byPortrait.set(r.portrait, (c = { accepted: 0, excluded: 0, recent: 0 }));
+    const portrait = r.portrait_id ?? '';
+    let c = out.byPortrait.get(portrait);
+    if (!c) out.byPortrait.set(portrait, (c = { accepted: 0, excluded: 0, recent: 0 }));
     const n = Number(r.n);
     if (Number(r.excluded) === EXCLUDED) {
       c.excluded += n;
@@ -121,7 +127,7 @@ export async function completes(db: Db, projectId: number, now: number): Promise
     } else {
       c.accepted += n;
       out.accepted += n;
-      if (Number(r.recent) === 1) c.recent += n;
+      c.recent += Number(r.recent);
     }
   }
   return out;

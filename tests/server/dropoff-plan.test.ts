@@ -22,6 +22,9 @@ const FILTERS: ReportFilters[] = [
   { city: 'Москва' },
   { ageMin: 25, ageMax: 40 },
   { city: 'Казань', ageMin: 25, ageMax: 40, education: 'higher', portrait: 'p1' },
+  // The language is checked in the entries too (026), never through a list of its respondents' ids.
+  { language: 'en' },
+  { city: 'Москва', gender: 'female', language: 'en' },
 ];
 
 describe.skipIf(!!process.env.TEST_DATABASE_URL)('the drop-off on SQLite', () => {

@@ -25,6 +25,7 @@ import { migration as m022 } from './022-pictures';
 import { migration as m023 } from './023-last-question-in-progress';
 import { migration as m024 } from './024-counters-language';
 import { migration as m025 } from './025-responses-text-search';
+import { migration as m026 } from './026-report-language-indexes';
 
 // Every migration, registered by name in order (never scanned from disk). Each is a factory taking
 // the dialect, so one migration serves SQLite and PostgreSQL. Add new ones at the end.
@@ -54,6 +55,7 @@ const factories: Record<string, (dialect: Dialect) => Migration> = {
   '023-last-question-in-progress': m023,
   '024-counters-language': m024,
   '025-responses-text-search': m025,
+  '026-report-language-indexes': m026,
 };
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
