@@ -296,15 +296,21 @@ async function shiftsDone(db: Db, projectId: number): Promise<void> {
 }
 
 /**
- * Folds a project's deltas in the background (after an exclusion has answered); one fold per project
+ * Folds a project's deltas in the background (after an exclusion has answered: `after`); one fold per project
  * at a time in this process, a later call waiting for the running one and folding what is left.
  * Failures are logged: the deltas stay, still counted, and the next fold takes them.
  */
-export function foldLater(db: Db, projectId: number, log: (err: unknown) => void): Promise<void> {
+export function foldLater(
+  db: Db,
+  projectId: number,
+  log: (err: unknown) => void,
+  /** Starts only once this settles (the caller's answer sent), yet counts as running for foldsDone. */
+  after: Promise<unknown> = Promise.resolve(),
+): Promise<void> {
   let map = folding.get(db);
   if (!map) folding.set(db, (map = new Map()));
   const before = map.get(projectId) ?? Promise.resolve();
-  const run: Promise<void> = before
+  const run: Promise<void> = Promise.all([before, after])
     .then(() => foldCounterDeltas(db, projectId))
     .catch(log)
     .finally(() => {
