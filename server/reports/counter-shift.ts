@@ -1,6 +1,6 @@
 import { PostgresAdapter, sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db';
-import { CITY_KEY, COUNTER_KEY, type CounterQuestions } from './counters';
+import { CITY_KEY, COUNTER_KEY, type CountedPerson, type CounterQuestions } from './counters';
 import { placeSql } from './recount';
 
 // The counters (counters.ts) of a set of respondents taken away or given back at once, in the
@@ -19,15 +19,7 @@ import { placeSql } from './recount';
 // tables.
 
 /** A respondent whose counters move, with the columns the counters key them by (as the UPDATE that moves them returns them). */
-export interface Shifted {
-  id: number;
-  portrait_id: string | null;
-  gender: string | null;
-  education: string | null;
-  age: number | null;
-  language: string | null;
-  city: string | null;
-}
+export type Shifted = CountedPerson;
 
 /** The columns of Shifted, for a RETURNING (or a SELECT) of respondents. */
 export const SHIFTED = ['id', 'portrait_id', 'gender', 'education', 'age', 'language', 'city'] as const;

@@ -395,21 +395,23 @@ function upsertText(table: string, columns: readonly string[], n: number): strin
   return text;
 }
 
+/** A respondent as the counters key them (the columns of respondents they read). */
+export interface CountedPerson {
+  id: number;
+  portrait_id: string | null;
+  gender: string | null;
+  education: string | null;
+  age: number | null;
+  language: string | null;
+  city: string | null;
+}
+
 /** Counts the rows of respondents written in bulk (tests, benchmarks): one upsert per 1 000 keys. */
 export async function countSampleRows(
   db: Executor,
   projectId: number,
   questions: CounterQuestions,
-  people: {
-    id: number;
-    portrait_id: string | null;
-    gender: string | null;
-    education: string | null;
-    age: number | null;
-    language: string | null;
-    city: string | null;
-    answers: AnswerRow[];
-  }[],
+  people: (CountedPerson & { answers: AnswerRow[] })[],
 ): Promise<void> {
   const places = new Set(questions.places);
   const multi = new Set(questions.multiRow);
