@@ -2,7 +2,7 @@ import { PostgresAdapter, sql, type ExpressionBuilder, type SelectQueryBuilder }
 import type { Db } from '../db';
 import type { Database } from '../db/schema';
 import type { ReportFilters } from '../../src/domain/reports';
-import { countersServe, readCounters } from './counters';
+import { countersServe, readCounters } from './counter-reads';
 import { RESPONDENT_STATUS } from '../db/tables-responses';
 import type { ExcludedMode } from '../../src/domain/responses';
 import { countedAnswers, excludedTerm } from '../responses/predicate';
