@@ -105,6 +105,10 @@ function deltas(
 }
 
 const refs = (cols: readonly string[]) => sql.join(cols.map((c) => sql.ref(c)));
+/** The deltas' columns after the project, and those columns of the delta rows `d`. */
+const PERSON_CELLS = COUNTER_KEY.filter((c) => c !== 'project_id');
+const CITY_CELLS = CITY_KEY.filter((c) => c !== 'project_id');
+const d = (cols: readonly string[]) => refs(cols.map((c) => `d.${c}`));
 
 // Both keys' respondent columns at once. Every delta goes to shard 0: the shards spread concurrent answers' upserts over several rows of a
 // key (counters.ts), which a fold in key order does not need; the report sums a key over its shards,
@@ -131,19 +135,16 @@ async function shiftSummed(
   await sql`set local work_mem = '64MB'`.execute(db);
   // Compiling the plan (JIT) cost some 80 ms of a statement that runs once.
   await sql`set local jit = off`.execute(db);
-  const cells = COUNTER_KEY.filter((c) => c !== 'project_id');
-  const cityCells = CITY_KEY.filter((c) => c !== 'project_id' && c !== 'shard');
-  const d = (cols: readonly string[]) => refs(cols.map((c) => `d.${c}`));
   await sql`with d as materialized (${deltas(projectId, from, BOTH, questions, sign, true)}),
     person as (
       insert into report_count_deltas (${refs(COUNTER_KEY)}, n)
-      select cast(${projectId} as integer), ${d(cells)}, sum(d.n) from d
-      group by ${d(cells)} having sum(d.n) <> 0
+      select cast(${projectId} as integer), ${d(PERSON_CELLS)}, sum(d.n) from d
+      group by ${d(PERSON_CELLS)} having sum(d.n) <> 0
     )
     insert into report_city_count_deltas (${refs(CITY_KEY)}, n)
-    select cast(${projectId} as integer), ${d(cityCells)}, 0, sum(d.n) from d
+    select cast(${projectId} as integer), ${d(CITY_CELLS.filter((c) => c !== 'shard'))}, 0, sum(d.n) from d
     where d.city is not null
-    group by ${d(cityCells)} having sum(d.n) <> 0`.execute(db);
+    group by ${d(CITY_CELLS.filter((c) => c !== 'shard'))} having sum(d.n) <> 0`.execute(db);
 }
 
 /**
@@ -158,17 +159,14 @@ async function shiftRows(
   from: RawBuilder<unknown>,
   sign: 1 | -1,
 ): Promise<void> {
-  const cells = COUNTER_KEY.filter((c) => c !== 'project_id');
-  const cityCells = CITY_KEY.filter((c) => c !== 'project_id');
-  const d = (cols: readonly string[]) => refs(cols.map((c) => `d.${c}`));
   await sql`drop table if exists temp.counter_shift_rows`.execute(db);
   await sql`create temp table counter_shift_rows as ${deltas(projectId, from, BOTH, questions, sign, false)}`.execute(
     db,
   );
   await sql`insert into report_count_deltas (${refs(COUNTER_KEY)}, n)
-    select cast(${projectId} as integer), ${d(cells)}, d.n from counter_shift_rows d`.execute(db);
+    select cast(${projectId} as integer), ${d(PERSON_CELLS)}, d.n from counter_shift_rows d`.execute(db);
   await sql`insert into report_city_count_deltas (${refs(CITY_KEY)}, n)
-    select cast(${projectId} as integer), ${d(cityCells)}, d.n from counter_shift_rows d
+    select cast(${projectId} as integer), ${d(CITY_CELLS)}, d.n from counter_shift_rows d
     where d.city is not null`.execute(db);
   await sql`drop table temp.counter_shift_rows`.execute(db);
 }

@@ -4,7 +4,13 @@ import { dialectOf, runPrepared, type Db } from '../db';
 import type { AnswerRow } from '../../src/domain/flow';
 import { RESPONDENT_STATUS, type RespondentsTable } from '../db/tables-responses';
 import { ProjectStatus } from '../../src/domain/projects';
-import { CITY_KEY_SQL, COUNTER_KEY_SQL, countReplyRowsSqlite, type CounterRow } from '../reports/counters';
+import {
+  CELL_KEY,
+  CITY_KEY_SQL,
+  COUNTER_KEY_SQL,
+  countReplyRowsSqlite,
+  type CounterRow,
+} from '../reports/counters';
 
 // Respondents, their answer rows, portrait quotas and survey tickets (server/db/tables-responses.ts
 // documents what each row means; the reports read them).
@@ -197,23 +203,7 @@ export async function saveAnswersPg(db: Db, writes: AnswerWrite[]): Promise<Set<
     ),
     flat((x) => x.counts.map(() => x.respondent.id)),
     ...(
-      [
-        'question_id',
-        'kind',
-        'answer_id',
-        'statement_id',
-        'has_value',
-        'value',
-        'place',
-        'portrait_id',
-        'gender',
-        'education',
-        'age',
-        'shard',
-        'n',
-        'city',
-        'city_shard',
-      ] as const
+      [...CELL_KEY, 'portrait_id', 'gender', 'education', 'age', 'shard', 'n', 'city', 'city_shard'] as const
     ).map((k) => flat((x) => x.counts.map((c) => c[k]))),
     each((x) => x.move.last_question_id),
     flat((x) => x.counts.map((c) => c.language)),
