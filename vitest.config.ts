@@ -69,6 +69,8 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/e2e/global-setup.ts'],
+          // As the server suite: each file starts its own server and browser.
+          isolate: false,
           // A page on a loaded 2-core machine can take more than expect.poll's default second.
           expect: { poll: { timeout: 20_000 } },
           testTimeout: 120_000,

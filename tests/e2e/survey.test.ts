@@ -286,10 +286,14 @@ describe('the respondent page', () => {
         await tabTo(page, (el) => el.label === 'Back');
         await page.keyboard.press('Enter');
         await page.getByRole('heading', { level: 1, name: 'Range' }).waitFor();
+        // Tab from the heading once it has the focus: moved there after the page shows, it would
+        // otherwise take the focus back from the button Tab had reached on a slow machine.
+        await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
         expect(await page.getByRole('spinbutton').inputValue()).toBe('7');
         await tabTo(page, (el) => el.label === 'Next');
         await page.keyboard.press('Enter');
         await page.getByRole('heading', { level: 1, name: 'Stars' }).waitFor();
+        await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
         expect(await page.getByRole('radio', { name: '3 of 5' }).isChecked()).toBe(true);
       }
       await tabTo(page, (el) => el.label === 'Next');
