@@ -120,7 +120,9 @@ describe('what each page fetches', () => {
         // The editor asks for the canvas once its outline is painted and the page is idle: on a
         // slow machine that can come after the network first looked idle.
         if (route.path === '/project')
-          await expect.poll(() => withCanvas().length, '/project draws the canvas').toBeGreaterThan(0);
+          await expect
+            .poll(() => withCanvas().length, { message: '/project draws the canvas' })
+            .toBeGreaterThan(0);
         else expect(withCanvas(), `${route.path} fetched the canvas library`).toEqual([]);
         const withCharts = [...scripts].filter(([, body]) => UPLOT.test(body)).map(([p]) => p);
         if (route.path !== '/report') expect(withCharts, `${route.path} fetched uPlot`).toEqual([]);
