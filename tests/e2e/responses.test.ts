@@ -321,6 +321,18 @@ describe('the respondents page in Chromium', () => {
           return main.scrollWidth - main.clientWidth;
         });
       expect(await overflow()).toBe(0);
+      // Every column's header is read whole, not cut to "NUMB…" (its text's own width against its
+      // box's: scrollWidth rounds away the fraction of a pixel that cut it).
+      const cut = await page.evaluate(() =>
+        [...document.querySelectorAll('[role="columnheader"] .truncate')]
+          .filter((el) => {
+            const text = document.createRange();
+            text.selectNodeContents(el);
+            return text.getBoundingClientRect().width > el.getBoundingClientRect().width + 0.01;
+          })
+          .map((el) => el.textContent),
+      );
+      expect(cut).toEqual([]);
       if (width === 360) {
         await page.getByRole('button', { name: 'Show filters' }).click();
         await page.getByLabel('Quality flag', { exact: true }).waitFor();

@@ -25,7 +25,8 @@ import { isSelected, type Selection } from './selection';
 export const ROW_HEIGHT = 44;
 const HEADER_HEIGHT = 40;
 const SELECT_WIDTH = 44;
-const ID_WIDTH = 96;
+// Wide enough for the header "Number" (/ "Номер") in capitals beside its sort arrow.
+const ID_WIDTH = 116;
 
 export interface RespondentTableProps {
   cache: RowCache<RespondentListRow>;
