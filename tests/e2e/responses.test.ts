@@ -301,6 +301,35 @@ describe('the respondents page in Chromium', () => {
     await context.close();
   });
 
+  it('shows every column header whole, in both languages and at both widths', async () => {
+    // The header's text against its box: scrollWidth rounds away the fraction of a pixel that cut
+    // "Number" to "NUMB…" (54.08 px of text in 54 px) and "Источник" likewise.
+    const cut = (page: Page) =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('[role="columnheader"] .truncate')]
+          .filter((el) => {
+            const text = document.createRange();
+            text.selectNodeContents(el);
+            return text.getBoundingClientRect().width > el.getBoundingClientRect().width + 0.01;
+          })
+          .map((el) => el.textContent),
+      );
+    for (const locale of ['en', 'ru'] as const)
+      for (const width of [1440, 360]) {
+        const context = await browser.newContext({ locale, viewport: { width, height: 900 } });
+        await context.addInitScript(
+          (l) => localStorage.setItem('app-settings', JSON.stringify({ locale: l })),
+          locale,
+        );
+        const page = await context.newPage();
+        await signIn(page, server, researcher.user.email);
+        await page.goto(`${server.url}/responses?pid=${pid}`);
+        await page.locator('[data-respondent]').first().waitFor();
+        expect(await cut(page), `${locale} at ${width} px`).toEqual([]);
+        await context.close();
+      }
+  });
+
   for (const width of [1440, 360])
     it(`has no serious or critical axe-core findings on the page and the side panel at ${width} px`, async () => {
       const context = await browser.newContext({
@@ -321,18 +350,6 @@ describe('the respondents page in Chromium', () => {
           return main.scrollWidth - main.clientWidth;
         });
       expect(await overflow()).toBe(0);
-      // Every column's header is read whole, not cut to "NUMB…" (its text's own width against its
-      // box's: scrollWidth rounds away the fraction of a pixel that cut it).
-      const cut = await page.evaluate(() =>
-        [...document.querySelectorAll('[role="columnheader"] .truncate')]
-          .filter((el) => {
-            const text = document.createRange();
-            text.selectNodeContents(el);
-            return text.getBoundingClientRect().width > el.getBoundingClientRect().width + 0.01;
-          })
-          .map((el) => el.textContent),
-      );
-      expect(cut).toEqual([]);
       if (width === 360) {
         await page.getByRole('button', { name: 'Show filters' }).click();
         await page.getByLabel('Quality flag', { exact: true }).waitFor();

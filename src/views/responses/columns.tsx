@@ -125,7 +125,8 @@ export const COLUMNS: readonly RespondentColumn[] = [
   {
     key: 'source',
     header: (LL) => LL.responses.columns.source(),
-    width: 90,
+    // "Источник" in capitals.
+    width: 110,
     cell: (r, LL) => sourceText(LL, r.source),
   },
   {
