@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../db';
 import type { Cell, TextCount } from './aggregate';
 import type { ReportFilters } from '../../src/domain/reports';
@@ -24,37 +25,29 @@ export function countersServe(f: ReportFilters): boolean {
  * them by language too).
  */
 function counterCells(db: Db, projectId: number, f: ReportFilters) {
-  if (f.city !== undefined) {
-    const part = (table: 'report_city_counts' | 'report_city_count_deltas') => {
-      let q = db
-        .selectFrom(table)
-        .select((eb) => [...CELL_KEY, eb.fn.sum<number>('n').as('n')])
-        .where('project_id', '=', projectId)
-        .where('city', '=', f.city!);
-      if (f.portrait !== undefined) q = q.where('portrait_id', '=', f.portrait);
-      if (f.gender !== undefined) q = q.where('gender', '=', f.gender);
-      if (f.education !== undefined) q = q.where('education', '=', f.education);
-      if (f.language !== undefined) q = q.where('language', '=', f.language);
-      return q.groupBy([...CELL_KEY]);
-    };
-    return part('report_city_counts').unionAll(part('report_city_count_deltas')).execute();
-  }
-  const part = (table: 'report_counts' | 'report_count_deltas') => {
+  // A city's counters keep no age (countersServe), the others no city.
+  const city = f.city !== undefined;
+  const part = (
+    table: 'report_counts' | 'report_count_deltas' | 'report_city_counts' | 'report_city_count_deltas',
+  ) => {
     let q = db
       .selectFrom(table)
       .select((eb) => [...CELL_KEY, eb.fn.sum<number>('n').as('n')])
       .where('project_id', '=', projectId);
+    if (city) q = q.where(sql.ref('city'), '=', f.city!);
     if (f.portrait !== undefined) q = q.where('portrait_id', '=', f.portrait);
     if (f.gender !== undefined) q = q.where('gender', '=', f.gender);
     if (f.education !== undefined) q = q.where('education', '=', f.education);
     if (f.language !== undefined) q = q.where('language', '=', f.language);
     // An unknown age (-1) is outside every range, as NULL is for the respondents' own filter.
-    if (f.ageMin !== undefined || f.ageMax !== undefined)
-      q = q.where('age', '>=', Math.max(0, f.ageMin ?? 0));
-    if (f.ageMax !== undefined) q = q.where('age', '<=', f.ageMax);
+    if (!city && (f.ageMin !== undefined || f.ageMax !== undefined))
+      q = q.where(sql.ref('age'), '>=', Math.max(0, f.ageMin ?? 0));
+    if (!city && f.ageMax !== undefined) q = q.where(sql.ref('age'), '<=', f.ageMax);
     return q.groupBy([...CELL_KEY]);
   };
-  return part('report_counts').unionAll(part('report_count_deltas')).execute();
+  return city
+    ? part('report_city_counts').unionAll(part('report_city_count_deltas')).execute()
+    : part('report_counts').unionAll(part('report_count_deltas')).execute();
 }
 
 /**

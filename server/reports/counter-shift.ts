@@ -108,6 +108,8 @@ const refs = (cols: readonly string[]) => sql.join(cols.map((c) => sql.ref(c)));
 /** The deltas' columns after the project, and those columns of the delta rows `d`. */
 const PERSON_CELLS = COUNTER_KEY.filter((c) => c !== 'project_id');
 const CITY_CELLS = CITY_KEY.filter((c) => c !== 'project_id');
+/** The city deltas' columns but the shard, which a summed shift writes as 0. */
+const CITY_CELLS_UNSHARDED = CITY_CELLS.filter((c) => c !== 'shard');
 const d = (cols: readonly string[]) => refs(cols.map((c) => `d.${c}`));
 
 // Both keys' respondent columns at once. Every delta goes to shard 0: the shards spread concurrent answers' upserts over several rows of a
@@ -142,9 +144,9 @@ async function shiftSummed(
       group by ${d(PERSON_CELLS)} having sum(d.n) <> 0
     )
     insert into report_city_count_deltas (${refs(CITY_KEY)}, n)
-    select cast(${projectId} as integer), ${d(CITY_CELLS.filter((c) => c !== 'shard'))}, 0, sum(d.n) from d
+    select cast(${projectId} as integer), ${d(CITY_CELLS_UNSHARDED)}, 0, sum(d.n) from d
     where d.city is not null
-    group by ${d(CITY_CELLS.filter((c) => c !== 'shard'))} having sum(d.n) <> 0`.execute(db);
+    group by ${d(CITY_CELLS_UNSHARDED)} having sum(d.n) <> 0`.execute(db);
 }
 
 /**

@@ -316,11 +316,8 @@ describe('the respondents page in Chromium', () => {
       );
     for (const locale of ['en', 'ru'] as const)
       for (const width of [1440, 360]) {
+        // A fresh profile: the app speaks the browser's language.
         const context = await browser.newContext({ locale, viewport: { width, height: 900 } });
-        await context.addInitScript(
-          (l) => localStorage.setItem('app-settings', JSON.stringify({ locale: l })),
-          locale,
-        );
         const page = await context.newPage();
         await signIn(page, server, researcher.user.email);
         await page.goto(`${server.url}/responses?pid=${pid}`);
