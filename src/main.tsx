@@ -1,5 +1,6 @@
-// First: on /project it starts the project's reads before the rest of the start-up is evaluated.
-import './views/editor/startEarly';
+// First: starts the stored sign-in's check and, on /project, the project's reads, before the rest
+// of the start-up is evaluated.
+import './startEarly';
 import { lazy, startTransition, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import TypesafeI18n from './i18n/i18n-react';

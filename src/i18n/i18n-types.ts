@@ -4207,6 +4207,10 @@ type RootTranslation = {
 				 */
 				problems: RequiredParams<'count'>
 				/**
+				 * П​р​о​б​л​е​м​ы
+				 */
+				problemsChecking: string
+				/**
 				 * И​с​т​о​р​и​я
 				 */
 				history: string
@@ -4280,6 +4284,10 @@ type RootTranslation = {
 				 * П​р​о​б​л​е​м​ ​н​е​ ​н​а​й​д​е​н​о
 				 */
 				none: string
+				/**
+				 * П​р​о​в​е​р​я​е​м​ ​а​н​к​е​т​у​…
+				 */
+				checking: string
 				/**
 				 * Ц​и​к​л​ ​п​е​р​е​х​о​д​о​в
 				 */
@@ -12530,6 +12538,10 @@ export type TranslationFunctions = {
 				 */
 				problems: (arg: { count: number }) => LocalizedString
 				/**
+				 * Проблемы
+				 */
+				problemsChecking: () => LocalizedString
+				/**
 				 * История
 				 */
 				history: () => LocalizedString
@@ -12591,6 +12603,10 @@ export type TranslationFunctions = {
 				 * Проблем не найдено
 				 */
 				none: () => LocalizedString
+				/**
+				 * Проверяем анкету…
+				 */
+				checking: () => LocalizedString
 				/**
 				 * Цикл переходов
 				 */

@@ -44,7 +44,7 @@ function page(load: () => Promise<{ default: ComponentType }>): Pick<AppRoute, '
 const editorPage = page(() => import('./editor/EditorPage'));
 if (typeof location !== 'undefined' && location.pathname === '/project') {
   // The project's fetch, its local copy's read and the chunk's request itself are started before,
-  // by the start-up's first module (editor/startEarly.ts); this keeps the loaded page at hand.
+  // by the start-up's first module (src/startEarly.ts); this keeps the loaded page at hand.
   void editorPage.load!().catch(() => {});
 }
 

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
-import { chromium } from 'playwright-core';
 import { productionBuild } from './pages';
-import { AWAY_MS, HOLD_MS, reopenFixture, reopenInNewTab } from './reopen-tab';
+import { AWAY_MS, HOLD_MS, launchReopenBrowser, reopenFixture, reopenInNewTab } from './reopen-tab';
 import type { BenchResult } from './run';
 
 // The reopen as a user does it (issue 34, part 2): the 1 000-question project, opened before in this
@@ -22,10 +21,7 @@ const med = (xs: number[]) => {
 
 export default async function editorReopenBench(): Promise<BenchResult[]> {
   const { dist, remove } = await productionBuild();
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu'],
-  });
+  const browser = await launchReopenBrowser();
   const f = await reopenFixture(browser, dist);
   try {
     const reference: number[] = [];

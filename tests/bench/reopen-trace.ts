@@ -6,7 +6,7 @@ import { startServer } from '../server/helpers';
 import { insertProject, saveProject } from '../server/content-helpers';
 import { bigProject } from '../unit/content-fixtures';
 import { Role } from '../../src/domain/roles';
-import { reopenFixture, reopenInNewTab, type ReopenFixture } from './reopen-tab';
+import { launchReopenBrowser, reopenFixture, reopenInNewTab, type ReopenFixture } from './reopen-tab';
 
 // A development aid, not a benchmark: the editor bench's "reopen from the local copy, every answer
 // of the server delayed 2 s" (1 000 questions, /api/ held 2 s through CDP Fetch, the HTTP cache
@@ -319,15 +319,16 @@ async function main() {
   const args = process.argv.slice(2);
   const dists = args.filter((a) => !/^\d+$/.test(a));
   const rounds = Number(args.find((a) => /^\d+$/.test(a)) ?? 5);
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu'],
-  });
   if (process.env.NEW_TAB) {
+    const browser = await launchReopenBrowser();
     await newTabRounds(browser, dists, rounds);
     await browser.close();
     return;
   }
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu'],
+  });
   const setups = [];
   try {
     for (const d of dists) setups.push(await setUp(browser, d));

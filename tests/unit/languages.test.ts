@@ -1,5 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
+import { LANGUAGE_NAMES } from '../../src/domain/content/languageNames';
+import { languageNameTable } from '../../scripts/language-names';
 import { newAnswer, newBlock, newQuestion, newQuestionnaire } from '../../src/domain/content/factory';
 import {
   acceptedLanguages,
@@ -103,6 +105,15 @@ describe('names and choice of language', () => {
     expect(languageName('en', 'en')).toBe('English');
     expect(languageName('en', 'ru')).toBe('Английский');
     expect(nativeLanguageName('ru')).toBe('Русский');
+  });
+
+  it("holds Intl.DisplayNames' names of the supported languages in a table, and asks Intl for others", async () => {
+    // The table spares the editor's first frame ICU's display-name data; it must say what Intl says.
+    // Stale: `npx tsx scripts/language-names.ts`.
+    expect(LANGUAGE_NAMES).toEqual(languageNameTable());
+    expect(languageName('en', 'de')).toBe('Englisch');
+    expect(languageName('haw', 'en')).toBe('Hawaiian');
+    expect(languageName('de', 'ru', false)).toBe('немецкий');
   });
 
   it('takes the first wish the questionnaire has, by primary subtag too, else the source', () => {

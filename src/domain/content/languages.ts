@@ -1,3 +1,5 @@
+import { LANGUAGE_NAMES } from './languageNames';
+
 // A questionnaire in several languages (issue 32; the shape agreed in docs/decisions.md, "A text in
 // several languages"). `content.languages` lists BCP 47 codes, the first being the source language;
 // absent reads as ['ru'] (the platform's base language), so content written before reads unchanged.
@@ -231,12 +233,8 @@ export function acceptedLanguages(header: string | null | undefined): string[] {
 
 const namesCache = new Map<string, Intl.DisplayNames | null>();
 
-/**
- * A language's name as the reader's language says it ("English", «английский»), from
- * Intl.DisplayNames; the code itself where the runtime has no names. Capitalised for a list or a
- * menu; `capital = false` keeps the language's own case for the middle of a sentence («английский»).
- */
-export function languageName(code: string, inLanguage: string, capital = true): string {
+/** Intl's name of a language the table (languageNames.ts) does not hold; the code where it has none. */
+function intlName(code: string, inLanguage: string): string {
   let names = namesCache.get(inLanguage);
   if (names === undefined) {
     try {
@@ -246,7 +244,20 @@ export function languageName(code: string, inLanguage: string, capital = true): 
     }
     namesCache.set(inLanguage, names);
   }
-  const name = names?.of(code) ?? code;
+  return names?.of(code) ?? code;
+}
+
+/**
+ * A language's name as the reader's language says it ("English", «английский»): the supported
+ * languages' from the generated table (languageNames.ts: the editor's first frame names the text's
+ * language, and the first Intl.DisplayNames of a page costs 15–19 ms of ICU data), any other from
+ * Intl.DisplayNames; the code itself where the runtime has no names. Capitalised for a list or a
+ * menu; `capital = false` keeps the language's own case for the middle of a sentence («английский»).
+ */
+export function languageName(code: string, inLanguage: string, capital = true): string {
+  const name =
+    (inLanguage === code ? LANGUAGE_NAMES.own : LANGUAGE_NAMES[inLanguage])?.[code] ??
+    intlName(code, inLanguage);
   if (!capital) return name;
   // Russian and others write language names in lower case; a list item or a menu starts with a capital.
   return name.charAt(0).toLocaleUpperCase(inLanguage) + name.slice(1);

@@ -270,6 +270,7 @@ const editor: Translation['editor'] = {
       label: 'Side panel',
       item: 'Item',
       problems: 'Problems ({count})',
+      problemsChecking: 'Problems',
       history: 'History',
       changes: 'Changes ({count})',
     },
@@ -290,6 +291,7 @@ const editor: Translation['editor'] = {
     },
     problems: {
       none: 'No problems found',
+      checking: 'Checking the questionnaire…',
       cycle: 'Redirect cycle',
     },
     canvas: {

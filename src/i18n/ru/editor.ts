@@ -272,6 +272,7 @@ export default {
       label: 'Боковая панель',
       item: 'Элемент',
       problems: 'Проблемы ({count:number})',
+      problemsChecking: 'Проблемы',
       history: 'История',
       changes: 'Изменения ({count:number})',
     },
@@ -292,6 +293,7 @@ export default {
     },
     problems: {
       none: 'Проблем не найдено',
+      checking: 'Проверяем анкету…',
       cycle: 'Цикл переходов',
     },
     canvas: {

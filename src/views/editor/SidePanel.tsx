@@ -6,7 +6,7 @@ import { ItemPanel } from './panels/ItemPanel';
 import { HistoryPanel } from './history/HistoryPanel';
 import { ProblemList } from './ProblemList';
 import { selectionLabel } from './items';
-import { useChecked } from './useProblems';
+import { useCheckedAfterOpening } from './useProblems';
 
 // The side panel's tabs: the selected item's fields, the problems, the saved versions and the
 // changes not yet on the server.
@@ -50,11 +50,13 @@ export function SidePanel() {
   // type into the item that was just left.
   const shown = useDeferredValue(selection);
   const stale = shown !== selection;
-  const checked = useChecked();
-  const problems = checked.problems;
+  // Null in the opening frame: the rules run in the render after it (useCheckedAfterOpening).
+  const checked = useCheckedAfterOpening();
   // The problem list is drawn for this content (a frame after an edit: useChecked). The benchmark
   // reads the mark to time an edit until its problems show.
-  useEffect(() => void performance.mark('editor:problems'), [checked]);
+  useEffect(() => {
+    if (checked) performance.mark('editor:problems');
+  }, [checked]);
   const changes = EditorActor.useSelector((s) => s.context.changes.length);
   const draftError = EditorActor.useSelector((s) => s.context.draftError);
   const base = useId();
@@ -62,7 +64,12 @@ export function SidePanel() {
   const selected = selectionLabel(LL, content, selection);
   const tabs: { id: SideTab; label: string }[] = [
     { id: 'item', label: LL.editor.frame.tabs.item() },
-    { id: 'problems', label: LL.editor.frame.tabs.problems({ count: problems.length }) },
+    {
+      id: 'problems',
+      label: checked
+        ? LL.editor.frame.tabs.problems({ count: checked.problems.length })
+        : LL.editor.frame.tabs.problemsChecking(),
+    },
     { id: 'history', label: LL.editor.frame.tabs.history() },
     { id: 'changes', label: LL.editor.frame.tabs.changes({ count: changes }) },
   ];
@@ -132,7 +139,12 @@ export function SidePanel() {
             </div>
           </>
         )}
-        {ui.tab === 'problems' && <ProblemList problems={problems} content={checked.content} />}
+        {ui.tab === 'problems' &&
+          (checked ? (
+            <ProblemList problems={checked.problems} content={checked.content} />
+          ) : (
+            <p className="text-slate-600">{LL.editor.frame.problems.checking()}</p>
+          ))}
         {ui.tab === 'history' && <HistoryPanel />}
         {ui.tab === 'changes' && <Changes />}
       </div>

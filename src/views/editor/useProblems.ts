@@ -3,6 +3,7 @@ import { contentProblems } from '../../domain/content/checked';
 import type { Problem } from '../../domain/content/problems';
 import type { ProjectContent } from '../../domain/content/model';
 import { EditorActor } from './editorActor';
+import { usePainted } from '../ui/afterPaint';
 
 // The rules run once per content version however many parts of the page list or draw the problems
 // (the side panel, the canvas) and the save ask (src/domain/content/checked.ts).
@@ -27,10 +28,30 @@ export interface Checked {
 /** Every problem of the content (the rules run after each edit) and those the server reported. */
 export function useChecked(): Checked {
   const current = EditorActor.useSelector((s) => s.context.doc.content);
+  return useCheckedOf(useDeferredValue(current));
+}
+
+/**
+ * useChecked for a part drawn with the editor's opening frame (the side panel): null until that
+ * frame is on screen, the rules running in a task after it. At 1 000 questions they took 10–14 ms
+ * of the task that paints the outline (issue 34, the reopen in a new tab); the tab shows its count
+ * a few frames later. Not useDeferredValue's initial value: React renders that in the next task,
+ * most often before the browser has drawn the frame.
+ */
+export function useCheckedAfterOpening(): Checked | null {
+  const painted = usePainted();
+  const current = EditorActor.useSelector((s) => s.context.doc.content);
   const content = useDeferredValue(current);
+  return useCheckedOf(painted ? content : null);
+}
+
+function useCheckedOf(content: ProjectContent): Checked;
+function useCheckedOf(content: ProjectContent | null): Checked | null;
+function useCheckedOf(content: ProjectContent | null): Checked | null {
   const type = EditorActor.useSelector((s) => s.context.project?.type ?? 1);
   const serverProblems = EditorActor.useSelector((s) => s.context.problems);
   return useMemo(() => {
+    if (content === null) return null;
     const local = contentProblems(content, type);
     if (serverProblems.length === 0) return { content, problems: local };
     const seen = new Set(local.map((p) => `${p.rule}@${p.path}`));
