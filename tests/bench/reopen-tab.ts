@@ -3,6 +3,7 @@ import { startServer, type TestServer } from '../server/helpers';
 import { insertProject, saveProject } from '../server/content-helpers';
 import { bigProject } from '../unit/content-fixtures';
 import { Role } from '../../src/domain/roles';
+import { CHROMIUM_FLAGS } from '../chromium-flags';
 
 // The reopen as a user does it (issue 34, part 2): a project opened before in this browser is opened
 // again in a new tab of the same profile (HTTP cache, V8's code cache, IndexedDB, localStorage all
@@ -13,47 +14,13 @@ import { Role } from '../../src/domain/roles';
 // trace (reopen-trace.ts, NEW_TAB=1).
 
 /**
- * Playwright's own list of Chromium features it turns off (its chromiumSwitches), repeated here:
- * Chromium reads only the last --disable-features on its command line, so ours must carry them.
- */
-const PLAYWRIGHT_DISABLED_FEATURES = [
-  'AvoidUnnecessaryBeforeUnloadCheckSync',
-  'DestroyProfileOnBrowserClose',
-  'HttpsUpgrades',
-  'HttpsFirstBalancedModeAutoEnable',
-  'LensOverlay',
-  'MediaRouter',
-  'PaintHolding',
-  'ThirdPartyStoragePartitioning',
-  'AvoidCorsURLLoaderRestartOnRedirect',
-  'OptimizationHints',
-  'NetworkTimeServiceQuerying',
-  'AimEnabled',
-  'PreconnectToSearch',
-];
-
-/**
- * The browser of the new-tab reopen: the e2e suite's flags, and no WebUI omnibox popup. Each page
- * Playwright opens in headless Chromium is a window of its own, and Chromium 156 loads a window's
- * omnibox popup (chrome://omnibox-popup.top-chrome, a renderer of ~200 JS modules) as the window
- * opens: traced, 320 ms of CPU during a 580 ms reopen on this 2-core machine, beside the page's own
- * 210. A user's new tab opens in a window that has its popup already, so the bench leaves it out
- * (docs/benchmarks.md, "Editor reopen in a new tab").
+ * The browser of the new-tab reopen: the e2e suite's (tests/chromium-flags.ts), without the WebUI
+ * omnibox popup each new window loads in headless Chromium, which a user's new tab does not.
  */
 export function launchReopenBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-quic',
-      '--no-first-run',
-      `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, 'WebUIOmniboxPopup', 'WebUIOmniboxAimPopup', 'WebUIOmniboxFullPopup'].join(',')}`,
-    ],
+    args: CHROMIUM_FLAGS,
   });
 }
 

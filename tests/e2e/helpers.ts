@@ -3,20 +3,12 @@ import { inject } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { startServer, TEST_PASSWORD, type TestServer } from '../server/helpers';
 import type { Config } from '../../server/config';
+import { CHROMIUM_FLAGS } from '../chromium-flags';
 
 // Drivers shared by every end-to-end test: the real server serving the built SPA, Debian's Chromium,
 // and the steps a person takes (sign in as a role, open a page).
 
-export const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-  '--no-first-run',
-];
+export { CHROMIUM_FLAGS };
 
 export async function startApp(overrides: (c: Config) => void = () => {}): Promise<TestServer> {
   return startServer((c) => {
