@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Download } from './download-threads';
 import { contentDisposition, DownloadAborted } from './workbook';
+import type { DownloadEncoding } from './download-encoding';
 
 const TYPES = {
   csv: 'text/csv; charset=utf-8',
@@ -18,7 +19,14 @@ export async function sendDownload(
   req: FastifyRequest,
   reply: FastifyReply,
   file: Download,
-  opts: { name: string; format: keyof typeof TYPES; what: string; finished: () => void },
+  opts: {
+    name: string;
+    format: keyof typeof TYPES;
+    what: string;
+    finished: () => void;
+    /** The encoding the thread compressed the bytes with (the job's), if any. */
+    encoding?: DownloadEncoding | null;
+  },
 ): Promise<FastifyReply> {
   let sending = false;
   reply.raw.once('close', () => file.destroy());
@@ -30,6 +38,8 @@ export async function sendDownload(
     .finally(opts.finished);
   await file.ready;
   sending = true;
+  // Compressed already: @fastify/compress leaves a response that names its encoding alone.
+  if (opts.encoding) reply.header('content-encoding', opts.encoding).header('vary', 'accept-encoding');
   return reply
     .header('content-disposition', contentDisposition(opts.name, opts.format))
     .header('cache-control', 'no-store')
