@@ -1,5 +1,4 @@
 import type { Writable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type { Db } from '../db';
 import type { ProjectRow } from '../repos/projects';
 import type { ProjectContent } from '../../src/domain/content/model';
@@ -17,7 +16,6 @@ import type { RespondentsFilter } from '../../src/domain/responses';
 import { listFile } from '../responses/list-file';
 import { writeSav } from './sav/survey';
 import { contentIn, textLanguage } from './labels';
-import { encoder, type DownloadEncoding } from './download-encoding';
 
 // What a download is and how it is written, wherever it runs (docs/decisions/reports.md, "No stall
 // in any download"): the route checks who asks, whether the report may be read and the query, then
@@ -26,7 +24,7 @@ import { encoder, type DownloadEncoding } from './download-encoding';
 // copied to the thread), so it carries the route's parsed query whole: a parameter the query gains
 // reaches the writers here without another change to the plumbing.
 
-export type DownloadJob = (
+export type DownloadJob =
   | {
       kind: 'report';
       project: NonNullable<ProjectRow>;
@@ -52,33 +50,10 @@ export type DownloadJob = (
       /** GET /project/stats/crosstab's query (format=xlsx or csv). */
       query: CrosstabQuery;
       locale: Locales;
-    }
-) & {
-  /** The bytes compressed here for the reader (download-encoding.ts); absent or null: as written. */
-  encoding?: DownloadEncoding | null;
-};
+    };
 
-/**
- * Writes the file a job describes to `out`, reading `db`, compressed when the job says so; ends
- * `out` when the file is whole.
- */
+/** Writes the file a job describes to `out`, reading `db`; ends `out` when the file is whole. */
 export async function writeDownload(job: DownloadJob, db: Db, out: Writable): Promise<void> {
-  if (!job.encoding) return writeFile(job, db, out);
-  const compress = encoder(job.encoding);
-  const sent = pipeline(compress, out);
-  // Awaited below; a failure of `out` while the file is still written must not go unhandled meanwhile.
-  sent.catch(() => {});
-  try {
-    await writeFile(job, db, compress);
-  } catch (err) {
-    compress.destroy();
-    await sent.catch(() => {});
-    throw err;
-  }
-  await sent;
-}
-
-async function writeFile(job: DownloadJob, db: Db, out: Writable): Promise<void> {
   const t = translator(job.locale);
   const placeName = placeNamer(job.locale);
   if (job.kind === 'report') {

@@ -1,7 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Download } from './download-threads';
 import { contentDisposition, DownloadAborted } from './workbook';
-import type { DownloadEncoding } from './download-encoding';
 
 const TYPES = {
   csv: 'text/csv; charset=utf-8',
@@ -19,14 +18,7 @@ export async function sendDownload(
   req: FastifyRequest,
   reply: FastifyReply,
   file: Download,
-  opts: {
-    name: string;
-    format: keyof typeof TYPES;
-    what: string;
-    finished: () => void;
-    /** The encoding the thread compressed the bytes with (the job's), if any. */
-    encoding?: DownloadEncoding | null;
-  },
+  opts: { name: string; format: keyof typeof TYPES; what: string; finished: () => void },
 ): Promise<FastifyReply> {
   let sending = false;
   reply.raw.once('close', () => file.destroy());
@@ -38,8 +30,6 @@ export async function sendDownload(
     .finally(opts.finished);
   await file.ready;
   sending = true;
-  // Compressed already: @fastify/compress leaves a response that names its encoding alone.
-  if (opts.encoding) reply.header('content-encoding', opts.encoding).header('vary', 'accept-encoding');
   return reply
     .header('content-disposition', contentDisposition(opts.name, opts.format))
     .header('cache-control', 'no-store')

@@ -19,7 +19,6 @@ import { projectFor } from '../repos/projects';
 import { readiness } from '../reports/report';
 import { placeNamer } from '../reports/places';
 import { sendDownload } from '../reports/send-download';
-import { downloadEncoding } from '../reports/download-encoding';
 import { surveyContent } from '../survey/respond';
 import { ensureJudged } from '../responses/backfill';
 import { respondentDetail } from '../responses/detail';
@@ -125,7 +124,6 @@ export default async function responsesRoutes(app: FastifyInstance) {
     const { p, content } = await readable(req, q.pid);
     if (exporting >= MAX_LIST_EXPORTS)
       throw new HttpError(429, (t) => t.reports.errors.busy(), { headers: { 'retry-after': '30' } });
-    const encoding = downloadEncoding(req, q.format);
     const file = app.downloads.start({
       kind: 'respondents',
       project: p,
@@ -133,13 +131,11 @@ export default async function responsesRoutes(app: FastifyInstance) {
       filter: respondentsFilterOf(q),
       format: q.format,
       locale: req.locale,
-      encoding,
     });
     exporting++;
     return sendDownload(req, reply, file, {
       name: p.name,
       format: q.format,
-      encoding,
       what: 'respondents',
       finished: () => exporting--,
     });

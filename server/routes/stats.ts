@@ -9,7 +9,6 @@ import { buildReport, readiness } from '../reports/report';
 import { ReportTexts } from '../reports/report-cache';
 import { CompressedBodies, sendJsonCompressed } from '../http/compressed';
 import { sendDownload } from '../reports/send-download';
-import { downloadEncoding } from '../reports/download-encoding';
 import { contentIn, textLanguage } from '../reports/labels';
 
 // GET /project/stats/file (spec section 7): the report of a project, type=json for the /report page
@@ -67,7 +66,6 @@ export default async function statsRoutes(app: FastifyInstance) {
       throw new HttpError(429, (t) => t.reports.errors.busy(), { headers: { 'retry-after': '30' } });
     // Written in a download thread (server/reports/download-threads.ts); nothing is sent before
     // its first bytes, so a failure up to then is a clean 500.
-    const encoding = downloadEncoding(req, q.format);
     const file = app.downloads.start({
       kind: 'report',
       project: p,
@@ -75,13 +73,11 @@ export default async function statsRoutes(app: FastifyInstance) {
       content,
       query: q,
       locale: req.locale,
-      encoding,
     });
     exporting++;
     return sendDownload(req, reply, file, {
       name: p.name,
       format: q.format,
-      encoding,
       what: 'report',
       finished: () => exporting--,
     });

@@ -1,5 +1,4 @@
 import http from 'node:http';
-import zlib from 'node:zlib';
 import { PassThrough, type Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, startServer, type Session, type TestServer } from './helpers';
@@ -17,7 +16,6 @@ import { parse } from '../../server/http/validate';
 import { writeDownload, type DownloadJob } from '../../server/reports/download-job';
 import { DownloadThreads, WINDOW, type Download } from '../../server/reports/download-threads';
 import { DownloadAborted } from '../../server/reports/workbook';
-import { acceptedEncoding } from '../../server/reports/download-encoding';
 
 // The downloads run in worker threads (issue 34, part 3; server/reports/download-threads.ts), each
 // with its own read-only connection to the database: a thread writes exactly the bytes the main
@@ -115,78 +113,6 @@ describe('downloads in threads', () => {
     // The thread stays for the next download.
     expect(server.app.downloads.running).toBe(1);
   }, 120_000);
-
-  it('compress a CSV in the thread for a reader who accepts it, and send XLSX as written', async () => {
-    const session = await server.login(owner.user.email);
-    /** The response's own bytes and headers (fetch would decode them). */
-    const raw = (path: string, acceptEncoding: string) =>
-      new Promise<{ encoding: string | undefined; vary: string | undefined; body: Buffer }>(
-        (resolve, reject) => {
-          const req = http.get(
-            `${server.url}${API}${path}`,
-            {
-              headers: {
-                'x-auth-token': session.accessToken,
-                'accept-encoding': acceptEncoding,
-                'accept-language': 'en',
-              },
-            },
-            (res) => {
-              const chunks: Buffer[] = [];
-              res.on('data', (c: Buffer) => chunks.push(c));
-              res.on('end', () =>
-                resolve({
-                  encoding: res.headers['content-encoding'],
-                  vary: res.headers.vary,
-                  body: Buffer.concat(chunks),
-                }),
-              );
-              res.on('error', reject);
-            },
-          );
-          req.on('error', reject);
-        },
-      );
-    const csvPath = `/project/stats/file?pid=${pid}&type=stats&format=csv&gender=male`;
-    const whole = await onMainThread(await reportJob({ format: 'csv', gender: 'male' }));
-    // The thread itself sends the compressed bytes (the server's side only passes them on).
-    const inThread = server.app.downloads.start({
-      ...(await reportJob({ format: 'csv', gender: 'male' })),
-      encoding: 'gzip',
-    });
-    expect(zlib.gunzipSync(await bytesOf(inThread)).equals(whole)).toBe(true);
-    const br = await raw(csvPath, 'gzip, deflate, br');
-    expect(br.encoding).toBe('br');
-    expect(br.vary).toMatch(/accept-encoding/i);
-    expect(br.body.length).toBeLessThan(whole.length / 3);
-    expect(zlib.brotliDecompressSync(br.body).equals(whole)).toBe(true);
-    const gzip = await raw(csvPath, 'gzip;q=1, br;q=0.5');
-    expect(gzip.encoding).toBe('gzip');
-    expect(zlib.gunzipSync(gzip.body).equals(whole)).toBe(true);
-    const plain = await raw(csvPath, 'identity');
-    expect(plain.encoding).toBeUndefined();
-    expect(plain.body.equals(whole)).toBe(true);
-    // The respondents list's CSV too.
-    const list = await raw(`/project/respondents/file?pid=${pid}&format=csv`, 'br');
-    expect(list.encoding).toBe('br');
-    expect(zlib.brotliDecompressSync(list.body).toString('utf8')).toMatch(/\n/);
-    // XLSX is a zip already: sent as written, whatever the reader accepts.
-    const xlsx = await raw(`/project/stats/file?pid=${pid}&type=stats&format=xlsx&gender=male`, 'br, gzip');
-    expect(xlsx.encoding).toBeUndefined();
-    expect(xlsx.body.subarray(0, 2).toString('latin1')).toBe('PK');
-  }, 120_000);
-
-  it("read the reader's encodings with their q-values", () => {
-    expect(acceptedEncoding('gzip, deflate, br')).toBe('br');
-    expect(acceptedEncoding('gzip, deflate')).toBe('gzip');
-    expect(acceptedEncoding('br;q=0, gzip')).toBe('gzip');
-    expect(acceptedEncoding('gzip;q=0.9, br;q=0.4')).toBe('gzip');
-    expect(acceptedEncoding('*')).toBe('br');
-    expect(acceptedEncoding('identity')).toBeNull();
-    expect(acceptedEncoding('deflate')).toBeNull();
-    expect(acceptedEncoding(undefined)).toBeNull();
-    expect(acceptedEncoding('*;q=0')).toBeNull();
-  });
 
   it('keep at most the window in flight while the reader takes nothing, and finish once it reads', async () => {
     const threads = new DownloadThreads(server.app.db, where(), 1);
