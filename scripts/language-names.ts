@@ -12,7 +12,7 @@ import { SUPPORTED_LANGUAGES } from '../src/domain/content/languages';
 
 export const TABLE_FILE = fileURLToPath(new URL('../src/domain/content/languageNames.ts', import.meta.url));
 
-export const UI_LOCALES = ['ru', 'en'] as const;
+const UI_LOCALES = ['ru', 'en'] as const;
 
 /** The table, as Intl says it: by the reader's language, then by code; `own` for each in itself. */
 export function languageNameTable(): Record<string, Record<string, string>> {

@@ -36,13 +36,6 @@ export function startEarly(key: string, call: () => Promise<unknown>): void {
   started.set(key, e);
 }
 
-/** Starts a call now unless one under this key is already waiting to be taken (and fresh). */
-export function startEarlyOnce(key: string, call: () => Promise<unknown>): void {
-  const e = started.get(key);
-  if (e && Date.now() - e.at <= EARLY_MS) return;
-  startEarly(key, call);
-}
-
 /**
  * The answer of the call started early under this key if it has already arrived (while fresh): the
  * page then renders it in its first render instead of rendering "loading" first and the answer a

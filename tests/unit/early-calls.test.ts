@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, ApiError, configureClient, onApiError } from '../../src/api/client';
-import { arrivedEarly, callKey, earlyOr, forgetEarly, startEarly, startEarlyOnce } from '../../src/api/early';
+import { arrivedEarly, callKey, earlyOr, forgetEarly, startEarly } from '../../src/api/early';
 import { readAuth, writeAuth } from '../../src/api/storage';
 import { loadAllLocales } from '../../src/i18n/i18n-util.sync';
 import { i18nObject } from '../../src/i18n/i18n-util';
@@ -53,25 +53,6 @@ describe('early calls', () => {
     expect(asked).toBe(0);
     expect((await earlyOr(key, ask)).id).toBe(s.user.id);
     expect(asked).toBe(1);
-  });
-
-  it('starts a call once while it waits to be taken (the start-up and the sign-in both ask), again after', async () => {
-    const s = await server.as(Role.Researcher);
-    writeAuth({ accessToken: s.accessToken, refreshToken: s.refreshToken, userId: s.user.id });
-    const key = callKey('/user', { uid: s.user.id });
-    let started = 0;
-    const call = () => {
-      started++;
-      return api.get<{ id: number }>('/user', { query: { uid: s.user.id }, quiet: true });
-    };
-    startEarlyOnce(key, call);
-    startEarlyOnce(key, call);
-    expect(started).toBe(1);
-    const ask = () => Promise.reject(new Error('not asked again'));
-    expect((await earlyOr<{ id: number }>(key, ask)).id).toBe(s.user.id);
-    startEarlyOnce(key, call);
-    expect(started).toBe(2);
-    forgetEarly(key);
   });
 
   it('shows an arrived answer without consuming it until the page forgets it', async () => {

@@ -1,7 +1,6 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { authMachine } from '../../machines/auth';
 import { readAuth } from '../../api/storage';
-import { startRestoreCall } from '../../api/restoreCall';
 
 // Where the sign-in actor lives (spec section 4, issue 25). The start-up reads the stored credentials
 // in plain code first: with none, the visitor is anonymous and the signed-out pages render without
@@ -25,9 +24,7 @@ export function hasStoredSignIn(): boolean {
 /** Loads and starts the actor once; resolves when its restore has finished. */
 export function loadAuth(): Promise<AuthActor> {
   if (loading) return loading;
-  // The restore's call goes out beside the actor's chunk, not after it (restoreCall.ts).
-  const stored = readAuth();
-  if (stored) startRestoreCall(stored.userId);
+  // The restore's call is already under way: the start-up's first module asked it (src/startEarly.ts).
   loading = import('./startAuth').then(
     async ({ startAuth }) => {
       const a = await startAuth();
