@@ -91,7 +91,7 @@ describe('the respondent page in several languages', () => {
     const errors = watchErrors(page);
     await page.goto(`${server.url}/s/${link}`);
     await expect.poll(() => heading(page)).toBe('Do you play games?');
-    expect(await htmlLang(page)).toBe('en');
+    await expect.poll(() => htmlLang(page)).toBe('en');
     const picker = page.getByLabel('Language');
     expect(await picker.locator('option').allTextContents()).toEqual(['Русский', 'English', 'Deutsch']);
     expect(await picker.inputValue()).toBe('en');
@@ -104,7 +104,7 @@ describe('the respondent page in several languages', () => {
     // Switched in the middle: questions, answers and interface in Russian, the ticked answer kept.
     await picker.selectOption('ru');
     await expect.poll(() => heading(page)).toBe('Какие жанры вам нравятся?');
-    expect(await htmlLang(page)).toBe('ru');
+    await expect.poll(() => htmlLang(page)).toBe('ru');
     expect(await page.getByRole('main').getByLabel('Головоломки').isChecked()).toBe(true);
     expect(await page.getByLabel('Язык').inputValue()).toBe('ru');
     // Back shows the first page's answer in Russian, still given.
@@ -160,7 +160,7 @@ describe('the respondent page in several languages', () => {
     const page = await context.newPage();
     await page.goto(`${server.url}/s/${link}?lang=de`);
     await expect.poll(() => heading(page)).toBe('Spielen Sie?');
-    expect(await htmlLang(page)).toBe('de');
+    await expect.poll(() => htmlLang(page)).toBe('de');
     expect(await page.getByRole('button', { name: 'Next' }).isVisible()).toBe(true);
     await page.getByRole('main').getByLabel('Ja').check();
     await page.getByRole('button', { name: 'Next' }).click();

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { contentLanguages, isRightToLeft, nativeLanguageName } from '../../domain/content/languages';
 import { interfaceLocale, type SurveyLocale } from '../../i18n/survey';
 import type { LanguageOption } from './api';
@@ -51,10 +51,14 @@ export function useSurveyLanguage(initial: () => SurveyLocale) {
   return { locale, language, languages, multi, learn, pick };
 }
 
-/** `<html lang dir>`: the questionnaire's language while its questions show, else the interface's. */
+/**
+ * `<html lang dir>`: the questionnaire's language while its questions show, else the interface's.
+ * Set in the commit that changes the texts (a layout effect), so a screen reader never meets Russian
+ * questions still marked English (a passive effect may run after the new texts are painted).
+ */
 export function usePageLanguage(lang: string, title: string) {
   const last = useRef('');
-  useEffect(() => {
+  useLayoutEffect(() => {
     const root = document.documentElement;
     root.lang = lang;
     if (isRightToLeft(lang)) root.dir = 'rtl';
