@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import type { City } from '../../src/domain/lookups';
 import { CITY_NAMES_RU, REGION_NAMES_RU } from './ru-names';
 
@@ -79,14 +80,30 @@ let index: Entry[] | null = null;
 let regionIndex: Map<string, { en: string; ru: string }> | null = null;
 
 /**
- * The data set, read on first use: the package parses every city of the world (≈ 100 MB of heap) when
- * loaded, and a download thread (server/reports/download-threads.ts), which imports the reports'
- * modules but is given the place names, never needs it.
+ * The data set, read on first use: the package parses every city of the world when loaded, and a
+ * download thread (server/reports/download-threads.ts), which imports the reports' modules but is
+ * given the place names, never needs it. Once the index is built the package is let go: held in
+ * require's cache, its ≈ 850 000 strings (≈ 75 MB) stayed live for the process's life, and every full
+ * garbage collection of the server marked them again, the longest pauses of a server taking answers.
  */
-const dataSet = () => createRequire(import.meta.url)('country-state-city') as typeof import('country-state-city');
+function readDataSet<T>(read: (data: typeof import('country-state-city')) => T): T {
+  const require = createRequire(import.meta.url);
+  const main = require.resolve('country-state-city');
+  try {
+    return read(require(main) as typeof import('country-state-city'));
+  } finally {
+    // Every module of the package (lib/cjs/*.js and its JSON assets): the index keeps copies of the
+    // few names it needs, so nothing refers to them any more.
+    const lib = path.dirname(path.dirname(main));
+    for (const file of Object.keys(require.cache)) if (file.startsWith(lib + path.sep)) delete require.cache[file];
+  }
+}
 
 function build() {
-  const { City: CscCity, State } = dataSet();
+  readDataSet(indexFrom);
+}
+
+function indexFrom({ City: CscCity, State }: typeof import('country-state-city')) {
   const ruByKey = new Map(CITY_NAMES_RU.map(([key, name], i) => [key, { name, rank: i }]));
   regionIndex = new Map(
     State.getStatesOfCountry('RU').map((s) => [s.isoCode, { en: s.name, ru: REGION_NAMES_RU[s.isoCode] ?? s.name }]),
