@@ -83,8 +83,8 @@ let regionIndex: Map<string, { en: string; ru: string }> | null = null;
  * The data set, read on first use: the package parses every city of the world when loaded, and a
  * download thread (server/reports/download-threads.ts), which imports the reports' modules but is
  * given the place names, never needs it. Once the index is built the package is let go: held in
- * require's cache, its ≈ 850 000 strings (≈ 75 MB) stayed live for the process's life, and every full
- * garbage collection of the server marked them again, the longest pauses of a server taking answers.
+ * require's cache, its ≈ 850 000 strings (≈ 65 MB of heap) stayed live for the process's life, and
+ * every full garbage collection of the server marked them again.
  */
 function readDataSet<T>(read: (data: typeof import('country-state-city')) => T): T {
   const require = createRequire(import.meta.url);
