@@ -86,11 +86,11 @@ let regionIndex: Map<string, { en: string; ru: string }> | null = null;
  * require's cache, its ≈ 850 000 strings (≈ 65 MB of heap) stayed live for the process's life, and
  * every full garbage collection of the server marked them again.
  */
-function readDataSet<T>(read: (data: typeof import('country-state-city')) => T): T {
+function readDataSet(read: (data: typeof import('country-state-city')) => void) {
   const require = createRequire(import.meta.url);
   const main = require.resolve('country-state-city');
   try {
-    return read(require(main) as typeof import('country-state-city'));
+    read(require(main) as typeof import('country-state-city'));
   } finally {
     // Every module of the package (lib/cjs/*.js and its JSON assets): the index keeps copies of the
     // few names it needs, so nothing refers to them any more.
