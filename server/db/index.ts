@@ -17,6 +17,9 @@ const dialects = new WeakMap<Db, Dialect>();
 /** The dialect of a database opened by openDatabase (undefined for any other instance). */
 export const dialectOf = (db: Db): Dialect | undefined => dialects.get(db);
 const pools = new WeakMap<Db, pg.Pool>();
+const walFiles = new WeakMap<Db, string>();
+/** The write-ahead log of a SQLite database opened for writing by openDatabase (else undefined). */
+export const walFileOf = (db: Db): string | undefined => walFiles.get(db);
 /** The PostgreSQL pool behind a database opened by openDatabase (undefined on SQLite): the metrics read it. */
 export const poolOf = (db: Db): pg.Pool | undefined => pools.get(db);
 
@@ -131,10 +134,13 @@ export function openDatabase(
   fs.mkdirSync(opts.dataDir, { recursive: true });
   const sqlite = new SQLite(sqliteFile(opts.dataDir));
   // WAL with synchronous=FULL: a call that answered 200 survives kill -9 (DESIGN.md 5).
-  sqlite.pragma('journal_mode = WAL');
+  const journal = sqlite.pragma('journal_mode = WAL', { simple: true });
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
-  return sqliteHandle(sqlite);
+  const handle = sqliteHandle(sqlite);
+  // Answers flush this file themselves (server/survey/group-commit.ts); only when there is one.
+  if (journal === 'wal') walFiles.set(handle.db, `${sqliteFile(opts.dataDir)}-wal`);
+  return handle;
 }
 
 /** The SQLite file of a data directory. */

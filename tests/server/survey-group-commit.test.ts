@@ -1,12 +1,14 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import fs from 'node:fs';
+import { sql } from 'kysely';
+import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { startServer, type TestServer } from './helpers';
 import { GOOD, insertSurveyProject, surveyContent } from './survey-fixtures';
 import { ProjectStatus } from '../../src/domain/projects';
 import { startRespondent } from '../../server/survey/respond';
-import { saveAnswerInGroup, writeInGroup } from '../../server/survey/group-commit';
+import { GROUP_BUDGET_MS, saveAnswerInGroup, writeInGroup } from '../../server/survey/group-commit';
 import { counterQuestions } from '../../server/reports/counters';
 import { counterTotals, recount } from '../../server/reports/recount';
-import { dialectOf } from '../../server/db';
+import { dialectOf, walFileOf } from '../../server/db';
 import { RESPONDENT_STATUS } from '../../server/db/tables-responses';
 
 // Answers that arrive together are written together (server/survey/group-commit.ts): SQLite's in one
@@ -19,6 +21,8 @@ beforeAll(async () => {
   server = await startServer();
 });
 afterAll(() => server?.close());
+afterEach(() => vi.restoreAllMocks());
+const onPostgres = !!process.env.TEST_DATABASE_URL;
 
 const answer = (rt: string, at: number, questionId: string, reply: unknown) =>
   server.call('POST', '/survey/answer', {
@@ -137,3 +141,67 @@ it('a write that fails in a group fails alone: the others are written, it writes
     .execute();
   expect(moved.map((r) => Number(r.updated_at) === now)).toEqual([true, false, true]);
 });
+
+/** Keeps the thread busy for `ms` (a write that costs that much of the event loop). */
+function busy(ms: number) {
+  const until = performance.now() + ms;
+  while (performance.now() < until);
+}
+
+it.skipIf(onPostgres)(
+  'SQLite: a group takes writes only while they have held the event loop less than its budget',
+  async () => {
+    const db = server.app.db;
+    const each = 3;
+    const transactions: object[] = [];
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        writeInGroup(db, async (trx) => {
+          transactions.push(trx);
+          busy(each);
+          return i;
+        }),
+      ),
+    );
+    expect(results).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    const sizes = [...new Set(transactions)].map((t) => transactions.filter((x) => x === t).length);
+    // A write is begun only while the group has run less than the budget: at most this many of 3 ms.
+    const most = Math.ceil(GROUP_BUDGET_MS / each);
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(most);
+    expect(sizes.reduce((a, b) => a + b)).toBe(10);
+    expect(sizes.length).toBeGreaterThanOrEqual(Math.ceil(10 / most));
+  },
+);
+
+it.skipIf(onPostgres)(
+  "SQLite: an answer's caller is answered only after the WAL is flushed to disk, and every other transaction keeps synchronous=FULL",
+  async () => {
+    const db = server.app.db;
+    const wal = walFileOf(db);
+    expect(wal).toMatch(/survey\.sqlite-wal$/);
+    const events: string[] = [];
+    // Watches the real flush (the file is still opened and flushed): when it ends, against when the
+    // write's caller is answered.
+    const open = fs.promises.open;
+    vi.spyOn(fs.promises, 'open').mockImplementation(async (...args: Parameters<typeof open>) => {
+      const handle = await open(...args);
+      const datasync = handle.datasync.bind(handle);
+      handle.datasync = async () => {
+        await datasync();
+        events.push(`flushed ${String(args[0])}`);
+      };
+      return handle;
+    });
+    const synchronousDuring: unknown[] = [];
+    await writeInGroup(db, async (trx) => {
+      const { rows } = await sql<{ synchronous: number }>`pragma synchronous`.execute(trx);
+      synchronousDuring.push(rows[0].synchronous);
+      return true;
+    }).then(() => events.push('answered'));
+    expect(events).toEqual([`flushed ${wal}`, 'answered']);
+    // NORMAL (1) inside the group's own transaction; FULL (2) again for everyone else after it.
+    expect(synchronousDuring).toEqual([1]);
+    const { rows } = await sql<{ synchronous: number }>`pragma synchronous`.execute(db);
+    expect(rows[0].synchronous).toBe(2);
+  },
+);
