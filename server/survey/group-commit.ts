@@ -42,7 +42,13 @@ export const GROUP_BUDGET_MS = 8;
 
 /** Flushes a file's written data to disk on libuv's thread pool (fdatasync). */
 async function flushToDisk(file: string): Promise<void> {
-  const handle = await fs.promises.open(file, 'r');
+  const handle = await fs.promises.open(file, 'r').catch((err: NodeJS.ErrnoException) => {
+    // No WAL file: SQLite removed it after checkpointing every frame into the database file, which
+    // it syncs first (NORMAL syncs at checkpoints): nothing is left to flush.
+    if (err.code === 'ENOENT') return null;
+    throw err;
+  });
+  if (!handle) return;
   try {
     await handle.datasync();
   } finally {

@@ -1,19 +1,21 @@
+import { fork } from 'node:child_process';
+import { setPriority } from 'node:os';
 import { PerformanceObserver, monitorEventLoopDelay } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 import type { TestServer } from '../server/helpers';
 import { insertSurveyProject } from '../server/survey-fixtures';
 import { SURVEY_LIMITS } from '../../server/routes/survey';
-import { autocannon, benchContent, startRespondents } from './survey-answers.bench';
+import { benchContent, startRespondents } from './survey-answers.bench';
 
 // Respondents answering beside something else the bench measures (a download): autocannon at a
-// steady rate, each request the next page of one of the started respondents (a write), as
-// survey-answers.bench.ts walks them; and the event loop's longest delay meanwhile
-// (monitorEventLoopDelay at a 10 ms resolution: the longest gap between its ticks, so a stall of
-// 200 ms reads ≈ 210), and the most CPU time the main thread spent between two ticks of a 10 ms
-// timer (process.threadCpuUsage): on a shared machine the first also counts the time the system gave
-// the process no core, the second only what the process itself kept the loop busy with. The rate is fixed (not as fast as the server goes), so the answers' latency
-// says how long a respondent waited, corrected for requests a stall kept from being sent.
-
-const PAGES = 30;
+// steady rate in a process of its own (answers-client.ts), each request the next page of one of the
+// started respondents (a write), as survey-answers.bench.ts walks them; and the event loop's longest
+// delay meanwhile (monitorEventLoopDelay at a 10 ms resolution: the longest gap between its ticks, so
+// a stall of 200 ms reads ≈ 210), and the most CPU time the main thread spent between two ticks of a
+// 10 ms timer (process.threadCpuUsage): on a shared machine the first also counts the time the system
+// gave the process no core, the second only what the process itself kept the loop busy with. The
+// rate is fixed (not as fast as the server goes), so the answers' latency says how long a respondent
+// waited, corrected for requests a stall kept from being sent.
 
 export interface AnswerFigures {
   p99: number;
@@ -23,6 +25,8 @@ export interface AnswerFigures {
 }
 
 export interface Beside {
+  /** Ends the respondents' process. */
+  close(): void;
   /** Starts the answers (and the event loop's watch); `stop` ends both and gives their figures. */
   start(): {
     stop: () => Promise<{
@@ -47,8 +51,15 @@ export async function answersBeside(
     const { tokens } = await startRespondents(server, pid);
     walkers.push(...tokens.flat().map((token) => ({ token, at: 0 })));
   }
-  const free = walkers.slice();
+  // The respondents' load generator runs in a process of its own, at a lower priority, as devices
+  // elsewhere would (answers-client.ts); it keeps the walkers' pages between runs.
+  const client = fork(fileURLToPath(new URL('./answers-client.ts', import.meta.url)), {
+    execArgv: ['--import', 'tsx'],
+  });
+  setPriority(client.pid!, 10);
+  client.send({ init: walkers });
   return {
+    close: () => client.disconnect(),
     start() {
       const loop = monitorEventLoopDelay({ resolution: 10 });
       loop.enable();
@@ -68,47 +79,24 @@ export async function answersBeside(
         longestBusyMs = Math.max(longestBusyMs, now - lastCpu);
         lastCpu = now;
       }, 10);
-      const run = autocannon({
-        url: `${server.url}/api/v1/service/survey/answer`,
-        connections: opts.connections,
-        overallRate: opts.rate,
-        duration: 3600,
-        requests: [
-          {
-            method: 'POST',
-            setupRequest: (req, context) => {
-              const w = free.shift();
-              if (!w) throw new Error('every respondent has answered every page');
-              context.walker = w;
-              return {
-                ...req,
-                headers: { 'content-type': 'application/json', 'x-respondent-token': w.token },
-                body: JSON.stringify({ at: w.at, questionId: `q${w.at}`, reply: { answers: [`q${w.at}a`] } }),
-              };
-            },
-            onResponse: (status, _body, context) => {
-              const w = context.walker as { token: string; at: number } | undefined;
-              if (!w) return;
-              if (status === 200) w.at++;
-              if (w.at < PAGES) free.push(w);
-            },
-          },
-        ],
+      client.send({
+        start: {
+          url: `${server.url}/api/v1/service/survey/answer`,
+          rate: opts.rate,
+          connections: opts.connections,
+        },
       });
       return {
         async stop() {
           loop.disable();
           clearInterval(probe);
           gcs.disconnect();
-          run.stop();
-          const r = await run;
+          const answers = await new Promise<AnswerFigures>((resolve) => {
+            client.once('message', (m: { result: AnswerFigures }) => resolve(m.result));
+            client.send({ stop: true });
+          });
           return {
-            answers: {
-              p99: r.latency.p99,
-              perSecond: Math.round(r.requests.average),
-              answered: r['2xx'],
-              failed: r.non2xx,
-            },
+            answers,
             longestDelayMs: Math.round(loop.max / 1e6),
             longestBusyMs: Math.round(longestBusyMs),
             longestGcMs: Math.round(longestGcMs),

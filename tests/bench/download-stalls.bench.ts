@@ -137,6 +137,7 @@ async function measure(label: string, server: TestServer): Promise<BenchResult[]
       }
     }
   } finally {
+    beside.close();
     await mainThread.close();
   }
   return out;
