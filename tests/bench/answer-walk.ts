@@ -72,38 +72,42 @@ async function profiled<T>(label: string, fn: () => Promise<T>): Promise<T> {
  * within the run.
  */
 export function answerRun(base: string, label: string, walkers: Walker[], deep = false) {
-  // Every request answers the next page of a respondent with no answer in flight (autocannon clears
-  // a connection's context before each request, so the walk is kept here): new pages, each one a
-  // write, as respondents make them. A respondent's last page completes them.
+  // Every request answers the next page of a respondent with no answer in flight; a respondent's
+  // last page completes them.
   const free = walkers.slice();
   return profiled(label, () =>
-    run({
-      url: `${base}/api/v1/service/survey/answer`,
-      requests: [
-        {
-          method: 'POST',
-          setupRequest: (req, context) => {
-            const w = free.shift();
-            if (!w) throw new Error('every respondent has answered every page');
-            context.walker = w;
-            const at = w.at;
-            return {
-              ...req,
-              headers: { 'content-type': 'application/json', 'x-respondent-token': w.token },
-              body: JSON.stringify({ at, questionId: `q${at}`, reply: { answers: [`q${at}a`] } }),
-            };
-          },
-          onResponse: (status, _body, context) => {
-            const w = context.walker as Walker | undefined;
-            if (!w) return;
-            if (status === 200) w.at++;
-            if (w.at < PAGES) {
-              if (deep) free.unshift(w);
-              else free.push(w);
-            }
-          },
-        },
-      ],
-    }),
+    run({ url: `${base}/api/v1/service/survey/answer`, requests: [nextPageRequest(free, deep)] }),
   );
+}
+
+/**
+ * autocannon's request for the next page of a respondent taken from `free` (autocannon clears a
+ * connection's context before each request, so the walk is kept there): each one a write, as
+ * respondents make them; the respondent goes back to `free` after the answer (at its head when
+ * `deep`, so that one respondent's pages follow each other), until their last page.
+ */
+export function nextPageRequest(free: Walker[], deep = false): Request {
+  return {
+    method: 'POST',
+    setupRequest: (req, context) => {
+      const w = free.shift();
+      if (!w) throw new Error('every respondent has answered every page');
+      context.walker = w;
+      const at = w.at;
+      return {
+        ...req,
+        headers: { 'content-type': 'application/json', 'x-respondent-token': w.token },
+        body: JSON.stringify({ at, questionId: `q${at}`, reply: { answers: [`q${at}a`] } }),
+      };
+    },
+    onResponse: (status, _body, context) => {
+      const w = context.walker as Walker | undefined;
+      if (!w) return;
+      if (status === 200) w.at++;
+      if (w.at < PAGES) {
+        if (deep) free.unshift(w);
+        else free.push(w);
+      }
+    },
+  };
 }

@@ -1,4 +1,5 @@
-import { autocannon, PAGES } from './answer-walk';
+import { autocannon, nextPageRequest } from './answer-walk';
+import type { Walker } from './answer-respondents';
 
 // The respondents of answers-beside.ts, in a process of their own (forked by it): autocannon at a
 // steady rate, each request the next page of one of the started respondents. Respondents answer from
@@ -9,10 +10,6 @@ import { autocannon, PAGES } from './answer-walk';
 // { stop: true } in turns; each stop is answered with { result }. The walkers keep their pages
 // between runs, so a respondent never answers a page twice.
 
-interface Walker {
-  token: string;
-  at: number;
-}
 export interface StartMessage {
   url: string;
   rate: number;
@@ -34,27 +31,7 @@ function start({ url, rate, connections }: StartMessage) {
     connections,
     overallRate: rate,
     duration: 3600,
-    requests: [
-      {
-        method: 'POST',
-        setupRequest: (req, context) => {
-          const w = free.shift();
-          if (!w) throw new Error('every respondent has answered every page');
-          context.walker = w;
-          return {
-            ...req,
-            headers: { 'content-type': 'application/json', 'x-respondent-token': w.token },
-            body: JSON.stringify({ at: w.at, questionId: `q${w.at}`, reply: { answers: [`q${w.at}a`] } }),
-          };
-        },
-        onResponse: (status, _body, context) => {
-          const w = context.walker as Walker | undefined;
-          if (!w) return;
-          if (status === 200) w.at++;
-          if (w.at < PAGES) free.push(w);
-        },
-      },
-    ],
+    requests: [nextPageRequest(free)],
   });
 }
 
