@@ -25,7 +25,7 @@ import { countGroup } from '../ops/meters';
 //
 // A group takes answers until its writes have held the thread for GROUP_BUDGET_MS: better-sqlite3
 // runs them without a turn of the event loop in between, so a group of 50 answers was one stretch of
-// up to 42–56 ms (13–24 ms with the budget, docs/decisions/survey-answers.md). What it leaves waits
+// up to 42–56 ms (11–24 ms with the budget, docs/decisions/survey-answers.md). What it leaves waits
 // for the next group, one turn of the event loop later.
 
 type Write<T> = (trx: Transaction<Database>) => Promise<T>;
