@@ -6,6 +6,7 @@ import type { TestServer } from '../server/helpers';
 import { insertSurveyProject } from '../server/survey-fixtures';
 import { SURVEY_LIMITS } from '../../server/routes/survey';
 import { benchContent, startRespondents } from './survey-answers.bench';
+import type { StartMessage } from './answers-client';
 
 // Respondents answering beside something else the bench measures (a download): autocannon at a
 // steady rate in a process of its own (answers-client.ts), each request the next page of one of the
@@ -79,13 +80,12 @@ export async function answersBeside(
         longestBusyMs = Math.max(longestBusyMs, now - lastCpu);
         lastCpu = now;
       }, 10);
-      client.send({
-        start: {
-          url: `${server.url}/api/v1/service/survey/answer`,
-          rate: opts.rate,
-          connections: opts.connections,
-        },
-      });
+      const started: StartMessage = {
+        url: `${server.url}/api/v1/service/survey/answer`,
+        rate: opts.rate,
+        connections: opts.connections,
+      };
+      client.send({ start: started });
       return {
         async stop() {
           loop.disable();

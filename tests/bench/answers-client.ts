@@ -1,5 +1,6 @@
 import { autocannon, nextPageRequest } from './answer-walk';
 import type { Walker } from './answer-respondents';
+import type { AnswerFigures } from './answers-beside';
 
 // The respondents of answers-beside.ts, in a process of their own (forked by it): autocannon at a
 // steady rate, each request the next page of one of the started respondents. Respondents answer from
@@ -15,12 +16,6 @@ export interface StartMessage {
   rate: number;
   connections: number;
 }
-export interface ClientResult {
-  p99: number;
-  perSecond: number;
-  answered: number;
-  failed: number;
-}
 
 let free: Walker[] = [];
 let running: ReturnType<typeof autocannon> | null = null;
@@ -35,7 +30,7 @@ function start({ url, rate, connections }: StartMessage) {
   });
 }
 
-async function stop(): Promise<ClientResult> {
+async function stop(): Promise<AnswerFigures> {
   const run = running!;
   running = null;
   run.stop();
