@@ -1,4 +1,5 @@
 import { fork } from 'node:child_process';
+import fs from 'node:fs';
 import { setPriority } from 'node:os';
 import { PerformanceObserver, monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -6,7 +7,7 @@ import type { TestServer } from '../server/helpers';
 import { insertSurveyProject } from '../server/survey-fixtures';
 import { SURVEY_LIMITS } from '../../server/routes/survey';
 import { benchContent, startRespondents } from './survey-answers.bench';
-import type { StartMessage } from './answers-client';
+import type { DownloadMessage, Fetched, StartMessage } from './answers-client';
 
 // Respondents answering beside something else the bench measures (a download): autocannon at a
 // steady rate in a process of its own (answers-client.ts), each request the next page of one of the
@@ -25,9 +26,33 @@ export interface AnswerFigures {
   failed: number;
 }
 
+/**
+ * A stall taken apart: the main thread's CPU time in it (garbage collections included, also given
+ * alone) and its time runnable but waiting for a core (the kernel's run-queue delay, Linux).
+ */
+export interface GapParts {
+  ms: number;
+  cpuMs: number;
+  gcMs: number;
+  waitedMs: number;
+}
+
+/** The main thread's time runnable but not running so far (ms; 0 where /proc has no schedstat). */
+function runQueueMs(): number {
+  try {
+    // schedstat: time on a CPU, time waiting on a run queue, time slices (ns). The main thread's id is the pid.
+    const fields = fs.readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ');
+    return Number(fields[1]) / 1e6;
+  } catch {
+    return 0;
+  }
+}
+
 export interface Beside {
   /** Ends the respondents' process. */
   close(): void;
+  /** Reads a download from the respondents' process (never the server's), as a browser would. */
+  download(url: string, token: string): Promise<Fetched>;
   /** Starts the answers (and the event loop's watch); `stop` ends both and gives their figures. */
   start(): {
     stop: () => Promise<{
@@ -36,6 +61,8 @@ export interface Beside {
       longestBusyMs: number;
       /** The main thread's longest garbage collection meanwhile (its pause, wall time). */
       longestGcMs: number;
+      /** The longest gap between two ticks of a 10 ms timer, less the 10 ms, and what filled it. */
+      longestGap: GapParts;
     }>;
   };
 }
@@ -61,6 +88,12 @@ export async function answersBeside(
   client.send({ init: walkers });
   return {
     close: () => client.disconnect(),
+    download: (url, token) =>
+      new Promise<Fetched>((resolve) => {
+        client.once('message', (m: { fetched: Fetched }) => resolve(m.fetched));
+        const asked: DownloadMessage = { url, token };
+        client.send({ download: asked });
+      }),
     start() {
       const loop = monitorEventLoopDelay({ resolution: 10 });
       loop.enable();
@@ -68,17 +101,25 @@ export async function answersBeside(
         const u = process.threadCpuUsage();
         return (u.user + u.system) / 1000;
       };
-      let lastCpu = cpu();
-      let longestBusyMs = 0;
-      let longestGcMs = 0;
-      const gcs = new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) longestGcMs = Math.max(longestGcMs, e.duration);
+      const gcs: { at: number; ms: number }[] = [];
+      const gcWatch = new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) gcs.push({ at: e.startTime, ms: e.duration });
       });
-      gcs.observe({ entryTypes: ['gc'] });
+      gcWatch.observe({ entryTypes: ['gc'] });
+      let last = { at: performance.now(), cpu: cpu(), waited: runQueueMs() };
+      let longestBusyMs = 0;
+      let worst = { from: 0, to: 0, cpuMs: 0, waitedMs: 0 };
       const probe = setInterval(() => {
-        const now = cpu();
-        longestBusyMs = Math.max(longestBusyMs, now - lastCpu);
-        lastCpu = now;
+        const now = { at: performance.now(), cpu: cpu(), waited: runQueueMs() };
+        longestBusyMs = Math.max(longestBusyMs, now.cpu - last.cpu);
+        if (now.at - last.at > worst.to - worst.from)
+          worst = {
+            from: last.at,
+            to: now.at,
+            cpuMs: now.cpu - last.cpu,
+            waitedMs: now.waited - last.waited,
+          };
+        last = now;
       }, 10);
       const started: StartMessage = {
         url: `${server.url}/api/v1/service/survey/answer`,
@@ -90,7 +131,7 @@ export async function answersBeside(
         async stop() {
           loop.disable();
           clearInterval(probe);
-          gcs.disconnect();
+          gcWatch.disconnect();
           const answers = await new Promise<AnswerFigures>((resolve) => {
             client.once('message', (m: { result: AnswerFigures }) => resolve(m.result));
             client.send({ stop: true });
@@ -99,7 +140,17 @@ export async function answersBeside(
             answers,
             longestDelayMs: Math.round(loop.max / 1e6),
             longestBusyMs: Math.round(longestBusyMs),
-            longestGcMs: Math.round(longestGcMs),
+            longestGcMs: Math.round(Math.max(0, ...gcs.map((g) => g.ms))),
+            longestGap: {
+              ms: Math.round(worst.to - worst.from - 10),
+              cpuMs: Math.round(worst.cpuMs),
+              gcMs: Math.round(
+                gcs
+                  .filter((g) => g.at < worst.to && g.at + g.ms > worst.from)
+                  .reduce((sum, g) => sum + Math.min(g.at + g.ms, worst.to) - Math.max(g.at, worst.from), 0),
+              ),
+              waitedMs: Math.round(worst.waitedMs),
+            },
           };
         },
       };

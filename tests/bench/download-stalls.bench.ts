@@ -4,7 +4,7 @@ import type { TestServer } from '../server/helpers';
 import type { Bench, BenchResult } from './run';
 import { onEachDatabase } from './databases';
 import { seed } from './report-server.bench';
-import { answersBeside, type Beside } from './answers-beside';
+import { answersBeside, type Beside, type GapParts } from './answers-beside';
 
 // No stall in any download (DESIGN.md 7, issue 34 part 3): the longest event-loop delay of the
 // server while it sends each download of 100 000 respondents × 20 questions (the report's XLSX, CSV
@@ -24,28 +24,9 @@ const CONNECTIONS = 50;
 const ALONE_MS = 8000;
 const MB = 1024 * 1024;
 
-interface Fetched {
-  ms: number;
-  firstByteMs: number;
-  bytes: number;
-  status: number;
-}
-
-async function download(url: string, token: string): Promise<Fetched> {
-  const started = performance.now();
-  const res = await fetch(url, { headers: { 'x-auth-token': token, 'accept-language': 'en' } });
-  let firstByteMs = 0;
-  let bytes = 0;
-  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-    firstByteMs ||= performance.now() - started;
-    bytes += chunk.byteLength;
-  }
-  return {
-    ms: Math.round(performance.now() - started),
-    firstByteMs: Math.round(firstByteMs),
-    bytes,
-    status: res.status,
-  };
+/** What the longest stall was made of: the server's own work, its collections, and the wait for a core. */
+function gapNote(gap: GapParts): string {
+  return `the longest gap between 10 ms ticks was ${gap.ms} ms late: the main thread ran ${gap.cpuMs} ms of it (collections ${gap.gcMs} ms) and waited ${gap.waitedMs} ms for a core`;
 }
 
 async function measure(label: string, server: TestServer): Promise<BenchResult[]> {
@@ -103,7 +84,7 @@ async function measure(label: string, server: TestServer): Promise<BenchResult[]
       value: ref.answers.p99,
       unit: 'ms',
       budget: 50,
-      note: `${ref.answers.answered} answered, ${ref.answers.failed} not 2xx; longest event-loop delay ${ref.longestDelayMs} ms, longest busy stretch ${ref.longestBusyMs} ms, longest garbage collection ${ref.longestGcMs} ms`,
+      note: `${ref.answers.answered} answered, ${ref.answers.failed} not 2xx; longest event-loop delay ${ref.longestDelayMs} ms, longest busy stretch ${ref.longestBusyMs} ms, longest garbage collection ${ref.longestGcMs} ms; ${gapNote(ref.longestGap)}`,
     });
     for (const file of chosen) {
       for (const [how, base] of [
@@ -113,8 +94,8 @@ async function measure(label: string, server: TestServer): Promise<BenchResult[]
         // Seeding takes minutes, past the access token's life: a fresh sign-in for each download.
         const session = await server.login(seeded.session.user.email);
         const run = beside.start();
-        const got = await download(`${base}/api/v1/service${file.path}`, session.accessToken);
-        const { answers, longestDelayMs, longestBusyMs, longestGcMs } = await run.stop();
+        const got = await beside.download(`${base}/api/v1/service${file.path}`, session.accessToken);
+        const { answers, longestDelayMs, longestBusyMs, longestGcMs, longestGap } = await run.stop();
         if (got.status !== 200) throw new Error(`${file.name} (${how}): ${got.status}`);
         const line = `${label}: ${file.name}, ${how}`;
         console.log(
@@ -125,7 +106,7 @@ async function measure(label: string, server: TestServer): Promise<BenchResult[]
           value: longestDelayMs,
           unit: 'ms',
           budget: 50,
-          note: `${(got.bytes / MB).toFixed(1)} MB in ${got.ms} ms, first bytes at ${got.firstByteMs} ms; answers beside: p99 ${answers.p99} ms (alone ${ref.answers.p99}), ${answers.answered} answered, ${answers.failed} not 2xx`,
+          note: `${(got.bytes / MB).toFixed(1)} MB in ${got.ms} ms, first bytes at ${got.firstByteMs} ms; answers beside: p99 ${answers.p99} ms (alone ${ref.answers.p99}), ${answers.answered} answered, ${answers.failed} not 2xx; ${gapNote(longestGap)}`,
         });
         out.push({
           name: `${line}: the main thread's longest busy stretch`,
