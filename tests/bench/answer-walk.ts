@@ -18,7 +18,6 @@ export interface Options extends Request {
   url: string;
   connections?: number;
   duration?: number;
-  overallRate?: number;
   requests?: Request[];
 }
 export interface Result {
@@ -80,34 +79,46 @@ export function answerRun(base: string, label: string, walkers: Walker[], deep =
   );
 }
 
+/** The next page's answer of the respondent at the head of `free` (taken off it until answered). */
+export function nextPage(free: Walker[]): { walker: Walker; headers: Record<string, string>; body: string } {
+  const walker = free.shift();
+  if (!walker) throw new Error('every respondent has answered every page');
+  const at = walker.at;
+  return {
+    walker,
+    headers: { 'content-type': 'application/json', 'x-respondent-token': walker.token },
+    body: JSON.stringify({ at, questionId: `q${at}`, reply: { answers: [`q${at}a`] } }),
+  };
+}
+
+/**
+ * After the answer: the respondent moves on when it was taken (200) and goes back to `free` until
+ * their last page (at its head when `deep`, so that one respondent's pages follow each other).
+ */
+export function answered(free: Walker[], walker: Walker, status: number, deep = false): void {
+  if (status === 200) walker.at++;
+  if (walker.at < PAGES) {
+    if (deep) free.unshift(walker);
+    else free.push(walker);
+  }
+}
+
 /**
  * autocannon's request for the next page of a respondent taken from `free` (autocannon clears a
  * connection's context before each request, so the walk is kept there): each one a write, as
- * respondents make them; the respondent goes back to `free` after the answer (at its head when
- * `deep`, so that one respondent's pages follow each other), until their last page.
+ * respondents make them.
  */
 export function nextPageRequest(free: Walker[], deep = false): Request {
   return {
     method: 'POST',
     setupRequest: (req, context) => {
-      const w = free.shift();
-      if (!w) throw new Error('every respondent has answered every page');
-      context.walker = w;
-      const at = w.at;
-      return {
-        ...req,
-        headers: { 'content-type': 'application/json', 'x-respondent-token': w.token },
-        body: JSON.stringify({ at, questionId: `q${at}`, reply: { answers: [`q${at}a`] } }),
-      };
+      const { walker, headers, body } = nextPage(free);
+      context.walker = walker;
+      return { ...req, headers, body };
     },
     onResponse: (status, _body, context) => {
       const w = context.walker as Walker | undefined;
-      if (!w) return;
-      if (status === 200) w.at++;
-      if (w.at < PAGES) {
-        if (deep) free.unshift(w);
-        else free.push(w);
-      }
+      if (w) answered(free, w, status, deep);
     },
   };
 }

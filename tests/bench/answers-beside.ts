@@ -9,15 +9,15 @@ import { SURVEY_LIMITS } from '../../server/routes/survey';
 import { benchContent, startRespondents } from './survey-answers.bench';
 import type { DownloadMessage, Fetched, StartMessage } from './answers-client';
 
-// Respondents answering beside something else the bench measures (a download): autocannon at a
-// steady rate in a process of its own (answers-client.ts), each request the next page of one of the
-// started respondents (a write), as survey-answers.bench.ts walks them; and the event loop's longest
-// delay meanwhile (monitorEventLoopDelay at a 10 ms resolution: the longest gap between its ticks, so
-// a stall of 200 ms reads ≈ 210), and the most CPU time the main thread spent between two ticks of a
-// 10 ms timer (process.threadCpuUsage): on a shared machine the first also counts the time the system
-// gave the process no core, the second only what the process itself kept the loop busy with. The
-// rate is fixed (not as fast as the server goes), so the answers' latency says how long a respondent
-// waited, corrected for requests a stall kept from being sent.
+// Respondents answering beside something else the bench measures (a download): a crowd's answers
+// arriving at a fixed mean rate in a process of its own (answers-client.ts), each request the next
+// page of one of the started respondents (a write), as survey-answers.bench.ts walks them; and the
+// event loop's longest delay meanwhile (monitorEventLoopDelay at a 10 ms resolution: the longest gap
+// between its ticks, so a stall of 200 ms reads ≈ 210), and the most CPU time the main thread spent
+// between two ticks of a 10 ms timer (process.threadCpuUsage): on a shared machine the first also
+// counts the time the system gave the process no core, the second only what the process itself kept
+// the loop busy with. The rate is fixed (not as fast as the server goes), and an answer's latency
+// runs from when it was due, so it says how long a respondent waited, a stall's queue included.
 
 export interface AnswerFigures {
   p99: number;
@@ -67,7 +67,7 @@ export interface Beside {
   };
 }
 
-/** Starts `batches` × 4 000 respondents of a 30-page survey to answer at `rate` a second over `connections`. */
+/** Starts `batches` × 4 000 respondents of a 30-page survey to answer at `rate` a second over at most `connections`. */
 export async function answersBeside(
   server: TestServer,
   opts: { batches: number; rate: number; connections: number },

@@ -1,11 +1,15 @@
-import { autocannon, nextPageRequest } from './answer-walk';
+import http from 'node:http';
+import { answered, nextPage } from './answer-walk';
 import type { Walker } from './answer-respondents';
 import type { AnswerFigures } from './answers-beside';
 
-// The respondents of answers-beside.ts, in a process of their own (forked by it): autocannon at a
-// steady rate, each request the next page of one of the started respondents. Respondents answer from
-// their own devices, so their load generator must not run in the server's event loop, where its
-// request building, response parsing and garbage were counted in the server's stalls.
+// The respondents of answers-beside.ts, in a process of their own (forked by it): answers arriving
+// at a steady rate as a crowd's do (`crowd`), each the next page of one of the started respondents.
+// Not autocannon: its rate is a budget per second that every connection spends at once when the
+// second begins, so the server got each second's 300 answers in one burst and was idle the rest.
+// Respondents answer from their own devices, so their load generator must not run in the server's
+// event loop, where its request building, response parsing and garbage were counted in the
+// server's stalls.
 //
 // The researcher's download is read here too (`{ download }`, answered with `{ fetched }`): a
 // browser reads it elsewhere, and in the server's process its 20-40 MB of chunks, their parsing and
@@ -53,36 +57,89 @@ async function download({ url, token }: DownloadMessage): Promise<Fetched> {
 }
 
 let free: Walker[] = [];
-let running: ReturnType<typeof autocannon> | null = null;
+let running: Crowd | null = null;
 
-function start({ url, rate, connections }: StartMessage) {
-  running = autocannon({
-    url,
-    connections,
-    overallRate: rate,
-    duration: 3600,
-    requests: [nextPageRequest(free)],
-  });
+interface Crowd {
+  stop(): Promise<AnswerFigures>;
+}
+
+/**
+ * Answers arriving as a crowd's do: each respondent on their own, so the gaps between arrivals are
+ * exponential with a mean of 1/rate (a Poisson process), sent whether or not earlier answers came
+ * back, over at most `connections` kept-alive sockets. An answer's latency runs from the moment it was
+ * due, so time spent queued for a socket, or a send this process made late, counts as waiting.
+ */
+function crowd({ url, rate, connections }: StartMessage): Crowd {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const latencies: number[] = [];
+  const pending = new Set<Promise<void>>();
+  let ok = 0;
+  let failed = 0;
+  const began = performance.now();
+  let due = began;
+  let timer: NodeJS.Timeout | undefined;
+
+  const send = (dueAt: number) => {
+    const { walker, headers, body } = nextPage(free);
+    const done = new Promise<void>((resolve) => {
+      const req = http.request(url, { method: 'POST', agent, headers }, (res) => {
+        res.resume();
+        res.on('end', () => {
+          latencies.push(performance.now() - dueAt);
+          if (res.statusCode! >= 200 && res.statusCode! < 300) ok++;
+          else failed++;
+          answered(free, walker, res.statusCode!);
+          resolve();
+        });
+      });
+      req.on('error', () => {
+        failed++;
+        answered(free, walker, 0);
+        resolve();
+      });
+      req.end(body);
+    });
+    pending.add(done);
+    void done.then(() => pending.delete(done));
+  };
+  const tick = () => {
+    const now = performance.now();
+    while (due <= now) {
+      send(due);
+      due += -Math.log(1 - Math.random()) * (1000 / rate);
+    }
+    timer = setTimeout(tick, Math.max(0, due - performance.now()));
+  };
+  tick();
+
+  return {
+    async stop() {
+      clearTimeout(timer);
+      const seconds = (performance.now() - began) / 1000;
+      await Promise.all(pending);
+      agent.destroy();
+      latencies.sort((x, y) => x - y);
+      return {
+        p99: Math.round(latencies[Math.floor(latencies.length * 0.99)] ?? 0),
+        perSecond: Math.round((ok + failed) / seconds),
+        answered: ok,
+        failed,
+      };
+    },
+  };
 }
 
 async function stop(): Promise<AnswerFigures> {
   const run = running!;
   running = null;
-  run.stop();
-  const r = await run;
-  return {
-    p99: r.latency.p99,
-    perSecond: Math.round(r.requests.average),
-    answered: r['2xx'],
-    failed: r.non2xx,
-  };
+  return run.stop();
 }
 
 process.on(
   'message',
   (m: { init?: Walker[]; start?: StartMessage; stop?: true; download?: DownloadMessage }) => {
     if (m.init) free = m.init;
-    else if (m.start) start(m.start);
+    else if (m.start) running = crowd(m.start);
     else if (m.stop) void stop().then((result) => process.send!({ result }));
     else if (m.download) void download(m.download).then((fetched) => process.send!({ fetched }));
   },
