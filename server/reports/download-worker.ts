@@ -15,14 +15,16 @@ import type { Locales } from '../../src/i18n/i18n-types';
 
 /**
  * The thread's scheduling priority (a nice value, Linux). A download is background work: on a
- * machine with few cores the thread that writes a CSV at full speed takes a core the server's own
- * thread then waits for, and the answers queued meanwhile are written together in one long turn. At
- * nice 5 the server's thread gets three times the thread's share of a core they both want, and the
- * thread still runs whenever a core is free. Not 10: on the shared bench machine (load 22) a fresh
- * thread at 10 sent a CSV's first bytes after 27 s, against 3 s on the server's own thread (how much
- * of that the nice value made is not measured; a download should not starve when the machine is busy).
+ * machine with few cores the thread that writes a file at full speed takes a core the server's own
+ * thread then waits for, and the respondents wait with it. At nice 10 the server's thread gets about
+ * nine times the thread's share of a core they both want, and the thread still runs whenever a core
+ * is free. On the quiet two-core bench machine (2026-11-29, respondents answering at 300 a second)
+ * the downloads took no longer than at nice 5, and the answers' p99 beside them fell from 44-77 ms to
+ * 30-35 ms on both databases (docs/benchmarks.md). On a machine busy with other work a download
+ * waits longer for its share (at nice 5, a fresh thread at load 22 once sent a CSV's first bytes
+ * after 27 s): the respondents come first.
  */
-const NICE = 5;
+const NICE = 10;
 
 /** Lowers this thread's priority alone: on Linux a nice value is per thread, set by its id. */
 function yieldToServer() {
