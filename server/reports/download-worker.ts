@@ -20,7 +20,7 @@ import type { Locales } from '../../src/i18n/i18n-types';
  * nine times the thread's share of a core they both want, and the thread still runs whenever a core
  * is free. On the quiet two-core bench machine (2026-11-29, respondents answering at 300 a second)
  * the downloads took no longer than at nice 5, and the answers' p99 beside them fell from 44-77 ms to
- * 30-35 ms on both databases (docs/benchmarks.md). On a machine busy with other work a download
+ * 27-38 ms on both databases (docs/benchmarks.md). On a machine busy with other work a download
  * waits longer for its share (at nice 5, a fresh thread at load 22 once sent a CSV's first bytes
  * after 27 s): the respondents come first.
  */
