@@ -86,14 +86,23 @@ export async function answersBeside(
   });
   setPriority(client.pid!, 10);
   client.send({ init: walkers });
+  /** Sends a message to the respondents' process and takes its answer, the message carrying `key`. */
+  const ask = <T>(message: object, key: 'result' | 'fetched') =>
+    new Promise<T>((resolve) => {
+      const take = (m: Record<string, unknown>) => {
+        if (!(key in m)) return;
+        client.off('message', take);
+        resolve(m[key] as T);
+      };
+      client.on('message', take);
+      client.send(message);
+    });
   return {
     close: () => client.disconnect(),
-    download: (url, token) =>
-      new Promise<Fetched>((resolve) => {
-        client.once('message', (m: { fetched: Fetched }) => resolve(m.fetched));
-        const asked: DownloadMessage = { url, token };
-        client.send({ download: asked });
-      }),
+    download: (url, token) => {
+      const asked: DownloadMessage = { url, token };
+      return ask<Fetched>({ download: asked }, 'fetched');
+    },
     start() {
       const loop = monitorEventLoopDelay({ resolution: 10 });
       loop.enable();
@@ -132,19 +141,17 @@ export async function answersBeside(
           loop.disable();
           clearInterval(probe);
           gcWatch.disconnect();
-          const answers = await new Promise<AnswerFigures>((resolve) => {
-            client.once('message', (m: { result: AnswerFigures }) => resolve(m.result));
-            client.send({ stop: true });
-          });
+          const answers = await ask<AnswerFigures>({ stop: true }, 'result');
+          const gapMs = worst.to - worst.from - 10;
           return {
             answers,
             // monitorEventLoopDelay records nothing when the loop is blocked from before its first
             // tick to the end (a download written whole on the main thread): the probe's gap does.
-            longestDelayMs: Math.round(Math.max(loop.max / 1e6, worst.to - worst.from - 10)),
+            longestDelayMs: Math.round(Math.max(loop.max / 1e6, gapMs)),
             longestBusyMs: Math.round(longestBusyMs),
             longestGcMs: Math.round(Math.max(0, ...gcs.map((g) => g.ms))),
             longestGap: {
-              ms: Math.round(worst.to - worst.from - 10),
+              ms: Math.round(gapMs),
               cpuMs: Math.round(worst.cpuMs),
               gcMs: Math.round(
                 gcs

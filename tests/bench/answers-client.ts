@@ -57,11 +57,7 @@ async function download({ url, token }: DownloadMessage): Promise<Fetched> {
 }
 
 let free: Walker[] = [];
-let running: Crowd | null = null;
-
-interface Crowd {
-  stop(): Promise<AnswerFigures>;
-}
+let running: ReturnType<typeof crowd> | null = null;
 
 /**
  * Answers arriving as a crowd's do: each respondent on their own, so the gaps between arrivals are
@@ -69,7 +65,7 @@ interface Crowd {
  * back, over at most `connections` kept-alive sockets. An answer's latency runs from the moment it was
  * due, so time spent queued for a socket, or a send this process made late, counts as waiting.
  */
-function crowd({ url, rate, connections }: StartMessage): Crowd {
+function crowd({ url, rate, connections }: StartMessage) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const latencies: number[] = [];
   const pending = new Set<Promise<void>>();
@@ -113,7 +109,7 @@ function crowd({ url, rate, connections }: StartMessage): Crowd {
   tick();
 
   return {
-    async stop() {
+    async stop(): Promise<AnswerFigures> {
       clearTimeout(timer);
       const seconds = (performance.now() - began) / 1000;
       await Promise.all(pending);
@@ -129,18 +125,12 @@ function crowd({ url, rate, connections }: StartMessage): Crowd {
   };
 }
 
-async function stop(): Promise<AnswerFigures> {
-  const run = running!;
-  running = null;
-  return run.stop();
-}
-
 process.on(
   'message',
   (m: { init?: Walker[]; start?: StartMessage; stop?: true; download?: DownloadMessage }) => {
     if (m.init) free = m.init;
     else if (m.start) running = crowd(m.start);
-    else if (m.stop) void stop().then((result) => process.send!({ result }));
+    else if (m.stop) void running!.stop().then((result) => process.send!({ result }));
     else if (m.download) void download(m.download).then((fetched) => process.send!({ fetched }));
   },
 );
