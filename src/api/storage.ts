@@ -1,6 +1,8 @@
 // localStorage records of spec section 3. `auth` holds the tokens and the user id; `auth-user` keeps
 // the last loaded profile so the shell can still open offline. Both are cleared together.
 
+import { forgetPictures } from '../db/openingPicture';
+
 export interface StoredAuth {
   accessToken: string;
   refreshToken: string;
@@ -42,6 +44,8 @@ export function writeAuth(auth: StoredAuth): void {
 export function clearAuth(): void {
   storage()?.removeItem(AUTH_KEY);
   storage()?.removeItem(USER_CACHE_KEY);
+  // The editor's opening pictures show projects' texts: not to the next person at this browser.
+  forgetPictures();
 }
 
 export function readCachedUser<T extends { id: number }>(userId: number): T | null {

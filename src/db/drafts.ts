@@ -1,6 +1,7 @@
 import Dexie from 'dexie';
 import type { ChangeLogRow } from '../domain/content/changelog';
 import type { AppDB, Draft, DraftRow } from './AppDB';
+import { copyStamp, forgetCopy, noteCopyWritten } from './openingPicture';
 
 // Reading and writing a project's draft with its change-log. Every write is one transaction over
 // both tables, so a draft never exists without the rows that explain it, or the other way round.
@@ -56,8 +57,9 @@ export interface DraftWrite {
 
 /** One autosave: the draft, the rows cleared by a save, and the new rows, all or nothing. */
 export async function writeDraft(db: AppDB, w: DraftWrite): Promise<void> {
+  const content = JSON.stringify(w.draft.content);
   await db.transaction('rw', [db.drafts, db.changeLog], async () => {
-    await db.drafts.put({ ...w.draft, content: JSON.stringify(w.draft.content) });
+    await db.drafts.put({ ...w.draft, content });
     if (w.clearUpTo !== null) {
       await db.changeLog
         .where('[pid+seq]')
@@ -66,6 +68,8 @@ export async function writeDraft(db: AppDB, w: DraftWrite): Promise<void> {
     }
     if (w.rows.length > 0) await db.changeLog.bulkAdd(w.rows);
   });
+  // The opening picture depicts a copy by this stamp (openingPicture.ts).
+  noteCopyWritten(w.draft.pid, w.draft.userId, copyStamp(content));
 }
 
 export async function readChangeLog(db: AppDB, pid: number): Promise<ChangeLogRow[]> {
@@ -78,4 +82,5 @@ export async function deleteDraft(db: AppDB, pid: number): Promise<void> {
     await db.drafts.delete(pid);
     await db.changeLog.where('pid').equals(pid).delete();
   });
+  forgetCopy(pid);
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useLayoutEffect, type ComponentType, type ReactNode } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { loadable, ROUTES, type AppRoute, type LayoutName } from './routes';
 import { useCurrentUser, useIsAuthenticated } from './auth/AuthProvider';
@@ -10,6 +10,7 @@ import NotFoundPage from './ui/NotFoundPage';
 import { LoadingScreen } from './ui/LoadingScreen';
 import { LocaleGroups } from './shell/LocaleGroups';
 import { routeGroups } from './localeGroups';
+import { removePicture } from '../db/openingPicture';
 
 // The router. The main and editor layouts load lazily (their menus and dialogs are not needed to
 // sign in, which keeps /login small). The route is looked up here rather than through <Switch> so
@@ -57,11 +58,17 @@ export function findRoute(location: string): AppRoute | undefined {
 export function App() {
   const [location] = useLocation();
   const user = useCurrentUser();
-  if (location === '/') return <Redirect to="/profile" replace />;
   const route = findRoute(location);
+  const allowed = !user || !route || pageAllowed(route.path, user.role.id);
+  // The editor's opening picture (db/openingPicture.ts) stays only while the editor itself starts:
+  // any other page (the sign-in after a lapsed session, a page not for this role) takes its place.
+  useLayoutEffect(() => {
+    if (route?.path !== '/project' || !allowed) removePicture();
+  }, [route, allowed]);
+  if (location === '/') return <Redirect to="/profile" replace />;
   if (!route) return <NotFoundPage />;
   const Layout = LAYOUTS[route.layout];
-  const Page = user && !pageAllowed(route.path, user.role.id) ? NotForRole : route.component;
+  const Page = allowed ? route.component : NotForRole;
   const view = (
     <Layout>
       <Suspense fallback={<LoadingScreen />}>

@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useCallback, useEffect, useState, type ComponentType } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useLayoutEffect, useState, type ComponentType } from 'react';
 import { useSearch } from 'wouter';
 import { useI18nContext } from '../../i18n/i18n-react';
 import { useCurrentUser } from '../auth/AuthProvider';
@@ -22,6 +22,8 @@ import { localReadUnderWay, prefetchingEditorMachine, prefetchProject, takeOpene
 import { appDB } from '../../db/AppDB';
 import { layoutOf } from './canvas/positions';
 import { afterPaint } from '../ui/afterPaint';
+import { removePicture } from '../../db/openingPicture';
+import { keepPicture, takeOpeningFrame } from './openingPicture';
 
 // /project?pid=…: the editor's frame. The toolbar's commands, the outline (keyboard path to every
 // item), the graph canvas (cytoscape, its own chunk, asked for once the outline is painted), the side panel's tabs, the preview pane, all
@@ -161,7 +163,7 @@ function OpenCommandMenu() {
  * panel), not the whole page.
  */
 function Editor() {
-  const { LL } = useI18nContext();
+  const { LL, locale } = useI18nContext();
   const actor = EditorActor.useActorRef();
   const ui = useEditorView();
   const state = useSaveState();
@@ -172,9 +174,17 @@ function Editor() {
   );
   useRefusalNotice();
 
+  // The opening picture (openingPicture.tsx), kept as the draft is written: when the tab is hidden or left.
+  const keep = useCallback(() => {
+    const { pid, userId, doc } = actor.getSnapshot().context;
+    keepPicture(pid, userId, locale, doc.content, LL);
+  }, [actor, locale, LL]);
   useEffect(() => {
     // A closing or hidden tab writes its draft now rather than after the autosave delay.
-    const flush = () => actor.send({ type: 'draft.flush' });
+    const flush = () => {
+      actor.send({ type: 'draft.flush' });
+      keep();
+    };
     const onVisibility = () => document.visibilityState === 'hidden' && flush();
     window.addEventListener('pagehide', flush);
     document.addEventListener('visibilitychange', onVisibility);
@@ -182,22 +192,34 @@ function Editor() {
       window.removeEventListener('pagehide', flush);
       document.removeEventListener('visibilitychange', onVisibility);
     };
-  }, [actor]);
+  }, [actor, keep]);
 
   const loaded = state !== 'loading' && state !== 'loadFailed';
+  // The head start's picture of this opening goes in the commit that draws the outline (or says the
+  // load failed); while the editor still loads it stays, in place of the loading frame.
+  useLayoutEffect(() => {
+    if (state !== 'loading') removePicture();
+  }, [state]);
   const Canvas = useCanvasModule(loaded);
   // The positions are read (or laid out) once the outline is painted, while the canvas's chunk
   // arrives: the structure's key over every question is not worth a moment of the outline's frame.
   useEffect(() => {
     if (!loaded) return;
     return afterPaint(() => {
-      const { db, pid, doc } = actor.getSnapshot().context;
+      const { db, pid, userId, doc } = actor.getSnapshot().context;
+      // The frame as it opened, before the canvas is drawn in it, and this opening's picture.
+      takeOpeningFrame(pid, userId, locale);
+      keep();
       void layoutOf(db, pid, doc.content).catch(() => {});
     });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per opening
   }, [actor, loaded]);
   return (
     <div className="flex min-h-0 flex-1 flex-col overflow-y-auto lg:overflow-hidden">
-      <header className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-4 py-2">
+      <header
+        data-picture="header"
+        className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-4 py-2"
+      >
         <div className="min-w-0">
           <h1 className="truncate text-lg font-semibold text-slate-800">{name || LL.editor.page.title()}</h1>
           {loaded && <p className="text-xs text-slate-600">{LL.editor.page.version({ version })}</p>}
@@ -291,6 +313,7 @@ export default function EditorPage() {
   const held = useHeldForLocalCopy(pid, user?.id);
   if (held) return null;
   if (!Number.isInteger(pid) || pid < 1 || !user) {
+    removePicture();
     return (
       <p role="alert" className="p-8 text-slate-700">
         {LL.editor.page.noPid()}

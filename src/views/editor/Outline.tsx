@@ -15,7 +15,7 @@ import { useTextLanguage, type TextLanguage } from './languages/useTextLanguage'
 // Ctrl+D duplicates, Alt+↑/↓ moves, Delete deletes (those four are the editor's shared commands).
 // Virtualised: a 1 000-question project keeps about forty rows in the DOM.
 
-const ROW_HEIGHT = 32;
+export const ROW_HEIGHT = 32;
 
 function RenameField({ row, onDone }: { row: OutlineRow; onDone: (value: string | null) => void }) {
   const { LL } = useI18nContext();
@@ -59,7 +59,7 @@ const sameRow = (a: OutlineRow, b: OutlineRow) =>
   (Object.keys(b) as (keyof OutlineRow)[]).every((k) => a[k] === b[k]) &&
   Object.keys(a).length === Object.keys(b).length;
 
-interface RowActions {
+export interface RowActions {
   select: (row: OutlineRow) => void;
   toggle: (id: string, open: boolean) => void;
   rename: (row: OutlineRow) => void;
@@ -70,7 +70,7 @@ interface RowActions {
  * One row of the tree, memoised: a click changes the selection of two rows, and only those two
  * render again (rows are recomputed objects only when the content or the collapsed set changes).
  */
-const Row = memo(function Row({
+export const Row = memo(function Row({
   row,
   top,
   selected,
