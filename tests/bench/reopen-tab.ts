@@ -35,27 +35,48 @@ export const AWAY_MS = 3000;
 
 /** Set in every page of the context before any of the app's code runs. */
 export const OBSERVE_REOPEN = () => {
-  const w = window as unknown as {
-    __reopen: { row?: number; rowPainted?: number; sources: [number, string][] };
-  };
-  const r: (typeof w)['__reopen'] = (w.__reopen = { sources: [] });
+  interface Seen {
+    row?: number;
+    rowPainted?: number;
+    liveRow?: number;
+    liveRowPainted?: number;
+    picture: boolean;
+    sources: [number, string][];
+  }
+  const w = window as unknown as { __reopen: Seen };
+  const r: Seen = (w.__reopen = { sources: [], picture: false });
+  // The first task after the frame that draws what has just come into the DOM.
+  const painted = (done: (t: number) => void) =>
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => done(performance.now());
+      channel.port2.postMessage(0);
+    });
   const observer = new MutationObserver(() => {
-    // Every change of the source note (data-source: local, server, draft, offline…), timed.
-    const source = document.querySelector('[data-source]')?.getAttribute('data-source') ?? '';
+    // Every change of the source note (data-source: local, server, draft, offline…), timed; the
+    // opening picture's note (db/openingPicture.ts) until the live page has its own.
+    const source =
+      document.querySelector('[data-source]')?.getAttribute('data-source') ??
+      document.querySelector('#editor-picture [data-picture-source]')?.getAttribute('data-picture-source') ??
+      '';
     if (source !== (r.sources.at(-1)?.[1] ?? '')) r.sources.push([performance.now(), source]);
-    if (r.row === undefined && document.querySelector('[role="treeitem"][data-kind="question"]')) {
+    const live = document.querySelector('[role="treeitem"][data-kind="question"]');
+    const pictured = document.querySelector('#editor-picture [data-picture-kind="question"]');
+    if (r.row === undefined && (live || pictured)) {
       r.row = performance.now();
-      // The frame that draws the row, then the first task after it: the row is on screen.
-      requestAnimationFrame(() => {
-        const channel = new MessageChannel();
-        channel.port1.onmessage = () => {
-          r.rowPainted = performance.now();
-          // The trace (reopen-trace.ts) finds the page's thread and its time origin by this mark.
-          performance.mark('outline-shown');
-          // Told through the console: a wait from Playwright would run its own script in the page.
-          console.debug('bench:row');
-        };
-        channel.port2.postMessage(0);
+      r.picture = !live;
+      painted((t) => {
+        r.rowPainted = t;
+        // The trace (reopen-trace.ts) finds the page's thread and its time origin by this mark.
+        performance.mark('outline-shown');
+      });
+    }
+    if (r.liveRow === undefined && live) {
+      r.liveRow = performance.now();
+      painted((t) => {
+        r.liveRowPainted = t;
+        // Told through the console: a wait from Playwright would run its own script in the page.
+        console.debug('bench:row');
       });
     }
   });
@@ -135,10 +156,15 @@ export async function reopenFixture(
 }
 
 export interface ReopenTimes {
-  /** The first question row in the DOM, from navigation start. */
+  /** The first question row in the DOM, from navigation start: the opening picture's, when it was shown. */
   row: number;
   /** The first task after the frame that drew it. */
   rowPainted: number;
+  /** The first row came with the opening picture (db/openingPicture.ts). */
+  picture: boolean;
+  /** The live editor's first question row in the DOM (the page answers input from then), and painted. */
+  liveRow: number;
+  liveRowPainted: number;
   /** The source note when the first row came ('' when none). */
   noteAtRow: string;
   /** When GET /project was asked, from navigation start. */
@@ -176,7 +202,14 @@ export async function reopenInNewTab(
   await page.locator('[data-source]:not([data-source="local"])').waitFor({ timeout: 20_000 });
   const seen = await page.evaluate(() => {
     const w = window as unknown as {
-      __reopen: { row: number; rowPainted: number; sources: [number, string][] };
+      __reopen: {
+        row: number;
+        rowPainted: number;
+        liveRow: number;
+        liveRowPainted: number;
+        picture: boolean;
+        sources: [number, string][];
+      };
     };
     const project = performance
       .getEntriesByType('resource')
@@ -196,6 +229,9 @@ export async function reopenInNewTab(
   return {
     row: seen.row,
     rowPainted: seen.rowPainted,
+    picture: seen.picture,
+    liveRow: seen.liveRow,
+    liveRowPainted: seen.liveRowPainted,
     noteAtRow: atRow,
     projectAsked: seen.projectAsked,
     projectAnswered: seen.projectAnswered,

@@ -102,6 +102,28 @@ describe('the editor opening from its local copy', () => {
 
   it('reopened in a new tab of the same browser with GET /project held back: the local copy, "checking the server for changes" until the answer', async () => {
     const context = await newContext(browser);
+    // What the opening picture was while it was shown, and when the live outline's first row came.
+    await context.addInitScript(() => {
+      const w = window as unknown as { __picture?: Record<string, unknown>; __liveRow?: number };
+      new MutationObserver(() => {
+        const picture = document.getElementById('editor-picture');
+        if (picture && !w.__picture)
+          w.__picture = {
+            at: performance.now(),
+            inert: picture.inert,
+            hidden: picture.getAttribute('aria-hidden'),
+            rows: picture.querySelectorAll('[data-picture-kind="question"]').length,
+            note: picture.querySelector('[data-picture-source="local"]')?.textContent,
+            // None of the live page's names: ids, roles, data attributes the app looks for.
+            named: picture.querySelectorAll('[id], [role], [data-kind], [data-source]').length,
+          };
+        const live = document.querySelector('[role="treeitem"][data-kind="question"]');
+        if (live && w.__liveRow === undefined) {
+          w.__liveRow = performance.now();
+          if (picture) w.__picture = { ...w.__picture, besideLive: true };
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
     const first = await context.newPage();
     await signIn(first, server, researcher.user.email);
     await first.goto(`${server.url}/project?pid=${pid}`);
@@ -125,10 +147,35 @@ describe('the editor opening from its local copy', () => {
       patterns: [{ urlPattern: '*/api/v1/service/project?pid=*', requestStage: 'Request' }],
     });
     await page.goto(`${server.url}/project?pid=${pid}`);
-    await outlineRow(page, 1).waitFor();
+    // The live outline (the opening picture is hidden from the accessibility tree).
+    await page.getByRole('treeitem').first().waitFor();
     await page.locator('[data-source="local"]').waitFor();
     expect(await page.getByText('checking the server for changes').count()).toBe(1);
     expect(paused.length, 'the project was asked for and is still held').toBe(1);
+    // The head start showed the editor's opening picture first (db/openingPicture.ts): the
+    // outline's rows and "checking the server for changes", inert, hidden from assistive technology,
+    // with none of the live page's ids, and gone in the commit that drew the live outline.
+    const shown = await page.evaluate(() => {
+      const w = window as unknown as { __picture?: Record<string, unknown>; __liveRow?: number };
+      return {
+        ...w.__picture,
+        liveRow: w.__liveRow,
+        liveRows: document.querySelectorAll('[role="treeitem"][data-kind="question"]').length,
+        still: !!document.getElementById('editor-picture'),
+      } as Record<string, unknown>;
+    });
+    expect(shown).toMatchObject({
+      inert: true,
+      hidden: 'true',
+      note: 'Opened the copy kept in this browser: checking the server for changes…',
+      named: 0,
+      still: false,
+    });
+    expect(shown.rows, "the picture's question rows are the outline's").toBe(shown.liveRows);
+    expect(shown.rows).toBeGreaterThan(0);
+    expect(shown.besideLive, 'never shown beside the live outline').toBeUndefined();
+    expect(shown.at as number).toBeLessThan(shown.liveRow as number);
+    expect(await page.evaluate(() => performance.getEntriesByName('editor:picture').length)).toBe(1);
     // Still the local copy a moment later: nothing but the server's answer ends the check.
     await page.waitForTimeout(500);
     expect(await page.locator('[data-source="local"]').count()).toBe(1);

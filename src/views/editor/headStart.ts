@@ -62,10 +62,22 @@ export function headStart(
         document.head.appendChild(link);
       }
     };
-    if (picture) requestAnimationFrame(() => setTimeout(preload, 0));
-    else preload();
-    const local =
+    const read = () =>
       typeof indexedDB === 'undefined' ? Promise.resolve(null) : readEarly(APP_DB_NAME, opened.pid);
+    let local: Promise<EarlyRows | null>;
+    if (picture)
+      local = new Promise((resolve) =>
+        requestAnimationFrame(() =>
+          setTimeout(() => {
+            preload();
+            resolve(read());
+          }, 0),
+        ),
+      );
+    else {
+      preload();
+      local = read();
+    }
     window.__projectHeadStart = { ...opened, local };
     // The e2e test and the bench read that it ran (the page's CSP allows it by its hash).
     performance.mark('editor:head-start');
