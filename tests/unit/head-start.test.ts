@@ -1,5 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { headStart, takeHeadStart, type HeadStart } from '../../src/views/editor/headStart';
+import { copyStamp, widthBand } from '../../src/db/openingPicture';
 
 // The HTML's head start (issue 34) leaves its read of the local copy on the page; the start-up takes
 // it for the project and user it opens, once. Anything else must not be handed a read of another
@@ -41,21 +42,36 @@ describe("the head start's preloads", () => {
   // The page as the inline script sees it on /project?pid=3, signed in, in a language chosen before.
   const links: { rel: string; href: string }[] = [];
   const stored = new Map<string, string>();
-  const globals = ['window', 'location', 'localStorage', 'document'] as const;
+  const globals = [
+    'window',
+    'location',
+    'localStorage',
+    'document',
+    'requestAnimationFrame',
+    'performance',
+  ] as const;
+  const appended: { id: string; innerHTML: string; inert: boolean }[] = [];
+  const frames: (() => void)[] = [];
   beforeEach(() => {
     links.length = 0;
     stored.clear();
     stored.set('auth', JSON.stringify({ accessToken: 'a', refreshToken: 'r', userId: 7 }));
+    appended.length = 0;
+    frames.length = 0;
     Object.assign(globalThis, {
-      window: {},
+      window: { innerWidth: 1440 },
+      requestAnimationFrame: (f: () => void) => void frames.push(f),
+      performance: { mark: () => {} },
       location: { pathname: '/project', search: '?pid=3' },
       localStorage: {
         getItem: (k: string) => stored.get(k) ?? null,
         setItem: (k: string, v: string) => void stored.set(k, v),
       },
       document: {
-        createElement: () => ({ rel: '', href: '', crossOrigin: null }),
+        visibilityState: 'visible',
+        createElement: () => ({ rel: '', href: '', crossOrigin: null, style: {}, setAttribute: () => {} }),
         head: { appendChild: (l: { rel: string; href: string }) => void links.push(l) },
+        documentElement: { appendChild: (d: (typeof appended)[number]) => void appended.push(d) },
       },
     });
   });
@@ -72,6 +88,43 @@ describe("the head start's preloads", () => {
       ['modulepreload', '/assets/i18n-ru-editor.js'],
     ]);
     expect(takeHeadStart(3, 7)).not.toBeNull();
+  });
+
+  it("shows the opening picture of the stored copy first, and asks for the chunks after the picture's first frame", () => {
+    vi.useFakeTimers();
+    try {
+      stored.set('app-settings', JSON.stringify({ locale: 'en' }));
+      const text = '{"questionnaires":[]}';
+      stored.set('editor-copy:3', `7:${copyStamp(text)}`);
+      const picture = {
+        userId: 7,
+        locale: 'en',
+        band: widthBand(1440),
+        stamp: copyStamp(text),
+        bodyClass: '',
+        html: '<p>rows</p>',
+      };
+      stored.set('editor-picture:3', JSON.stringify(picture));
+      headStart(['/assets/EditorPage.js'], dictionaries);
+      expect(appended.map((d) => [d.id, d.innerHTML, d.inert])).toEqual([
+        ['editor-picture', '<p>rows</p>', true],
+      ]);
+      expect(links).toEqual([]);
+      expect(takeHeadStart(3, 7)).not.toBeNull();
+      // The next frame (or, with none, 100 ms later): the picture is on screen first.
+      for (const f of frames) f();
+      vi.advanceTimersByTime(100);
+      expect(links.map((l) => l.href)).toEqual(['/assets/EditorPage.js', '/assets/i18n-en-editor.js']);
+      // A picture of another copy is not shown, and the chunks are asked for at once.
+      appended.length = 0;
+      links.length = 0;
+      stored.set('editor-copy:3', `7:${copyStamp('{"questionnaires":[1]}')}`);
+      headStart(['/assets/EditorPage.js'], dictionaries);
+      expect(appended).toEqual([]);
+      expect(links.map((l) => l.href)).toEqual(['/assets/EditorPage.js', '/assets/i18n-en-editor.js']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('asks for nothing off /project or signed out', () => {

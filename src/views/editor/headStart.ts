@@ -67,12 +67,10 @@ export function headStart(
     let local: Promise<EarlyRows | null>;
     if (picture)
       local = new Promise((resolve) =>
-        requestAnimationFrame(() =>
-          setTimeout(() => {
-            preload();
-            resolve(read());
-          }, 0),
-        ),
+        afterFirstFrame(() => {
+          preload();
+          resolve(read());
+        }),
       );
     else {
       preload();
@@ -86,8 +84,25 @@ export function headStart(
   }
 }
 
+/**
+ * Runs `f` in a task after the page's next frame, or after 100 ms if no frame comes by then (the
+ * tab was hidden meanwhile: frames wait for it to be shown again, timers do not).
+ */
+function afterFirstFrame(f: () => void): void {
+  let done = false;
+  const go = () => {
+    if (done) return;
+    done = true;
+    setTimeout(f, 0);
+  };
+  requestAnimationFrame(go);
+  setTimeout(go, 100);
+}
+
 /** Shows the project's opening picture when there is one to show; a damaged one is not shown. */
 function pictureShown(pid: number, userId: number, locale: string): boolean {
+  // A tab opened in the background draws nothing until it is shown: no picture to show there.
+  if (document.visibilityState === 'hidden') return false;
   try {
     const picture = pictureFor(pid, userId, locale, window.innerWidth);
     if (picture) showPicture(picture);

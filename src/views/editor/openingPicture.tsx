@@ -39,7 +39,7 @@ const NO_ACTIONS: RowActions = {
 
 /**
  * Takes the frame as the editor drew it on opening (called once the opening has been painted), unless
- * something of the moment shows in it: the merge's conflict panel, an import, a dialog.
+ * something of the moment shows in it: the merge's conflict panel or a dialog.
  */
 export function takeOpeningFrame(pid: number, userId: number, locale: string): void {
   const root = document.getElementById('root');
