@@ -1,7 +1,7 @@
 import Dexie from 'dexie';
 import type { ChangeLogRow } from '../domain/content/changelog';
 import type { AppDB, Draft, DraftRow } from './AppDB';
-import { copyStamp, forgetCopy, noteCopyWritten } from './openingPicture';
+import { forgetCopy, stampCopyWhenIdle } from './openingPicture';
 
 // Reading and writing a project's draft with its change-log. Every write is one transaction over
 // both tables, so a draft never exists without the rows that explain it, or the other way round.
@@ -68,8 +68,10 @@ export async function writeDraft(db: AppDB, w: DraftWrite): Promise<void> {
     }
     if (w.rows.length > 0) await db.changeLog.bulkAdd(w.rows);
   });
-  // The opening picture depicts a copy by this stamp (openingPicture.ts).
-  noteCopyWritten(w.draft.pid, w.draft.userId, copyStamp(content));
+  // The opening picture depicts a copy by this stamp (openingPicture.ts), taken when the page is idle:
+  // hashing the text costs 1–6 ms, not worth adding to the autosave. Until then, and if the page goes
+  // first, the stamp is the previous copy's, and a picture of this one is not shown: the safe side.
+  stampCopyWhenIdle(w.draft.pid, w.draft.userId, content);
 }
 
 export async function readChangeLog(db: AppDB, pid: number): Promise<ChangeLogRow[]> {

@@ -55,18 +55,29 @@ export function copyStamp(text: string): string {
   return `${text.length.toString(36)}.${(h >>> 0).toString(36)}`;
 }
 
-/** Written once a draft's write has committed: the local copy of `pid` is now `stamp`. */
-export function noteCopyWritten(pid: number, userId: number, stamp: string): void {
-  try {
-    storage()?.setItem(COPY_KEY + pid, `${userId}:${stamp}`);
-  } catch {
-    // Full storage: the picture's stamp no longer matches and it is not shown.
-    storage()?.removeItem(COPY_KEY + pid);
-  }
+/** Called once a draft's write has committed: the local copy of `pid` is now `text`, stamped when the page is idle. */
+export function stampCopyWhenIdle(pid: number, userId: number, text: string): void {
+  const epoch = forgotten.get(pid) ?? 0;
+  const stamp = () => {
+    // The copy was deleted meanwhile: it is not stamped back.
+    if ((forgotten.get(pid) ?? 0) !== epoch) return;
+    try {
+      storage()?.setItem(COPY_KEY + pid, `${userId}:${copyStamp(text)}`);
+    } catch {
+      // Full storage: the picture's stamp no longer matches and it is not shown.
+      storage()?.removeItem(COPY_KEY + pid);
+    }
+  };
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(stamp, { timeout: 2000 });
+  else setTimeout(stamp, 0);
 }
+
+/** How many times each project's copy was forgotten in this page (a stamp waiting for idle time checks it). */
+const forgotten = new Map<number, number>();
 
 /** The local copy of `pid` is gone: so is its picture. */
 export function forgetCopy(pid: number): void {
+  forgotten.set(pid, (forgotten.get(pid) ?? 0) + 1);
   const s = storage();
   s?.removeItem(COPY_KEY + pid);
   s?.removeItem(PICTURE_KEY + pid);
@@ -133,7 +144,8 @@ export function showPicture(picture: Picture): void {
   d.inert = true;
   d.setAttribute('aria-hidden', 'true');
   d.className = picture.bodyClass;
-  d.style.cssText = 'position:fixed;inset:0;z-index:50;overflow:hidden';
+  // The pointer says the page is still starting: a click here does nothing until the editor is live.
+  d.style.cssText = 'position:fixed;inset:0;z-index:50;overflow:hidden;cursor:progress';
   d.innerHTML = picture.html;
   document.documentElement.appendChild(d);
   setTimeout(removePicture, GIVE_UP_MS);

@@ -78,6 +78,11 @@ const picture = (userId: number, c = content, over: Partial<Picture> = {}): Pict
 });
 let n = 0;
 const db = () => new AppDB(`opening-picture-${++n}`);
+/** A draft written, and the page idle afterwards (the copy's stamp is taken then). */
+async function written(d: AppDB, draft: Draft) {
+  await writeDraft(d, { draft, rows: [], clearUpTo: null });
+  await new Promise((r) => setTimeout(r, 5));
+}
 
 describe('the opening picture', () => {
   it('is shown for the copy it depicts, as written by the draft, and no other', async () => {
@@ -85,7 +90,7 @@ describe('the opening picture', () => {
     storePicture(3, picture(7));
     // No copy written yet: nothing to depict.
     expect(pictureFor(3, 7, 'en', 1440)).toBeNull();
-    await writeDraft(d, { draft: draft(3, 7), rows: [], clearUpTo: null });
+    await written(d, draft(3, 7));
     expect(pictureFor(3, 7, 'en', 1440)?.html).toContain('Q1');
     // Another user, language, width band, project: not shown.
     expect(pictureFor(3, 8, 'en', 1440)).toBeNull();
@@ -96,12 +101,16 @@ describe('the opening picture', () => {
     // kept a new picture): the old picture is not shown.
     const edited = structuredClone(content);
     edited.questionnaires[0].name = 'Renamed';
-    await writeDraft(d, { draft: draft(3, 7, edited), rows: [], clearUpTo: null });
+    await written(d, draft(3, 7, edited));
     expect(pictureFor(3, 7, 'en', 1440)).toBeNull();
     storePicture(3, picture(7, edited));
     expect(pictureFor(3, 7, 'en', 1440)).not.toBeNull();
-    // The copy deleted: the picture goes with it.
+    // The copy deleted: the picture goes with it, and a stamp still waiting for idle time does not
+    // bring the copy's stamp back.
+    await writeDraft(d, { draft: draft(3, 7, edited), rows: [], clearUpTo: null });
     await deleteDraft(d, 3);
+    await new Promise((r) => setTimeout(r, 5));
+    expect(storage.getItem('editor-copy:3')).toBeNull();
     expect(pictureFor(3, 7, 'en', 1440)).toBeNull();
     expect(storage.getItem('editor-picture:3')).toBeNull();
     d.close();
@@ -110,7 +119,7 @@ describe('the opening picture', () => {
   it('keeps the pictures of the last five projects only', async () => {
     const d = db();
     for (let pid = 1; pid <= 7; pid++) {
-      await writeDraft(d, { draft: draft(pid, 7), rows: [], clearUpTo: null });
+      await written(d, draft(pid, 7));
       storePicture(pid, picture(7));
     }
     const kept = [1, 2, 3, 4, 5, 6, 7].filter((pid) => pictureFor(pid, 7, 'en', 1440) !== null);
@@ -120,7 +129,7 @@ describe('the opening picture', () => {
 
   it('is forgotten when the user signs out', async () => {
     const d = db();
-    await writeDraft(d, { draft: draft(3, 7), rows: [], clearUpTo: null });
+    await written(d, draft(3, 7));
     storePicture(3, picture(7));
     storage.setItem('app-settings', '{"locale":"en"}');
     clearAuth();

@@ -5,7 +5,15 @@ import { Button } from '../ui/Button';
 import { EditorActor } from './editorActor';
 
 /** The note itself: also drawn into the editor's opening picture (openingPicture.tsx). */
-export function SourceNote({ source, text, children }: { source: Source; text: string; children?: ReactNode }) {
+export function SourceNote({
+  source,
+  text,
+  children,
+}: {
+  source: Source;
+  text: string;
+  children?: ReactNode;
+}) {
   const warn = source !== 'server' && source !== 'local';
   return (
     <div

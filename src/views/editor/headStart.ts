@@ -51,7 +51,8 @@ export function headStart(
     // The editor's first screen as it opens this local copy, shown while the page starts
     // (db/openingPicture.ts). Its first frame comes before the chunks are asked for: their 20 requests
     // cost this task 60–80 ms on the two-core machine, and the picture painted that much later;
-    // asked for a frame later, the live editor took over no later (docs/decisions/reopen.md).
+    // asked for a frame later, the live editor took over no later (docs/decisions/reopen.md). The
+    // read starts at once either way: it is mostly the browser's wait, not this thread's work.
     const picture = pictureShown(opened.pid, opened.userId, locale);
     const preload = () => {
       for (const href of [...chunks, ...(dictionaries[locale] ?? [])]) {
@@ -62,20 +63,10 @@ export function headStart(
         document.head.appendChild(link);
       }
     };
-    const read = () =>
+    if (picture) afterFirstFrame(preload);
+    else preload();
+    const local =
       typeof indexedDB === 'undefined' ? Promise.resolve(null) : readEarly(APP_DB_NAME, opened.pid);
-    let local: Promise<EarlyRows | null>;
-    if (picture)
-      local = new Promise((resolve) =>
-        afterFirstFrame(() => {
-          preload();
-          resolve(read());
-        }),
-      );
-    else {
-      preload();
-      local = read();
-    }
     window.__projectHeadStart = { ...opened, local };
     // The e2e test and the bench read that it ran (the page's CSP allows it by its hash).
     performance.mark('editor:head-start');

@@ -132,7 +132,8 @@ export function keepPicture(
 function unname(page: DocumentFragment): void {
   for (const e of page.querySelectorAll('*')) {
     for (const { name, value } of [...e.attributes]) {
-      if (name === 'id' || name === 'role' || name === 'tabindex' || name.startsWith('aria-')) e.removeAttribute(name);
+      if (name === 'id' || name === 'role' || name === 'tabindex' || name.startsWith('aria-'))
+        e.removeAttribute(name);
       else if (name.startsWith('data-') && !name.startsWith('data-picture')) {
         e.removeAttribute(name);
         e.setAttribute(`data-picture-${name.slice(5)}`, value);
