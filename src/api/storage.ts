@@ -1,7 +1,7 @@
 // localStorage records of spec section 3. `auth` holds the tokens and the user id; `auth-user` keeps
 // the last loaded profile so the shell can still open offline. Both are cleared together.
 
-import { forgetPictures } from '../db/openingPicture';
+import { forgetPictures } from '../db/pictureKeys';
 
 export interface StoredAuth {
   accessToken: string;

@@ -9,15 +9,13 @@
 // beside the live editor. It is shown only when it depicts the local copy as stored now (its
 // stamp), for the same user, language and width band; anything else opens as before.
 //
-// This file is shared by the head start (inline in index.html: keep it small and free of imports)
-// and the app.
+// This file is shared by the head start (inline in index.html: keep it small, importing nothing but
+// pictureKeys.ts) and the editor.
 
-const PICTURE_KEY = 'editor-picture:';
-const COPY_KEY = 'editor-copy:';
-const LIST_KEY = 'editor-pictures';
-/** Projects whose pictures are kept (about 40 KB each). */
+import { COPY_KEY, LIST_KEY, PICTURE_ID, PICTURE_KEY, removePicture } from './pictureKeys';
+
+/** Projects whose pictures are kept (about 35 KB each). */
 const KEPT = 5;
-export const PICTURE_ID = 'editor-picture';
 /** The head start removes a picture the app has not taken over by then (a failed start-up). */
 const GIVE_UP_MS = 10_000;
 
@@ -83,18 +81,6 @@ export function forgetCopy(pid: number): void {
   s?.removeItem(PICTURE_KEY + pid);
 }
 
-/** Every picture of this browser (signing out). */
-export function forgetPictures(): void {
-  const s = storage();
-  if (!s) return;
-  const keys: string[] = [];
-  for (let i = 0; i < s.length; i++) {
-    const k = s.key(i);
-    if (k && (k.startsWith(PICTURE_KEY) || k.startsWith(COPY_KEY) || k === LIST_KEY)) keys.push(k);
-  }
-  for (const k of keys) s.removeItem(k);
-}
-
 /** Keeps the picture of `pid`, and those of the KEPT - 1 projects opened before it. */
 export function storePicture(pid: number, picture: Picture): void {
   const s = storage();
@@ -150,9 +136,4 @@ export function showPicture(picture: Picture): void {
   document.documentElement.appendChild(d);
   setTimeout(removePicture, GIVE_UP_MS);
   performance.mark('editor:picture');
-}
-
-/** Removes the picture, if one is shown: the app's own page is drawn in the same commit. */
-export function removePicture(): void {
-  if (typeof document !== 'undefined') document.getElementById(PICTURE_ID)?.remove();
 }

@@ -10,7 +10,7 @@ import NotFoundPage from './ui/NotFoundPage';
 import { LoadingScreen } from './ui/LoadingScreen';
 import { LocaleGroups } from './shell/LocaleGroups';
 import { routeGroups } from './localeGroups';
-import { removePicture } from '../db/openingPicture';
+import { removePicture } from '../db/pictureKeys';
 
 // The router. The main and editor layouts load lazily (their menus and dialogs are not needed to
 // sign in, which keeps /login small). The route is looked up here rather than through <Switch> so

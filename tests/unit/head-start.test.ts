@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { headStart, takeHeadStart, type HeadStart } from '../../src/views/editor/headStart';
+import { takeHeadStart, type HeadStart } from '../../src/views/editor/headStart';
+import { headStart } from '../../src/views/editor/headStartRun';
 import { copyStamp, widthBand } from '../../src/db/openingPicture';
 
 // The HTML's head start (issue 34) leaves its read of the local copy on the page; the start-up takes

@@ -3,14 +3,8 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppDB, type Draft } from '../../src/db/AppDB';
 import { deleteDraft, writeDraft } from '../../src/db/drafts';
-import {
-  copyStamp,
-  forgetPictures,
-  pictureFor,
-  storePicture,
-  widthBand,
-  type Picture,
-} from '../../src/db/openingPicture';
+import { copyStamp, pictureFor, storePicture, widthBand, type Picture } from '../../src/db/openingPicture';
+import { forgetPictures } from '../../src/db/pictureKeys';
 import { clearAuth } from '../../src/api/storage';
 import { bigProject } from './content-fixtures';
 

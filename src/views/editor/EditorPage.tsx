@@ -31,7 +31,7 @@ import { localReadUnderWay, prefetchingEditorMachine, prefetchProject, takeOpene
 import { appDB } from '../../db/AppDB';
 import { layoutOf } from './canvas/positions';
 import { afterPaint } from '../ui/afterPaint';
-import { removePicture } from '../../db/openingPicture';
+import { removePicture } from '../../db/pictureKeys';
 import { keepPicture, takeOpeningFrame } from './openingPicture';
 
 // /project?pid=…: the editor's frame. The toolbar's commands, the outline (keyboard path to every

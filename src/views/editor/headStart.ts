@@ -1,7 +1,5 @@
 import { readAuth } from '../../api/storage';
-import { readSettings } from '../../i18n/setup';
-import { APP_DB_NAME, readEarly, type EarlyRows } from '../../db/earlyRead';
-import { pictureFor, showPicture } from '../../db/openingPicture';
+import type { EarlyRows } from '../../db/earlyRead';
 
 // The editor's head start (issue 34, the reopen in a new tab; docs/decisions/reopen.md). Compiled on
 // its own (headStartInline.ts) and written into index.html as an inline script (vite.config.ts,
@@ -11,7 +9,9 @@ import { pictureFor, showPicture } from '../../db/openingPicture';
 // IndexedDB's first open waits for the browser to set up the origin's storage, and the start-up's
 // script took 100–250 ms to come from the cache on a loaded machine: both now wait beside it, not
 // after it. The start-up takes the read (earlyFetch.ts); anywhere else, or when this did not run
-// (the dev server, an older HTML), the start-up reads the copy itself as before.
+// (the dev server, an older HTML), the start-up reads the copy itself as before. What the inline
+// script runs is in headStartRun.ts, which the start-up's chunk does not carry; this file is what
+// both share.
 
 export interface HeadStart {
   pid: number;
@@ -32,75 +32,6 @@ export function openedProject(): { pid: number; userId: number } | null {
   const pid = Number(new URLSearchParams(location.search).get('pid'));
   const auth = readAuth();
   return Number.isInteger(pid) && pid > 0 && auth ? { pid, userId: auth.userId } : null;
-}
-
-/**
- * Run by the inline script with the editor's chunks and, by language, the dictionary chunks of its
- * first render (their paths, from the build: its data-chunks and data-dictionaries). The start-up
- * asks for the dictionaries only once its own script has come and been evaluated; asked for here,
- * they arrive beside the editor's chunks instead of after them.
- */
-export function headStart(
-  chunks: readonly string[],
-  dictionaries: Readonly<Record<string, readonly string[]>> = {},
-): void {
-  try {
-    const opened = openedProject();
-    if (!opened) return;
-    const { locale } = readSettings();
-    // The editor's first screen as it opens this local copy, shown while the page starts
-    // (db/openingPicture.ts). Its first frame comes before the chunks are asked for: their 20 requests
-    // cost this task 60–80 ms on the two-core machine, and the picture painted that much later;
-    // asked for a frame later, the live editor took over no later (docs/decisions/reopen.md). The
-    // read starts at once either way: it is mostly the browser's wait, not this thread's work.
-    const picture = pictureShown(opened.pid, opened.userId, locale);
-    const preload = () => {
-      for (const href of [...chunks, ...(dictionaries[locale] ?? [])]) {
-        const link = document.createElement('link');
-        link.rel = 'modulepreload';
-        link.crossOrigin = '';
-        link.href = href;
-        document.head.appendChild(link);
-      }
-    };
-    if (picture) afterFirstFrame(preload);
-    else preload();
-    const local =
-      typeof indexedDB === 'undefined' ? Promise.resolve(null) : readEarly(APP_DB_NAME, opened.pid);
-    window.__projectHeadStart = { ...opened, local };
-    // The e2e test and the bench read that it ran (the page's CSP allows it by its hash).
-    performance.mark('editor:head-start');
-  } catch {
-    // The start-up does the same itself.
-  }
-}
-
-/**
- * Runs `f` in a task after the page's next frame, or after 100 ms if no frame comes by then (the
- * tab was hidden meanwhile: frames wait for it to be shown again, timers do not).
- */
-function afterFirstFrame(f: () => void): void {
-  let done = false;
-  const go = () => {
-    if (done) return;
-    done = true;
-    setTimeout(f, 0);
-  };
-  requestAnimationFrame(go);
-  setTimeout(go, 100);
-}
-
-/** Shows the project's opening picture when there is one to show; a damaged one is not shown. */
-function pictureShown(pid: number, userId: number, locale: string): boolean {
-  // A tab opened in the background draws nothing until it is shown: no picture to show there.
-  if (document.visibilityState === 'hidden') return false;
-  try {
-    const picture = pictureFor(pid, userId, locale, window.innerWidth);
-    if (picture) showPicture(picture);
-    return picture !== null;
-  } catch {
-    return false;
-  }
 }
 
 /** The head start's read for this project and user, handed out once; null when there is none. */

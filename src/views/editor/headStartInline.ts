@@ -1,4 +1,4 @@
-import { headStart } from './headStart';
+import { headStart } from './headStartRun';
 
 // The inline script's entry (vite.config.ts, editorHeadStart): the editor's chunks come in the
 // script element's data-chunks and its dictionaries' in data-dictionaries, which its CSP hash does not cover (only its text is hashed).
