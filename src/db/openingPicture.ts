@@ -53,6 +53,9 @@ export function copyStamp(text: string): string {
   return `${text.length.toString(36)}.${(h >>> 0).toString(36)}`;
 }
 
+/** How many times each project's copy was forgotten in this page (a stamp waiting for idle time checks it). */
+const forgotten = new Map<number, number>();
+
 /** Called once a draft's write has committed: the local copy of `pid` is now `text`, stamped when the page is idle. */
 export function stampCopyWhenIdle(pid: number, userId: number, text: string): void {
   const epoch = forgotten.get(pid) ?? 0;
@@ -69,9 +72,6 @@ export function stampCopyWhenIdle(pid: number, userId: number, text: string): vo
   if (typeof requestIdleCallback === 'function') requestIdleCallback(stamp, { timeout: 2000 });
   else setTimeout(stamp, 0);
 }
-
-/** How many times each project's copy was forgotten in this page (a stamp waiting for idle time checks it). */
-const forgotten = new Map<number, number>();
 
 /** The local copy of `pid` is gone: so is its picture. */
 export function forgetCopy(pid: number): void {

@@ -6,7 +6,7 @@ import { deleteDraft, writeDraft } from '../../src/db/drafts';
 import { copyStamp, pictureFor, storePicture, widthBand, type Picture } from '../../src/db/openingPicture';
 import { forgetPictures } from '../../src/db/pictureKeys';
 import { clearAuth } from '../../src/api/storage';
-import { bigProject } from './content-fixtures';
+import { BENCH_PROJECT, bigProject } from './content-fixtures';
 
 // The editor's opening picture (issue 34, part 2) is shown by the head start only when it depicts
 // the local copy as stored now, for the same user, language and width band. A picture of an older
@@ -51,15 +51,7 @@ const draft = (pid: number, userId: number, c = content): Draft => ({
   baseVersion: 1,
   updatedAt: 1_700_000_000_000,
   dirty: false,
-  project: {
-    pid,
-    name: 'P',
-    type: 1,
-    template: 'default',
-    status: 1,
-    editable: true,
-    permissions: { blockSettings: false, customParams: false },
-  },
+  project: { ...BENCH_PROJECT, pid },
 });
 const picture = (userId: number, c = content, over: Partial<Picture> = {}): Picture => ({
   userId,
