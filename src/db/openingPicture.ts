@@ -56,10 +56,19 @@ export function copyStamp(text: string): string {
 /** How many times each project's copy was forgotten in this page (a stamp waiting for idle time checks it). */
 const forgotten = new Map<number, number>();
 
-/** Called once a draft's write has committed: the local copy of `pid` is now `text`, stamped when the page is idle. */
+/** Stamps waiting for idle time, by project: run at once when the page is hidden or left. */
+const pending = new Map<number, () => void>();
+let stampsOnHide = false;
+
+/**
+ * Called once a draft's write has committed: the local copy of `pid` is now `text`, stamped when the
+ * page is idle, or when it is hidden or left before that (a tab closed right after an autosave).
+ */
 export function stampCopyWhenIdle(pid: number, userId: number, text: string): void {
   const epoch = forgotten.get(pid) ?? 0;
   const stamp = () => {
+    if (pending.get(pid) !== stamp) return;
+    pending.delete(pid);
     // The copy was deleted meanwhile: it is not stamped back.
     if ((forgotten.get(pid) ?? 0) !== epoch) return;
     try {
@@ -69,6 +78,13 @@ export function stampCopyWhenIdle(pid: number, userId: number, text: string): vo
       storage()?.removeItem(COPY_KEY + pid);
     }
   };
+  pending.set(pid, stamp);
+  if (!stampsOnHide && typeof window !== 'undefined') {
+    stampsOnHide = true;
+    const now = () => [...pending.values()].forEach((f) => f());
+    window.addEventListener('pagehide', now);
+    document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && now());
+  }
   if (typeof requestIdleCallback === 'function') requestIdleCallback(stamp, { timeout: 2000 });
   else setTimeout(stamp, 0);
 }

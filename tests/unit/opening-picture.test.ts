@@ -102,6 +102,28 @@ describe('the opening picture', () => {
     d.close();
   });
 
+  it('is stamped when the page is left right after the write, without waiting for idle time', async () => {
+    const hide: Record<string, () => void> = {};
+    const g = globalThis as Record<string, unknown>;
+    Object.assign(g, {
+      window: { addEventListener: (type: string, f: () => void) => (hide[type] = f) },
+      document: { addEventListener: () => {}, visibilityState: 'hidden' },
+      // A busy page: no idle time comes.
+      requestIdleCallback: () => 0,
+    });
+    try {
+      const d = db();
+      storePicture(3, picture(7));
+      await writeDraft(d, { draft: draft(3, 7), rows: [], clearUpTo: null });
+      expect(pictureFor(3, 7, 'en', 1440)).toBeNull();
+      hide.pagehide();
+      expect(pictureFor(3, 7, 'en', 1440)).not.toBeNull();
+      d.close();
+    } finally {
+      for (const k of ['window', 'document', 'requestIdleCallback']) delete g[k];
+    }
+  });
+
   it('keeps the pictures of the last five projects only', async () => {
     const d = db();
     for (let pid = 1; pid <= 7; pid++) {
