@@ -12,7 +12,14 @@
 // This file is shared by the head start (inline in index.html: keep it small, importing nothing but
 // pictureKeys.ts) and the editor.
 
-import { COPY_KEY, LIST_KEY, PICTURE_ID, PICTURE_KEY, removePicture } from './pictureKeys';
+import {
+  COPY_KEY,
+  LIST_KEY,
+  PICTURE_ID,
+  PICTURE_KEY,
+  localStore as storage,
+  removePicture,
+} from './pictureKeys';
 
 /** Projects whose pictures are kept (about 35 KB each). */
 const KEPT = 5;
@@ -28,14 +35,6 @@ export interface Picture {
   /** The body's classes (the picture sits beside the body, which is not parsed yet). */
   bodyClass: string;
   html: string;
-}
-
-function storage(): Storage | null {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    return null;
-  }
 }
 
 /** The layout's breakpoints (Tailwind's sm to 2xl): a picture is shown only in the band it was taken in. */

@@ -6,14 +6,18 @@ export const COPY_KEY = 'editor-copy:';
 export const LIST_KEY = 'editor-pictures';
 export const PICTURE_ID = 'editor-picture';
 
+/** The page's localStorage, or null where there is none or it may not be used. */
+export function localStore(): Storage | null {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
 /** Every picture of this browser (signing out). */
 export function forgetPictures(): void {
-  let s: Storage | null = null;
-  try {
-    s = globalThis.localStorage ?? null;
-  } catch {
-    return;
-  }
+  const s = localStore();
   if (!s) return;
   const keys: string[] = [];
   for (let i = 0; i < s.length; i++) {

@@ -221,7 +221,7 @@ function Editor() {
       takeOpeningFrame(pid, userId, locale);
       void layoutOf(db, pid, doc.content).catch(() => {});
     });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per opening
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per opening: a later change of language must not take a frame that is no longer the opening's
   }, [actor, loaded]);
   return (
     <div className="flex min-h-0 flex-1 flex-col overflow-y-auto lg:overflow-hidden">
