@@ -31,8 +31,8 @@ export interface Config {
     metricsToken: string | null;
   };
   /**
-   * DOWNLOAD_THREADS: worker threads the report downloads run in (server/reports/download-threads.ts),
-   * at most 4; 0 writes them on the main thread.
+   * DOWNLOAD_THREADS: worker threads the report downloads and the /report page's JSON run in
+   * (server/reports/download-threads.ts), at most 4; 0 makes them on the main thread.
    */
   downloadThreads: number;
   /** Block callbacks' sender (server/callbacks, docs/decisions/callbacks.md). */

@@ -20,7 +20,8 @@ import { contentIn, textLanguage } from './labels';
 // What a download is and how it is written, wherever it runs (docs/decisions/reports.md, "No stall
 // in any download"): the route checks who asks, whether the report may be read and the query, then
 // hands this description to a download thread (download-threads.ts), which runs `writeDownload` on
-// a database connection of its own and streams the bytes back. The description is plain data (it is
+// a database connection of its own and streams the bytes back. The /report page's JSON (the report
+// and the Compare table) is written the same way, as text (download-threads.ts `json`). The description is plain data (it is
 // copied to the thread), so it carries the route's parsed query whole: a parameter the query gains
 // reaches the writers here without another change to the plumbing.
 
@@ -44,10 +45,21 @@ export type DownloadJob =
       locale: Locales;
     }
   | {
+      /** GET /project/stats/file?type=json: the /report page's report. */
+      kind: 'report-json';
+      project: NonNullable<ProjectRow>;
+      ready: Readiness;
+      /** The stored content, and the language its texts are shown in (checked by the route). */
+      content: ProjectContent;
+      textLanguage: string;
+      query: ReportQuery;
+      locale: Locales;
+    }
+  | {
       kind: 'crosstab';
       project: { id: number; name: string };
       content: ProjectContent;
-      /** GET /project/stats/crosstab's query (format=xlsx or csv). */
+      /** GET /project/stats/crosstab's query (format=json, xlsx or csv; the route has planned it). */
       query: CrosstabQuery;
       locale: Locales;
     };
@@ -75,6 +87,21 @@ export async function writeDownload(job: DownloadJob, db: Db, out: Writable): Pr
     const rows = { excluded: q.includeExcluded === '1' ? ('all' as const) : ('none' as const) };
     return write(out, db, { ...report, rows }, content, t, placeName);
   }
+  if (job.kind === 'report-json') {
+    const q = job.query;
+    const report = await buildReport(db, job.project, {
+      filters: filtersOf(q),
+      openQuestion: q.openQuestion,
+      openPage: q.openPage,
+      openPageSize: q.openPageSize,
+      textSearch: q.textSearch,
+      ready: job.ready,
+      content: contentIn(job.content, job.textLanguage),
+      textLanguage: job.textLanguage,
+      locale: job.locale,
+    });
+    return endWith(out, Buffer.from(JSON.stringify(report)));
+  }
   if (job.kind === 'respondents') {
     const file = listFile(job.project, job.content, job.filter);
     return (job.format === 'csv' ? writeCsv : writeXlsx)(out, db, file, job.content, t, placeName);
@@ -89,8 +116,18 @@ export async function writeDownload(job: DownloadJob, db: Db, out: Writable): Pr
     placeName,
     languageName: (code) => languageName(code, job.locale),
   });
-  const file = q.format === 'csv' ? Buffer.from(crosstabCsv(table, t)) : await crosstabXlsx(table, t);
-  await new Promise<void>((resolve, reject) => {
+  const file =
+    q.format === 'json'
+      ? Buffer.from(JSON.stringify(table))
+      : q.format === 'csv'
+        ? Buffer.from(crosstabCsv(table, t))
+        : await crosstabXlsx(table, t);
+  return endWith(out, file);
+}
+
+/** Writes a file made whole in memory, and ends `out`. */
+function endWith(out: Writable, file: Buffer): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
     out.once('error', reject);
     out.end(file, resolve);
   });

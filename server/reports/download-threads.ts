@@ -77,6 +77,8 @@ interface Thread {
   idle: NodeJS.Timeout | null;
   /** Settles once the thread has said it is ready, or has exited. */
   started: Promise<void>;
+  /** The thread has said it is ready (its modules loaded, its connection open). */
+  ready: boolean;
   exited: Promise<void>;
 }
 
@@ -156,6 +158,8 @@ export class DownloadThreads {
   private readonly threads = new Set<Thread>();
   private nextId = 1;
   private closing = false;
+  /** JSON texts made in a thread so far (the tests look). */
+  jsonInThreads = 0;
   /**
    * The place names are made here, at start-up, and handed to each thread: built there, they would
    * load the whole cities data set into every thread (≈ 150 MB; server/data/cities.ts).
@@ -179,7 +183,28 @@ export class DownloadThreads {
   start(job: DownloadJob): Download {
     if (this.closing) throw new Error('the server is closing');
     if (this.threadCount === 0) return this.onMainThread(job);
-    const thread = this.pick();
+    return this.startIn(this.pick(), job);
+  }
+
+  /**
+   * The JSON text a job writes (the /report page's report, a Compare table), made in a download
+   * thread when one is ready: at 100 000 respondents SQLite's synchronous reads took 100–600 ms of
+   * the server's loop, and every caller waited meanwhile. With no thread ready yet (one takes about
+   * a second to start) it is made here, as before, rather than keep the reader waiting, and a thread
+   * is started for the next call.
+   */
+  async json(job: DownloadJob): Promise<Buffer> {
+    if (this.closing) throw new Error('the server is closing');
+    const thread = this.readyThread();
+    if (thread) this.jsonInThreads++;
+    else this.warm();
+    const text = thread ? this.startIn(thread, job) : this.onMainThread(job);
+    const chunks = (await text.toArray()) as Uint8Array[];
+    await text.done;
+    return Buffer.concat(chunks);
+  }
+
+  private startIn(thread: Thread, job: DownloadJob): Download {
     const id = this.nextId++;
     const post = (m: ToThread) => {
       if (thread.downloads.has(id) || m.type === 'abort') thread.worker.postMessage(m);
@@ -224,6 +249,13 @@ export class DownloadThreads {
     return Object.assign(out, { ready: Promise.resolve(), done });
   }
 
+  /** The ready thread with the fewest downloads, if any. */
+  private readyThread(): Thread | null {
+    let best: Thread | null = null;
+    for (const t of this.threads) if (t.ready && (!best || t.downloads.size < best.downloads.size)) best = t;
+    return best;
+  }
+
   /** The thread with the fewest downloads, or a new one while some are busy and there is room. */
   private pick(): Thread {
     let best: Thread | null = null;
@@ -247,11 +279,15 @@ export class DownloadThreads {
       downloads: new Map(),
       idle: null,
       started: new Promise<void>((r) => (started = r)),
+      ready: false,
       exited: new Promise<void>((r) => (exited = r)),
     };
     this.threads.add(thread);
     worker.on('message', (m: FromThread) => {
-      if (m.type === 'ready') return started();
+      if (m.type === 'ready') {
+        thread.ready = true;
+        return started();
+      }
       if (m.type === 'warn') return this.warn(m.message);
       const d = thread.downloads.get(m.id);
       if (!d) return;

@@ -1,17 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { CrosstabQuery } from '../../src/domain/crosstab';
-import { filtersOf } from '../../src/domain/reports';
 import { requireUser } from '../http/context';
 import { conflict } from '../http/errors';
 import { parse } from '../http/validate';
 import { projectFor } from '../repos/projects';
 import { loadContent } from '../repos/content';
 import { readiness } from '../reports/report';
-import { placeNamer } from '../reports/places';
-import { buildCrosstab, planCrosstab } from '../reports/crosstab';
+import { planCrosstab } from '../reports/crosstab';
 import { contentDisposition } from '../reports/workbook';
 import { contentIn, textLanguage } from '../reports/labels';
-import { languageName } from '../../src/domain/content/languages';
 
 // GET /project/stats/crosstab (issue 23): one question (or matrix statement) against a single-choice
 // question or a respondent attribute, with the report's filters, as JSON for the /report page's
@@ -29,22 +26,21 @@ export default async function crosstabRoutes(app: FastifyInstance) {
     const { content: stored } = await loadContent(db, p.id);
     // The texts in the reader's language when the questionnaire has it (or labels=), else the source.
     const content = contentIn(stored, textLanguage(stored, q.labels, req.locale));
+    // Planned here, where a question that is not in the content is the caller's 400.
     const plan = planCrosstab(content, q.rows, q.cols);
     reply.header('cache-control', 'no-store');
-    if (q.format === 'json')
-      return buildCrosstab(db, { id: p.id, name: p.name }, content, plan, filtersOf(q), {
-        t: req.t,
-        placeName: placeNamer(req.locale),
-        languageName: (code) => languageName(code, req.locale),
-      });
-    // The file is built in a download thread (server/reports/download-threads.ts) and sent whole.
-    const file = app.downloads.start({
-      kind: 'crosstab',
+    // Every format is made in a download thread (server/reports/download-threads.ts), the JSON of the
+    // Compare section as the files: counting 100 000 respondents would otherwise hold the server's loop.
+    const job = {
+      kind: 'crosstab' as const,
       project: { id: p.id, name: p.name },
       content: stored,
       query: q,
       locale: req.locale,
-    });
+    };
+    if (q.format === 'json')
+      return reply.type('application/json; charset=utf-8').send(await app.downloads.json(job));
+    const file = app.downloads.start(job);
     const bytes = await file.toArray();
     await file.done;
     const name = `${p.name} - ${plan.number}`;

@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { ReportQuery, filtersOf } from '../../src/domain/reports';
+import { ReportQuery } from '../../src/domain/reports';
 import { requireUser } from '../http/context';
 import { conflict, HttpError } from '../http/errors';
 import { parse } from '../http/validate';
 import { projectWithVersion } from '../repos/projects';
 import { loadContent } from '../repos/content';
-import { buildReport, readiness } from '../reports/report';
+import { readiness } from '../reports/report';
 import { ReportTexts } from '../reports/report-cache';
 import { CompressedBodies, sendJsonCompressed } from '../http/compressed';
 import { sendDownload } from '../reports/send-download';
-import { contentIn, textLanguage } from '../reports/labels';
+import { textLanguage } from '../reports/labels';
 
 // GET /project/stats/file (spec section 7): the report of a project, type=json for the /report page
 // or type=stats for the downloadable workbook (format=xlsx, the default, or csv). Whoever may read
@@ -30,31 +30,30 @@ export default async function statsRoutes(app: FastifyInstance) {
     const q = parse(ReportQuery, req.query);
     const { project: p, content: current } = await projectWithVersion(db, me, q.pid);
     const ready = await readiness(db, p);
-    const filters = filtersOf(q);
 
     if (q.type === 'json') {
-      // The report page offers the downloads: their thread starts now rather than on the click.
-      app.downloads.warm();
       reply.header('cache-control', 'no-store');
       const stored = (await loadContent(db, p.id)).content;
       // The texts in the reader's language when the questionnaire has it (or labels=), else the source.
       const language = textLanguage(stored, q.labels, req.locale);
+      // Made in a download thread (server/reports/download-threads.ts `json`): reading 100 000
+      // respondents would otherwise hold the server's loop. The page's downloads use the same thread.
       const build = async () =>
-        buildReport(db, p, {
-          filters,
-          openQuestion: q.openQuestion,
-          openPage: q.openPage,
-          openPageSize: q.openPageSize,
-          textSearch: q.textSearch,
-          ready,
-          content: contentIn(stored, language),
-          textLanguage: language,
-          locale: req.locale,
-        });
+        (
+          await app.downloads.json({
+            kind: 'report-json',
+            project: p,
+            ready,
+            content: stored,
+            textLanguage: language,
+            query: q,
+            locale: req.locale,
+          })
+        ).toString();
       // A final report is made once and kept, with its compressed bodies (server/reports/report-cache.ts).
       const key = ReportTexts.keyOf(p, current?.version ?? 0, req.locale, q);
-      if (key === null) return build();
-      const text = await reports.get(key, async () => JSON.stringify(await build()));
+      if (key === null) return reply.type('application/json; charset=utf-8').send(await build());
+      const text = await reports.get(key, build);
       return sendJsonCompressed(req, reply, bodies, key, () => text);
     }
     const { content } = await loadContent(db, p.id);

@@ -8,7 +8,7 @@ import { answersBeside, type Beside, type GapParts } from './answers-beside';
 
 // No stall in any download (DESIGN.md 7, issue 34 part 3): the longest event-loop delay of the
 // server while it sends each download of 100 000 respondents × 20 questions (the report's XLSX, CSV
-// and SAV, and a crosstab's XLSX and CSV) through the real route, with respondents answering beside
+// and SAV, and a crosstab's XLSX and CSV; and the /report page's JSON of both) through the real route, with respondents answering beside
 // it at a steady rate, on SQLite and, when BENCH_DATABASE_URL (or TEST_DATABASE_URL) names one, on
 // PostgreSQL. Each download is made twice in the same run on the same rows: by a second server on the
 // same database with DOWNLOAD_THREADS=0 (written on the main thread, as before), then by the bench's
@@ -62,6 +62,13 @@ async function measure(label: string, server: TestServer): Promise<BenchResult[]
     {
       name: 'crosstab CSV',
       path: `/project/stats/crosstab?pid=${pid}&rows=${genre.id}&cols=age&format=csv`,
+    },
+    // Not downloads, but the same reads: the /report page's report and its Compare table, as JSON
+    // (made in the download thread once one is ready: server/reports/download-threads.ts `json`).
+    { name: 'report JSON', path: `/project/stats/file?pid=${pid}&type=json` },
+    {
+      name: 'crosstab JSON',
+      path: `/project/stats/crosstab?pid=${pid}&rows=${genre.id}&cols=${spend.id}`,
     },
   ];
 

@@ -12,6 +12,7 @@ import type { ProjectContent } from '../../src/domain/content/model';
 import { writeContent } from '../../server/repos/content';
 import { insertRespondents, sampleContent, sampleRespondents } from '../../server/reports/sample';
 import { readiness } from '../../server/reports/report';
+import { textLanguage } from '../../server/reports/labels';
 import { parse } from '../../server/http/validate';
 import { writeDownload, type DownloadJob } from '../../server/reports/download-job';
 import { DownloadThreads, WINDOW, type Download } from '../../server/reports/download-threads';
@@ -46,12 +47,12 @@ beforeAll(async () => {
 }, 300_000);
 afterAll(() => server?.close());
 
+async function projectRow() {
+  return (await server.app.db.selectFrom('projects').selectAll().where('id', '=', pid).executeTakeFirst())!;
+}
+
 async function reportJob(query: Record<string, string>): Promise<DownloadJob> {
-  const project = (await server.app.db
-    .selectFrom('projects')
-    .selectAll()
-    .where('id', '=', pid)
-    .executeTakeFirst())!;
+  const project = await projectRow();
   return {
     kind: 'report',
     project,
@@ -112,6 +113,63 @@ describe('downloads in threads', () => {
     expect(Buffer.from(await cross.arrayBuffer()).equals(await onMainThread(job))).toBe(true);
     // The thread stays for the next download.
     expect(server.app.downloads.running).toBe(1);
+  }, 120_000);
+
+  it("make the report page's JSON and the Compare table's in a thread once one is ready, as the main thread makes them", async () => {
+    const session = await server.login(owner.user.email);
+    const threads = server.app.downloads;
+    const before = threads.jsonInThreads;
+    const path = `/project/stats/file?pid=${pid}&type=json&gender=female&openPageSize=5`;
+    // The first call may come before any thread is ready: it is answered at once all the same (made
+    // on the main thread), and a thread is started for the next.
+    expect((await server.call('GET', path, { session })).status).toBe(200);
+    expect(threads.running).toBeGreaterThan(0);
+    const page = await until(
+      async () => {
+        const res = await server.call('GET', path, { session });
+        expect(res.status).toBe(200);
+        return threads.jsonInThreads > before ? res : null;
+      },
+      30_000,
+      'a report made in a thread',
+    );
+    expect(page.headers.get('content-type')).toMatch(/^application\/json/);
+    const project = await projectRow();
+    // The same report, but for the moments it was made at (generatedAt, the field's progress `at`).
+    const unclocked = (text: string) =>
+      JSON.parse(text, (k, v: unknown) => (k === 'generatedAt' || k === 'at' ? undefined : v));
+    const here = unclocked(
+      (
+        await onMainThread({
+          kind: 'report-json',
+          project,
+          ready: await readiness(server.app.db, project),
+          content,
+          textLanguage: textLanguage(content, undefined, 'en'),
+          query: parse(ReportQuery, { pid: String(pid), type: 'json', gender: 'female', openPageSize: '5' }),
+          locale: 'en',
+        })
+      ).toString(),
+    );
+    const got = unclocked(JSON.stringify(page.body));
+    expect(got.respondents.started).toBeGreaterThan(0);
+    expect(got).toEqual(here);
+
+    const [rows, cols] = [questions.find((q) => q.category === 'oneAnswer')!.id, 'age'];
+    const made = threads.jsonInThreads;
+    const table = await server.call('GET', `/project/stats/crosstab?pid=${pid}&rows=${rows}&cols=${cols}`, {
+      session,
+    });
+    expect(table.status).toBe(200);
+    expect(threads.jsonInThreads).toBe(made + 1);
+    const job: DownloadJob = {
+      kind: 'crosstab',
+      project: { id: pid, name: 'Threads' },
+      content,
+      query: parse(CrosstabQuery, { pid: String(pid), rows, cols, format: 'json' }),
+      locale: 'en',
+    };
+    expect(unclocked(JSON.stringify(table.body))).toEqual(unclocked((await onMainThread(job)).toString()));
   }, 120_000);
 
   it('keep at most the window in flight while the reader takes nothing, and finish once it reads', async () => {
