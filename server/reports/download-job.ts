@@ -21,9 +21,9 @@ import { contentIn, textLanguage } from './labels';
 // in any download"): the route checks who asks, whether the report may be read and the query, then
 // hands this description to a download thread (download-threads.ts), which runs `writeDownload` on
 // a database connection of its own and streams the bytes back. The /report page's JSON (the report
-// and the Compare table) is written the same way, as text (download-threads.ts `json`). The description is plain data (it is
-// copied to the thread), so it carries the route's parsed query whole: a parameter the query gains
-// reaches the writers here without another change to the plumbing.
+// and the Compare table) is written the same way, as text (download-threads.ts `json`). The
+// description is plain data (it is copied to the thread), so it carries the route's parsed query
+// whole: a parameter the query gains reaches the writers here without another change to the plumbing.
 
 export type DownloadJob =
   | {
