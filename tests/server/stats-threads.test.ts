@@ -63,6 +63,16 @@ async function reportJob(query: Record<string, string>): Promise<DownloadJob> {
   };
 }
 
+function crosstabJob(rows: string, cols: string, format: 'csv' | 'json'): DownloadJob {
+  return {
+    kind: 'crosstab',
+    project: { id: pid, name: 'Threads' },
+    content,
+    query: parse(CrosstabQuery, { pid: String(pid), rows, cols, format }),
+    locale: 'en',
+  };
+}
+
 /** What the same job writes on the main thread, on the server's own connection. */
 async function onMainThread(job: DownloadJob): Promise<Buffer> {
   const out = new PassThrough();
@@ -103,13 +113,7 @@ describe('downloads in threads', () => {
       { headers },
     );
     expect(cross.status).toBe(200);
-    const job: DownloadJob = {
-      kind: 'crosstab',
-      project: { id: pid, name: 'Threads' },
-      content,
-      query: parse(CrosstabQuery, { pid: String(pid), rows, cols, format: 'csv' }),
-      locale: 'en',
-    };
+    const job = crosstabJob(rows, cols, 'csv');
     expect(Buffer.from(await cross.arrayBuffer()).equals(await onMainThread(job))).toBe(true);
     // The thread stays for the next download.
     expect(server.app.downloads.running).toBe(1);
@@ -162,13 +166,7 @@ describe('downloads in threads', () => {
     });
     expect(table.status).toBe(200);
     expect(threads.jsonInThreads).toBe(made + 1);
-    const job: DownloadJob = {
-      kind: 'crosstab',
-      project: { id: pid, name: 'Threads' },
-      content,
-      query: parse(CrosstabQuery, { pid: String(pid), rows, cols, format: 'json' }),
-      locale: 'en',
-    };
+    const job = crosstabJob(rows, cols, 'json');
     expect(unclocked(JSON.stringify(table.body))).toEqual(unclocked((await onMainThread(job)).toString()));
   }, 120_000);
 
