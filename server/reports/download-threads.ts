@@ -188,14 +188,15 @@ export class DownloadThreads {
 
   /**
    * The JSON text a job writes (the /report page's report, a Compare table), made in a download
-   * thread when one is ready: at 100 000 respondents SQLite's synchronous reads took 100–600 ms of
-   * the server's loop, and every caller waited meanwhile. With no thread ready yet (one takes about
-   * a second to start) it is made here, as before, rather than keep the reader waiting, and a thread
-   * is started for the next call.
+   * thread: at 100 000 respondents SQLite's synchronous reads took 100–600 ms of the server's loop,
+   * and every caller waited meanwhile. With no thread ready yet (one takes about a second to start),
+   * a small project's JSON is made here, as before, rather than keep the reader waiting, and a
+   * thread is started for the next call; a large one's (`large`, asked only then) waits for it.
    */
-  async json(job: DownloadJob): Promise<Buffer> {
+  async json(job: DownloadJob, large: () => Promise<boolean> = async () => false): Promise<Buffer> {
     if (this.closing) throw new Error('the server is closing');
-    const thread = this.readyThread();
+    let thread = this.readyThread();
+    if (!thread && this.threadCount > 0 && (await large())) thread = this.pick();
     if (thread) this.jsonInThreads++;
     else this.warm();
     const text = thread ? this.startIn(thread, job) : this.onMainThread(job);

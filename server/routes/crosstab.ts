@@ -6,6 +6,7 @@ import { parse } from '../http/validate';
 import { projectFor } from '../repos/projects';
 import { loadContent } from '../repos/content';
 import { readiness } from '../reports/report';
+import { reportIsLarge } from '../reports/aggregate';
 import { planCrosstab } from '../reports/crosstab';
 import { contentDisposition } from '../reports/workbook';
 import { contentIn, textLanguage } from '../reports/labels';
@@ -39,7 +40,9 @@ export default async function crosstabRoutes(app: FastifyInstance) {
       locale: req.locale,
     };
     if (q.format === 'json')
-      return reply.type('application/json; charset=utf-8').send(await app.downloads.json(job));
+      return reply
+        .type('application/json; charset=utf-8')
+        .send(await app.downloads.json(job, () => reportIsLarge(db, p.id)));
     const file = app.downloads.start(job);
     const bytes = await file.toArray();
     await file.done;

@@ -6,6 +6,7 @@ import { parse } from '../http/validate';
 import { projectWithVersion } from '../repos/projects';
 import { loadContent } from '../repos/content';
 import { readiness } from '../reports/report';
+import { reportIsLarge } from '../reports/aggregate';
 import { ReportTexts } from '../reports/report-cache';
 import { CompressedBodies, sendJsonCompressed } from '../http/compressed';
 import { sendDownload } from '../reports/send-download';
@@ -40,15 +41,18 @@ export default async function statsRoutes(app: FastifyInstance) {
       // respondents would otherwise hold the server's loop. The page's downloads use the same thread.
       const build = async () =>
         (
-          await app.downloads.json({
-            kind: 'report-json',
-            project: p,
-            ready,
-            content: stored,
-            textLanguage: language,
-            query: q,
-            locale: req.locale,
-          })
+          await app.downloads.json(
+            {
+              kind: 'report-json',
+              project: p,
+              ready,
+              content: stored,
+              textLanguage: language,
+              query: q,
+              locale: req.locale,
+            },
+            () => reportIsLarge(db, p.id),
+          )
         ).toString();
       // A final report is made once and kept, with its compressed bodies (server/reports/report-cache.ts).
       const key = ReportTexts.keyOf(p, current?.version ?? 0, req.locale, q);

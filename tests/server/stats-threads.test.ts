@@ -80,6 +80,10 @@ async function onMainThread(job: DownloadJob): Promise<Buffer> {
   return Buffer.concat(bytes);
 }
 
+/** The same JSON, but for the moments it was made at (generatedAt, the field's progress `at`). */
+const unclocked = (text: string): unknown =>
+  JSON.parse(text, (k, v: unknown) => (k === 'generatedAt' || k === 'at' ? undefined : v));
+
 const where = () => ({ databaseUrl: server.config.databaseUrl, dataDir: server.config.dataDir });
 const bytesOf = async (r: Readable) => Buffer.concat(await r.toArray());
 
@@ -139,9 +143,6 @@ describe('downloads in threads', () => {
     );
     expect(page.headers.get('content-type')).toMatch(/^application\/json/);
     const project = await projectRow();
-    // The same report, but for the moments it was made at (generatedAt, the field's progress `at`).
-    const unclocked = (text: string) =>
-      JSON.parse(text, (k, v: unknown) => (k === 'generatedAt' || k === 'at' ? undefined : v));
     const here = unclocked(
       (
         await onMainThread({
@@ -156,7 +157,7 @@ describe('downloads in threads', () => {
       ).toString(),
     );
     const got = unclocked(JSON.stringify(page.body));
-    expect(got.respondents.started).toBeGreaterThan(0);
+    expect(page.body.respondents.started).toBeGreaterThan(0);
     expect(got).toEqual(here);
 
     const [rows, cols] = [questions.find((q) => q.category === 'oneAnswer')!.id, 'age'];
@@ -168,6 +169,23 @@ describe('downloads in threads', () => {
     expect(threads.jsonInThreads).toBe(made + 1);
     const job = crosstabJob(rows, cols, 'json');
     expect(unclocked(JSON.stringify(table.body))).toEqual(unclocked((await onMainThread(job)).toString()));
+  }, 120_000);
+
+  it("make a large project's JSON in a thread even before one is ready, and a small one's at once here", async () => {
+    const job = crosstabJob(questions.find((q) => q.category === 'oneAnswer')!.id, 'age', 'json');
+    const here = unclocked((await onMainThread(job)).toString());
+    const small = new DownloadThreads(server.app.db, where(), 1);
+    const large = new DownloadThreads(server.app.db, where(), 1);
+    try {
+      // No thread is ready in either: the small one is made on this thread and starts one.
+      expect(unclocked((await small.json(job, async () => false)).toString())).toEqual(here);
+      expect([small.jsonInThreads, small.running]).toEqual([0, 1]);
+      // The large one waits for the thread it starts.
+      expect(unclocked((await large.json(job, async () => true)).toString())).toEqual(here);
+      expect([large.jsonInThreads, large.running]).toEqual([1, 1]);
+    } finally {
+      await Promise.all([small.close(), large.close()]);
+    }
   }, 120_000);
 
   it('keep at most the window in flight while the reader takes nothing, and finish once it reads', async () => {
