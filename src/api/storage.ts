@@ -1,7 +1,7 @@
 // localStorage records of spec section 3. `auth` holds the tokens and the user id; `auth-user` keeps
 // the last loaded profile so the shell can still open offline. Both are cleared together.
 
-import { forgetPictures } from '../db/pictureKeys';
+import { forgetPictures, localStore as storage } from '../db/pictureKeys';
 
 export interface StoredAuth {
   accessToken: string;
@@ -11,14 +11,6 @@ export interface StoredAuth {
 
 export const AUTH_KEY = 'auth';
 const USER_CACHE_KEY = 'auth-user';
-
-function storage(): Storage | null {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    return null;
-  }
-}
 
 export function readAuth(): StoredAuth | null {
   try {

@@ -52,10 +52,10 @@ export function copyStamp(text: string): string {
   return `${text.length.toString(36)}.${(h >>> 0).toString(36)}`;
 }
 
-/** How many times each project's copy was forgotten in this page (a stamp waiting for idle time checks it). */
-const forgotten = new Map<number, number>();
-
-/** Stamps waiting for idle time, by project: run at once when the page is hidden or left. */
+/**
+ * Stamps waiting for idle time, by project: run at once when the page is hidden or left; one whose
+ * copy was written again or deleted meanwhile is no longer here, and does nothing.
+ */
 const pending = new Map<number, () => void>();
 let stampsOnHide = false;
 
@@ -64,12 +64,9 @@ let stampsOnHide = false;
  * page is idle, or when it is hidden or left before that (a tab closed right after an autosave).
  */
 export function stampCopyWhenIdle(pid: number, userId: number, text: string): void {
-  const epoch = forgotten.get(pid) ?? 0;
   const stamp = () => {
     if (pending.get(pid) !== stamp) return;
     pending.delete(pid);
-    // The copy was deleted meanwhile: it is not stamped back.
-    if ((forgotten.get(pid) ?? 0) !== epoch) return;
     try {
       storage()?.setItem(COPY_KEY + pid, `${userId}:${copyStamp(text)}`);
     } catch {
@@ -90,7 +87,8 @@ export function stampCopyWhenIdle(pid: number, userId: number, text: string): vo
 
 /** The local copy of `pid` is gone: so is its picture. */
 export function forgetCopy(pid: number): void {
-  forgotten.set(pid, (forgotten.get(pid) ?? 0) + 1);
+  // A stamp still waiting for idle time is dropped: a deleted copy is not stamped back.
+  pending.delete(pid);
   const s = storage();
   s?.removeItem(COPY_KEY + pid);
   s?.removeItem(PICTURE_KEY + pid);
