@@ -312,18 +312,29 @@ export function foldLater(
   return run;
 }
 
-/** Every project's deltas left by a process that stopped before folding them. */
-export async function foldLeftovers(db: Db, log: (err: unknown) => void): Promise<void> {
-  const projects = await db
-    .selectFrom('report_count_deltas')
-    .select('project_id')
-    .distinct()
-    .union(db.selectFrom('report_city_count_deltas').select('project_id').distinct())
-    .execute();
-  for (const p of projects) await foldLater(db, p.project_id, log);
+/** foldLeftovers running, by database: its first query is not yet a fold of `folding`. */
+const leftovers = new WeakMap<Db, Promise<void>>();
+
+/** Every project's deltas left by a process that stopped before folding them. Failures are logged. */
+export function foldLeftovers(db: Db, log: (err: unknown) => void): Promise<void> {
+  const run = (async () => {
+    const projects = await db
+      .selectFrom('report_count_deltas')
+      .select('project_id')
+      .distinct()
+      .union(db.selectFrom('report_city_count_deltas').select('project_id').distinct())
+      .execute();
+    for (const p of projects) await foldLater(db, p.project_id, log);
+  })().catch(log);
+  leftovers.set(db, run);
+  return run;
 }
 
-/** The folds running now (the server waits for them before it closes the database). */
+/**
+ * The folds running now, the leftovers' search included (the server waits for them before it
+ * closes the database: one closed right after it started destroyed the database under that search).
+ */
 export async function foldsDone(db: Db): Promise<void> {
+  await leftovers.get(db);
   await Promise.all([...(folding.get(db)?.values() ?? [])]);
 }

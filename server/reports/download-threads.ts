@@ -195,12 +195,12 @@ export class DownloadThreads {
    */
   async json(job: DownloadJob, large: () => Promise<boolean> = async () => false): Promise<Buffer> {
     if (this.closing) throw new Error('the server is closing');
-    let thread = this.readyThread();
+    let thread = this.leastBusy(true);
     if (!thread && this.threadCount > 0 && (await large())) thread = this.pick();
     if (thread) this.jsonInThreads++;
     else this.warm();
     const text = thread ? this.startIn(thread, job) : this.onMainThread(job);
-    const chunks = (await text.toArray()) as Uint8Array[];
+    const chunks = await text.toArray();
     await text.done;
     return Buffer.concat(chunks);
   }
@@ -250,17 +250,17 @@ export class DownloadThreads {
     return Object.assign(out, { ready: Promise.resolve(), done });
   }
 
-  /** The ready thread with the fewest downloads, if any. */
-  private readyThread(): Thread | null {
+  /** The thread with the fewest downloads (of those ready, with `ready`), if any. */
+  private leastBusy(ready = false): Thread | null {
     let best: Thread | null = null;
-    for (const t of this.threads) if (t.ready && (!best || t.downloads.size < best.downloads.size)) best = t;
+    for (const t of this.threads)
+      if ((!ready || t.ready) && (!best || t.downloads.size < best.downloads.size)) best = t;
     return best;
   }
 
   /** The thread with the fewest downloads, or a new one while some are busy and there is room. */
   private pick(): Thread {
-    let best: Thread | null = null;
-    for (const t of this.threads) if (!best || t.downloads.size < best.downloads.size) best = t;
+    const best = this.leastBusy();
     if (best && (best.downloads.size === 0 || this.threads.size >= this.threadCount)) return best;
     return this.spawn();
   }

@@ -39,17 +39,11 @@ export default async function responsesRoutes(app: FastifyInstance) {
   const { db } = app;
   let exporting = 0;
   const logFold = (err: unknown) => app.log.error({ err }, 'counter deltas could not be folded');
-  // Deltas of exclusions a stopped process had not folded yet (still counted meanwhile). The close
-  // waits for them too: a server closed right after it started (CI's PostgreSQL run) destroyed the
-  // database while the leftovers' first query, not yet a fold foldsDone knows, was in flight.
-  let leftovers: Promise<void> = Promise.resolve();
+  // Deltas of exclusions a stopped process had not folded yet (still counted meanwhile).
   app.addHook('onReady', async () => {
-    leftovers = foldLeftovers(db, logFold).catch(logFold);
+    void foldLeftovers(db, logFold);
   });
-  app.addHook('onClose', async () => {
-    await leftovers;
-    await foldsDone(db);
-  });
+  app.addHook('onClose', async () => foldsDone(db));
   // A fold's steps each hold the event loop for a moment (SQLite): the fold starts once the caller
   // has had the answer, not between the answer's writes (an exclusion of 10 000 otherwise reached
   // its caller some hundreds of ms later, behind the fold's first steps).

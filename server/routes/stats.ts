@@ -39,25 +39,23 @@ export default async function statsRoutes(app: FastifyInstance) {
       const language = textLanguage(stored, q.labels, req.locale);
       // Made in a download thread (server/reports/download-threads.ts `json`): reading 100 000
       // respondents would otherwise hold the server's loop. The page's downloads use the same thread.
-      const build = async () =>
-        (
-          await app.downloads.json(
-            {
-              kind: 'report-json',
-              project: p,
-              ready,
-              content: stored,
-              textLanguage: language,
-              query: q,
-              locale: req.locale,
-            },
-            () => reportIsLarge(db, p.id),
-          )
-        ).toString();
+      const build = () =>
+        app.downloads.json(
+          {
+            kind: 'report-json',
+            project: p,
+            ready,
+            content: stored,
+            textLanguage: language,
+            query: q,
+            locale: req.locale,
+          },
+          () => reportIsLarge(db, p.id),
+        );
       // A final report is made once and kept, with its compressed bodies (server/reports/report-cache.ts).
       const key = ReportTexts.keyOf(p, current?.version ?? 0, req.locale, q);
       if (key === null) return reply.type('application/json; charset=utf-8').send(await build());
-      const text = await reports.get(key, build);
+      const text = await reports.get(key, async () => (await build()).toString());
       return sendJsonCompressed(req, reply, bodies, key, () => text);
     }
     const { content } = await loadContent(db, p.id);
