@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import { startServer, type TestServer } from '../server/helpers';
 import { insertProject, saveProject } from '../server/content-helpers';
@@ -38,6 +40,11 @@ export const OBSERVE_REOPEN = () => {
   interface Seen {
     row?: number;
     rowPainted?: number;
+    /** The Element Timing API's renderTime of the first row's text: when its frame was presented. */
+    rowPresented?: number;
+    livePresented?: number;
+    /** The static floor page's line of text presented (writeFloorPage). */
+    floorPresented?: number;
     liveRow?: number;
     liveRowPainted?: number;
     picture: boolean;
@@ -52,6 +59,21 @@ export const OBSERVE_REOPEN = () => {
       channel.port1.onmessage = () => done(performance.now());
       channel.port2.postMessage(0);
     });
+  // Element Timing (https://w3c.github.io/element-timing/): the browser reports when an element
+  // marked `elementtiming` had its text painted, with the frame's presentation time. The mark goes
+  // on the row and everything in it (text is reported for the block that holds it), set as the row
+  // comes into the DOM, before any frame has drawn it.
+  const timeElements = (row: Element, name: string) => {
+    for (const el of [row, ...row.querySelectorAll('*')]) el.setAttribute('elementtiming', name);
+  };
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries() as (PerformanceEntry & { identifier: string; renderTime: number })[]) {
+      const at = e.renderTime || e.startTime;
+      if (e.identifier === 'bench-first-row') r.rowPresented = Math.min(r.rowPresented ?? at, at);
+      if (e.identifier === 'bench-live-row') r.livePresented = Math.min(r.livePresented ?? at, at);
+      if (e.identifier === 'bench-floor') r.floorPresented = Math.min(r.floorPresented ?? at, at);
+    }
+  }).observe({ type: 'element', buffered: true });
   const observer = new MutationObserver(() => {
     // Every change of the source note (data-source: local, server, draft, offline…), timed; the
     // opening picture's note (db/openingPicture.ts) until the live page has its own.
@@ -65,6 +87,7 @@ export const OBSERVE_REOPEN = () => {
     if (r.row === undefined && (live || pictured)) {
       r.row = performance.now();
       r.picture = !live;
+      timeElements((live || pictured)!, 'bench-first-row');
       painted((t) => {
         r.rowPainted = t;
         // The trace (reopen-trace.ts) finds the page's thread and its time origin by this mark.
@@ -73,6 +96,8 @@ export const OBSERVE_REOPEN = () => {
     }
     if (r.liveRow === undefined && live) {
       r.liveRow = performance.now();
+      // A live first row is timed as the first row already.
+      if (r.picture) timeElements(live, 'bench-live-row');
       painted((t) => {
         r.liveRowPainted = t;
         // Told through the console: a wait from Playwright would run its own script in the page.
@@ -160,6 +185,10 @@ export interface ReopenTimes {
   row: number;
   /** The first task after the frame that drew it. */
   rowPainted: number;
+  /** When the frame that drew its text was presented (Element Timing's renderTime). */
+  rowPresented: number;
+  /** The same for the live editor's first row. */
+  livePresented: number;
   /** The first row came with the opening picture (db/openingPicture.ts). */
   picture: boolean;
   /** The live editor's first question row in the DOM (the page answers input from then), and painted. */
@@ -205,6 +234,8 @@ export async function reopenInNewTab(
       __reopen: {
         row: number;
         rowPainted: number;
+        rowPresented?: number;
+        livePresented?: number;
         liveRow: number;
         liveRowPainted: number;
         picture: boolean;
@@ -229,6 +260,8 @@ export async function reopenInNewTab(
   return {
     row: seen.row,
     rowPainted: seen.rowPainted,
+    rowPresented: seen.rowPresented ?? NaN,
+    livePresented: (seen.picture ? seen.livePresented : seen.rowPresented) ?? NaN,
     picture: seen.picture,
     liveRow: seen.liveRow,
     liveRowPainted: seen.liveRowPainted,
@@ -238,4 +271,32 @@ export async function reopenInNewTab(
     checkingUntilAnswer: atRow === 'local' && leftLocal >= seen.projectAnswered,
     measures: seen.measures,
   };
+}
+
+/**
+ * The machine's floor for a painted page in a new tab: a static page of the same server (the same
+ * headers, so the same new renderer), with the app's stylesheet and one line of text, written into
+ * the build's folder. Timed as the row is: its text presented, from navigation.
+ */
+export function writeFloorPage(dist: string): string {
+  const css = fs.readdirSync(path.join(dist, 'assets')).find((f) => f.endsWith('.css'));
+  fs.writeFileSync(
+    path.join(dist, 'bench-floor.html'),
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Floor</title>` +
+      (css ? `<link rel="stylesheet" href="/assets/${css}">` : '') +
+      `</head><body><p elementtiming="bench-floor">Question 1. How often do you play?</p></body></html>`,
+  );
+  return '/bench-floor.html';
+}
+
+/** A new tab of the context opening the floor page: its text presented, from navigation. */
+export async function floorInNewTab(f: ReopenFixture, page: string): Promise<number> {
+  await new Promise((r) => setTimeout(r, AWAY_MS));
+  const tab = await f.context.newPage();
+  await tab.goto(`${f.server.url}${page}`);
+  const at = await tab
+    .waitForFunction(() => (window as unknown as { __reopen: { floorPresented?: number } }).__reopen.floorPresented)
+    .then((h) => h.jsonValue());
+  await tab.close();
+  return at ?? NaN;
 }

@@ -50,16 +50,41 @@ describe("the head start's preloads", () => {
     'document',
     'requestAnimationFrame',
     'performance',
+    'PerformanceObserver',
   ] as const;
   const appended: { id: string; innerHTML: string; inert: boolean }[] = [];
   const frames: (() => void)[] = [];
+  /** The paint timing's observers: what they asked for, and how to hand them entries. */
+  const observers: { types: string[]; take: (names: string[]) => void; connected: boolean }[] = [];
+  class FakePerformanceObserver {
+    private seen: { types: string[]; take: (names: string[]) => void; connected: boolean };
+    constructor(callback: (list: { getEntriesByName: (n: string) => unknown[] }) => void) {
+      this.seen = {
+        types: [],
+        connected: false,
+        take: (names) => {
+          if (this.seen.connected) callback({ getEntriesByName: (n) => names.filter((x) => x === n) });
+        },
+      };
+      observers.push(this.seen);
+    }
+    observe(o: { type: string }) {
+      this.seen.types.push(o.type);
+      this.seen.connected = true;
+    }
+    disconnect() {
+      this.seen.connected = false;
+    }
+  }
   beforeEach(() => {
     links.length = 0;
     stored.clear();
     stored.set('auth', JSON.stringify({ accessToken: 'a', refreshToken: 'r', userId: 7 }));
     appended.length = 0;
     frames.length = 0;
+    observers.length = 0;
     Object.assign(globalThis, {
+      PerformanceObserver: FakePerformanceObserver,
       window: { innerWidth: 1440 },
       requestAnimationFrame: (f: () => void) => void frames.push(f),
       performance: { mark: () => {} },
@@ -91,7 +116,7 @@ describe("the head start's preloads", () => {
     expect(takeHeadStart(3, 7)).not.toBeNull();
   });
 
-  it("shows the opening picture of the stored copy first, and asks for the chunks after the picture's first frame", () => {
+  it('shows the opening picture of the stored copy first, and asks for the chunks once its frame has been presented', () => {
     vi.useFakeTimers();
     try {
       stored.set('app-settings', JSON.stringify({ locale: 'en' }));
@@ -112,9 +137,30 @@ describe("the head start's preloads", () => {
       ]);
       expect(links).toEqual([]);
       expect(takeHeadStart(3, 7)).not.toBeNull();
-      // The next frame (or, with none, 100 ms later): the picture is on screen first.
+      // Not at the next frame (its raster is still to come), not for a first paint with no content:
+      // once the first contentful frame, the picture, has been presented.
       for (const f of frames) f();
       vi.advanceTimersByTime(100);
+      expect(observers.map((o) => o.types)).toEqual([['paint']]);
+      observers[0].take(['first-paint']);
+      vi.advanceTimersByTime(10);
+      expect(links).toEqual([]);
+      observers[0].take(['first-contentful-paint']);
+      vi.advanceTimersByTime(0);
+      expect(links.map((l) => l.href)).toEqual(['/assets/EditorPage.js', '/assets/i18n-en-editor.js']);
+      // Once: the observer is let go, and the wait's own timer asks for nothing more.
+      expect(observers[0].connected).toBe(false);
+      vi.advanceTimersByTime(1000);
+      expect(links).toHaveLength(2);
+      // With no presented frame at all (the tab hidden meanwhile), they are asked for 400 ms on.
+      links.length = 0;
+      appended.length = 0;
+      headStart(['/assets/EditorPage.js'], dictionaries);
+      expect(appended).toHaveLength(1);
+      vi.advanceTimersByTime(399);
+      expect(links).toEqual([]);
+      vi.advanceTimersByTime(1);
+      vi.advanceTimersByTime(1);
       expect(links.map((l) => l.href)).toEqual(['/assets/EditorPage.js', '/assets/i18n-en-editor.js']);
       // A picture of another copy is not shown, and the chunks are asked for at once.
       appended.length = 0;
