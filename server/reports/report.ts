@@ -5,7 +5,7 @@ import { loadContent } from '../repos/content';
 import { FINAL_REPORT_STATUSES, type ReportFilters, type ReportJson } from '../../src/domain/reports';
 import type { ProjectStatusId } from '../../src/domain/projects';
 import type { ProjectContent } from '../../src/domain/content/model';
-import { aggregate, countTexts, openAnswers, population } from './aggregate';
+import { aggregate, countTexts, openAnswerLists, population } from './aggregate';
 import { dropOffCounts, funnelOf, timelineOf, timingOf } from './dropoff';
 import { placeNamer } from './places';
 import { acceptedPrice, completes, fieldProgress, qualityCard } from '../responses/report-parts';
@@ -86,6 +86,20 @@ export async function buildReport(
   const counted = population(db, p.id, opts.filters);
   const few = counted.then((c) => c.few);
   const counting = aggregate(db, p.id, opts.filters, wanted, counted);
+  // The written answers' pages (awaited below, list by list; none asked when nothing is listed).
+  const lists =
+    listed.length === 0
+      ? Promise.resolve([])
+      : few.then((small) =>
+          openAnswerLists(
+            db,
+            p.id,
+            opts.filters,
+            listed.map((id) => ({ questionId: id, page: pageOf(id), search: searchOf(id) })),
+            opts.openPageSize,
+            small,
+          ),
+        );
   // The quality card's counted completes are the report's own count of completed respondents.
   const completedOf = (a: Awaited<typeof counting>) =>
     a.statuses.find((s) => s.status === RESPONDENT_STATUS.completed)?.n ?? 0;
@@ -98,12 +112,10 @@ export async function buildReport(
     // (field progress and price: the whole project's).
     opts.ready.countersAvailable ? qualityCard(db, p.id, opts.filters, counting.then(completedOf)) : null,
     opts.ready.countersAvailable ? completes(db, p.id, now) : null,
-    ...listed.map(async (id) => {
+    ...listed.map(async (id, i) => {
       const search = searchOf(id);
       const [items, total] = await Promise.all([
-        few.then((small) =>
-          openAnswers(db, p.id, opts.filters, id, pageOf(id), opts.openPageSize, search, small),
-        ),
+        lists.then((all) => all[i]),
         search === undefined ? undefined : countTexts(db, p.id, opts.filters, id, search),
       ]);
       return { page: pageOf(id), items, total };

@@ -295,7 +295,9 @@ export async function floorInNewTab(f: ReopenFixture, page: string): Promise<num
   const tab = await f.context.newPage();
   await tab.goto(`${f.server.url}${page}`);
   const at = await tab
-    .waitForFunction(() => (window as unknown as { __reopen: { floorPresented?: number } }).__reopen.floorPresented)
+    .waitForFunction(
+      () => (window as unknown as { __reopen: { floorPresented?: number } }).__reopen.floorPresented,
+    )
     .then((h) => h.jsonValue());
   await tab.close();
   return at ?? NaN;

@@ -12,6 +12,7 @@ import {
   sampleRespondents,
   type SampleRespondent,
 } from '../../server/reports/sample';
+import { population } from '../../server/reports/aggregate';
 
 // Every written answer readable (issue 23, part 4): the "Other" texts of choice questions come in the
 // JSON report like the open answers, paged with the same parameters, and both lists are searched by
@@ -115,6 +116,44 @@ describe('the "Other" texts', () => {
     const got = listOf(await report('&gender=female&openPageSize=100'), single.id);
     expect(got.total).toBe(all.length);
     expect(got.items.map((i) => i.text)).toEqual(all.slice(0, 100));
+  });
+});
+
+describe('every list under a small filter', () => {
+  it("gives each list its own page from the few respondents' rows, searched or not", async () => {
+    // One city's women: few enough that their rows are read respondent by respondent (aggregate.ts,
+    // FEW_RESPONDENTS; PostgreSQL reads the lists without a search together).
+    const inCity = (city: string | null) => (p: SampleRespondent) => p.city === city && p.gender === 'female';
+    // The city whose women are fewest yet wrote at least three open answers and three "Other" texts.
+    const city = [...new Set(people.map((p) => p.city))]
+      .filter((c) => [open, single].every((q) => textsOf(q.id, inCity(c)).length >= 3))
+      .sort((a, b) => people.filter(inCity(a)).length - people.filter(inCity(b)).length)[0]!;
+    const keep = inCity(city);
+    const filtered = people.filter(keep).length;
+    const { few } = await population(server.app.db, pid, { city, gender: 'female' });
+    expect(few, `${filtered} of ${people.length}`).toBe(true);
+    const filters = `&city=${encodeURIComponent(city)}&gender=female`;
+    const page2 = await report(`${filters}&openQuestion=${single.id}&openPage=2&openPageSize=2`);
+    expect(listOf(page2, single.id).items.map((i) => i.text)).toEqual(textsOf(single.id, keep).slice(2, 4));
+    for (const q of [multi, open])
+      expect(
+        listOf(page2, q.id).items.map((i) => i.text),
+        q.category,
+      ).toEqual(textsOf(q.id, keep).slice(0, 2));
+    const written = textsOf(open.id, keep);
+    expect(written.length).toBeGreaterThan(1);
+    const term = written[1].slice(0, 4);
+    const searched = await report(
+      `${filters}&openQuestion=${open.id}&openPageSize=3&textSearch=${encodeURIComponent(term)}`,
+    );
+    expect(listOf(searched, open.id).items.map((i) => i.text)).toEqual(
+      written.filter((t) => t.toLowerCase().includes(term.toLowerCase())).slice(0, 3),
+    );
+    for (const q of [single, multi])
+      expect(
+        listOf(searched, q.id).items.map((i) => i.text),
+        q.category,
+      ).toEqual(textsOf(q.id, keep).slice(0, 3));
   });
 });
 
