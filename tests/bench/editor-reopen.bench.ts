@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { productionBuild } from './pages';
 import {
   AWAY_MS,
@@ -121,5 +122,6 @@ export default async function editorReopenBench(): Promise<BenchResult[]> {
     await f.close();
     await browser.close();
     if (remove) fs.rmSync(dist, { recursive: true, force: true });
+    else fs.rmSync(path.join(dist, floorPage), { force: true });
   }
 }
