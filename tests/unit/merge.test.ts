@@ -261,6 +261,31 @@ describe('three-way merge', () => {
     expect(b2[1].text).toBe('moved and edited');
   });
 
+  it('places a reordered question after the one it follows when the other side moved that one too, so merging again changes nothing', () => {
+    // Found by the idempotency property (seed 1813245263): mine adds t1 and moves q1_1 to the top,
+    // theirs moves q1_2 to the top. In the merge, q1_0 follows q1_1 on both sides; placed before
+    // q1_1 had been, it went to the top, and merging the result again with mine reordered it.
+    const base = start();
+    const run = (content: ProjectContent, commands: Command[]) =>
+      commands.reduce((c, command) => performCommand(c, command)!.content, content);
+    const mine = run(base, [
+      {
+        type: 'question.add',
+        blockId: 'b1',
+        index: 2,
+        question: { id: 't1', text: 'New', category: 'oneAnswer' },
+      },
+      { type: 'question.move', questionId: 'q1_1', toBlockId: 'b1', index: 0 },
+    ]);
+    const theirs = run(base, [{ type: 'question.move', questionId: 'q1_2', toBlockId: 'b1', index: 0 }]);
+    const order = (c: ProjectContent) => c.questionnaires[0].blocks[1].questions.map((q) => q.id);
+    const r = mergeContent(base, mine, theirs);
+    expect(r.conflicts).toEqual([]);
+    expect(order(r.content)).toEqual(['q1_2', 'q1_1', 'q1_0', 't1']);
+    expect(order(mergeContent(base, mine, r.content).content)).toEqual(order(r.content));
+    expect(order(mergeContent(base, r.content, theirs).content)).toEqual(order(r.content));
+  });
+
   it('a move to different blocks on both sides is a conflict of place', () => {
     const base = start();
     const mine = performCommand(base, {

@@ -447,10 +447,27 @@ function orderList(
     else side = m.includes(k) ? 'mine' : 'theirs';
     source.set(k, side);
   }
+  // Each item goes right after the item it follows on its side, once that one is placed: an item
+  // that follows one the other side moved waits for it (placed by the nearest item already placed,
+  // it came before it, and merging the result again with either side moved it back).
+  const orderOf = (side: Side) => (side === 'mine' ? m : t);
+  for (let progress = true; progress;) {
+    progress = false;
+    for (const side of ['mine', 'theirs'] as const)
+      for (const k of orderOf(side)) {
+        if (source.get(k) !== side || placed.has(k)) continue;
+        const before = prevIn(orderOf(side), k);
+        if (before !== null && !placed.has(before)) continue;
+        result.splice(before === null ? 0 : result.indexOf(before) + 1, 0, k);
+        placed.add(k);
+        progress = true;
+      }
+  }
+  // What still waits follows one that waits for it in turn (each side put it after the other):
+  // after the nearest item placed before it on its side.
   for (const side of ['mine', 'theirs'] as const) {
-    const order = side === 'mine' ? m : t;
     let anchor = -1;
-    for (const k of order) {
+    for (const k of orderOf(side)) {
       if (source.get(k) === side && !placed.has(k)) {
         result.splice(anchor + 1, 0, k);
         placed.add(k);
