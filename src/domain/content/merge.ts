@@ -451,12 +451,15 @@ function orderList(
   // that follows one the other side moved waits for it (placed by the nearest item already placed,
   // it came before it, and merging the result again with either side moved it back).
   const orderOf = (side: Side) => (side === 'mine' ? m : t);
+  // Each item's predecessor on its own side, looked up once (a block may hold 1 000 questions).
+  const follows = new Map<string, string | null>();
+  for (const [k, side] of source) follows.set(k, prevIn(orderOf(side), k));
   for (let progress = true; progress;) {
     progress = false;
     for (const side of ['mine', 'theirs'] as const)
       for (const k of orderOf(side)) {
         if (source.get(k) !== side || placed.has(k)) continue;
-        const before = prevIn(orderOf(side), k);
+        const before = follows.get(k) ?? null;
         if (before !== null && !placed.has(before)) continue;
         result.splice(before === null ? 0 : result.indexOf(before) + 1, 0, k);
         placed.add(k);
