@@ -1,11 +1,8 @@
-import { PostgresAdapter, sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
 import type { Db } from '../db';
-import type { Database } from '../db/schema';
 import type { ReportFilters } from '../../src/domain/reports';
 import { countersServe, readCounters } from './counter-reads';
-import { RESPONDENT_STATUS } from '../db/tables-responses';
-import type { ExcludedMode } from '../../src/domain/responses';
-import { countedAnswers, excludedTerm } from '../responses/predicate';
+import { fewAnswersOf, hasFilters, onlyNestedLoops, scanAnswersOf, whereFilters } from './answer-rows';
 
 // The numbers of a report, counted by the database (DESIGN.md 8). The answers' counts come from
 // the counters kept at write time (counters.ts: keyed by portrait, gender, education and age, and
@@ -14,7 +11,7 @@ import { countedAnswers, excludedTerm } from '../responses/predicate';
 // own counts are always a GROUP BY over the project's respondent rows. No query ever brings every
 // row into JavaScript; what comes back is bounded by the questionnaire's size (questions × answers
 // × distinct values), not by the number of respondents. The open answers are the one list, and it
-// comes one page at a time.
+// comes one page at a time (written-answers.ts).
 //
 // Every respondent who matches the filters counts, whatever his status: a partly filled survey
 // still answered the questions it reached (docs/decisions/reports.md).
@@ -48,49 +45,6 @@ export interface Aggregates {
   quotas: { portrait_id: string; target: number; completed: number }[];
 }
 
-type RespondentsQuery = SelectQueryBuilder<Database, 'respondents', object>;
-
-/**
- * The filters as WHERE clauses on the respondents table, with the exclusion predicate
- * (server/responses/predicate.ts): the respondents every figure counts, unless a list or a download
- * asks for the excluded too (`excluded`).
- */
-export function whereFilters<Q extends SelectQueryBuilder<Database, 'respondents', object>>(
-  q: Q,
-  f: ReportFilters,
-  excluded: ExcludedMode = 'none',
-): Q {
-  let out = q as RespondentsQuery;
-  const counted = excludedTerm(excluded);
-  if (counted) out = out.where(counted);
-  if (f.gender !== undefined) out = out.where('respondents.gender', '=', f.gender);
-  if (f.ageMin !== undefined) out = out.where('respondents.age', '>=', f.ageMin);
-  if (f.ageMax !== undefined) out = out.where('respondents.age', '<=', f.ageMax);
-  if (f.city !== undefined)
-    // Every status, said outright: SQLite then finds a city's respondents through the covering
-    // index's (project, status, city) prefix, 1 ms at 100 000 respondents, where it otherwise read
-    // every respondent of the project from the table (30–60 ms).
-    out = out
-      .where('respondents.status', 'in', Object.values(RESPONDENT_STATUS))
-      .where('respondents.city', '=', f.city);
-  if (f.education !== undefined) out = out.where('respondents.education', '=', f.education);
-  if (f.portrait !== undefined) out = out.where('respondents.portrait_id', '=', f.portrait);
-  if (f.language !== undefined) out = out.where('respondents.language', '=', f.language);
-  return out as Q;
-}
-
-export function hasFilters(f: ReportFilters): boolean {
-  return Object.values(f).some((x) => x !== undefined);
-}
-
-/** The respondents of the project matching the filters, as a subquery of ids. */
-function respondentIds(db: Db, pid: number, f: ReportFilters) {
-  return whereFilters(
-    db.selectFrom('respondents').select('respondents.id').where('respondents.project_id', '=', pid),
-    f,
-  );
-}
-
 /**
  * Below this share of the project's respondents, the filtered respondents' rows are read one
  * respondent at a time through the respondent index; above it, every answer row of the project is
@@ -100,60 +54,6 @@ function respondentIds(db: Db, pid: number, f: ReportFilters) {
  * (35 %) 560 against 440 ms. The crossings lie between.
  */
 const FEW_RESPONDENTS = { sqlite: 0.12, postgres: 0.2 };
-
-/**
- * The answer rows (aliased `a`) of the filtered respondents, read respondent by respondent: a join
- * that starts at the respondents. SQLite keeps a CROSS JOIN's order. PostgreSQL's planner, which
- * takes the rows of one respondent for scattered pages, would hash the whole table instead; it
- * runs these queries through onlyNestedLoops.
- */
-function fewAnswersOf(db: Db, pid: number, f: ReportFilters) {
-  const people = whereFilters(db.selectFrom('respondents').where('respondents.project_id', '=', pid), f);
-  return people
-    .crossJoin('respondent_answers as a')
-    .whereRef('a.respondent_id', '=', 'respondents.id') as unknown as ReturnType<typeof scanAnswersOf>;
-}
-
-/**
- * A PostgreSQL query of the few respondents' rows, with hash and merge joins off for its
- * transaction: the planner then looks each respondent's rows up in the respondent index, in
- * parallel workers. At 100 000 respondents: Kazan and ages 25–40 (2 %) 41 ms where a LATERAL
- * subquery (OFFSET 0, which kept the lookups but not the workers) took 74 ms; Kazan (7 %) 123 ms
- * where the planner's own choice, a hash of every answer row, took 278 ms.
- */
-function onlyNestedLoops<T>(
-  db: Db,
-  query: (trx: Db) => Promise<T>,
-  /** Bitmap scans off too (openAnswers). */
-  noBitmaps = false,
-): Promise<T> {
-  return db.transaction().execute(async (trx) => {
-    await sql`set local enable_hashjoin = off`.execute(trx);
-    await sql`set local enable_mergejoin = off`.execute(trx);
-    if (noBitmaps) await sql`set local enable_bitmapscan = off`.execute(trx);
-    return query(trx);
-  });
-}
-
-/**
- * Narrows answer rows (aliased `a`) to the filtered respondents; when nothing filters, to those not
- * excluded (a NOT IN the project's few excluded).
- */
-function scanAnswersOf(db: Db, pid: number, f: ReportFilters) {
-  let q = db.selectFrom('respondent_answers as a').where('a.project_id', '=', pid);
-  if (!hasFilters(f)) q = q.where(countedAnswers(pid));
-  else {
-    const ids = respondentIds(db, pid, f);
-    // `+a.respondent_id`: no index on the respondent for this term, so SQLite reads the covering
-    // index (009) and checks each row against the filtered ids, five times faster at 20 000
-    // respondents than looking up every filtered respondent's rows and then each row's columns in
-    // the table. PostgreSQL plans the same hashed check either way.
-    q = q.where((eb: ExpressionBuilder<Database & { a: Database['respondent_answers'] }, 'a'>) =>
-      eb(sql<number>`+a.respondent_id`, 'in', ids),
-    );
-  }
-  return q;
-}
 
 const count = sql<string | number>`count(*)`;
 
@@ -405,150 +305,4 @@ export async function aggregate(
       completed: Number(r.completed),
     })),
   };
-}
-
-/** `lower(a.text) like %term%`: a case-insensitive substring in any script (SQLite's lower() is Unicode, server/db). */
-function textMatches(term: string) {
-  const pattern = `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return sql<boolean>`lower(a.text) like ${pattern} escape '\\'`;
-}
-
-/**
- * One page of one question's written answers (an open question's texts, or a choice question's
- * "Other" texts: its only rows with a text), oldest first; with `search`, only those containing it.
- */
-export async function openAnswers(
-  db: Db,
-  pid: number,
-  f: ReportFilters,
-  questionId: string,
-  page: number,
-  pageSize: number,
-  search?: string,
-  few = false,
-): Promise<Written> {
-  const pg = few && db.getExecutor().adapter instanceof PostgresAdapter;
-  const read = (d: Db) => {
-    let q = (few ? fewAnswersOf(d, pid, f) : scanAnswersOf(d, pid, f))
-      .where('a.question_id', '=', questionId)
-      .where('a.text', 'is not', null);
-    if (search !== undefined) q = q.where(textMatches(search));
-    const rows = q.select(['a.id', 'a.respondent_id', 'a.text']);
-    // `offset 0` fences the few respondents' rows off from the page's order: PostgreSQL would
-    // otherwise walk the primary key for it and look each row's respondent up. (SQLite keeps the
-    // CROSS JOIN's order and sorts what it gives.)
-    return (pg ? d.selectFrom(rows.offset(0).as('a')).select(['a.id', 'a.respondent_id', 'a.text']) : rows)
-      .orderBy('a.id')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute();
-  };
-  // A few respondents' rows are looked up respondent by respondent (their question's rows through
-  // the respondent index) and sorted: walking the question's rows in id order for the filtered ones
-  // read, for a rare "Other", half the table on PostgreSQL (the primary key's order) and every text
-  // of the question on SQLite, whatever the filter's size. Without a search PostgreSQL is also kept
-  // off bitmap scans: since the text search's index (migration 025, partial on `text is not null`)
-  // it read that whole index for this query's `text is not null` and looked each row's respondent
-  // up instead (Moscow, ages 25–40 at 100 000 respondents: 784–832 ms a page against 545–600).
-  const rows = await (pg ? onlyNestedLoops(db, read, search === undefined) : read(db));
-  return rows.map((r) => ({ respondentId: Number(r.respondent_id), text: r.text ?? '' }));
-}
-
-/** One list of written answers asked for: its question, its page, the search in it if any. */
-export interface ListAsked {
-  questionId: string;
-  page: number;
-  search?: string;
-}
-type Written = { respondentId: number; text: string }[];
-
-/**
- * The pages of several lists of written answers, in the order asked. On PostgreSQL, for a few
- * respondents, the lists without a search are read by one query: each list looked the same
- * respondents up again (one index lookup per respondent and list, 70–90 µs each on a slow machine),
- * so three lists cost three passes over them; a row number per question gives every page from one.
- */
-export async function openAnswerLists(
-  db: Db,
-  pid: number,
-  f: ReportFilters,
-  lists: ListAsked[],
-  pageSize: number,
-  few: boolean,
-): Promise<Written[]> {
-  const pg = few && db.getExecutor().adapter instanceof PostgresAdapter;
-  const together = pg ? lists.filter((l) => l.search === undefined) : [];
-  const pages = together.length > 1 ? fewPagesTogether(db, pid, f, together, pageSize) : null;
-  return Promise.all(
-    lists.map(async (l) =>
-      pages && l.search === undefined
-        ? ((await pages).get(l.questionId) ?? [])
-        : openAnswers(db, pid, f, l.questionId, l.page, pageSize, l.search, few),
-    ),
-  );
-}
-
-/** PostgreSQL, a few respondents: several questions' pages (no search) from one read of their rows. */
-function fewPagesTogether(
-  db: Db,
-  pid: number,
-  f: ReportFilters,
-  lists: ListAsked[],
-  pageSize: number,
-): Promise<Map<string, Written>> {
-  return onlyNestedLoops(
-    db,
-    async (trx) => {
-      const numbered = fewAnswersOf(trx, pid, f)
-        .where(
-          'a.question_id',
-          'in',
-          lists.map((l) => l.questionId),
-        )
-        .where('a.text', 'is not', null)
-        .select([
-          'a.question_id',
-          'a.id',
-          'a.respondent_id',
-          'a.text',
-          sql<number>`row_number() over (partition by a.question_id order by a.id)`.as('rn'),
-        ]);
-      const wanted = lists.map(
-        (l) =>
-          sql<boolean>`(t.question_id = ${l.questionId} and t.rn > ${(l.page - 1) * pageSize} and t.rn <= ${l.page * pageSize})`,
-      );
-      const rows = await trx
-        .selectFrom(numbered.as('t'))
-        .select(['t.question_id', 't.respondent_id', 't.text'])
-        .where(sql<boolean>`(${sql.join(wanted, sql` or `)})`)
-        .orderBy('t.question_id')
-        .orderBy('t.id')
-        .execute();
-      const out = new Map<string, Written>();
-      for (const r of rows) {
-        const list = out.get(r.question_id) ?? [];
-        list.push({ respondentId: Number(r.respondent_id), text: r.text ?? '' });
-        out.set(r.question_id, list);
-      }
-      return out;
-    },
-    true,
-  );
-}
-
-/** How many of one question's written answers contain `search` (the list's total while searching). */
-export async function countTexts(
-  db: Db,
-  pid: number,
-  f: ReportFilters,
-  questionId: string,
-  search: string,
-): Promise<number> {
-  const row = await scanAnswersOf(db, pid, f)
-    .where('a.question_id', '=', questionId)
-    .where('a.text', 'is not', null)
-    .where(textMatches(search))
-    .select(count.as('n'))
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
 }

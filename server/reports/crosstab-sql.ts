@@ -3,7 +3,7 @@ import { dialectOf, type Db } from '../db';
 import type { Database } from '../db/schema';
 import type { ReportFilters } from '../../src/domain/reports';
 import { AGE_BANDS, type CrosstabAttribute } from '../../src/domain/crosstab';
-import { hasFilters, whereFilters } from './aggregate';
+import { hasFilters, whereFilters } from './answer-rows';
 import { countedAnswers } from '../responses/predicate';
 
 // The counts of a crosstab, by the database: one GROUP BY over the row dimension and the column

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { dialectOf, type Db } from '../db';
 import type { ReportFilters, ReportFunnelStep, ReportJson, ReportTiming } from '../../src/domain/reports';
 import { RESPONDENT_STATUS } from '../db/tables-responses';
-import { whereFilters } from './aggregate';
+import { whereFilters } from './answer-rows';
 import { COUNTED } from '../responses/predicate';
 
 // Drop-off and timing (docs/decisions/reports.md, "Drop-off and timing"): GROUP BYs over the filtered

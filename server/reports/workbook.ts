@@ -8,7 +8,7 @@ import type { ReportFilters, ReportJson, ReportQuestion } from '../../src/domain
 import { EDUCATION_LEVELS, GENDERS } from '../../src/domain/lookups';
 import { sourceLanguage } from '../../src/domain/content/languages';
 import { RESPONDENT_STATUS } from '../db/tables-responses';
-import { whereFilters } from './aggregate';
+import { whereFilters } from './answer-rows';
 import type { ExcludedMode, RespondentsFilter } from '../../src/domain/responses';
 import { flagNames } from '../../src/domain/quality';
 import { whereListFilter } from '../responses/filter';

@@ -5,7 +5,7 @@ import { RESPONDENT_STATUS } from '../db/tables-responses';
 import { filtersOf } from '../../src/domain/reports';
 import { FLAG_BITS } from '../../src/domain/quality';
 import type { RespondentsFilter } from '../../src/domain/responses';
-import { whereFilters } from '../reports/aggregate';
+import { whereFilters } from '../reports/answer-rows';
 import { CHOICE } from '../reports/shape';
 import type { ProjectContent } from '../../src/domain/content/model';
 

@@ -15,7 +15,7 @@ import { countsOf, projectPrice } from '../../src/domain/projectPrice';
 import { readCalculator, readVkPercent } from '../repos/tariffs';
 import { FLAG_BITS } from '../../src/domain/quality';
 import { fieldPortrait } from '../../src/domain/fieldProgress';
-import { whereFilters } from '../reports/aggregate';
+import { whereFilters } from '../reports/answer-rows';
 import { percentOf } from '../reports/shape';
 import { EXCLUDED } from './predicate';
 import { speederPercent, storedRule } from './speeders';
