@@ -41,7 +41,9 @@ export async function buildApp(
     logger: opts.logger ?? { level: config.logLevel },
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
-    routerOptions: { ignoreTrailingSlash: true },
+    // A path parameter as long as a URL allows: the router's default (100) answered a longer one
+    // (a survey token pasted twice) with its own 414 in English before any route could say 404.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2048 },
   });
   log = app.log;
   app.decorate('db', handle.db);
@@ -166,6 +168,12 @@ export function isDataError(err: unknown): boolean {
   );
 }
 
+/** SQLite's lock not had within the busy timeout, PostgreSQL's lock wait given up. */
+export function isBusyError(err: unknown): boolean {
+  const code = (err as { code?: unknown }).code;
+  return typeof code === 'string' && (/^SQLITE_(BUSY|LOCKED)/.test(code) || code === '55P03');
+}
+
 function errorHandler(
   this: FastifyInstance,
   err: FastifyError | HttpError,
@@ -186,11 +194,22 @@ function errorHandler(
     req.log.warn({ err }, 'database refused a value');
     return reply.status(400).send({ message: t.errors.dataError(), code: 'data' });
   }
+  if (isBusyError(err)) {
+    // Another process (npm run demo, a script) holds SQLite's write lock past the busy timeout, or
+    // PostgreSQL gave up on a lock: nothing was written, and the same call may simply be repeated.
+    req.log.warn({ err }, 'database busy');
+    return reply.status(503).header('retry-after', '2').send({ message: t.errors.busy(), code: 'busy' });
+  }
   if (status >= 500) {
     req.log.error({ err }, 'request failed');
     return reply.status(500).send({ message: t.errors.generic() });
   }
   let message: string;
+  if (status === 415) {
+    return reply
+      .status(415)
+      .send({ message: t.errors.unsupportedMediaType(), code: 'unsupported-media-type' });
+  }
   if (code === 'FST_ERR_CTP_BODY_TOO_LARGE' || status === 413) message = t.errors.tooLarge();
   else if (code?.startsWith('FST_ERR_CTP_') || err.name === 'SyntaxError') message = t.errors.invalidJson();
   else if (status === 401) message = t.errors.unauthorized();

@@ -2,7 +2,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type Compilable, type CompiledQuery } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  sql,
+  type Compilable,
+  type DatabaseConnection,
+  type SqliteDialectConfig,
+} from 'kysely';
 import type { Database } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -137,7 +147,7 @@ export function openDatabase(
   const journal = sqlite.pragma('journal_mode = WAL', { simple: true });
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
-  const handle = sqliteHandle(sqlite);
+  const handle = sqliteHandle(sqlite, true);
   // Answers flush this file themselves (server/survey/group-commit.ts); only when there is one.
   if (journal === 'wal') walFiles.set(handle.db, `${sqliteFile(opts.dataDir)}-wal`);
   return handle;
@@ -146,7 +156,32 @@ export function openDatabase(
 /** The SQLite file of a data directory. */
 export const sqliteFile = (dataDir: string) => path.join(dataDir, 'survey.sqlite');
 
-function sqliteHandle(sqlite: SQLite.Database): DbHandle {
+/**
+ * SQLite transactions that take the write lock at BEGIN. A deferred one (Kysely's `begin`) reads
+ * first and asks for the lock at its first write; when another process (npm run demo, a script on
+ * the same file) has committed in between, SQLite answers SQLITE_BUSY at once, without waiting out
+ * busy_timeout (the transaction's snapshot is stale), and the call failed with a 500. Taken at
+ * BEGIN, the lock is waited for like any other. The process's own calls share one connection, so
+ * they were serialized already.
+ */
+class WriteLockDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class WriteLockDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+  override createDriver() {
+    return new WriteLockDriver(this.#config);
+  }
+}
+
+function sqliteHandle(sqlite: SQLite.Database, writes = false): DbHandle {
   sqlite.pragma('busy_timeout = 5000');
   // SQLite's own lower() folds only ASCII; PostgreSQL's folds every script. Replace it with a
   // Unicode one so search and sorting treat «Мария» and «мария» alike on both databases. It must
@@ -154,7 +189,10 @@ function sqliteHandle(sqlite: SQLite.Database): DbHandle {
   sqlite.function('lower', { deterministic: true }, (value: unknown) =>
     typeof value === 'string' ? value.toLowerCase() : value,
   );
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const config = { database: withStatementCache(sqlite) };
+  const db = new Kysely<Database>({
+    dialect: writes ? new WriteLockDialect(config) : new SqliteDialect(config),
+  });
   dialects.set(db, 'sqlite');
   return { db, dialect: 'sqlite' };
 }

@@ -1,15 +1,16 @@
 import type * as v from 'valibot';
-import { CONTROL_CHARS, MAX_JSON_DEPTH } from '../../src/domain/validation';
+import { CONTROL_CHARS, LONE_SURROGATE, MAX_JSON_DEPTH } from '../../src/domain/validation';
 
 // Checks that every schema gets for free, before valibot runs (issue #17): text never carries NUL or
-// other control characters (PostgreSQL refuses NUL, and no form can type them), numbers are finite
+// other control characters (PostgreSQL refuses NUL, and no form can type them) nor half of a
+// surrogate pair (stored as U+FFFD, not what was sent), numbers are finite
 // and safe integers at most (1e308 or 2^64 is never a value a column holds), and an array never
 // stands where the schema wants an object (valibot's object schemas accept arrays, so `content: []`
 // used to pass as an empty questionnaire).
 
 export interface InputProblem {
   field: string;
-  key: 'controlChars' | 'tooBig' | 'type' | 'tooDeep';
+  key: 'controlChars' | 'brokenText' | 'tooBig' | 'type' | 'tooDeep';
 }
 
 type AnySchema = v.GenericSchema & {
@@ -47,6 +48,7 @@ export function valueProblem(input: unknown, path = ''): InputProblem | null {
     const { value, path: at, depth } = stack.pop()!;
     if (typeof value === 'string') {
       if (CONTROL_CHARS.test(value)) return { field: at || 'body', key: 'controlChars' };
+      if (LONE_SURROGATE.test(value)) return { field: at || 'body', key: 'brokenText' };
     } else if (typeof value === 'number') {
       if (!Number.isFinite(value) || Math.abs(value) > Number.MAX_SAFE_INTEGER)
         return { field: at || 'body', key: 'tooBig' };
@@ -62,8 +64,10 @@ export function valueProblem(input: unknown, path = ''): InputProblem | null {
           const [k, val] = entries[i];
           stack.push({ value: val, path: join(at, k), depth: depth + 1 });
         }
-        for (const [k] of entries)
+        for (const [k] of entries) {
           if (CONTROL_CHARS.test(k)) return { field: join(at, 'key'), key: 'controlChars' };
+          if (LONE_SURROGATE.test(k)) return { field: join(at, 'key'), key: 'brokenText' };
+        }
       }
     }
   }

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { MAX_JSON_DEPTH } from '../../src/domain/validation';
 import { badRequest } from './errors';
+import { valueProblem } from './input-guard';
+import { fieldError } from './validate';
 
 // JSON bodies are parsed by Fastify's own parser, after one look at the text: a body that nests
 // objects and arrays deeper than MAX_JSON_DEPTH is refused before anything is built from it
@@ -46,13 +48,30 @@ export function jsonDepthExceeds(text: string, max: number): boolean {
 export const tooDeep = () =>
   badRequest((t) => t.errors.tooDeep({ max: MAX_JSON_DEPTH }), { code: 'too-deep' });
 
-/** Replaces the JSON parser with one that checks the depth first; everything else is Fastify's. */
+/**
+ * A \uD800–\uDFFF escape in JSON text. Only an escape can bring half of a surrogate pair into a
+ * body (UTF-8 cannot encode one, and JSON.stringify writes real pairs as they are), so a body
+ * without one is not walked for them.
+ */
+const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
+
+/**
+ * Replaces the JSON parser with one that checks the depth first and refuses half a surrogate pair
+ * on every route, including those that read their body without parse(); everything else is
+ * Fastify's. Bodies are JSON: Fastify's own text/plain parser is removed, so such a body is 415.
+ */
 export function registerJsonBody(app: FastifyInstance) {
   // Fastify's defaults: a body with __proto__ or constructor.prototype is refused.
   const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
+  app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
-    if (jsonDepthExceeds(body as string, MAX_JSON_DEPTH)) return done(tooDeep(), undefined);
-    return parseJson(req, body as string, done);
+    const text = body as string;
+    if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) return done(tooDeep(), undefined);
+    if (!SURROGATE_ESCAPE.test(text)) return parseJson(req, text, done);
+    parseJson(req, text, (err, value) => {
+      const problem = err ? null : valueProblem(value);
+      if (problem?.key === 'brokenText') return done(fieldError([{ ...problem, params: {} }]), undefined);
+      return done(err, value);
+    });
   });
 }

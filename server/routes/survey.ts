@@ -46,7 +46,6 @@ const HOUR = 3600_000;
 /** As the handshake (POST /games/sdk): failed credentials an hour from one address. */
 const SDK_FAILURES_PER_HOUR = 60;
 
-const TokenParam = v.object({ token: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{10,64}$/)) });
 /** Strict, as every body but the SDK's (issue 26): an unknown field is refused by name. */
 export const StartBody = v.optional(
   v.strictObject(
@@ -119,6 +118,13 @@ const notFoundError = () =>
     code: 'survey-not-found',
   });
 
+/** The link's token from the path: anything that cannot be one is a link that does not exist (404). */
+function linkToken(params: unknown): string {
+  const token = (params as { token?: unknown }).token;
+  if (typeof token !== 'string' || !/^[A-Za-z0-9_-]{10,64}$/.test(token)) throw notFoundError();
+  return token;
+}
+
 export default async function surveyRoutes(app: FastifyInstance) {
   const { db, config } = app;
 
@@ -132,7 +138,7 @@ export default async function surveyRoutes(app: FastifyInstance) {
 
   /** What the page at /s/:token shows first: open, or why not (never a 404 for a real token). */
   app.get('/survey/:token', async (req) => {
-    const { token } = parse(TokenParam, req.params);
+    const token = linkToken(req.params);
     const project = await db
       .selectFrom('projects')
       .select(['id', 'status', 'template'])
@@ -182,7 +188,7 @@ export default async function surveyRoutes(app: FastifyInstance) {
   });
 
   app.post('/survey/:token/start', async (req) => {
-    const { token } = parse(TokenParam, req.params);
+    const token = linkToken(req.params);
     const body = parse(StartBody, req.body ?? {});
     await limitRate(db, [{ key: `survey:start:${req.ip}`, max: SURVEY_LIMITS.startPerAddress }]);
     const locale = body.locale ?? (req.locale as SurveyLocale);
@@ -302,7 +308,7 @@ export default async function surveyRoutes(app: FastifyInstance) {
 
   /** Cities for the profile step of a direct link, before the respondent has started. */
   app.get('/survey/:token/places', async (req) => {
-    const { token } = parse(TokenParam, req.params);
+    const token = linkToken(req.params);
     const q = parse(PlacesQuery, req.query);
     await limitRate(db, [{ key: `survey:places:${req.ip}`, max: SURVEY_LIMITS.linkPlacesPerAddress }]);
     const project = await db

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { INT32_MAX, int32Max } from './validation';
+import { INT32_MAX, int32Max, queryId, queryInt } from './validation';
 import type { GameStatusId } from './gameStatus';
 
 // Games (spec sections 3 and 7): the shapes the calls answer and the valibot schemas of their
@@ -109,15 +109,7 @@ export const GameUpdateBody = strictBody({
 export type GameUpdateBody = v.InferOutput<typeof GameUpdateBody>;
 
 export const GameIdBody = strictBody({ gameId: id });
-export const GameIdQuery = v.object({
-  gameId: v.pipe(
-    v.string('required'),
-    v.transform(Number),
-    v.integer('integer'),
-    v.minValue(1, 'positiveInteger'),
-    int32Max,
-  ),
-});
+export const GameIdQuery = v.object({ gameId: queryId });
 
 export const LookupCreateBody = strictBody({ name: text(LOOKUP_NAME_MAX) });
 
@@ -139,17 +131,9 @@ export interface SdkHandshakeAnswer {
 
 // ---- list queries (page, pageSize, search, sort, order) ----
 
-const queryInt = (min: number, max: number, fallback: number) =>
-  v.optional(
-    v.pipe(
-      v.union([v.string(), v.number()], 'integer'),
-      v.transform((x) => (typeof x === 'string' && x.trim() === '' ? Number.NaN : Number(x))),
-      v.integer('integer'),
-      v.minValue(min, 'positiveInteger'),
-      v.maxValue(max, 'tooBig'),
-    ),
-    String(fallback),
-  );
+/** A whole number from the query, `fallback` when it is not given. */
+const optionalInt = (min: number, max: number, fallback: number) =>
+  v.optional(queryInt(min, max), String(fallback));
 
 /** The query of every list call; unknown sort keys are refused rather than silently ignored. */
 export function listQuery<const K extends string, E extends v.ObjectEntries = Record<never, never>>(
@@ -157,8 +141,8 @@ export function listQuery<const K extends string, E extends v.ObjectEntries = Re
   extra?: E,
 ) {
   return v.object({
-    page: queryInt(1, Number.MAX_SAFE_INTEGER, 1),
-    pageSize: queryInt(1, PAGE_SIZE_MAX, PAGE_SIZE_DEFAULT),
+    page: optionalInt(1, Number.MAX_SAFE_INTEGER, 1),
+    pageSize: optionalInt(1, PAGE_SIZE_MAX, PAGE_SIZE_DEFAULT),
     search: v.optional(v.pipe(v.string('type'), v.trim(), v.maxLength(SEARCH_MAX, 'tooLong')), ''),
     sort: v.optional(v.picklist(sortKeys, 'invalid')),
     order: v.optional(v.picklist(['asc', 'desc'], 'invalid'), 'asc'),
@@ -179,7 +163,7 @@ export const GAME_SORT_KEYS = [
 export type GameSortKey = (typeof GAME_SORT_KEYS)[number];
 
 /** oid: 0 (the default) means "mine" for an Issuer and "all" for an Administrator (spec 9). */
-export const GamesQuery = listQuery(GAME_SORT_KEYS, { oid: queryInt(0, INT32_MAX, 0) });
+export const GamesQuery = listQuery(GAME_SORT_KEYS, { oid: optionalInt(0, INT32_MAX, 0) });
 export type GamesQuery = v.InferOutput<typeof GamesQuery>;
 
 /** Escapes LIKE wildcards so a search for "50%" finds "50%" and not everything. */

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import type { Question } from './content/model';
 import type { Reply } from './flow/reply';
 import { AGE_MAX, AGE_MIN, EDUCATION_LEVELS, GENDERS, TARGET_FIELD_IDS, type TargetFieldId } from './lookups';
-import { INT32_MAX, int32Max, objectMessage, queryInt } from './validation';
+import { INT32_MAX, int32Max, isoDay, objectMessage, queryInt } from './validation';
 
 // A game player's record (issue 24, part 2): the answers to questions with writeToDb go into the
 // fields their dbFields name. Four names are mapped onto the target fields (GET /target-fields):
@@ -213,19 +213,9 @@ export interface PlayerErasure {
 
 /** The longest span GET /games/stats covers, in days (a leap year). */
 export const STATS_MAX_DAYS = 366;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const date = v.pipe(
-  v.string('type'),
-  v.regex(DATE, 'invalid'),
-  v.check((s) => {
-    const d = new Date(`${s}T00:00:00Z`);
-    return (
-      !Number.isNaN(d.getTime()) &&
-      d.toISOString().slice(0, 10) === s &&
-      s >= '2000-01-01' &&
-      s <= '2100-12-31'
-    );
-  }, 'invalid'),
+  isoDay,
+  v.check((s) => s >= '2000-01-01' && s <= '2100-12-31', 'invalid'),
 );
 /** from ≤ to and the span's length are checked by the route (one message for both). */
 export const StatsQuery = v.object({ gameId, from: v.optional(date), to: v.optional(date) });

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { computePrice, type PriceSettings } from './price';
 import { COUNT_MAX } from './pricing';
+import { queryId } from './validation';
 import { LIMITS, HARD_CAP } from './content/limits';
 import type { ProjectContent } from './content/model';
 import { ProjectType } from './projects';
@@ -68,12 +69,7 @@ const portrait = v.pipe(
 
 /** GET /project/price?pid=&questions=&blocks=&screening=&portraits=300:2&portraits=… */
 export const ProjectPriceQuery = v.object({
-  pid: v.pipe(
-    v.string('required'),
-    v.regex(/^\d{1,9}$/, 'integer'),
-    v.transform(Number),
-    v.minValue(1, 'positiveInteger'),
-  ),
+  pid: queryId,
   questions: count,
   blocks: count,
   screening: count,

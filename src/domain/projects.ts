@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { INT32_MAX, int32Max, objectMessage, queryId, queryInt } from './validation';
+import { INT32_MAX, int32Max, objectMessage, queryDigits, queryId, queryInt } from './validation';
 import { Role } from './roles';
 import { can } from './permissions';
 import type { User } from './user';
@@ -262,6 +262,7 @@ export const ProjectsQuery = v.object({
     many(
       v.pipe(
         v.string(),
+        queryDigits,
         v.toNumber('integer'),
         v.check((s) => Object.values(ProjectStatus).includes(s as ProjectStatusId), 'invalid'),
       ),

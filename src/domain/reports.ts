@@ -4,6 +4,7 @@ import type { QuestionCategory } from './content/model';
 import { ProjectStatus, type ProjectStatusId } from './projects';
 import type { ReportField, ReportPrice, ReportQuality } from './responses';
 import { SUPPORTED_LANGUAGES } from './content/languages';
+import { queryInt } from './validation';
 
 // The report of a project (spec sections 2 and 7: GET /project/stats/file, type=json or type=stats)
 // as the server answers it and the /report page draws it. The numbers come from GROUP BY queries
@@ -17,15 +18,6 @@ export const OPEN_PAGE_SIZE_MAX = 100;
 /** Past this page an open-answer list is surely empty (100 000 respondents / 20 per page). */
 export const OPEN_PAGE_MAX = 100_000;
 
-const queryInt = (min: number, max: number) =>
-  v.pipe(
-    v.string('type'),
-    v.regex(/^\d{1,9}$/, 'integer'),
-    v.toNumber('integer'),
-    v.integer('integer'),
-    v.minValue(min, 'invalid'),
-    v.maxValue(max, 'invalid'),
-  );
 const queryText = (max: number) =>
   v.pipe(
     v.string('type'),

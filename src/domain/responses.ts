@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import type { QuestionCategory } from './content/model';
 import { REPORT_FILTER_KEYS, ReportQuery, TEXT_SEARCH_MAX } from './reports';
-import { bodyId, CONTROL_CHARS, objectMessage } from './validation';
+import { bodyId, CONTROL_CHARS, isoDay, objectMessage, queryInt } from './validation';
 import { canReadProject } from './projects';
 import { Role } from './roles';
 import type { User } from './user';
@@ -60,15 +60,6 @@ export const FIELD_ETA_MAX_DAYS = 30;
 /** Field progress: the pace is measured over this window. */
 export const FIELD_PACE_HOURS = 24;
 
-const queryInt = (min: number, max: number) =>
-  v.pipe(
-    v.string('type'),
-    v.regex(/^\d{1,9}$/, 'integer'),
-    v.toNumber('integer'),
-    v.integer('integer'),
-    v.minValue(min, 'invalid'),
-    v.maxValue(max, 'invalid'),
-  );
 /** An empty query value means "no filter" (the page sends every field). */
 const optionalOf = <T>(schema: v.GenericSchema<string, T>) =>
   v.pipe(
@@ -77,12 +68,7 @@ const optionalOf = <T>(schema: v.GenericSchema<string, T>) =>
     v.optional(schema),
   );
 /** A day, YYYY-MM-DD (UTC); `from` and `to` are both inclusive and compare the respondent's start. */
-const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
-const day = v.pipe(
-  v.string('type'),
-  v.regex(DAY, 'invalid'),
-  v.check((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), 'invalid'),
-);
+const day = isoDay;
 const searchText = v.pipe(
   v.string('type'),
   v.trim(),

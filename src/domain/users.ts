@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { Role, ROLES, type RoleId, UserStatus, type UserStatusId } from './roles';
-import { email, fullname, newPassword, int32Max, queryId, queryInt } from './validation';
+import { email, fullname, newPassword, int32Max, queryDigits, queryId, queryInt } from './validation';
 
 // Payloads of the user administration, invitation and registration calls (spec section 7), shared
 // by the forms and the server. Messages are keys of the i18n `validation` group.
@@ -106,6 +106,7 @@ export type UserSort = (typeof USER_SORTS)[number];
 
 const queryRole = v.pipe(
   v.string('type'),
+  queryDigits,
   v.toNumber('integer'),
   v.check((n) => ROLES.some((r) => r.id === n), 'invalid'),
   v.transform((n) => n as RoleId),

@@ -49,6 +49,12 @@ export const MAX_JSON_DEPTH = 64;
 export const INT32_MAX = 2_147_483_647;
 /** Bounds a number to a 32-bit column; the message says the maximum. */
 export const int32Max = v.maxValue<number, number, 'tooBig'>(INT32_MAX, 'tooBig');
+/**
+ * Half of a UTF-16 surrogate pair standing alone: no character at all. JSON lets a body write one
+ * (`"\\ud800"`); stored, it would come back as U+FFFD, not what was sent (and two different ones
+ * would then collide as one name).
+ */
+export const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 /** Control characters other than tab, line feed and carriage return (NUL among them). */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 export const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
@@ -59,7 +65,6 @@ export const bodyId = v.pipe(
   v.minValue(1, 'positiveInteger'),
   int32Max,
 );
-/** A positive id in a query string, bounded to its column. */
 /**
  * A whole number written in a query: decimal digits only, so an empty value (`?limit=`), a blank,
  * `1e3` or `0x10` is refused as "not a number" rather than read as 0 or some other number by
@@ -78,6 +83,20 @@ export const queryInt = (min: number, max: number) =>
     v.maxValue(max, 'tooBig'),
   );
 
+/**
+ * A calendar day written YYYY-MM-DD (UTC) that exists: 2026-02-30 is refused, where Date.parse
+ * reads it as March 2nd.
+ */
+export const isoDay = v.pipe(
+  v.string('type'),
+  v.regex(/^\d{4}-\d{2}-\d{2}$/, 'invalid'),
+  v.check((s) => {
+    const d = new Date(`${s}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+  }, 'invalid'),
+);
+
+/** A positive id in a query string, bounded to its column. */
 export const queryId = v.pipe(
   v.string('required'),
   queryDigits,
@@ -135,7 +154,6 @@ export const PasswordSetBody = v.strictObject(
 
 export const fullname = v.pipe(required, v.minLength(3, 'minThree'), v.maxLength(200, 'tooLong'));
 
-/** Parameters a message key needs, so `tooLong` and `passwordMin` can say their number. */
 /**
  * The message key shown for an issue. A number past one of its bounds names the bound ("At most
  * 100", "At least 14") whatever key the schema gave: "Invalid value" told nobody what to type. A
@@ -147,9 +165,45 @@ export function issueKey(issue: v.BaseIssue<unknown>): string {
     if (issue.type === 'max_value') return 'tooBig';
     if (issue.type === 'min_value' && n > 1) return 'tooSmall';
   }
-  return issue.message;
+  // A list past its length says items, not characters, whatever key the schema gave.
+  if (issue.type === 'max_length' && Array.isArray(issue.input)) return 'tooMany';
+  return VALIBOT_TEXT.test(issue.message) ? keyOfKind(issue) : issue.message;
 }
 
+/** valibot's own English messages ("Invalid key: Expected …"): our keys are single words. */
+const VALIBOT_TEXT = /\s/;
+
+/**
+ * The key for an issue of a schema that gave no key of its own: the caller gets "This field is
+ * required", "Unknown field", "At most 100 characters" in their language, never valibot's English.
+ */
+function keyOfKind(issue: v.BaseIssue<unknown>): string {
+  switch (issue.type) {
+    case 'object':
+    case 'strict_object':
+    case 'loose_object':
+    case 'object_with_rest':
+      return objectMessage(issue);
+    case 'max_length':
+      return 'tooLong';
+    case 'min_length':
+    case 'non_empty':
+      return Number(issue.requirement) <= 1 ? 'required' : 'invalid';
+    case 'max_value':
+      return 'tooBig';
+    case 'min_value':
+      return Number(issue.requirement) > 1 ? 'tooSmall' : 'positiveInteger';
+    case 'string':
+    case 'number':
+    case 'boolean':
+    case 'array':
+      return issue.input === undefined ? 'required' : 'type';
+    default:
+      return 'invalid';
+  }
+}
+
+/** Parameters a message key needs, so `tooLong` and `passwordMin` can say their number. */
 export function messageParams(issue: v.BaseIssue<unknown>): Record<string, number> {
   const n = Number(issue.requirement);
   const key = issueKey(issue);
@@ -157,7 +211,7 @@ export function messageParams(issue: v.BaseIssue<unknown>): Record<string, numbe
   if (key === 'tooBig' && issue.message !== 'tooBig') return { max: n };
   if (issue.message === 'passwordMin') return { min: Number.isFinite(n) ? n : PASSWORD_MIN };
   if (issue.message === 'tooBig') return { max: Number.isFinite(n) ? n : INT32_MAX };
-  if (issue.message === 'passwordMax' || issue.message === 'tooLong')
+  if (key === 'tooLong' || key === 'tooMany' || issue.message === 'passwordMax')
     return { max: Number.isFinite(n) ? n : PASSWORD_MAX };
   return {};
 }

@@ -461,6 +461,15 @@ type RootTranslation = {
 		 */
 		unknownField: string
 		/**
+		 * Т​е​к​с​т​ ​с​о​д​е​р​ж​и​т​ ​п​о​в​р​е​ж​д​ё​н​н​ы​й​ ​с​и​м​в​о​л​ ​(​н​е​п​а​р​н​ы​й​ ​с​у​р​р​о​г​а​т​ ​U​T​F​-​1​6​)
+		 */
+		brokenText: string
+		/**
+		 * Н​е​ ​б​о​л​ь​ш​е​ ​{​m​a​x​}​ ​э​л​е​м​е​н​т​о​в
+		 * @param {number} max
+		 */
+		tooMany: RequiredParams<'max'>
+		/**
 		 * Н​е​в​е​р​н​о​е​ ​з​н​а​ч​е​н​и​е
 		 */
 		invalid: string
@@ -565,6 +574,14 @@ type RootTranslation = {
 		 * Т​е​л​о​ ​з​а​п​р​о​с​а​ ​н​е​ ​я​в​л​я​е​т​с​я​ ​к​о​р​р​е​к​т​н​ы​м​ ​J​S​O​N
 		 */
 		invalidJson: string
+		/**
+		 * Т​е​л​о​ ​з​а​п​р​о​с​а​ ​д​о​л​ж​н​о​ ​б​ы​т​ь​ ​в​ ​ф​о​р​м​а​т​е​ ​J​S​O​N​ ​(​C​o​n​t​e​n​t​-​T​y​p​e​:​ ​a​p​p​l​i​c​a​t​i​o​n​/​j​s​o​n​)
+		 */
+		unsupportedMediaType: string
+		/**
+		 * Б​а​з​а​ ​д​а​н​н​ы​х​ ​з​а​н​я​т​а​ ​д​р​у​г​о​й​ ​з​а​п​и​с​ь​ю​.​ ​П​о​в​т​о​р​и​т​е​ ​ч​е​р​е​з​ ​н​е​с​к​о​л​ь​к​о​ ​с​е​к​у​н​д
+		 */
+		busy: string
 		/**
 		 * Н​е​в​е​р​н​ы​й​ ​з​а​п​р​о​с
 		 */
@@ -9012,6 +9029,14 @@ export type TranslationFunctions = {
 		 */
 		unknownField: () => LocalizedString
 		/**
+		 * Текст содержит повреждённый символ (непарный суррогат UTF-16)
+		 */
+		brokenText: () => LocalizedString
+		/**
+		 * Не больше {max} элементов
+		 */
+		tooMany: (arg: { max: number }) => LocalizedString
+		/**
 		 * Неверное значение
 		 */
 		invalid: () => LocalizedString
@@ -9113,6 +9138,14 @@ export type TranslationFunctions = {
 		 * Тело запроса не является корректным JSON
 		 */
 		invalidJson: () => LocalizedString
+		/**
+		 * Тело запроса должно быть в формате JSON (Content-Type: application/json)
+		 */
+		unsupportedMediaType: () => LocalizedString
+		/**
+		 * База данных занята другой записью. Повторите через несколько секунд
+		 */
+		busy: () => LocalizedString
 		/**
 		 * Неверный запрос
 		 */

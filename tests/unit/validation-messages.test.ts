@@ -52,3 +52,44 @@ describe('validation messages of bounded numbers', () => {
     expect(v.safeParse(TariffBody, { name: 'Gold', discount: 100 }).success).toBe(true);
   });
 });
+
+describe('issues of schemas that gave no message key', () => {
+  // valibot's own English ("Invalid key: Expected \"cols\" but received undefined") reached callers
+  // of every route whose schema set no key; each kind of issue now has its key, in both languages.
+  const bare = v.strictObject({
+    cols: v.string(),
+    kind: v.picklist(['city', 'region']),
+    search: v.pipe(v.string(), v.maxLength(100)),
+    portraits: v.pipe(v.array(v.string()), v.maxLength(2, 'tooLong')),
+    page: v.pipe(v.number(), v.minValue(1)),
+    age: v.pipe(v.number(), v.minValue(14)),
+  });
+  const valid = { cols: 'q1', kind: 'city', search: 'a', portraits: [], page: 1, age: 20 };
+  const message = (input: unknown, locale: 'en' | 'ru' = 'en') => {
+    try {
+      parse(bare, input);
+    } catch (err) {
+      const e = err as { status: number; text: (t: unknown, l: string) => string };
+      return e.text(locale === 'en' ? en : ru, locale);
+    }
+    return 'no error';
+  };
+
+  it.each([
+    [{ ...valid, cols: undefined }, 'cols: This field is required'],
+    [{ ...valid, extra: 1 }, 'extra: Unknown field'],
+    [{ ...valid, cols: 5 }, 'cols: Wrong type of value'],
+    [{ ...valid, kind: 'zzz' }, 'kind: Invalid value'],
+    [{ ...valid, search: 'x'.repeat(101) }, 'search: At most 100 characters'],
+    [{ ...valid, portraits: ['a', 'b', 'c'] }, 'portraits: At most 2 items'],
+    [{ ...valid, page: 0 }, 'page: This field must be a positive number'],
+    [{ ...valid, age: 7 }, 'age: At least 14'],
+  ])('%j → %s', (input, expected) => {
+    expect(message(input)).toBe(expected);
+  });
+
+  it('says it in Russian too', () => {
+    expect(message({ ...valid, cols: undefined }, 'ru')).toBe('cols: Это поле обязательно');
+    expect(message({ ...valid, portraits: ['a', 'b', 'c'] }, 'ru')).toBe('portraits: Не больше 2 элементов');
+  });
+});

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { CONTROL_CHARS, INT32_MAX, objectMessage } from '../validation';
+import { CONTROL_CHARS, INT32_MAX, objectMessage, queryId } from '../validation';
 import { HARD_CAP, LIMITS, TEXT_MAX } from './limits';
 import { SUPPORTED_LANGUAGES, isSupportedLanguage } from './languages';
 
@@ -401,16 +401,7 @@ export function readContent(raw: unknown): ProjectContent | null {
   return second.success ? second.output : null;
 }
 
-export const PidQuery = v.object({
-  pid: v.pipe(
-    v.string('required'),
-    v.nonEmpty('required'),
-    v.toNumber('integer'),
-    v.integer('integer'),
-    v.minValue(1, 'positiveInteger'),
-    v.maxValue(INT32_MAX, 'tooBig'),
-  ),
-});
+export const PidQuery = v.object({ pid: queryId });
 
 export function countQuestions(content: ProjectContent): number {
   let n = 0;

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import type { ChangeSummary } from './diff';
 import type { ProjectContent } from './model';
+import { queryId } from '../validation';
 
 // The version history of a project's content (issue #16): what GET /project/versions lists and
 // GET /project/version answers, shared by the server routes and the editor's history panel.
@@ -43,16 +44,6 @@ export interface VersionDocument extends VersionEntry {
   content: ProjectContent;
 }
 
-const positive = (max: number) =>
-  v.pipe(
-    v.string('required'),
-    v.nonEmpty('required'),
-    v.toNumber('integer'),
-    v.integer('integer'),
-    v.minValue(1, 'positiveInteger'),
-    v.maxValue(max, 'positiveInteger'),
-  );
-
 /** Integers bound to the 32-bit columns they are compared with (PostgreSQL refuses wider ones). */
-export const VersionsQuery = v.object({ pid: positive(2_147_483_647) });
-export const VersionQuery = v.object({ pid: positive(2_147_483_647), version: positive(2_147_483_647) });
+export const VersionsQuery = v.object({ pid: queryId });
+export const VersionQuery = v.object({ pid: queryId, version: queryId });

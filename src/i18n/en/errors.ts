@@ -18,6 +18,8 @@ const errors: Translation['errors'] = {
   tooManyRequests: 'Too many attempts. Try again in {minutes} min.',
   tooLarge: 'The request is too large',
   invalidJson: 'The request body is not valid JSON',
+  unsupportedMediaType: 'The request body must be JSON (Content-Type: application/json)',
+  busy: 'The database is busy with another write. Try again in a few seconds',
   badRequest: 'Bad request',
   dataError: 'A value is out of range or not allowed here',
   malformedMultipart: 'The upload is not a valid multipart form',

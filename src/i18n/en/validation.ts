@@ -23,6 +23,8 @@ const validation: Translation['validation'] = {
   tooSmall: 'At least {min}',
   controlChars: 'Control characters are not allowed',
   unknownField: 'Unknown field',
+  brokenText: 'The text contains a broken character (an unpaired UTF-16 surrogate)',
+  tooMany: 'At most {max} items',
   invalid: 'Invalid value',
   noticeTitle: 'Required fields',
   tooDeep: 'Nested too deeply: at most {max} levels',

@@ -17,6 +17,8 @@ export default {
   tooManyRequests: 'Слишком много попыток. Повторите через {minutes:number} мин.',
   tooLarge: 'Слишком большой запрос',
   invalidJson: 'Тело запроса не является корректным JSON',
+  unsupportedMediaType: 'Тело запроса должно быть в формате JSON (Content-Type: application/json)',
+  busy: 'База данных занята другой записью. Повторите через несколько секунд',
   badRequest: 'Неверный запрос',
   dataError: 'Значение вне допустимого диапазона или недопустимо здесь',
   malformedMultipart: 'Загрузка не является корректной формой multipart',

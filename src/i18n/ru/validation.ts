@@ -23,6 +23,8 @@ export default {
   tooSmall: 'Не меньше {min}',
   controlChars: 'Управляющие символы не допускаются',
   unknownField: 'Лишнее поле',
+  brokenText: 'Текст содержит повреждённый символ (непарный суррогат UTF-16)',
+  tooMany: 'Не больше {max:number} элементов',
   invalid: 'Неверное значение',
   noticeTitle: 'Обязательные поля',
   tooDeep: 'Слишком глубокая вложенность (допустимо уровней: {max:number})',
