@@ -38,8 +38,9 @@ async function centre(target: ReturnType<Page['locator']>) {
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
 }
 
-it('a finger drags a ranked answer by its grip on a phone, and the server stores that order', async () => {
-  const content = {
+/** A survey of one ranking question with three answers. */
+function rankingSurvey() {
+  return insertSurveyProject(server, {
     portraits: [],
     questionnaires: [
       newQuestionnaire({
@@ -58,8 +59,11 @@ it('a finger drags a ranked answer by its grip on a phone, and the server stores
         ],
       }),
     ],
-  };
-  const { pid, link } = await insertSurveyProject(server, content);
+  });
+}
+
+it('a finger drags a ranked answer by its grip on a phone, and the server stores that order', async () => {
+  const { pid, link } = await rankingSurvey();
   const ctx = await browser.newContext({
     locale: 'en',
     viewport: { width: 360, height: 740 },
@@ -97,17 +101,51 @@ it('a finger drags a ranked answer by its grip on a phone, and the server stores
   await page.waitForTimeout(500);
   await page.getByRole('button', { name: 'Next' }).tap();
   await page.getByRole('heading', { name: 'Thank you!' }).waitFor();
-  const rowsStored = await server.app.db
+  expect(await storedOrder(pid)).toEqual([
+    ['r3', 1],
+    ['r1', 2],
+    ['r2', 3],
+  ]);
+  expect(errors).toEqual([]);
+  await ctx.close();
+});
+
+/** The stored ranks of the project's one respondent, first to last. */
+async function storedOrder(pid: number) {
+  const rows = await server.app.db
     .selectFrom('respondent_answers')
     .innerJoin('respondents', 'respondents.id', 'respondent_answers.respondent_id')
     .select(['answer_id', 'value'])
     .where('respondents.project_id', '=', pid)
     .orderBy('value')
     .execute();
-  expect(rowsStored.map((r) => [r.answer_id, r.value])).toEqual([
-    ['r3', 1],
-    ['r1', 2],
-    ['r2', 3],
+  return rows.map((r) => [r.answer_id, r.value]);
+}
+
+it('the order shown is an answer once the respondent says it is right, not before', async () => {
+  const { pid, link } = await rankingSurvey();
+  const ctx = await browser.newContext({
+    locale: 'en',
+    viewport: { width: 360, height: 740 },
+    bypassCSP: true,
+  });
+  const page = await ctx.newPage();
+  const errors = watchErrors(page);
+  await page.goto(`${server.url}/s/${link}`);
+  await page.getByRole('heading', { level: 1, name: 'Rank' }).waitFor();
+  // Nothing chosen yet: the question asks for an answer, and nothing is stored.
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByText('This field is required').waitFor();
+  expect(await storedOrder(pid)).toEqual([]);
+  // Agreeing with the order shown takes one press, no move and move back.
+  await page.getByRole('button', { name: 'This order is right' }).click();
+  await page.getByText('Your order is set. You can still change it.').first().waitFor();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('heading', { name: 'Thank you!' }).waitFor();
+  expect(await storedOrder(pid)).toEqual([
+    ['r1', 1],
+    ['r2', 2],
+    ['r3', 3],
   ]);
   expect(errors).toEqual([]);
   await ctx.close();

@@ -3,7 +3,11 @@ import type { Page, Reply } from '../../domain/flow';
 import { useTexts } from './Texts';
 
 // Ranking: the answers in a list the respondent orders by dragging or with the Up and Down buttons
-// (keyboard and screen readers). The reply is every answer in the chosen order.
+// (keyboard and screen readers). The reply is every answer in the chosen order. The order shown
+// first is not an answer until the respondent moves an answer or says it is right ("This order is
+// right"): taken silently it would record an order nobody chose (the order of the list, the
+// strongest bias a ranking has), and asked for without that button a respondent who agreed with
+// it had to move an answer and move it back.
 // Dragging uses Pointer Events, so a mouse, a pen and a finger all work: a mouse drags a row from
 // anywhere but its buttons; a finger drags by the grip at the row's start (touch-action: none
 // there only, so a finger elsewhere on a row still scrolls the page on a phone).
@@ -17,7 +21,8 @@ interface Props {
 
 export function Ranking({ page, value, onChange, describedBy }: Props) {
   const { s } = useTexts();
-  const order = value.answers?.length ? value.answers : page.answers.map((a) => a.id);
+  const chosen = !!value.answers?.length;
+  const order = chosen ? value.answers! : page.answers.map((a) => a.id);
   const byId = new Map(page.answers.map((a) => [a.id, a]));
   const [drag, setDrag] = useState<Drag | null>(null);
   const list = useRef<HTMLOListElement>(null);
@@ -126,6 +131,20 @@ export function Ranking({ page, value, onChange, describedBy }: Props) {
           );
         })}
       </ol>
+      {chosen ? (
+        <p className="mt-2 text-sm text-slate-600">{s.orderKept}</p>
+      ) : (
+        <button
+          type="button"
+          className="mt-3 min-h-11 rounded-md border border-slate-300 bg-white px-4 text-sm font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-600"
+          onClick={() => {
+            onChange({ answers: order });
+            setAnnounce(s.orderKept);
+          }}
+        >
+          {s.keepOrder}
+        </button>
+      )}
       <p className="sr-only" aria-live="polite">
         {announce}
       </p>
