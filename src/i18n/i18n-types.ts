@@ -8282,6 +8282,14 @@ type RootTranslation = {
 			 */
 			education: string
 			/**
+			 * Я​з​ы​к​ ​а​н​к​е​т​ы
+			 */
+			language: string
+			/**
+			 * В​с​е​ ​я​з​ы​к​и
+			 */
+			anyLanguage: string
+			/**
 			 * С​т​а​т​у​с
 			 */
 			status: string
@@ -16305,6 +16313,14 @@ export type TranslationFunctions = {
 			 * Образование
 			 */
 			education: () => LocalizedString
+			/**
+			 * Язык анкеты
+			 */
+			language: () => LocalizedString
+			/**
+			 * Все языки
+			 */
+			anyLanguage: () => LocalizedString
 			/**
 			 * Статус
 			 */

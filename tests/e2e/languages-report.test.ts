@@ -101,6 +101,26 @@ describe('the report of a questionnaire in two languages', () => {
     await context.close();
   });
 
+  it('the respondents list opened from the filtered report keeps its language filter', async () => {
+    const context = await browser.newContext({
+      locale: 'en',
+      viewport: { width: 1440, height: 900 },
+      bypassCSP: true,
+    });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await signIn(page, server, researcher.user.email);
+    await page.goto(`${server.url}/responses?pid=${pid}&language=en`);
+    await page.getByText('Matching the filters: 1').waitFor();
+    const filter = page.getByLabel('Questionnaire language', { exact: true });
+    expect(await filter.locator('option:checked').innerText()).toBe('English');
+    await filter.selectOption({ label: 'Russian' });
+    await expect.poll(() => page.url()).toContain('language=ru');
+    await page.getByText('Matching the filters: 1').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('a Russian reader reads the Russian texts, at 360 px with nothing serious for axe', async () => {
     const context = await browser.newContext({
       locale: 'ru',

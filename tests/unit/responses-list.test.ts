@@ -18,13 +18,14 @@ describe('the list filters in the address', () => {
   it('keeps what makes sense and drops the rest, as the report does', () => {
     const f = filtersFromSearch(
       '?pid=4&gender=female&ageMin=18&ageMax=17&city=MOS&education=higher&portrait=p_1&status=completed' +
-        '&from=2026-01-02&to=2026-01-01&flag=speeder&excluded=none&textSearch=%20asdf%20&junk=1',
+        '&from=2026-01-02&to=2026-01-01&flag=speeder&excluded=none&textSearch=%20asdf%20&junk=1&language=en',
     );
     // The age range and the date range are the wrong way round: neither filters.
     expect(f).toEqual({
       gender: 'female',
       city: 'MOS',
       education: 'higher',
+      language: 'en',
       portrait: 'p_1',
       status: 'completed',
       flag: 'speeder',
@@ -32,7 +33,9 @@ describe('the list filters in the address', () => {
       textSearch: 'asdf',
     });
     expect(
-      filtersFromSearch('?gender=robot&ageMin=200&status=gone&flag=bad&excluded=maybe&from=2026-13-45'),
+      filtersFromSearch(
+        '?gender=robot&ageMin=200&status=gone&flag=bad&excluded=maybe&from=2026-13-45&language=EN!',
+      ),
     ).toEqual({});
     // "all" is the list's default: the address leaves it out.
     expect(filtersFromSearch('?excluded=all')).toEqual({});
@@ -61,6 +64,8 @@ describe('the list filters in the address', () => {
           return fc.constantFrom('any', 'none', 'speeder', 'straight-liner', 'gibberish', 'duplicate');
         case 'excluded':
           return fc.constantFrom('none', 'only');
+        case 'language':
+          return fc.constantFrom('ru', 'en', 'kk');
         default:
           // city, textSearch: any text without surrounding blanks.
           return fc

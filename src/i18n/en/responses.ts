@@ -90,6 +90,8 @@ const responses: Translation['responses'] = {
     ageMax: 'Age to',
     city: 'City',
     education: 'Education',
+    language: 'Questionnaire language',
+    anyLanguage: 'All languages',
     status: 'Status',
     anyStatus: 'Any status',
     from: 'Started from',

@@ -89,6 +89,8 @@ export default {
     ageMax: 'Возраст до',
     city: 'Город',
     education: 'Образование',
+    language: 'Язык анкеты',
+    anyLanguage: 'Все языки',
     status: 'Статус',
     anyStatus: 'Любой статус',
     from: 'Начал с',

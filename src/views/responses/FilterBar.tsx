@@ -171,15 +171,17 @@ export function FilterBar({
         id={panelId}
         className={`mt-3 grid-cols-2 gap-3 sm:grid-cols-4 lg:grid lg:grid-cols-6 ${open ? 'grid' : 'hidden'}`}
       >
-        {FILTERS.map((def) => (
-          <Control
-            key={def.key}
-            def={def}
-            value={value[def.key]}
-            choices={choices}
-            onChange={(v) => set(def.key, v)}
-          />
-        ))}
+        {FILTERS.filter((def) => !def.offered || def.offered(choices) || value[def.key] !== undefined).map(
+          (def) => (
+            <Control
+              key={def.key}
+              def={def}
+              value={value[def.key]}
+              choices={choices}
+              onChange={(v) => set(def.key, v)}
+            />
+          ),
+        )}
       </div>
       {reversed && (
         <p role="alert" className="mt-2 text-sm text-red-800">

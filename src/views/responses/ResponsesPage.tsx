@@ -11,7 +11,7 @@ import {
 import { useCurrentUser } from '../auth/AuthProvider';
 import { Button } from '../ui/Button';
 import { formatNumber } from '../ui/formatNumber';
-import { filtersFromSearch, isFiltered, searchWith, sortFromSearch } from './filters';
+import { filtersFromSearch, isFiltered, NO_CHOICES, searchWith, sortFromSearch } from './filters';
 import { FilterBar } from './FilterBar';
 import { RespondentTable } from './RespondentTable';
 import { RowCache } from './rowCache';
@@ -155,7 +155,7 @@ function Responses({ pid }: { pid: number }) {
         </div>
       </div>
 
-      <FilterBar value={filters} choices={facts ?? { portraits: [], cities: [] }} onChange={changeFilters} />
+      <FilterBar value={filters} choices={facts ?? NO_CHOICES} onChange={changeFilters} />
 
       {canChange && total > 0 && (
         <SelectionBar

@@ -23,7 +23,11 @@ import { flagName } from './labels';
 export interface FilterChoices {
   portraits: { id: string; name: string }[];
   cities: { id: string; name: string }[];
+  /** The questionnaire's languages, source first (issue 32). */
+  languages: { id: string; name: string }[];
 }
+
+export const NO_CHOICES: FilterChoices = { portraits: [], cities: [], languages: [] };
 
 type Option = { id: string; name: string };
 
@@ -34,6 +38,8 @@ interface Base {
   parse: (raw: string) => string | undefined;
   /** A wider box for the text search. */
   wide?: boolean;
+  /** Shown only when this says so (absent: always); a value in the address always shows. */
+  offered?: (choices: FilterChoices) => boolean;
 }
 export type FilterDef =
   | (Base & {
@@ -49,6 +55,7 @@ export type FilterDef =
 const oneOf = (list: readonly string[]) => (raw: string) => (list.includes(raw) ? raw : undefined);
 const ID = /^[A-Za-z0-9_-]{1,32}$/;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const LANGUAGE = /^[a-z]{2,3}$/;
 const age = (raw: string) => {
   if (!/^\d{1,2}$/.test(raw)) return undefined;
   const n = Number(raw);
@@ -109,6 +116,16 @@ export const FILTERS: readonly FilterDef[] = [
     any: (LL) => LL.responses.filters.any(),
     parse: oneOf(EDUCATION_LEVELS),
     options: (LL) => EDUCATION_LEVELS.map((e) => ({ id: e, name: LL.responses.education[e]() })),
+  },
+  {
+    // The report's language filter (issue 32), offered when the questionnaire has several.
+    key: 'language',
+    kind: 'select',
+    label: (LL) => LL.responses.filters.language(),
+    any: (LL) => LL.responses.filters.anyLanguage(),
+    parse: (raw) => (LANGUAGE.test(raw) ? raw : undefined),
+    options: (_LL, c) => c.languages,
+    offered: (c) => c.languages.length > 1,
   },
   {
     key: 'status',
