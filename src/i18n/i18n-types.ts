@@ -5858,7 +5858,7 @@ type RootTranslation = {
 			 */
 			label: string
 			/**
-			 * В​ы​б​р​а​т​ь​ ​и​з​о​б​р​а​ж​е​н​и​е
+			 * В​ы​б​е​р​и​т​е​ ​и​з​о​б​р​а​ж​е​н​и​е
 			 */
 			pick: string
 			/**
@@ -5943,11 +5943,11 @@ type RootTranslation = {
 			 */
 			perRespondent: RequiredParams<'amount'>
 			/**
-			 * В​с​е​г​о​ ​з​а​ ​{​c​o​u​n​t​}​ ​р​е​с​п​о​н​д​е​н​т​о​в​:​ ​{​a​m​o​u​n​t​}
+			 * В​с​е​г​о​ ​з​а​ ​{​s​h​o​w​n​}​ ​{​{​р​е​с​п​о​н​д​е​н​т​а​|​р​е​с​п​о​н​д​е​н​т​о​в​|​р​е​с​п​о​н​д​е​н​т​о​в​|​р​е​с​п​о​н​д​е​н​т​о​в​|​р​е​с​п​о​н​д​е​н​т​о​в​}​}​:​ ​{​a​m​o​u​n​t​}
 			 * @param {string} amount
-			 * @param {number} count
+			 * @param {string} shown
 			 */
-			total: RequiredParams<'amount' | 'count'>
+			total: RequiredParams<'amount' | 'shown'>
 			/**
 			 * Р​а​з​о​в​а​я​ ​ч​а​с​т​ь​:​ ​{​a​m​o​u​n​t​}
 			 * @param {string} amount
@@ -7825,13 +7825,13 @@ type RootTranslation = {
 			 */
 			share: RequiredParams<'median' | 'percent'>
 			/**
-			 * В​с​е​ ​{​s​t​a​t​e​m​e​n​t​s​}​ ​с​т​р​о​к​ ​м​а​т​р​и​ц​ы​ ​(​в​о​п​р​о​с​ ​{​n​u​m​b​e​r​}​)​ ​о​т​м​е​ч​е​н​ы​ ​в​ ​о​д​н​о​м​ ​с​т​о​л​б​ц​е
+			 * В​с​е​ ​{​s​t​a​t​e​m​e​n​t​s​}​ ​{​{​с​т​р​о​к​а​|​с​т​р​о​к​и​|​с​т​р​о​к​и​|​с​т​р​о​к​|​с​т​р​о​к​}​}​ ​м​а​т​р​и​ц​ы​ ​(​в​о​п​р​о​с​ ​{​n​u​m​b​e​r​}​)​ ​о​т​м​е​ч​е​н​ы​ ​в​ ​о​д​н​о​м​ ​с​т​о​л​б​ц​е
 			 * @param {number} number
 			 * @param {number} statements
 			 */
 			matrix: RequiredParams<'number' | 'statements'>
 			/**
-			 * {​c​o​u​n​t​}​ ​ш​к​а​л​ь​н​ы​х​ ​в​о​п​р​о​с​о​в​ ​п​о​д​р​я​д​ ​(​в​о​п​р​о​с​ы​ ​{​f​r​o​m​}​–​{​t​o​}​)​ ​о​т​м​е​ч​е​н​ы​ ​в​ ​о​д​н​о​м​ ​п​о​л​о​ж​е​н​и​и
+			 * {​c​o​u​n​t​}​ ​{​{​ш​к​а​л​ь​н​ы​й​ ​в​о​п​р​о​с​|​ш​к​а​л​ь​н​ы​х​ ​в​о​п​р​о​с​а​|​ш​к​а​л​ь​н​ы​х​ ​в​о​п​р​о​с​а​|​ш​к​а​л​ь​н​ы​х​ ​в​о​п​р​о​с​о​в​|​ш​к​а​л​ь​н​ы​х​ ​в​о​п​р​о​с​о​в​}​}​ ​п​о​д​р​я​д​ ​(​в​о​п​р​о​с​ы​ ​{​f​r​o​m​}​–​{​t​o​}​)​ ​о​т​м​е​ч​е​н​ы​ ​в​ ​о​д​н​о​м​ ​п​о​л​о​ж​е​н​и​и
 			 * @param {number} count
 			 * @param {number} from
 			 * @param {number} to
@@ -14110,7 +14110,7 @@ export type TranslationFunctions = {
 			 */
 			label: () => LocalizedString
 			/**
-			 * Выбрать изображение
+			 * Выберите изображение
 			 */
 			pick: () => LocalizedString
 			/**
@@ -14182,9 +14182,9 @@ export type TranslationFunctions = {
 			 */
 			perRespondent: (arg: { amount: string }) => LocalizedString
 			/**
-			 * Всего за {count} респондентов: {amount}
+			 * Всего за {shown} {{респондента|респондентов|респондентов|респондентов|респондентов}}: {amount}
 			 */
-			total: (arg: { amount: string, count: number }) => LocalizedString
+			total: (arg: { amount: string, count: number | string | boolean, shown: string }) => LocalizedString
 			/**
 			 * Разовая часть: {amount}
 			 */
@@ -15898,11 +15898,11 @@ export type TranslationFunctions = {
 			 */
 			share: (arg: { median: string, percent: number }) => LocalizedString
 			/**
-			 * Все {statements} строк матрицы (вопрос {number}) отмечены в одном столбце
+			 * Все {statements} {{строка|строки|строки|строк|строк}} матрицы (вопрос {number}) отмечены в одном столбце
 			 */
 			matrix: (arg: { number: number, statements: number }) => LocalizedString
 			/**
-			 * {count} шкальных вопросов подряд (вопросы {from}–{to}) отмечены в одном положении
+			 * {count} {{шкальный вопрос|шкальных вопроса|шкальных вопроса|шкальных вопросов|шкальных вопросов}} подряд (вопросы {from}–{to}) отмечены в одном положении
 			 */
 			scale: (arg: { count: number, from: number, to: number }) => LocalizedString
 			gibberish: {

@@ -160,9 +160,20 @@ describe('rough edges of the back-office', () => {
 
   it('never lets a list page overflow the window at 360 px: wide tables scroll inside their frame', async () => {
     const { page } = await open(360);
-    for (const [path, heading] of [...LIST_PAGES, ['/calculator', 'Calculator'] as [string, string]]) {
+    const more: [string, string][] = [
+      ['/calculator', 'Calculator'],
+      ['/profile', 'Profile'],
+    ];
+    for (const [path, heading] of [...LIST_PAGES, ...more]) {
       await visit(page, path, heading);
       expect(await windowOverflow(page), path).toEqual({ x: 0, y: 0 });
+      // Nor the page's own scrolling box: it scrolled sideways into blank space when a table's hidden
+      // label or a card wider than a phone stuck out (found trying the product, 2026-11-29).
+      const main = await page.evaluate(() => {
+        const el = document.getElementById('content')!;
+        return el.scrollWidth - el.clientWidth;
+      });
+      expect(main, path).toBeLessThanOrEqual(0);
       // Nothing inside the page reaches past the window's right edge except within a scrolling frame.
       const sticking = await page.evaluate(() => {
         const main = document.getElementById('content')!;

@@ -223,7 +223,7 @@ const panels: Translation['panels'] = {
   price: {
     title: 'Price',
     perRespondent: 'Per respondent: {amount}',
-    total: 'Total for {count} respondents: {amount}',
+    total: 'Total for {shown} {{count:respondent|respondents}}: {amount}',
     oneOff: 'One-off part: {amount}',
     loading: 'Computing the price…',
     failed: 'Price unavailable: {message}',

@@ -203,7 +203,7 @@ export default {
   },
   picture: {
     label: 'Изображение',
-    pick: 'Выбрать изображение',
+    pick: 'Выберите изображение',
     drop: 'или перетащите файл сюда',
     remove: 'Удалить изображение',
     uploading: 'Загрузка… {percent:number}%',
@@ -226,7 +226,8 @@ export default {
   price: {
     title: 'Стоимость',
     perRespondent: 'За одного респондента: {amount:string}',
-    total: 'Всего за {count:number} респондентов: {amount:string}',
+    total:
+      'Всего за {shown:string} {{count:|респондента|респондентов|респондентов|респондентов|респондентов}}: {amount:string}',
     oneOff: 'Разовая часть: {amount:string}',
     loading: 'Расчёт стоимости…',
     failed: 'Стоимость недоступна: {message:string}',

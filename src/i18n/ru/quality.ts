@@ -10,9 +10,11 @@ export default {
     speeder: 'Прошёл за {took:string}; {share:string} — {threshold:string}',
     half: 'половина медианы',
     share: '{percent:number} % медианы ({median:string})',
-    matrix: 'Все {statements:number} строк матрицы (вопрос {number:number}) отмечены в одном столбце',
+    // {{n:zero|one|two|few|many|other}}: 4 строки, 5 строк, 21 строка.
+    matrix:
+      'Все {statements:number} {{statements:|строка|строки|строки|строк|строк}} матрицы (вопрос {number:number}) отмечены в одном столбце',
     scale:
-      '{count:number} шкальных вопросов подряд (вопросы {from:number}–{to:number}) отмечены в одном положении',
+      '{count:number} {{count:|шкальный вопрос|шкальных вопроса|шкальных вопроса|шкальных вопросов|шкальных вопросов}} подряд (вопросы {from:number}–{to:number}) отмечены в одном положении',
     gibberish: {
       mashing: 'Ответ на вопрос {number:number} похож на случайный набор клавиш: «{text:string}»',
       repeated: 'Ответ на вопрос {number:number} — повторяющиеся символы: «{text:string}»',

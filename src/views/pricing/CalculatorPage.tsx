@@ -152,10 +152,10 @@ export default function CalculatorPage() {
     a === 'researchers' ? LL.pricing.calculator.researchers() : LL.pricing.calculator.issuers();
 
   return (
-    <section className="p-6">
+    <section className="p-4 sm:p-6">
       <PageHeader title={LL.pricing.calculator.title()} />
       <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4">
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+        <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white">
           <table className="w-full text-sm">
             <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-600">
               <tr>

@@ -53,7 +53,7 @@ export function Estimate({
         </h2>
         <p className="text-sm text-slate-600">{LL.pricing.estimate.intro()}</p>
       </div>
-      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6 [&>*]:min-w-0">
         {COUNT_KEYS.map((k) => (
           <Field
             key={k}
@@ -72,7 +72,7 @@ export function Estimate({
             id={tariffSelect}
             value={tariffId}
             onChange={(e) => setTariffId(e.target.value)}
-            className="rounded border border-slate-300 bg-white px-3 py-2"
+            className="w-full min-w-0 rounded border border-slate-300 bg-white px-3 py-2"
           >
             <option value="">{LL.pricing.estimate.noTariff()}</option>
             {tariffs.map((t) => (
@@ -83,7 +83,7 @@ export function Estimate({
           </select>
         </div>
       </div>
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid gap-4 lg:grid-cols-2 [&>*]:min-w-0">
         {AUDIENCES.map((a) => {
           const s = settings[a];
           if (!checked.ok || !s) {

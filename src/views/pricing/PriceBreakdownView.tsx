@@ -36,10 +36,10 @@ export function PriceBreakdownView({
       data-testid={testId}
       className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4"
     >
-      <div className="flex items-baseline justify-between gap-3">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-3">
         <h3 className="font-semibold text-slate-800">{title}</h3>
-        <p className="text-right">
-          <span className="mr-2 text-sm text-slate-600">{LL.pricing.estimate.total()}</span>
+        <p className="ml-auto flex flex-wrap items-baseline justify-end gap-x-2">
+          <span className="text-sm text-slate-600">{LL.pricing.estimate.total()}</span>
           <output
             data-testid={testId && `${testId}-total`}
             className="text-2xl font-semibold tabular-nums text-slate-900"

@@ -12,6 +12,7 @@ import { Field } from '../ui/Field';
 import { PageHeader } from '../ui/PageHeader';
 import { notify } from '../ui/toast';
 import { formErrors } from '../ui/validation';
+import { useCategories } from '../users/useCategories';
 
 // The profile (spec section 2): the signed-in user's data and a change-password form. Errors show
 // after the first submit and then follow the typing; what the server refuses is shown as it said it.
@@ -98,6 +99,8 @@ export default function ProfilePage() {
   const user = useCurrentUser();
   const actor = useAuthActor();
   const [, navigate] = useLocation();
+  // The category's name in the reader's language: the signed-in user keeps the one of sign-in time.
+  const categories = useCategories();
   if (!user) return null;
   const none = LL.shell.profile.none();
   const statusIndex = USER_STATUSES.findIndex((s) => s.id === user.statusId);
@@ -107,7 +110,10 @@ export default function ProfilePage() {
     [LL.shell.profile.role(), roleLabel(LL, user.role)],
     [LL.shell.profile.status(), statusIndex >= 0 ? LL.shell.status[STATUS_KEYS[statusIndex]]() : none],
     [LL.shell.profile.organization(), user.organization?.name ?? none],
-    [LL.shell.profile.category(), user.category?.name ?? none],
+    [
+      LL.shell.profile.category(),
+      user.category ? (categories.find((c) => c.id === user.category!.id)?.name ?? user.category.name) : none,
+    ],
     [
       LL.shell.profile.registered(),
       user.createdAt
@@ -137,18 +143,19 @@ export default function ProfilePage() {
         }
       />
       <div className="grid gap-6 lg:grid-cols-2">
-        <div className="rounded-lg border border-slate-200 bg-white p-6">
+        <div className="min-w-0 rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
           <h2 className="mb-4 text-lg font-semibold text-slate-800">{LL.shell.profile.data()}</h2>
-          <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-sm">
+          {/* A phone stacks each label over its value: side by side, the values wrapped letter by letter. */}
+          <dl className="grid grid-cols-1 gap-x-6 sm:grid-cols-[max-content_1fr] sm:gap-y-2 text-sm">
             {rows.map(([k, val]) => (
               <div key={k} className="contents">
                 <dt className="text-slate-600">{k}</dt>
-                <dd className="break-all text-slate-800">{val}</dd>
+                <dd className="mb-2 text-slate-800 wrap-anywhere sm:mb-0">{val}</dd>
               </div>
             ))}
           </dl>
         </div>
-        <div className="rounded-lg border border-slate-200 bg-white p-6">
+        <div className="min-w-0 rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
           <PasswordForm userId={user.id} />
         </div>
       </div>

@@ -78,7 +78,7 @@ export default function ProjectsPage() {
     { key: 'type', header: LL.projects.columns.type(), render: (p) => typeName(LL, p.type), sortable: true },
   ];
   const filtered = !!(status || template || tpid || list.search);
-  const selectClass = 'rounded border border-slate-300 bg-white px-3 py-2 text-sm';
+  const selectClass = 'max-w-full rounded border border-slate-300 bg-white px-3 py-2 text-sm';
 
   return (
     <section className="p-6">
@@ -90,7 +90,7 @@ export default function ProjectsPage() {
       />
       <div className="mb-4 flex flex-wrap items-end gap-4">
         <SearchBox label={LL.projects.list.search()} value={list.search} onChange={list.setSearch} />
-        <div className="flex flex-col gap-1">
+        <div className="flex max-w-full min-w-0 flex-col gap-1">
           <label htmlFor={ids.status} className="text-sm font-medium text-slate-700">
             {LL.projects.list.statusFilter()}
           </label>
@@ -108,7 +108,7 @@ export default function ProjectsPage() {
             ))}
           </select>
         </div>
-        <div className="flex flex-col gap-1">
+        <div className="flex max-w-full min-w-0 flex-col gap-1">
           <label htmlFor={ids.template} className="text-sm font-medium text-slate-700">
             {LL.projects.list.templateFilter()}
           </label>
@@ -126,7 +126,7 @@ export default function ProjectsPage() {
             ))}
           </select>
         </div>
-        <div className="flex flex-col gap-1">
+        <div className="flex max-w-full min-w-0 flex-col gap-1">
           <label htmlFor={ids.platform} className="text-sm font-medium text-slate-700">
             {LL.projects.list.platformFilter()}
           </label>

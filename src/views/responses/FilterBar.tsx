@@ -143,7 +143,7 @@ export function FilterBar({
         <h2 id={`${panelId}-title`} className="text-base font-semibold text-slate-800">
           {on > 0 ? F.titleOn({ count: on }) : F.title()}
         </h2>
-        <div className="ml-auto flex items-center justify-end gap-1">
+        <div className="ml-auto flex flex-wrap items-center justify-end gap-1">
           <Button
             variant="ghost"
             className="whitespace-nowrap px-2"

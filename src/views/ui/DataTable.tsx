@@ -115,7 +115,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           </div>
         )}
       </div>
-      <div className="overflow-x-auto">
+      <div className="relative overflow-x-auto">
         <table className={`w-full text-left text-sm ${loading && rows.length ? 'opacity-60' : ''}`}>
           <caption className="sr-only">{props.caption}</caption>
           <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">

@@ -69,7 +69,11 @@ export function PriceFooter() {
             </span>
             {price.respondents > 0 ? (
               <span data-testid="price-total">
-                {LL.panels.price.total({ count: price.respondents, amount: money(price.total) })}
+                {LL.panels.price.total({
+                  shown: price.respondents.toLocaleString(locale),
+                  count: price.respondents,
+                  amount: money(price.total),
+                })}
               </span>
             ) : type === 2 ? (
               <span className="text-slate-600">{LL.panels.price.noRespondents()}</span>
