@@ -21,6 +21,7 @@ import { placeNamer } from '../reports/places';
 import { sendDownload } from '../reports/send-download';
 import { surveyContent } from '../survey/respond';
 import { ensureJudged } from '../responses/backfill';
+import { contentIn, textLanguage } from '../reports/labels';
 import { respondentDetail } from '../responses/detail';
 import { listRespondents } from '../responses/list';
 import { setExclusion, targets } from '../responses/exclusion';
@@ -82,7 +83,10 @@ export default async function responsesRoutes(app: FastifyInstance) {
     const q = parse(RespondentQuery, req.query);
     const { p, content } = await readable(req, q.pid);
     reply.header('cache-control', 'no-store');
-    return respondentDetail(db, p.id, q.id, content, req.t, placeNamer(req.locale));
+    // The question and answer texts in the reader's language when the questionnaire has it, as the
+    // report's (issue 32); the answers are stored by id, whatever language the respondent answered in.
+    const texts = contentIn(content, textLanguage(content, undefined, req.locale));
+    return respondentDetail(db, p.id, q.id, texts, req.t, placeNamer(req.locale));
   });
 
   app.post('/project/respondents/exclusion', async (req, reply): Promise<ExclusionResult> => {

@@ -11,6 +11,7 @@ import {
   newQuestionnaire,
 } from '../../src/domain/content/factory';
 import type { ProjectContent } from '../../src/domain/content/model';
+import { Role } from '../../src/domain/roles';
 
 // The respondent's questionnaire language on the real server (issue 32), SQLite or PostgreSQL: the
 // precedence (the SDK's locale, the link's ?lang=, Accept-Language, the source), the language kept
@@ -251,5 +252,32 @@ describe('the game SDK: its locale comes first', () => {
     expect(res.body.field).toBe('locale');
     const number = await ticket(42);
     expect(number.status).toBe(400);
+  });
+});
+
+describe('the researcher reading one respondent', () => {
+  it('reads the questions and answers in their own language when the questionnaire has it', async () => {
+    const { pid, link } = await insertSurveyProject(server, content());
+    const rt = await start(link, { language: 'de' });
+    expect((await answer(rt, 0, 'q1', { answers: ['yes'] }, 'de')).status).toBe(200);
+    const org = await server.app.db
+      .selectFrom('projects')
+      .select('organization_id')
+      .where('id', '=', pid)
+      .executeTakeFirstOrThrow();
+    const researcher = await server.as(Role.Researcher, { organizationId: org.organization_id });
+    const id = (await server.call('GET', `/project/respondents?pid=${pid}`, { session: researcher })).body
+      .items[0].id as number;
+    const read = async (locale: 'en' | 'ru') => {
+      const res = await server.call('GET', `/project/respondent?pid=${pid}&id=${id}`, {
+        session: researcher,
+        locale,
+      });
+      expect(res.status).toBe(200);
+      const q1 = res.body.answers.find((a: { questionId: string }) => a.questionId === 'q1');
+      return [q1.text, q1.picked.map((p: { text: string }) => p.text)];
+    };
+    expect(await read('en')).toEqual(['Do you play?', ['Yes']]);
+    expect(await read('ru')).toEqual(['Вы играете?', ['Да']]);
   });
 });
