@@ -204,12 +204,12 @@ function errorHandler(
     req.log.error({ err }, 'request failed');
     return reply.status(500).send({ message: t.errors.generic() });
   }
-  let message: string;
   if (status === 415) {
     return reply
       .status(415)
       .send({ message: t.errors.unsupportedMediaType(), code: 'unsupported-media-type' });
   }
+  let message: string;
   if (code === 'FST_ERR_CTP_BODY_TOO_LARGE' || status === 413) message = t.errors.tooLarge();
   else if (code?.startsWith('FST_ERR_CTP_') || err.name === 'SyntaxError') message = t.errors.invalidJson();
   else if (status === 401) message = t.errors.unauthorized();

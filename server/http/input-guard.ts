@@ -3,10 +3,10 @@ import { CONTROL_CHARS, LONE_SURROGATE, MAX_JSON_DEPTH } from '../../src/domain/
 
 // Checks that every schema gets for free, before valibot runs (issue #17): text never carries NUL or
 // other control characters (PostgreSQL refuses NUL, and no form can type them) nor half of a
-// surrogate pair (stored as U+FFFD, not what was sent), numbers are finite
-// and safe integers at most (1e308 or 2^64 is never a value a column holds), and an array never
-// stands where the schema wants an object (valibot's object schemas accept arrays, so `content: []`
-// used to pass as an empty questionnaire).
+// surrogate pair (stored as U+FFFD, not what was sent), numbers are finite and safe integers at
+// most (1e308 or 2^64 is never a value a column holds), and an array never stands where the schema
+// wants an object (valibot's object schemas accept arrays, so `content: []` used to pass as an
+// empty questionnaire).
 
 export interface InputProblem {
   field: string;

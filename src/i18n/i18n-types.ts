@@ -5858,6 +5858,10 @@ type RootTranslation = {
 			 */
 			label: string
 			/**
+			 * Б​е​з​ ​и​з​о​б​р​а​ж​е​н​и​я
+			 */
+			empty: string
+			/**
 			 * В​ы​б​е​р​и​т​е​ ​и​з​о​б​р​а​ж​е​н​и​е
 			 */
 			pick: string
@@ -14109,6 +14113,10 @@ export type TranslationFunctions = {
 			 * Изображение
 			 */
 			label: () => LocalizedString
+			/**
+			 * Без изображения
+			 */
+			empty: () => LocalizedString
 			/**
 			 * Выберите изображение
 			 */

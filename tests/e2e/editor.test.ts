@@ -219,6 +219,9 @@ describe('project editor in Chromium', () => {
     // Renaming in the outline is not offered.
     await questionRow(page, 1).dblclick();
     expect(await page.getByRole('textbox', { name: /New name/ }).count()).toBe(0);
+    // The selected question's panel says it has no picture, with no drop zone to drop one on.
+    await page.getByText('No picture', { exact: true }).first().waitFor();
+    expect(await page.locator('[data-picture-field]').count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -62,8 +62,12 @@ describe('people in Chromium', () => {
     // The form checks itself with the spec's messages before calling the server.
     await dialog.getByRole('button', { name: 'Invite' }).click();
     await poll(() => dialog.getByText('This field is required').count()).toBeGreaterThanOrEqual(2);
+    const required = await dialog.getByText('This field is required').count();
+    // Each message goes as its field is put right, before the next submit.
     await dialog.getByLabel('Email', { exact: true }).fill('Rita.Researcher@example.com');
+    await poll(() => dialog.getByText('This field is required').count()).toBe(required - 1);
     await dialog.getByLabel('Full name').fill('Rita Researcher');
+    await poll(() => dialog.getByText('This field is required').count()).toBe(required - 2);
     await dialog.getByRole('combobox', { name: 'Organization' }).fill('Rita Labs');
     await dialog.getByRole('option', { name: 'Create organization “Rita Labs”' }).click();
     await dialog.getByLabel('Organization name').waitFor();

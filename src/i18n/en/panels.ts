@@ -200,6 +200,7 @@ const panels: Translation['panels'] = {
   },
   picture: {
     label: 'Picture',
+    empty: 'No picture',
     pick: 'Choose a picture',
     drop: 'or drop a file here',
     remove: 'Remove picture',

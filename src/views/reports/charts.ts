@@ -22,6 +22,21 @@ export interface ChartSpec {
   legend?: { label: string; color: string }[];
 }
 
+/** Tick steps of a numeric axis whose values are whole numbers. */
+const WHOLE_STEPS = [
+  1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1_000, 2_500, 5_000, 10_000, 25_000, 50_000, 100_000, 1e6, 1e7,
+  1e8, 1e9,
+];
+
+/**
+ * The x axis's tick steps when every value on it is a whole number (stars, a scale's points):
+ * uPlot's own steps include halves, and five stars read 0.5, 1.5 … 5.5 under bars at 1 … 5.
+ * Undefined (uPlot's own) for categories and for values with fractions.
+ */
+export function xSteps(spec: ChartSpec): number[] | undefined {
+  return spec.labels === undefined && spec.x.every(Number.isInteger) ? WHOLE_STEPS : undefined;
+}
+
 /** Colour-blind-safe, and dark enough on white for the legend's 3:1 contrast. */
 export const PALETTE = [
   '#4f46e5',

@@ -1,7 +1,7 @@
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { AXIS, followWidth, widthOf } from './uplotKit';
-import type { ChartSpec } from './charts';
+import { xSteps, type ChartSpec } from './charts';
 import { CHART_HEIGHT as HEIGHT } from './chartHeight';
 
 // uPlot and what draws with it, in a chunk of its own (issue 25): the report's tables, filters and
@@ -41,6 +41,7 @@ function optionsOf(spec: ChartSpec, width: number): uPlot.Options {
         rotate: slant ? 40 : 0,
         size: slant ? 84 : 40,
         splits: categorical || spec.kind === 'nps' ? () => spec.x : undefined,
+        incrs: xSteps(spec),
         values: categorical
           ? (_u, splits) => splits.map((i) => shorten(spec.labels![i] ?? '', maxChars))
           : undefined,

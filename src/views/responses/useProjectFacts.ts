@@ -6,8 +6,9 @@ import { languageName } from '../../domain/content/languages';
 
 // What the list page shows about its project beyond the rows: the name for the title, and the
 // choices of the portrait, city and language filters (the project's portraits, the cities its
-// respondents gave, the questionnaire's languages). They come from the report's JSON without filters (the server keeps a final report once
-// made), asked for only once the list's first page is on screen, so the rows never wait for it.
+// respondents gave, the questionnaire's languages). They come from the report's JSON without
+// filters (the server keeps a final report once made), asked for only once the list's first page
+// is on screen, so the rows never wait for it.
 
 export interface ProjectFacts extends FilterChoices {
   name: string;

@@ -45,7 +45,10 @@ export function UserForm({
   const [organization, setOrganization] = useState<PickedOrganization | null>(user?.organization ?? null);
   const [categoryId, setCategoryId] = useState<number | null>(user?.category?.id ?? null);
   const [locale, setLocale] = useState<Locale>(user?.locale ?? null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  // The form's own checks run on every render once a submit has shown what is missing, so each
+  // message goes as soon as its field is put right (as on the sign-in page), not at the next submit.
+  const [tried, setTried] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const ids = { role: useId(), category: useId(), locale: useId() };
@@ -59,18 +62,23 @@ export function UserForm({
     locale,
   });
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (busy) return;
+  /** The form's own checks: the messages by field, none when it passes. */
+  const clientErrors = (): Record<string, string> => {
     const checked = user
       ? formErrors(LL, UserUpdateBody, { id: user.id, ...body() })
       : formErrors(LL, UserCreateBody, body());
-    if (!checked.ok) {
-      const { 'roles.0': role, ...rest } = checked.errors;
-      setErrors(role ? { ...rest, roles: role } : rest);
-      return;
-    }
-    setErrors({});
+    if (checked.ok) return {};
+    const { 'roles.0': role, ...rest } = checked.errors;
+    return role ? { ...rest, roles: role } : rest;
+  };
+  const errors = tried ? { ...serverErrors, ...clientErrors() } : serverErrors;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    setTried(true);
+    setServerErrors({});
+    if (Object.keys(clientErrors()).length > 0) return;
     setServerError(null);
     setBusy(true);
     try {
@@ -91,7 +99,7 @@ export function UserForm({
       const field = err instanceof ApiError ? (err.body as { field?: string } | null)?.field : undefined;
       const message = err instanceof Error ? err.message : String(err);
       if (field && ['email', 'fullname', 'organizationId', 'categoryId', 'roles'].includes(field))
-        setErrors({ [field]: message });
+        setServerErrors({ [field]: message });
       else setServerError(message);
     }
   };

@@ -120,6 +120,10 @@ export function PictureField({
     if (!disabled) void take(e.dataTransfer.files[0]);
   };
 
+  // Read only with nothing to show: say so, not an empty drop zone.
+  if (disabled && !src && !pending && !error)
+    return compact ? null : <p className="text-xs text-slate-600">{T.empty()}</p>;
+
   return (
     <div
       className={`flex flex-col gap-1 ${compact ? '' : 'rounded border border-dashed p-2'} ${over ? 'border-indigo-500 bg-indigo-50' : 'border-slate-300'}`}
