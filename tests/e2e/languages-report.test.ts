@@ -65,15 +65,17 @@ describe('the report of a questionnaire in two languages', () => {
   const compare = (page: import('playwright-core').Page) =>
     page.goto(`${server.url}/report?pid=${pid}&rows=${genre.id}&cols=language`);
 
-  it('compares a question by language with both respondents counted, and filters by language', async () => {
-    const context = await browser.newContext({
-      locale: 'en',
-      viewport: { width: 1440, height: 900 },
-      bypassCSP: true,
-    });
+  /** The researcher signed in, reading in `locale` at `width` px. */
+  async function reader(locale: 'en' | 'ru', width: number) {
+    const context = await browser.newContext({ locale, viewport: { width, height: 900 }, bypassCSP: true });
     const page = await context.newPage();
     const errors = watchErrors(page);
     await signIn(page, server, researcher.user.email);
+    return { context, page, errors };
+  }
+
+  it('compares a question by language with both respondents counted, and filters by language', async () => {
+    const { context, page, errors } = await reader('en', 1440);
     await compare(page);
     const table = page.locator('[data-crosstab]');
     await table.waitFor();
@@ -102,14 +104,7 @@ describe('the report of a questionnaire in two languages', () => {
   });
 
   it('the respondents list opened from the filtered report keeps its language filter', async () => {
-    const context = await browser.newContext({
-      locale: 'en',
-      viewport: { width: 1440, height: 900 },
-      bypassCSP: true,
-    });
-    const page = await context.newPage();
-    const errors = watchErrors(page);
-    await signIn(page, server, researcher.user.email);
+    const { context, page, errors } = await reader('en', 1440);
     await page.goto(`${server.url}/responses?pid=${pid}&language=en`);
     await page.getByText('Matching the filters: 1').waitFor();
     const filter = page.getByLabel('Questionnaire language', { exact: true });
@@ -122,13 +117,7 @@ describe('the report of a questionnaire in two languages', () => {
   });
 
   it('a Russian reader reads the Russian texts, at 360 px with nothing serious for axe', async () => {
-    const context = await browser.newContext({
-      locale: 'ru',
-      viewport: { width: 360, height: 800 },
-      bypassCSP: true,
-    });
-    const page = await context.newPage();
-    await signIn(page, server, researcher.user.email);
+    const { context, page } = await reader('ru', 360);
     await compare(page);
     const table = page.locator('[data-crosstab]');
     await table.waitFor();
