@@ -2,7 +2,7 @@ import type { ProjectRow } from '../repos/projects';
 import type { ProjectContent } from '../../src/domain/content/model';
 import type { ProjectStatusId } from '../../src/domain/projects';
 import type { RespondentsFilter } from '../../src/domain/responses';
-import type { ReportFile } from '../reports/workbook';
+import type { ReportFile } from '../reports/respondent-rows';
 import { contentLanguages } from '../../src/domain/content/languages';
 
 // The respondents list as a file (GET /project/respondents/file): the report's raw rows (one row per

@@ -7,15 +7,8 @@ import { EDUCATION_LEVELS, GENDERS } from '../../../src/domain/lookups';
 import { contentLanguages, languageName } from '../../../src/domain/content/languages';
 import { RESPONDENT_STATUS } from '../../db/tables-responses';
 import { OTHER_ANSWER_ID, questionsOf } from '../shape';
-import {
-  DownloadAborted,
-  READER_GONE_MS,
-  drained,
-  respondentPages,
-  type AnswerRow,
-  type ReportFile,
-  type RespondentRow,
-} from '../workbook';
+import { DownloadAborted, READER_GONE_MS, drained } from '../workbook';
+import { respondentPages, type AnswerRow, type ReportFile, type RespondentRow } from '../respondent-rows';
 import {
   CaseWriter,
   MAX_STRING_WIDTH,
