@@ -62,19 +62,24 @@ function rankingSurvey() {
   });
 }
 
-it('a finger drags a ranked answer by its grip on a phone, and the server stores that order', async () => {
-  const { pid, link } = await rankingSurvey();
+/** The survey's page on a 360 px phone, its ranking question shown. */
+async function openSurvey(link: string, touch: { hasTouch?: boolean; isMobile?: boolean } = {}) {
   const ctx = await browser.newContext({
     locale: 'en',
     viewport: { width: 360, height: 740 },
-    hasTouch: true,
-    isMobile: true,
     bypassCSP: true,
+    ...touch,
   });
   const page = await ctx.newPage();
   const errors = watchErrors(page);
   await page.goto(`${server.url}/s/${link}`);
   await page.getByRole('heading', { level: 1, name: 'Rank' }).waitFor();
+  return { ctx, page, errors };
+}
+
+it('a finger drags a ranked answer by its grip on a phone, and the server stores that order', async () => {
+  const { pid, link } = await rankingSurvey();
+  const { ctx, page, errors } = await openSurvey(link, { hasTouch: true, isMobile: true });
   const rows = page.getByRole('main').getByRole('listitem');
   const texts = () => rows.allTextContents();
   await expect.poll(async () => (await texts()).join('|')).toMatch(/Alpha.*\|.*Beta.*\|.*Gamma/);
@@ -124,15 +129,7 @@ async function storedOrder(pid: number) {
 
 it('the order shown is an answer once the respondent says it is right, not before', async () => {
   const { pid, link } = await rankingSurvey();
-  const ctx = await browser.newContext({
-    locale: 'en',
-    viewport: { width: 360, height: 740 },
-    bypassCSP: true,
-  });
-  const page = await ctx.newPage();
-  const errors = watchErrors(page);
-  await page.goto(`${server.url}/s/${link}`);
-  await page.getByRole('heading', { level: 1, name: 'Rank' }).waitFor();
+  const { ctx, page, errors } = await openSurvey(link);
   // Nothing chosen yet: the question asks for an answer, and nothing is stored.
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByText('This field is required').waitFor();
