@@ -6,6 +6,7 @@ import { readDraft, type StoredDraft } from '../../db/drafts';
 import type { ChangeLogRow } from '../../domain/content/changelog';
 import { newQuestionnaire } from '../../domain/content/factory';
 import { openDoc } from '../../domain/content/history';
+import { DEFAULT_SOURCE_LANGUAGE, isSupportedLanguage } from '../../domain/content/languages';
 import type { EditorProject, ProjectContent } from '../../domain/content/model';
 import { editorSetup, errorOf, messageOf, type EditorInput } from './context';
 
@@ -50,11 +51,21 @@ export type OpenInput = { pid: number; userId: number; db: AppDB; localFirst?: b
  */
 export const loadProject = fromPromise<Loaded, OpenInput>(({ input }) => openProject(input));
 
-/** The server's copy as the editor opens it: a new project gets one empty questionnaire. */
-export function serverContentOf(server: ProjectDocument): ProjectContent {
-  return server.editable && server.content.questionnaires.length === 0
-    ? { ...server.content, questionnaires: [newQuestionnaire({ blocks: [] })] }
-    : server.content;
+/** The interface's language (the page's `lang`), which a new questionnaire is written in. */
+const interfaceLanguage = (): string | undefined =>
+  typeof document === 'undefined' ? undefined : document.documentElement.lang || undefined;
+
+/**
+ * The server's copy as the editor opens it: a new project gets one empty questionnaire, in the
+ * interface's language (a researcher working in English writes English texts; content with no
+ * `languages` reads as Russian, and a source can be chosen only before the first question).
+ */
+export function serverContentOf(server: ProjectDocument, ui = interfaceLanguage()): ProjectContent {
+  if (!server.editable || server.content.questionnaires.length > 0) return server.content;
+  const fresh = { ...server.content, questionnaires: [newQuestionnaire({ blocks: [] })] };
+  if (!fresh.languages && ui && ui !== DEFAULT_SOURCE_LANGUAGE && isSupportedLanguage(ui))
+    fresh.languages = [ui];
+  return fresh;
 }
 
 /** The draft as it is, shown without the server's word (offline, or before the server answers). */
