@@ -44,7 +44,7 @@ export function rowColumns() {
     'respondents.age',
     'respondents.city',
     'respondents.education',
-    'respondents.locale',
+    'respondents.language',
     'respondents.flags',
     'respondents.flag_params',
     'respondents.exclusion',

@@ -29,7 +29,7 @@ export interface ListedRespondent {
   age: number | null;
   city: string | null;
   education: string | null;
-  locale: string | null;
+  language: string | null;
   flags: number;
   flag_params: string | null;
   exclusion: string | null;
@@ -141,7 +141,7 @@ export function listRow(
       cityName: row.city === null ? null : placeName(row.city),
       education: row.education,
     },
-    language: row.locale,
+    language: row.language,
     flags: flagsOf(t, row, rule),
     exclusion: exclusion && { reason: exclusion.reason, at: exclusion.at, author: exclusion.author },
     erasedAt: row.erased_at === null ? null : Number(row.erased_at),

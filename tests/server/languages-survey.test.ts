@@ -258,7 +258,8 @@ describe('the game SDK: its locale comes first', () => {
 describe('the researcher reading one respondent', () => {
   it('reads the questions and answers in their own language when the questionnaire has it', async () => {
     const { pid, link } = await insertSurveyProject(server, content());
-    const rt = await start(link, { language: 'de' });
+    // A German page in an English browser: the respondent's language is the page's, not the browser's.
+    const rt = await start(link, { language: 'de' }, 'en');
     expect((await answer(rt, 0, 'q1', { answers: ['yes'] }, 'de')).status).toBe(200);
     const org = await server.app.db
       .selectFrom('projects')
@@ -266,8 +267,12 @@ describe('the researcher reading one respondent', () => {
       .where('id', '=', pid)
       .executeTakeFirstOrThrow();
     const researcher = await server.as(Role.Researcher, { organizationId: org.organization_id });
-    const id = (await server.call('GET', `/project/respondents?pid=${pid}`, { session: researcher })).body
-      .items[0].id as number;
+    const listed = (await server.call('GET', `/project/respondents?pid=${pid}`, { session: researcher })).body
+      .items[0];
+    const id = listed.id as number;
+    expect(listed.language).toBe('de');
+    const one = await server.call('GET', `/project/respondent?pid=${pid}&id=${id}`, { session: researcher });
+    expect(one.body.respondent.language).toBe('de');
     const read = async (locale: 'en' | 'ru') => {
       const res = await server.call('GET', `/project/respondent?pid=${pid}&id=${id}`, {
         session: researcher,
