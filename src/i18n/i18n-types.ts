@@ -8546,6 +8546,10 @@ type RootTranslation = {
 			 */
 			profile: string
 			/**
+			 * Я​з​ы​к​ ​а​н​к​е​т​ы
+			 */
+			language: string
+			/**
 			 * О​т​м​е​т​к​и​ ​к​а​ч​е​с​т​в​а
 			 */
 			flags: string
@@ -16559,6 +16563,10 @@ export type TranslationFunctions = {
 			 * Профиль
 			 */
 			profile: () => LocalizedString
+			/**
+			 * Язык анкеты
+			 */
+			language: () => LocalizedString
 			/**
 			 * Отметки качества
 			 */

@@ -112,6 +112,10 @@ describe('the report of a questionnaire in two languages', () => {
     await filter.selectOption({ label: 'Russian' });
     await expect.poll(() => page.url()).toContain('language=ru');
     await page.getByText('Matching the filters: 1').waitFor();
+    // The respondent's panel says which language they answered in (the list's filter alone did).
+    await page.getByRole('button', { name: /^Open respondent \d+$/ }).click();
+    const language = page.locator('[data-respondent-panel] dt', { hasText: 'Questionnaire language' });
+    await expect.poll(() => language.locator('xpath=following-sibling::dd').innerText()).toBe('Russian');
     expect(errors).toEqual([]);
     await context.close();
   });

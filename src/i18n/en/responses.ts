@@ -158,6 +158,7 @@ const responses: Translation['responses'] = {
     duration: 'Duration',
     portrait: 'Portrait',
     profile: 'Profile',
+    language: 'Questionnaire language',
     flags: 'Quality flags',
     exclusion: 'Exclusion',
     excludedBy: '{who}, {time}',

@@ -159,6 +159,7 @@ export default {
     duration: 'Длительность',
     portrait: 'Портрет',
     profile: 'Профиль',
+    language: 'Язык анкеты',
     flags: 'Отметки качества',
     exclusion: 'Исключение',
     excludedBy: '{who:string}, {time:string}',

@@ -6,6 +6,7 @@ import { ChevronIcon, CloseIcon } from '../ui/icons';
 import { formatNumber } from '../ui/formatNumber';
 import { errorMessage, formatDate } from './labels';
 import { AnswerList } from './AnswerList';
+import { languageName } from '../../domain/content/languages';
 import {
   durationText,
   ExcludedBadge,
@@ -212,6 +213,7 @@ export default function RespondentPanel({
               </Fact>
               <Fact term={P.duration()}>{durationText(LL, r.durationSeconds, locale)}</Fact>
               <Fact term={P.portrait()}>{r.portrait ? r.portrait.name || r.portrait.id : '—'}</Fact>
+              {r.language && <Fact term={P.language()}>{languageName(r.language, locale)}</Fact>}
               <Fact term={P.profile()} wide>
                 {r.erasedAt !== null ? LL.responses.erased() : profileText(LL, locale, r.profile)}
               </Fact>
