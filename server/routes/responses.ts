@@ -138,7 +138,8 @@ export default async function responsesRoutes(app: FastifyInstance) {
     });
     exporting++;
     return sendDownload(req, reply, file, {
-      name: p.name,
+      // Not the report's name: both downloads of a project would be saved as one file.
+      name: req.t.responses.download.fileName({ project: p.name }),
       format: q.format,
       what: 'respondents',
       finished: () => exporting--,

@@ -8472,6 +8472,11 @@ type RootTranslation = {
 		}
 		download: {
 			/**
+			 * {​p​r​o​j​e​c​t​}​ ​-​ ​р​е​с​п​о​н​д​е​н​т​ы
+			 * @param {string} project
+			 */
+			fileName: RequiredParams<'project'>
+			/**
 			 * С​к​а​ч​а​т​ь​ ​с​п​и​с​о​к
 			 */
 			menu: string
@@ -16493,6 +16498,10 @@ export type TranslationFunctions = {
 			done: (arg: { id: number }) => LocalizedString
 		}
 		download: {
+			/**
+			 * {project} - респонденты
+			 */
+			fileName: (arg: { project: string }) => LocalizedString
 			/**
 			 * Скачать список
 			 */

@@ -435,6 +435,10 @@ describe('downloads', () => {
       },
     );
     expect(res.status).toBe(200);
+    // Named apart from the report's download of the same project ("Ответы.xlsx").
+    expect(res.headers.get('content-disposition')).toContain(
+      `filename*=UTF-8''${encodeURIComponent('Ответы - respondents.xlsx')}`,
+    );
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(Buffer.from(await res.arrayBuffer()) as never);
     expect(wb.worksheets).toHaveLength(1);

@@ -139,6 +139,7 @@ const responses: Translation['responses'] = {
     done: 'The data of respondent {id} has been erased',
   },
   download: {
+    fileName: '{project} - respondents',
     menu: 'Download list',
     csv: 'CSV (comma-separated text)',
     xlsx: 'XLSX (Excel)',

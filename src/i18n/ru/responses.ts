@@ -140,6 +140,7 @@ export default {
     done: 'Данные респондента {id:number} удалены',
   },
   download: {
+    fileName: '{project:string} - респонденты',
     menu: 'Скачать список',
     csv: 'CSV (текст с разделителями)',
     xlsx: 'XLSX (Excel)',
