@@ -86,6 +86,13 @@ describe('the list filters in the address', () => {
     );
   });
 
+  it("names a language from the address before the questionnaire's languages have come", () => {
+    // The select shows this while the project's facts load: "English", not "en".
+    const language = FILTERS.find((f) => f.key === 'language');
+    expect(language?.kind === 'select' && language.nameOf?.('en', 'en')).toBe('English');
+    expect(language?.kind === 'select' && language.nameOf?.('en', 'ru')).toBe('Английский');
+  });
+
   it('leaves the default sort out of the address', () => {
     expect(searchWith('pid=1&sort=duration', { sort: '-started' })).toBe('pid=1');
     expect(sortFromSearch('?sort=nonsense')).toBe('-started');

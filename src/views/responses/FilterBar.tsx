@@ -65,7 +65,7 @@ function Control({
   choices: FilterChoices;
   onChange: (v: string | undefined) => void;
 }) {
-  const { LL } = useI18nContext();
+  const { LL, locale } = useI18nContext();
   const id = useId();
   let control;
   if (def.kind === 'select') {
@@ -78,9 +78,10 @@ function Control({
         onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)}
       >
         {def.any && <option value="">{def.any(LL)}</option>}
-        {/* A value from the address that is not among the choices (yet) still shows. */}
+        {/* A value from the address that is not among the choices (yet) still shows, by its name
+            where the value alone can give one (a language: "English", not "en"). */}
         {value !== undefined && !options.some((o) => o.id === value) && (
-          <option value={value}>{value}</option>
+          <option value={value}>{def.nameOf?.(value, locale) ?? value}</option>
         )}
         {options.map((o) => (
           <option key={o.id} value={o.id}>

@@ -10,6 +10,7 @@ import {
 } from '../../domain/responses';
 import { TEXT_SEARCH_MAX } from '../../domain/reports';
 import type { RespondentFilters } from '../../api/responses';
+import { languageName } from '../../domain/content/languages';
 import { flagName } from './labels';
 
 // The /responses list's filters as data: one entry per filter says its query key, how its control
@@ -47,6 +48,8 @@ export type FilterDef =
       /** The text of "no filter" (absent: the filter always has one of the options). */
       any?: (LL: TranslationFunctions) => string;
       options: (LL: TranslationFunctions, choices: FilterChoices) => Option[];
+      /** The name of a value from the address before the choices have come (absent: the value). */
+      nameOf?: (value: string, locale: string) => string;
     })
   | (Base & { kind: 'number'; min: number; max: number })
   | (Base & { kind: 'date' })
@@ -125,6 +128,7 @@ export const FILTERS: readonly FilterDef[] = [
     any: (LL) => LL.responses.filters.anyLanguage(),
     parse: (raw) => (LANGUAGE.test(raw) ? raw : undefined),
     options: (_LL, c) => c.languages,
+    nameOf: (code, locale) => languageName(code, locale),
     offered: (c) => c.languages.length > 1,
   },
   {
