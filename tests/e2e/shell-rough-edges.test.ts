@@ -190,6 +190,27 @@ describe('rough edges of the back-office', () => {
     await page.context().close();
   });
 
+  it("keeps a row's menu on screen when there is no room below its button", async () => {
+    // A phone held sideways or a short window: the menu opens above its button, or scrolls.
+    const context = await browser.newContext({ locale: 'en', viewport: { width: 360, height: 420 } });
+    const page = await context.newPage();
+    await signIn(page, server, adminEmail);
+    await visit(page, '/projects', 'Questionnaires');
+    const more = page.getByRole('button', { name: /^More actions for project/ }).first();
+    await more.scrollIntoViewIfNeeded();
+    await more.click();
+    const menu = page.getByRole('menu');
+    await menu.getByRole('menuitem').first().waitFor();
+    const box = await menu.boundingBox();
+    expect(box!.y).toBeGreaterThanOrEqual(0);
+    expect(box!.y + box!.height).toBeLessThanOrEqual(420);
+    // Every item can be reached: the last one is on screen, or the menu scrolls to it.
+    await menu.getByRole('menuitem').last().scrollIntoViewIfNeeded();
+    const reached = await menu.getByRole('menuitem').last().boundingBox();
+    expect(reached!.y + reached!.height).toBeLessThanOrEqual(420);
+    await context.close();
+  });
+
   it('shows links outside a group as their own section, not nested in the group above', async () => {
     const { page } = await open(1440, 'full');
     const nav = page.getByRole('navigation', { name: 'Main navigation' });

@@ -58,10 +58,26 @@ export interface MenuProps {
 }
 
 const ITEMS = '[role="menuitem"]:not([aria-disabled="true"])';
+/** The space kept between a menu and the window's edges. */
+const EDGE = 4;
+
+type Place = { top?: number; bottom?: number; right: number; maxHeight: number };
+
+/** Where a menu of `height` goes beside its button: below it, or above when only that has room. */
+function placeMenu(r: DOMRect, height: number, gap: number): Place {
+  const right = Math.max(EDGE, window.innerWidth - r.right);
+  const below = window.innerHeight - r.bottom - gap - EDGE;
+  const above = r.top - gap - EDGE;
+  return height > below && above > below
+    ? { bottom: window.innerHeight - r.top + gap, right, maxHeight: above }
+    : { top: r.bottom + gap, right, maxHeight: Math.max(below, 0) };
+}
 
 /**
  * A menu button. The menu is portaled and placed fixed under the button (right edges aligned), so a
- * table's scrolling box does not clip it; it follows the button on scroll and resize.
+ * table's scrolling box does not clip it; it follows the button on scroll and resize. Where it does
+ * not fit below (a row near the bottom of a phone's screen), it opens above when there is more room
+ * there, and it scrolls within the room it has, so every item can be reached.
  */
 export function DropdownMenu({
   label,
@@ -72,7 +88,7 @@ export function DropdownMenu({
   children,
 }: MenuProps) {
   const [open, setOpen] = useState(false);
-  const [place, setPlace] = useState<{ top: number; right: number } | null>(null);
+  const [place, setPlace] = useState<Place | null>(null);
   const button = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);
   const id = useId();
@@ -84,10 +100,8 @@ export function DropdownMenu({
 
   useLayoutEffect(() => {
     if (!open) return;
-    const measure = () => {
-      const r = button.current!.getBoundingClientRect();
-      setPlace({ top: r.bottom + gap, right: Math.max(4, window.innerWidth - r.right) });
-    };
+    const measure = () =>
+      setPlace(placeMenu(button.current!.getBoundingClientRect(), panel.current?.scrollHeight ?? 0, gap));
     measure();
     window.addEventListener('scroll', measure, true);
     window.addEventListener('resize', measure);
@@ -158,8 +172,11 @@ export function DropdownMenu({
             }}
             style={{
               position: 'fixed',
-              top: place?.top ?? 0,
+              top: place ? place.top : 0,
+              bottom: place?.bottom,
               right: place?.right ?? 0,
+              maxHeight: place?.maxHeight,
+              overflowY: 'auto',
               visibility: place ? undefined : 'hidden',
             }}
             className={panelClassName}
