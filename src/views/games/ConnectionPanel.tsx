@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useI18nContext } from '../../i18n/i18n-react';
 import { GameStatus } from '../../domain/gameStatus';
 import type { Game, GameSecrets } from '../../domain/games';
@@ -58,6 +58,7 @@ export function ConnectionPanel({
 
   // Asked inline: modals are queued one at a time, so a confirm() here would wait for this one.
   const [confirming, setConfirming] = useState(false);
+  const howToId = useId();
   const regenerate = async () => {
     setConfirming(false);
     setBusy(true);
@@ -123,8 +124,18 @@ export function ConnectionPanel({
       )}
 
       <div className="flex flex-col gap-1">
-        <p className="text-sm text-slate-700">{LL.games.secrets.howTo()}</p>
-        <pre className="overflow-x-auto rounded bg-slate-900 p-3 text-xs text-slate-100">{example}</pre>
+        <p id={howToId} className="text-sm text-slate-700">
+          {LL.games.secrets.howTo()}
+        </p>
+        {/* Wider than a phone: it scrolls, so the keyboard must be able to reach it too. */}
+        <pre
+          tabIndex={0}
+          role="region"
+          aria-labelledby={howToId}
+          className="overflow-x-auto rounded bg-slate-900 p-3 text-xs text-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+        >
+          {example}
+        </pre>
       </div>
 
       {confirming ? (

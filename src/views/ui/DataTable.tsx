@@ -43,6 +43,13 @@ export interface DataTableProps<T> {
 const STICKY_END =
   'whitespace-nowrap md:sticky md:right-0 md:z-[1] md:shadow-[inset_1px_0_0_var(--color-slate-200)]';
 
+/**
+ * The empty, loading and failed messages span every column; on a narrow screen the table is wider
+ * than its frame, so they are held to the frame's visible width (the scroll box is a size
+ * container) and pinned to its start: centred in the whole table they were scrolled out of sight.
+ */
+const VISIBLE_CELL = 'sticky left-0 w-[100cqw] px-4 py-8 text-center';
+
 function ariaSort(column: string, sort?: { key: string; order: 'asc' | 'desc' }) {
   if (sort?.key !== column) return 'none' as const;
   return sort.order === 'asc' ? ('ascending' as const) : ('descending' as const);
@@ -66,23 +73,25 @@ export function DataTable<T>(props: DataTableProps<T>) {
   if (error) {
     body = (
       <tr>
-        <td colSpan={colCount} className="px-4 py-8 text-center">
-          <div role="alert" className="mb-3 text-red-800">
-            {LL.common.table.loadFailed()}: {error}
+        <td colSpan={colCount} className="p-0">
+          <div className={VISIBLE_CELL}>
+            <div role="alert" className="mb-3 text-red-800">
+              {LL.common.table.loadFailed()}: {error}
+            </div>
+            {props.onRetry && (
+              <Button variant="secondary" onClick={props.onRetry}>
+                {LL.common.retry()}
+              </Button>
+            )}
           </div>
-          {props.onRetry && (
-            <Button variant="secondary" onClick={props.onRetry}>
-              {LL.common.retry()}
-            </Button>
-          )}
         </td>
       </tr>
     );
   } else if (rows.length === 0 && !loading) {
     body = (
       <tr>
-        <td colSpan={colCount} className="px-4 py-8 text-center text-slate-600">
-          {props.emptyText ?? LL.common.table.empty()}
+        <td colSpan={colCount} className="p-0 text-slate-600">
+          <div className={VISIBLE_CELL}>{props.emptyText ?? LL.common.table.empty()}</div>
         </td>
       </tr>
     );
@@ -115,7 +124,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           </div>
         )}
       </div>
-      <div className="relative overflow-x-auto">
+      <div className="relative overflow-x-auto @container">
         <table className={`w-full text-left text-sm ${loading && rows.length ? 'opacity-60' : ''}`}>
           <caption className="sr-only">{props.caption}</caption>
           <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
@@ -155,8 +164,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
           <tbody>
             {loading && rows.length === 0 && !error ? (
               <tr>
-                <td colSpan={colCount} className="px-4 py-8 text-center text-slate-600">
-                  {LL.common.loading()}
+                <td colSpan={colCount} className="p-0 text-slate-600">
+                  <div className={VISIBLE_CELL}>{LL.common.loading()}</div>
                 </td>
               </tr>
             ) : (

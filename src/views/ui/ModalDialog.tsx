@@ -22,15 +22,24 @@ export default function ModalDialog() {
   useEffect(() => {
     if (currentId === undefined) return;
     // Each queued modal starts with focus on its first control, as a freshly opened dialog would.
-    const id = requestAnimationFrame(() => {
+    // The very first dialog renders its panel a few frames late (Headless UI mounts its portal
+    // first, then focuses the dialog itself), so wait for the panel instead of giving up.
+    let id = 0;
+    let frames = 0;
+    const focusFirst = () => {
       const root = panel.current;
+      if (!root) {
+        if (++frames < 30) id = requestAnimationFrame(focusFirst);
+        return;
+      }
       const el =
-        root?.querySelector<HTMLElement>('[data-autofocus]') ??
-        root?.querySelector<HTMLElement>(
+        root.querySelector<HTMLElement>('[data-autofocus]') ??
+        root.querySelector<HTMLElement>(
           'input:not([disabled]), select, textarea, button:not([disabled]):not([data-close])',
         );
       el?.focus();
-    });
+    };
+    id = requestAnimationFrame(focusFirst);
     return () => cancelAnimationFrame(id);
   }, [currentId]);
 
@@ -46,13 +55,14 @@ export default function ModalDialog() {
   };
 
   return (
-    <Dialog open={current !== null} onClose={() => {}} className="fixed inset-0 z-50">
+    // Escape is handled on the dialog itself, not only on the panel: focus may sit on the dialog's
+    // own element (Headless UI's initial focus), whose key presses never reach the panel.
+    <Dialog open={current !== null} onClose={() => {}} onKeyDown={onKeyDown} className="fixed inset-0 z-50">
       <div className="fixed inset-0 bg-slate-900/40" aria-hidden="true" />
       <div className="fixed inset-0 flex items-center justify-center p-4">
         {current && (
           <DialogPanel
             ref={panel}
-            onKeyDown={onKeyDown}
             data-modal-id={current.id}
             className={`max-h-[90vh] w-full overflow-auto rounded-lg bg-white shadow-xl ${current.data.wide ? 'max-w-3xl' : 'max-w-md'}`}
           >

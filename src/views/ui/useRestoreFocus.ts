@@ -8,17 +8,25 @@ import { useLayoutEffect, useRef } from 'react';
  */
 export function useRestoreFocus(open: boolean): void {
   const opener = useRef<HTMLElement | null>(null);
+  // The opener whose focus is about to be given back. A dialog that follows straight on from another
+  // (a new game's form, then its keys) opens before that happens, while focus is on the body: it
+  // takes over this opener instead, so closing it still returns to where the user started.
+  const pending = useRef<HTMLElement | null>(null);
   useLayoutEffect(() => {
     if (open) {
       const active = document.activeElement;
-      opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+      opener.current =
+        pending.current ?? (active instanceof HTMLElement && active !== document.body ? active : null);
+      pending.current = null;
       return;
     }
     const el = opener.current;
     opener.current = null;
     if (!el) return;
+    pending.current = el;
     // After the dialog's own focus handling has run.
     const id = requestAnimationFrame(() => {
+      pending.current = null;
       if (el.isConnected) el.focus();
     });
     return () => cancelAnimationFrame(id);
