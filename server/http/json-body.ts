@@ -66,6 +66,9 @@ export function registerJsonBody(app: FastifyInstance) {
   app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
     const text = body as string;
+    // An empty body says nothing: it is read as no body (a DELETE sent by a client that always
+    // names JSON), as it is without the header; a route that needs one says what is missing.
+    if (text === '') return done(null, undefined);
     if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) return done(tooDeep(), undefined);
     if (!SURROGATE_ESCAPE.test(text)) return parseJson(req, text, done);
     parseJson(req, text, (err, value) => {

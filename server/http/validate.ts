@@ -20,7 +20,8 @@ export function parse<S extends v.GenericSchema>(schema: S, input: unknown): v.I
   throw fieldError(
     result.issues.map((issue) => ({
       field: v.getDotPath(issue) || 'body',
-      key: issueKey(issue),
+      // No body at all is missing, whatever the schema calls a body of the wrong kind.
+      key: input === undefined && !issue.path ? 'required' : issueKey(issue),
       params: messageParams(issue),
     })),
   );

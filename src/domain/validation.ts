@@ -132,7 +132,11 @@ export const newPassword = v.pipe(
  * and something that is not an object at all (a string where the reply is due) is 'type'.
  */
 export const objectMessage = (issue: v.BaseIssue<unknown>) =>
-  issue.expected === 'never' ? 'unknownField' : issue.expected === 'Object' ? 'type' : 'required';
+  issue.expected === 'never'
+    ? 'unknownField'
+    : issue.expected === 'Object' && issue.input !== undefined
+      ? 'type'
+      : 'required';
 
 export const LoginBody = v.strictObject(
   {

@@ -156,6 +156,26 @@ describe('what is not JSON, and paths no route can hold', () => {
     expect(await genres()).not.toContain('Plain');
   });
 
+  it('an empty body named JSON is no body: a DELETE goes through, a form says what is missing', async () => {
+    const json = { 'content-type': 'application/json' };
+    const other = await insertProject(server, (await server.createOrganization()) as number, {});
+    const gone = await server.call('DELETE', `/project?id=${other}`, {
+      session: admin,
+      rawBody: '',
+      headers: json,
+    });
+    expect(gone.status).toBe(200);
+    const form = await server.call('POST', '/games/genres', {
+      session: admin,
+      locale: 'en',
+      rawBody: '',
+      headers: json,
+    });
+    expect(form.status).toBe(400);
+    expect(form.body.message).not.toBe('The request body is not valid JSON');
+    expect(form.body).toMatchObject({ field: 'body', message: 'body: This field is required' });
+  });
+
   it('a survey token longer than any link is the link-not-found 404, in the page’s language', async () => {
     for (const token of ['a'.repeat(120), 'a'.repeat(65), 'short']) {
       const res = await server.call('GET', `/survey/${token}`, { locale: 'en' });
