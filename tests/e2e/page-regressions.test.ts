@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, newContext, signIn, startApp } from './helpers';
+import { launchBrowser, newContext, signIn, startApp, watchErrors } from './helpers';
 import type { TestServer } from '../server/helpers';
 import { completeContent, insertProject, saveProject } from '../server/content-helpers';
 import { Role } from '../../src/domain/roles';
@@ -62,6 +62,26 @@ it('tells a researcher that an administrator page is not for their role, and kee
     .toBe('This page is not available for your role.');
   await page.getByRole('link', { name: 'Go to your profile' }).click();
   await page.waitForURL((u) => u.pathname === '/profile');
+  await ctx.close();
+});
+
+it('asks nothing for a page the role may not open: a publisher typing /projects', async () => {
+  const org = await server.createOrganization('No Projects Org');
+  const issuer = await server.as(Role.Issuer, { organizationId: org });
+  const ctx = await newContext(browser);
+  const page = await ctx.newPage();
+  const errors = watchErrors(page);
+  await signIn(page, server, issuer.user.email);
+  const asked: string[] = [];
+  page.on('request', (req) => {
+    if (new URL(req.url()).pathname === '/api/v1/service/projects') asked.push(req.url());
+  });
+  await page.goto(`${server.url}/projects`);
+  await expect
+    .poll(() => page.getByRole('status').textContent())
+    .toBe('This page is not available for your role.');
+  expect(asked).toEqual([]);
+  expect(errors).toEqual([]);
   await ctx.close();
 });
 

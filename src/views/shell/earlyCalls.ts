@@ -1,6 +1,8 @@
 import { api } from '../../api/client';
 import { callKey, startEarly } from '../../api/early';
 import { PROJECTS_PATH } from '../../api/projectsPath';
+import { readAuth, readCachedUser } from '../../api/storage';
+import { pageAllowed } from '../../domain/menu';
 import { reportQuery, STATS_PATH } from '../../api/reportQuery';
 import type { ReportJson } from '../../domain/reports';
 import { DEFAULT_PAGE_SIZE, listQuery } from '../ui/listQuery';
@@ -32,6 +34,11 @@ const PAGE_CALLS: Record<string, () => void> = {
 
 export function startPageCalls(route: Pick<AppRoute, 'path' | 'layout'>): void {
   if (route.layout === 'main') void loadAppConfig();
+  // A page the signed-in user's role may not open shows "not available" and asks nothing: its call
+  // would only be refused (a 403 the browser logs). Unknown until the user has been read once here.
+  const auth = readAuth();
+  const user = auth && readCachedUser<{ id: number; role: { id: number } }>(auth.userId);
+  if (user && !pageAllowed(route.path, user.role.id)) return;
   PAGE_CALLS[route.path]?.();
 }
 
