@@ -20,8 +20,7 @@ export function parse<S extends v.GenericSchema>(schema: S, input: unknown): v.I
   throw fieldError(
     result.issues.map((issue) => ({
       field: v.getDotPath(issue) || 'body',
-      // No body at all is missing, whatever the schema calls a body of the wrong kind.
-      key: input === undefined && !issue.path ? 'required' : issueKey(issue),
+      key: issueKey(issue),
       params: messageParams(issue),
     })),
   );

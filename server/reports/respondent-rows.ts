@@ -4,6 +4,7 @@ import type { ProjectContent, Question } from '../../src/domain/content/model';
 import type { ReportFilters, ReportJson } from '../../src/domain/reports';
 import { EDUCATION_LEVELS, GENDERS } from '../../src/domain/lookups';
 import { sourceLanguage } from '../../src/domain/content/languages';
+import type { AnswerRow } from '../../src/domain/flow';
 import { RESPONDENT_STATUS } from '../db/tables-responses';
 import { whereFilters } from './answer-rows';
 import type { ExcludedMode, RespondentsFilter } from '../../src/domain/responses';
@@ -24,13 +25,6 @@ interface Column {
   /** Fills this column from one respondent's answer rows to its question. */
   read: (rows: AnswerRow[]) => Cell;
   questionId?: string;
-}
-export interface AnswerRow {
-  question_id: string;
-  answer_id: string | null;
-  statement_id: string | null;
-  value: number | null;
-  text: string | null;
 }
 
 function answerText(q: Question, id: string | null): string | null {

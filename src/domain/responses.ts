@@ -67,8 +67,6 @@ const optionalOf = <T>(schema: v.GenericSchema<string, T>) =>
     v.transform((s) => (s === undefined || s.trim() === '' ? undefined : s)),
     v.optional(schema),
   );
-/** A day, YYYY-MM-DD (UTC); `from` and `to` are both inclusive and compare the respondent's start. */
-const day = isoDay;
 const searchText = v.pipe(
   v.string('type'),
   v.trim(),
@@ -82,8 +80,9 @@ const reportFilterEntries = v.pick(ReportQuery.pipe[0], REPORT_FILTER_KEYS).entr
 /** The list's own filters, as query strings. */
 const listFilterEntries = {
   status: optionalOf(v.picklist(RESPONDENT_STATUSES, 'invalid')),
-  from: optionalOf(day),
-  to: optionalOf(day),
+  // Days (UTC), both inclusive, compared with the respondent's start.
+  from: optionalOf(isoDay),
+  to: optionalOf(isoDay),
   flag: optionalOf(v.picklist(FLAG_FILTERS, 'invalid')),
   /** Default `all`: excluded respondents are listed, marked, so an exclusion can be seen and undone. */
   excluded: v.optional(v.picklist(EXCLUDED_MODES, 'invalid'), 'all'),

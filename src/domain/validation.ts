@@ -132,11 +132,7 @@ export const newPassword = v.pipe(
  * and something that is not an object at all (a string where the reply is due) is 'type'.
  */
 export const objectMessage = (issue: v.BaseIssue<unknown>) =>
-  issue.expected === 'never'
-    ? 'unknownField'
-    : issue.expected === 'Object' && issue.input !== undefined
-      ? 'type'
-      : 'required';
+  issue.expected === 'never' ? 'unknownField' : issue.expected === 'Object' ? 'type' : 'required';
 
 export const LoginBody = v.strictObject(
   {
@@ -171,8 +167,12 @@ export function issueKey(issue: v.BaseIssue<unknown>): string {
   }
   // A list past its length says items, not characters, whatever key the schema gave.
   if (issue.type === 'max_length' && Array.isArray(issue.input)) return 'tooMany';
+  // An object left out (no body at all, or a nested one) is missing, not of the wrong type.
+  if (issue.input === undefined && OBJECT_KINDS.has(issue.type)) return 'required';
   return VALIBOT_TEXT.test(issue.message) ? keyOfKind(issue) : issue.message;
 }
+
+const OBJECT_KINDS = new Set(['object', 'strict_object', 'loose_object', 'object_with_rest']);
 
 /** valibot's own English messages ("Invalid key: Expected …"): our keys are single words. */
 const VALIBOT_TEXT = /\s/;

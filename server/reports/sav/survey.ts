@@ -8,7 +8,8 @@ import { contentLanguages, languageName } from '../../../src/domain/content/lang
 import { RESPONDENT_STATUS } from '../../db/tables-responses';
 import { OTHER_ANSWER_ID, questionsOf } from '../shape';
 import { DownloadAborted, READER_GONE_MS, drained } from '../workbook';
-import { respondentPages, type AnswerRow, type ReportFile, type RespondentRow } from '../respondent-rows';
+import type { AnswerRow } from '../../../src/domain/flow';
+import { respondentPages, type ReportFile, type RespondentRow } from '../respondent-rows';
 import {
   CaseWriter,
   MAX_STRING_WIDTH,
