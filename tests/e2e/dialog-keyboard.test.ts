@@ -31,16 +31,27 @@ describe('the first dialog of a page load, by keyboard', () => {
     await server?.close();
   });
 
-  it('starts in the first field, closes on Escape and gives focus back to the opener', async () => {
+  /** Signs in, opens `path` and presses Enter on the button named `opener`, as a keyboard user. */
+  async function openByKeyboard(email: string, path: string, opener: string, heading: string) {
     const page = await (await newContext(browser)).newPage();
     const errors = watchErrors(page);
-    await signIn(page, server, adminEmail);
-    await page.goto(`${server.url}/researchers`);
-    const invite = page.getByRole('button', { name: 'Invite' });
-    await invite.focus();
+    await signIn(page, server, email);
+    await page.goto(`${server.url}${path}`);
+    const button = page.getByRole('button', { name: opener });
+    await button.focus();
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog');
-    await dialog.getByRole('heading', { name: 'Invite a user' }).waitFor();
+    await dialog.getByRole('heading', { name: heading }).waitFor();
+    return { page, errors, button, dialog };
+  }
+
+  it('starts in the first field, closes on Escape and gives focus back to the opener', async () => {
+    const {
+      page,
+      errors,
+      button: invite,
+      dialog,
+    } = await openByKeyboard(adminEmail, '/researchers', 'Invite', 'Invite a user');
     await poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('email');
 
     await page.keyboard.press('Escape');
@@ -52,15 +63,12 @@ describe('the first dialog of a page load, by keyboard', () => {
   });
 
   it('gives focus back to “Add game” once the new game’s keys, shown after its form, are closed', async () => {
-    const page = await (await newContext(browser)).newPage();
-    const errors = watchErrors(page);
-    await signIn(page, server, issuerEmail);
-    await page.goto(`${server.url}/games`);
-    const add = page.getByRole('button', { name: 'Add game' });
-    await add.focus();
-    await page.keyboard.press('Enter');
-    const dialog = page.getByRole('dialog');
-    await dialog.getByRole('heading', { name: 'New game' }).waitFor();
+    const {
+      page,
+      errors,
+      button: add,
+      dialog,
+    } = await openByKeyboard(issuerEmail, '/games', 'Add game', 'New game');
     await dialog.getByLabel('Name').fill('Space Miners');
     await dialog.getByLabel('Genre').selectOption({ index: 1 });
     await dialog.getByLabel('Platform').selectOption({ index: 1 });
